@@ -1,0 +1,38 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { createValidationPipe } from './common/validation.pipe';
+import type { AppConfig } from './config/app-config';
+import type { Infrastructure } from './infrastructure';
+
+/** Builds the configured API (prefix, validation, errors, Swagger) without listening; main.ts and tests share it. */
+export async function createApp(
+  config: AppConfig,
+  infrastructure: Pick<Infrastructure, 'databaseUrl' | 'storage'>,
+  options: { logger?: false } = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, infrastructure), {
+    rawBody: true,
+    ...(options.logger === false ? { logger: false } : {}),
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Training enrollment and credential evaluation API')
+      .setDescription('Payment plans, checkout, admin enrollment management, credential uploads and analysis.')
+      .setVersion('1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  return app;
+}

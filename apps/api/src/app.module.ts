@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import type { Infrastructure } from './infrastructure';
+import { StorageModule } from './storage/storage.module';
+import { SystemModule } from './system/system.module';
+import { TrainingsModule } from './trainings/trainings.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, infrastructure: Pick<Infrastructure, 'databaseUrl' | 'storage'>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(infrastructure.databaseUrl),
+        StorageModule.forRoot(infrastructure.storage),
+        ScheduleModule.forRoot(),
+        SystemModule,
+        TrainingsModule,
+      ],
+    };
+  }
+}

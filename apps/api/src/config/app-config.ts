@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+/** The one typed view of the environment. Nothing else in the API reads process.env. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  apiPort: number;
+  webUrl: string;
+  dataDir: string;
+  database: { url: string | null; embeddedPort: number };
+  redisUrl: string | null;
+  storage: {
+    bucket: string | null;
+    endpoint: string | null;
+    region: string;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+    forcePathStyle: boolean;
+    embeddedPort: number;
+    uploadUrlTtlSeconds: number;
+  };
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    /** Only for pointing the SDK at another host (tests); unset means api.stripe.com. */
+    apiUrl: string | null;
+  };
+  openai: { apiKey: string | null; model: string; baseUrl: string | null };
+  google: {
+    clientId: string | null;
+    clientSecret: string | null;
+    redirectUrl: string;
+    /** googleapis rootUrl override (tests point it at a local server). */
+    rootUrl: string | null;
+    /** OAuth consent page override (tests). */
+    authUrl: string | null;
+    tokenEncryptionKey: string | null;
+    sheetsSpreadsheetId: string | null;
+  };
+  auth: {
+    jwtSecret: string;
+    jwtExpiresIn: string;
+    adminUsername: string | null;
+    adminPassword: string | null;
+    loginAttemptsPerMinute: number;
+  };
+  analysis: { timeoutMinutes: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, key: string): string | null {
+  const value = env[key]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, key: string, fallback: number, min = 1, max = 65535): number {
+  const raw = text(env, key);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${key} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, key: string, protocols: string[]): string | null {
+  const raw = text(env, key);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${key} is not a valid URL: "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${key} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${raw}"`);
+  }
+  return raw;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = text(env, key);
+  if (raw === null) return fallback;
+  if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
+}
+
+/** Reads and validates the environment; throws a ConfigError with one clear line on a bad value. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnvRaw = text(env, 'NODE_ENV') ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
+  }
+  const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
+  const isProduction = nodeEnv === 'production';
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+
+  const config: AppConfig = {
+    nodeEnv,
+    isProduction,
+    host,
+    apiPort: integer(env, 'API_PORT', 3333),
+    webUrl: url(env, 'WEB_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${integer(env, 'PORT', 3000)}`,
+    dataDir: resolve(text(env, 'DATA_DIR') ?? '.data'),
+    database: {
+      url: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+      embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329),
+    },
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    storage: {
+      bucket: text(env, 'S3_BUCKET'),
+      endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+      region: text(env, 'S3_REGION') ?? 'us-east-1',
+      accessKeyId: text(env, 'S3_ACCESS_KEY_ID'),
+      secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', true),
+      embeddedPort: integer(env, 'EMBEDDED_S3_PORT', 4569),
+      uploadUrlTtlSeconds: integer(env, 'UPLOAD_URL_TTL_SECONDS', 900, 60, 604800),
+    },
+    stripe: {
+      secretKey: text(env, 'STRIPE_SECRET_KEY'),
+      publishableKey: text(env, 'STRIPE_PUBLISHABLE_KEY'),
+      webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'),
+      apiUrl: url(env, 'STRIPE_API_URL', ['http:', 'https:']),
+    },
+    openai: {
+      apiKey: text(env, 'OPENAI_API_KEY'),
+      model: text(env, 'OPENAI_MODEL') ?? 'gpt-4o-mini',
+      baseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
+    },
+    google: {
+      clientId: text(env, 'GOOGLE_CLIENT_ID'),
+      clientSecret: text(env, 'GOOGLE_CLIENT_SECRET'),
+      redirectUrl:
+        url(env, 'GOOGLE_REDIRECT_URL', ['http:', 'https:']) ??
+        `http://127.0.0.1:${integer(env, 'API_PORT', 3333)}/api/gmail/callback`,
+      rootUrl: url(env, 'GOOGLE_API_ROOT_URL', ['http:', 'https:']),
+      authUrl: url(env, 'GOOGLE_OAUTH_AUTH_URL', ['http:', 'https:']),
+      tokenEncryptionKey: text(env, 'GMAIL_TOKEN_ENCRYPTION_KEY'),
+      sheetsSpreadsheetId: text(env, 'GOOGLE_SHEETS_SPREADSHEET_ID'),
+    },
+    auth: {
+      jwtSecret: text(env, 'JWT_SECRET') ?? randomBytes(32).toString('hex'),
+      jwtExpiresIn: text(env, 'JWT_EXPIRES_IN') ?? '2h',
+      adminUsername: text(env, 'ADMIN_USERNAME'),
+      adminPassword: text(env, 'ADMIN_PASSWORD'),
+      loginAttemptsPerMinute: integer(env, 'ADMIN_LOGIN_ATTEMPTS_PER_MINUTE', 5, 1, 1000),
+    },
+    analysis: { timeoutMinutes: integer(env, 'ANALYSIS_TIMEOUT_MINUTES', 30, 1, 1440) },
+  };
+
+  if ((config.stripe.secretKey === null) !== (config.stripe.publishableKey === null)) {
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together');
+  }
+  if (isProduction) {
+    const missing = [
+      !config.stripe.secretKey && 'STRIPE_SECRET_KEY',
+      !config.stripe.publishableKey && 'STRIPE_PUBLISHABLE_KEY',
+      !config.stripe.webhookSecret && 'STRIPE_WEBHOOK_SECRET',
+      !config.storage.bucket && 'S3_BUCKET',
+      !text(env, 'JWT_SECRET') && 'JWT_SECRET',
+      !config.database.url && 'DATABASE_URL',
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (test-mode payments and embedded services are for development only)`);
+    }
+  }
+  if (config.storage.bucket && (!config.storage.accessKeyId || !config.storage.secretAccessKey)) {
+    throw new ConfigError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if (config.google.tokenEncryptionKey && !/^[0-9a-fA-F]{64}$/.test(config.google.tokenEncryptionKey)) {
+    throw new ConfigError('GMAIL_TOKEN_ENCRYPTION_KEY must be 64 hex characters (32 bytes)');
+  }
+  return config;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,20 @@
+import { AnalysisRecord } from '../analysis/analysis-record.entity';
+import { Evaluation } from '../analysis/evaluation.entity';
+import { Cohort } from '../cohorts/cohort.entity';
+import { CredentialDocument } from '../credentials/credential-document.entity';
+import { Credential } from '../credentials/credential.entity';
+import { Enrollment } from '../enrollments/enrollment.entity';
+import { BundlePricing } from '../trainings/bundle-pricing.entity';
+import { TrainingPricing } from '../trainings/training-pricing.entity';
+
+/** Every entity of the API. A new entity is added here. */
+export const entities = [
+  TrainingPricing,
+  BundlePricing,
+  Cohort,
+  Enrollment,
+  Credential,
+  CredentialDocument,
+  AnalysisRecord,
+  Evaluation,
+];

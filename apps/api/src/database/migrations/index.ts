@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261123000000_initial } from './Migration20261123000000_initial';
+
+/** Every migration, in order. A new migration is a new file added to the end of this list. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261123000000_initial', class: Migration20261123000000_initial },
+];

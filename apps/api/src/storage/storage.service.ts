@@ -1,0 +1,87 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { STORAGE_CONNECTION, StorageConnection } from './storage-connection';
+
+export interface StoredObjectInfo {
+  size: number;
+  contentType: string | null;
+}
+
+/** The only place that talks to object storage. */
+@Injectable()
+export class StorageService implements OnModuleDestroy {
+  private readonly client: S3Client;
+
+  constructor(@Inject(STORAGE_CONNECTION) private readonly connection: StorageConnection) {
+    this.client = new S3Client({
+      region: connection.region,
+      endpoint: connection.endpoint ?? undefined,
+      forcePathStyle: connection.forcePathStyle,
+      credentials: { accessKeyId: connection.accessKeyId, secretAccessKey: connection.secretAccessKey },
+    });
+  }
+
+  get bucket(): string {
+    return this.connection.bucket;
+  }
+
+  /** A short-lived URL the browser can PUT one object to. */
+  createUploadUrl(key: string): Promise<string> {
+    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: this.connection.uploadUrlTtlSeconds,
+    });
+  }
+
+  async head(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The object's bytes, or only its first `length` bytes. */
+  async read(key: string, length?: number): Promise<Buffer> {
+    const object = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: length ? `bytes=0-${length - 1}` : undefined }),
+    );
+    const bytes = await object.Body?.transformToByteArray();
+    return Buffer.from(bytes ?? []);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async isReachable(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(3000) });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.client.destroy();
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const candidate = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return candidate.name === 'NotFound' || candidate.name === 'NoSuchKey' || candidate.$metadata?.httpStatusCode === 404;
+}

@@ -1,0 +1,27 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { HealthReport, HealthService } from './health.service';
+
+class HealthResponseDto implements HealthReport {
+  @ApiProperty({ enum: ['ok', 'degraded'] }) status!: HealthReport['status'];
+  @ApiProperty({ enum: ['up', 'down'] }) database!: HealthReport['database'];
+  @ApiProperty({ enum: ['up', 'down'] }) queue!: HealthReport['queue'];
+  @ApiProperty({ enum: ['up', 'down'] }) storage!: HealthReport['storage'];
+  @ApiProperty({ enum: ['redis', 'in-process'] }) queueMode!: HealthReport['queueMode'];
+}
+
+@ApiTags('system')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get()
+  @ApiOkResponse({ type: HealthResponseDto, description: 'Every service is up' })
+  @ApiServiceUnavailableResponse({ type: HealthResponseDto, description: 'At least one service is down' })
+  async check(@Res({ passthrough: true }) response: Response): Promise<HealthResponseDto> {
+    const report = await this.health.report();
+    response.status(report.status === 'ok' ? 200 : 503);
+    return report;
+  }
+}

@@ -1,0 +1,65 @@
+import type { ErrorResponse } from '@app/contracts';
+import { webEnv } from './env.server';
+
+/** An API answer that was not ok, with the API's JSON error body when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorResponse | null,
+    readonly text: string,
+  ) {
+    // The spec's request-error form: '{status}: {body text}'.
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  token?: string | null;
+  query?: Record<string, string | undefined | null>;
+  /** Forwarded from the browser request so the API's per-client limits see the real client. */
+  request?: Request;
+}
+
+function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
+  const url = new URL(`${webEnv.apiUrl}${path}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+/** The raw API response; throws ApiError when it is not ok. */
+export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const forwardedFor = options.request?.headers.get('x-forwarded-for');
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let body: ErrorResponse | null = null;
+    try {
+      body = JSON.parse(text) as ErrorResponse;
+    } catch {
+      body = null;
+    }
+    throw new ApiError(response.status, body, body?.message ?? (text || response.statusText));
+  }
+  return response;
+}
+
+/** Calls the API server-side and parses its JSON answer. */
+export async function api<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '../../../../tools/testing/test-database';
+import { CONTEXT_FILE, type E2eContext } from './context';
+
+const ROOT = join(__dirname, '../../../..');
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+interface Started {
+  database: TestDatabase;
+  processes: ChildProcess[];
+  browser: BrowserServer;
+}
+declare global {
+  var __E2E__: Started | undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, name: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not answer ${url} in time:\n${output()}`);
+}
+
+function start(name: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let log = '';
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+    if (process.env.E2E_VERBOSE) process.stdout.write(`[${name}] ${chunk}`);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, output: () => log };
+}
+
+/** Starts the built API and web app against a fresh database, and one Chromium for every test file. */
+export default async function globalSetup(): Promise<void> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'));
+  const [apiPort, webPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const adminUsername = 'e2e-admin';
+  const adminPassword = 'e2e-password-123';
+
+  const api = start('api', ['dist/apps/api/apps/api/src/main.js'], {
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    API_PORT: String(apiPort),
+    EMBEDDED_S3_PORT: String(s3Port),
+    DATA_DIR: dataDir,
+    WEB_URL: webUrl,
+    JWT_SECRET: 'e2e-jwt-secret',
+    ADMIN_USERNAME: adminUsername,
+    ADMIN_PASSWORD: adminPassword,
+    ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100',
+  });
+  await waitFor(`${apiUrl}/api/health`, api.child, 'API', api.output);
+
+  const web = start('web', ['node_modules/@remix-run/serve/dist/cli.js', 'apps/web/build/server/index.mjs'], {
+    NODE_ENV: 'production',
+    PORT: String(webPort),
+    HOST: '127.0.0.1',
+    API_URL: apiUrl,
+    SESSION_SECRET: 'e2e-session-secret',
+    SESSION_COOKIE_SECURE: 'false',
+  });
+  await waitFor(`${webUrl}/paymentplan`, web.child, 'web', web.output);
+
+  const browser = await chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+
+  globalThis.__E2E__ = { database, processes: [api.child, web.child], browser };
+  const context: E2eContext = {
+    webUrl,
+    apiUrl,
+    databaseUrl: database.url,
+    wsEndpoint: browser.wsEndpoint(),
+    adminUsername,
+    adminPassword,
+    dataDir,
+  };
+  mkdirSync(dirname(CONTEXT_FILE), { recursive: true });
+  writeFileSync(CONTEXT_FILE, JSON.stringify(context));
+}

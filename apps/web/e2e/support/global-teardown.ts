@@ -1,0 +1,23 @@
+import { rmSync } from 'node:fs';
+import { CONTEXT_FILE, readContext } from './context';
+
+export default async function globalTeardown(): Promise<void> {
+  const started = globalThis.__E2E__;
+  if (!started) return;
+  const { dataDir } = readContext();
+  await started.browser.close();
+  await Promise.all(
+    started.processes.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        }),
+    ),
+  );
+  await started.database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(CONTEXT_FILE, { force: true });
+}

@@ -1,0 +1,5 @@
+export interface GmailSetupStatus {
+  configured: boolean;
+  hasCredentials: boolean;
+  userEmail: string | null;
+}

@@ -1,0 +1,60 @@
+import type { TrainingName } from './trainings';
+
+export const PAYMENT_TYPES = ['full', '3month', '6month'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export function isPaymentType(value: unknown): value is PaymentType {
+  return typeof value === 'string' && (PAYMENT_TYPES as readonly string[]).includes(value);
+}
+
+export const BUNDLE_PAYMENT_TYPES = ['bundle-2', 'bundle-3'] as const;
+export type BundlePaymentType = (typeof BUNDLE_PAYMENT_TYPES)[number];
+
+export function isBundlePaymentType(value: unknown): value is BundlePaymentType {
+  return typeof value === 'string' && (BUNDLE_PAYMENT_TYPES as readonly string[]).includes(value);
+}
+
+/** The provider status that alone counts as a successful payment. */
+export const PAYMENT_SUCCEEDED_STATUS = 'succeeded';
+
+export interface CreatePaymentIntentRequest {
+  trainingName: TrainingName;
+  paymentType: PaymentType;
+}
+
+export interface CreateBundlePaymentIntentRequest {
+  trainings: TrainingName[];
+  paymentType: BundlePaymentType;
+}
+
+/** amount is the integer cents charged now (the first installment for plans). */
+export interface PaymentIntentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+  testMode: boolean;
+}
+
+export interface UpdatePaymentIntentRequest {
+  paymentIntentId: string;
+  customerName: string;
+  customerEmail: string;
+  cohortId: string | null;
+}
+
+export interface BundleTrainingSelection {
+  name: TrainingName;
+  cohortId: string | null;
+}
+
+export interface UpdateBundlePaymentIntentRequest {
+  paymentIntentId: string;
+  customerName: string;
+  customerEmail: string;
+  trainings: BundleTrainingSelection[];
+}
+
+export interface ReconcilePaymentResponse {
+  status: string;
+  enrollmentIds: string[];
+}

@@ -1,0 +1,73 @@
+// Runs the built API and web app together (npm start), prints their URLs, and stops both on Ctrl+C.
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const host = process.env.HOST ?? '127.0.0.1';
+const apiPort = process.env.API_PORT ?? '3333';
+const webPort = process.env.PORT ?? '3000';
+const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
+const children = [];
+
+function run(name, args, env) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done() : child.on('exit', done))))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitFor(url, seconds) {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (stopping) return false;
+    try {
+      const response = await fetch(url);
+      if (response.status < 500 || response.status === 503) return true;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  return false;
+}
+
+run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host });
+if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
+  if (!stopping) {
+    console.error('The API did not start within 120 s.');
+    stop(1);
+  }
+} else {
+  run('Web', ['node_modules/@remix-run/serve/dist/cli.js', 'apps/web/build/server/index.mjs'], {
+    PORT: webPort,
+    HOST: host,
+    API_URL: apiUrl,
+  });
+  if (await waitFor(`http://127.0.0.1:${webPort}/`, 60)) {
+    console.log(`
+  Payment plan      http://${host}:${webPort}/
+  Evaluation        http://${host}:${webPort}/evaluation
+  Admin             http://${host}:${webPort}/admin
+  API               ${apiUrl}/api
+  API docs          ${apiUrl}/api/docs
+  Health            ${apiUrl}/api/health
+
+  Press Ctrl+C to stop.
+`);
+  }
+}
