@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from './config/app-config';
+import { CohortsModule } from './cohorts/cohorts.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import type { Infrastructure } from './infrastructure';
@@ -20,6 +21,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         SystemModule,
         TrainingsModule,
+        CohortsModule,
       ],
     };
   }

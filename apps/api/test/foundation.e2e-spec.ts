@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../src/config/app-config';
+import { DatabaseSeeder } from '../src/database/seeders/database.seeder';
 import { startTestApi, TestApi } from './support/test-app';
 
 describe('foundation', () => {
@@ -35,7 +36,6 @@ describe('foundation', () => {
   });
 
   it('seeds idempotently: running the seeder again adds no rows', async () => {
-    const { DatabaseSeeder } = await import('../src/database/seeders/database.seeder');
     await api.orm.getSeeder().seed(DatabaseSeeder);
     const response = await api.http.get('/api/training-pricing').expect(200);
     expect(response.body).toHaveLength(3);

@@ -42,7 +42,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   };
   const app = await createApp(config, { databaseUrl: database.url, storage }, { logger: false });
   await app.init();
-  const orm = app.get(MikroORM);
+  const orm = app.get<MikroORM>(MikroORM);
   return {
     app,
     http: request(app.getHttpServer()),
