@@ -47,7 +47,13 @@ export interface AppConfig {
     adminPassword: string | null;
     loginAttemptsPerMinute: number;
   };
-  analysis: { timeoutMinutes: number };
+  analysis: {
+    timeoutMinutes: number;
+    /** With Redis: whether this API process also runs the queue worker (false when `npm run worker` runs apart). */
+    runWorker: boolean;
+    /** BullMQ key prefix, so several deployments (or test runs) can share one Redis. */
+    queuePrefix: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -154,7 +160,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       adminPassword: text(env, 'ADMIN_PASSWORD'),
       loginAttemptsPerMinute: integer(env, 'ADMIN_LOGIN_ATTEMPTS_PER_MINUTE', 5, 1, 1000),
     },
-    analysis: { timeoutMinutes: integer(env, 'ANALYSIS_TIMEOUT_MINUTES', 30, 1, 1440) },
+    analysis: {
+      timeoutMinutes: integer(env, 'ANALYSIS_TIMEOUT_MINUTES', 30, 1, 1440),
+      runWorker: bool(env, 'ANALYSIS_RUN_WORKER', true),
+      queuePrefix: text(env, 'ANALYSIS_QUEUE_PREFIX') ?? 'bull',
+    },
   };
 
   if ((config.stripe.secretKey === null) !== (config.stripe.publishableKey === null)) {
