@@ -1,3 +1,5 @@
+import { AdminUser } from '../admin/admin-user.entity';
+import { RevokedToken } from '../admin/revoked-token.entity';
 import { AnalysisRecord } from '../analysis/analysis-record.entity';
 import { Evaluation } from '../analysis/evaluation.entity';
 import { Cohort } from '../cohorts/cohort.entity';
@@ -17,4 +19,6 @@ export const entities = [
   CredentialDocument,
   AnalysisRecord,
   Evaluation,
+  AdminUser,
+  RevokedToken,
 ];

@@ -1,0 +1,22 @@
+import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+@Entity({ tableName: 'admin_users' })
+@Unique({ name: 'admin_users_username_unique', properties: ['username'] })
+export class AdminUser {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 100 })
+  username!: string;
+
+  /** argon2id, in the PHC string format that carries its own salt and parameters. */
+  @Property({ type: 'string', length: 255, hidden: true })
+  passwordHash!: string;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}
