@@ -24,3 +24,19 @@ export type ChecklistStatus = {
   next_steps: string[];
   missing_components: string[];
 } & Record<ChecklistPhaseKey, ChecklistPhase>;
+
+/** Every checklist item, by phase, in display order. The API fills each with a live check. */
+export const CHECKLIST_ITEM_KEYS = {
+  phase1_environment: ['database_connected', 'migrations_current', 'storage_reachable', 'queue_reachable'],
+  phase2_data_extraction: ['pdf_reader', 'docx_reader', 'doc_reader', 'ocr_reader', 'ocr_language_data'],
+  phase3_api_integration: ['analyzer_available', 'openai_configured', 'openai_key_valid'],
+  phase4_contact_processing: ['evaluations_completed', 'contacts_extracted'],
+  phase5_sheets_integration: ['google_credentials', 'spreadsheet_configured'],
+  phase6_email_templates: ['template_exists', 'template_renders'],
+  phase7_email_management: ['gmail_credentials', 'gmail_connected'],
+} as const satisfies Record<ChecklistPhaseKey, readonly string[]>;
+
+export type ChecklistItemKey<P extends ChecklistPhaseKey> = (typeof CHECKLIST_ITEM_KEYS)[P][number];
+
+/** The item maps the API probes; the rest of the status is derived from them (libs/domain checklist). */
+export type ChecklistItems = { [P in ChecklistPhaseKey]: Record<ChecklistItemKey<P>, boolean> };
