@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import { AdminModule } from './admin/admin.module';
 import type { AppConfig } from './config/app-config';
 import { CohortsModule } from './cohorts/cohorts.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { EnrollmentsModule } from './enrollments/enrollments.module';
 import type { Infrastructure } from './infrastructure';
 import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
@@ -22,6 +24,8 @@ export class AppModule {
         SystemModule,
         TrainingsModule,
         CohortsModule,
+        AdminModule,
+        EnrollmentsModule,
       ],
     };
   }

@@ -8,3 +8,8 @@ export interface LoginResponse {
   token?: string;
   message: string;
 }
+
+export interface LogoutResponse {
+  success: boolean;
+  message: string;
+}

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { Enrollment } from '../enrollments/enrollment.entity';
 import { Cohort } from './cohort.entity';
 
 @Injectable()
@@ -15,5 +16,23 @@ export class CohortsRepository {
 
   findById(id: string): Promise<Cohort | null> {
     return this.em.findOne(Cohort, { id });
+  }
+
+  findByTrainingAndMonth(trainingName: string, cohortMonth: string): Promise<Cohort | null> {
+    return this.em.findOne(Cohort, { trainingName, cohortMonth });
+  }
+
+  async create(trainingName: string, cohortMonth: string): Promise<Cohort> {
+    const cohort = this.em.create(Cohort, { trainingName, cohortMonth, createdAt: new Date() });
+    await this.em.persistAndFlush(cohort);
+    return cohort;
+  }
+
+  countEnrollments(cohort: Cohort): Promise<number> {
+    return this.em.count(Enrollment, { cohort });
+  }
+
+  async remove(cohort: Cohort): Promise<void> {
+    await this.em.removeAndFlush(cohort);
   }
 }

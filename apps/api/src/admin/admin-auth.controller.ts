@@ -1,0 +1,44 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AdminAuthService } from './admin-auth.service';
+import type { AuthenticatedAdmin } from './admin-auth.types';
+import { AdminOnly, CurrentAdmin } from './admin-only.decorator';
+import { LoginDto } from './dto/login.dto';
+import { LoginFailedResponseDto, LoginResponseDto, LogoutResponseDto } from './dto/login-response.dto';
+import { LoginFailedFilter } from './login-failed.filter';
+import { LoginThrottlerGuard } from './login-throttler.guard';
+
+@ApiTags('admin')
+@Controller('admin')
+export class AdminAuthController {
+  constructor(private readonly auth: AdminAuthService) {}
+
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(LoginThrottlerGuard)
+  @UseFilters(LoginFailedFilter)
+  @ApiOperation({ summary: 'Exchange username and password for a short-lived bearer token' })
+  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiBadRequestResponse({ description: 'username or password missing' })
+  @ApiUnauthorizedResponse({ type: LoginFailedResponseDto, description: 'Unknown user or wrong password (same answer)' })
+  @ApiTooManyRequestsResponse({ description: 'More than ADMIN_LOGIN_ATTEMPTS_PER_MINUTE attempts from this client in a minute' })
+  login(@Body() body: LoginDto): Promise<LoginResponseDto> {
+    return this.auth.login(body.username, body.password);
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  @AdminOnly()
+  @ApiOperation({ summary: 'Revoke the bearer token used for this call; it answers 401 from then on' })
+  @ApiOkResponse({ type: LogoutResponseDto })
+  logout(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<LogoutResponseDto> {
+    return this.auth.logout(admin);
+  }
+}

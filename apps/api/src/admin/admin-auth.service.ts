@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { LoginResponse, LogoutResponse } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import { LoginFailedException } from './admin-auth.errors';
+import type { AdminTokenPayload, AuthenticatedAdmin } from './admin-auth.types';
+import { AdminUsersRepository } from './admin-users.repository';
+import { hashPassword, verifyPassword } from './password-hasher';
+
+@Injectable()
+export class AdminAuthService {
+  /** Verified against for unknown usernames so that both failures take the same time. */
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly users: AdminUsersRepository,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async login(username: string, password: string): Promise<LoginResponse> {
+    const user = await this.users.findByUsername(username);
+    if (!user) {
+      this.dummyHash ??= hashPassword(randomUUID());
+      await verifyPassword(await this.dummyHash, password);
+      throw new LoginFailedException();
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw new LoginFailedException();
+    const token = await this.jwt.signAsync({ sub: user.id, username: user.username }, { jwtid: randomUUID() });
+    return { success: true, token, message: 'Login successful' };
+  }
+
+  async logout(admin: AuthenticatedAdmin): Promise<LogoutResponse> {
+    await this.users.revoke(admin.jti, admin.expiresAt);
+    return { success: true, message: 'Logged out' };
+  }
+
+  /** null when the token was revoked by logout or its admin no longer exists. */
+  async authenticate(payload: AdminTokenPayload): Promise<AuthenticatedAdmin | null> {
+    if (!payload.jti || !payload.sub || (await this.users.isRevoked(payload.jti))) return null;
+    const user = await this.users.findById(payload.sub);
+    if (!user) return null;
+    return { id: user.id, username: user.username, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+  }
+}

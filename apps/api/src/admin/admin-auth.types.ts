@@ -1,0 +1,18 @@
+/** The claims of an admin JWT; jti identifies one token so that logout can revoke exactly it. */
+export interface AdminTokenPayload {
+  sub: string;
+  username: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+/** What the guard attaches to the request for a valid, unrevoked token. */
+export interface AuthenticatedAdmin {
+  id: string;
+  username: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+export const ADMIN_JWT_STRATEGY = 'admin-jwt';

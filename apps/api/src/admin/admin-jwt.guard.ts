@@ -1,0 +1,12 @@
+import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { ADMIN_JWT_STRATEGY } from './admin-auth.types';
+
+@Injectable()
+export class AdminJwtGuard extends AuthGuard(ADMIN_JWT_STRATEGY) {
+  /** Every failure (no header, bad signature, expired, revoked) is the same 401 in the one error shape. */
+  override handleRequest<TUser>(error: unknown, user: TUser | false, _info: unknown, _context: ExecutionContext): TUser {
+    if (error || !user) throw new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+    return user;
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
+import { AdminAuthService } from './admin-auth.service';
+import { ADMIN_JWT_STRATEGY, type AdminTokenPayload, type AuthenticatedAdmin } from './admin-auth.types';
+
+/** Bearer JWT signed with JWT_SECRET, not expired, and not revoked by logout. */
+@Injectable()
+export class AdminJwtStrategy extends PassportStrategy(Strategy, ADMIN_JWT_STRATEGY) {
+  constructor(
+    @InjectConfig() config: AppConfig,
+    private readonly auth: AdminAuthService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.auth.jwtSecret,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: AdminTokenPayload): Promise<AuthenticatedAdmin> {
+    const admin = await this.auth.authenticate(payload);
+    if (!admin) throw new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+    return admin;
+  }
+}

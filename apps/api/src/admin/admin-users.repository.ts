@@ -1,0 +1,35 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AdminUser } from './admin-user.entity';
+import { RevokedToken } from './revoked-token.entity';
+
+@Injectable()
+export class AdminUsersRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  findByUsername(username: string): Promise<AdminUser | null> {
+    return this.em.findOne(AdminUser, { username });
+  }
+
+  findById(id: string): Promise<AdminUser | null> {
+    return this.em.findOne(AdminUser, { id });
+  }
+
+  count(): Promise<number> {
+    return this.em.count(AdminUser, {});
+  }
+
+  async save(user: AdminUser): Promise<void> {
+    await this.em.persistAndFlush(user);
+  }
+
+  async isRevoked(jti: string): Promise<boolean> {
+    return (await this.em.count(RevokedToken, { jti })) > 0;
+  }
+
+  /** Idempotent, so a second logout with the same token is harmless; expired rows are pruned on the way. */
+  async revoke(jti: string, expiresAt: Date): Promise<void> {
+    await this.em.nativeDelete(RevokedToken, { expiresAt: { $lt: new Date() } });
+    await this.em.upsert(RevokedToken, { jti, expiresAt });
+  }
+}

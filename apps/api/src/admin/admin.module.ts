@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { getStorageToken, ThrottlerStorageService } from '@nestjs/throttler';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AdminAuthController } from './admin-auth.controller';
+import { AdminAuthService } from './admin-auth.service';
+import { AdminBootstrapService } from './admin-bootstrap.service';
+import { AdminJwtGuard } from './admin-jwt.guard';
+import { AdminJwtStrategy } from './admin-jwt.strategy';
+import { AdminUsersRepository } from './admin-users.repository';
+import { AdminUsersService } from './admin-users.service';
+import { LoginThrottlerGuard } from './login-throttler.guard';
+
+type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0]['signOptions']>['expiresIn']>;
+
+/** Admin accounts, login/logout and the JWT guard that every other /api/admin controller uses (AdminOnly). */
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.auth.jwtSecret,
+        // JWT_EXPIRES_IN is a vercel/ms duration such as '2h', which is what the option takes.
+        signOptions: { expiresIn: config.auth.jwtExpiresIn as JwtExpiry, algorithm: 'HS256' },
+      }),
+    }),
+  ],
+  controllers: [AdminAuthController],
+  providers: [
+    AdminUsersRepository,
+    AdminUsersService,
+    AdminAuthService,
+    AdminJwtStrategy,
+    AdminJwtGuard,
+    AdminBootstrapService,
+    // The token ThrottlerGuard's constructor injects; the in-memory store suits one API process.
+    { provide: getStorageToken(), useClass: ThrottlerStorageService },
+    LoginThrottlerGuard,
+  ],
+  exports: [AdminJwtGuard],
+})
+export class AdminModule {}

@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AdminOnly } from '../admin/admin-only.decorator';
+import { CohortsService } from './cohorts.service';
+import { CohortIdParamDto } from './dto/cohort-id-param.dto';
+import { CohortResponseDto } from './dto/cohort-response.dto';
+import { CreateCohortDto } from './dto/create-cohort.dto';
+import { ListCohortsQueryDto } from './dto/list-cohorts-query.dto';
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('admin/cohorts')
+export class AdminCohortsController {
+  constructor(private readonly cohorts: CohortsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'All cohorts, or those of one training' })
+  @ApiOkResponse({ type: [CohortResponseDto] })
+  list(@Query() query: ListCohortsQueryDto): Promise<CohortResponseDto[]> {
+    return this.cohorts.list(query.trainingName);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a cohort (one per training and month)' })
+  @ApiCreatedResponse({ type: CohortResponseDto })
+  @ApiBadRequestResponse({ description: 'Unknown training or cohortMonth not a real YYYY-MM month' })
+  @ApiConflictResponse({ description: 'That training already has a cohort for that month' })
+  create(@Body() body: CreateCohortDto): Promise<CohortResponseDto> {
+    return this.cohorts.create(body);
+  }
+
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary: 'Delete a cohort that has no enrollments',
+    description:
+      'A cohort that still has enrollments is never deleted and its enrollments are never unlinked: the call answers 409 ' +
+      'with a message saying how many there are. Delete those enrollments first.',
+  })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse({ description: 'No such cohort' })
+  @ApiConflictResponse({ description: 'The cohort has enrollments; nothing was changed' })
+  remove(@Param() params: CohortIdParamDto): Promise<void> {
+    return this.cohorts.remove(params.id);
+  }
+}

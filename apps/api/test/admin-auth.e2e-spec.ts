@@ -1,0 +1,202 @@
+import { Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import * as argon2 from 'argon2';
+import { randomUUID } from 'node:crypto';
+import { AdminUser } from '../src/admin/admin-user.entity';
+import { startTestApi, TestApi } from './support/test-app';
+
+const USERNAME = 'suite-admin';
+const PASSWORD = 'correct horse battery';
+
+/** Each call looks like a different client to the per-client login limit (the API trusts X-Forwarded-For from loopback). */
+let clientCounter = 0;
+function nextClientIp(): string {
+  clientCounter += 1;
+  return `10.0.${Math.floor(clientCounter / 250)}.${(clientCounter % 250) + 1}`;
+}
+
+async function login(api: TestApi, username = USERNAME, password = PASSWORD): Promise<string> {
+  const response = await api.http
+    .post('/api/admin/login')
+    .set('X-Forwarded-For', nextClientIp())
+    .send({ username, password })
+    .expect(200);
+  return response.body.token as string;
+}
+
+interface ExpressLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+/** Every route Express actually has under /api/admin, read from the router Nest registered them on. */
+function registeredAdminRoutes(api: TestApi): Array<{ method: string; path: string }> {
+  const express = api.app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } };
+  const routes: Array<{ method: string; path: string }> = [];
+  for (const layer of express.router.stack) {
+    if (!layer.route || !layer.route.path.startsWith('/api/admin')) continue;
+    for (const [method, enabled] of Object.entries(layer.route.methods)) {
+      if (enabled && method !== '_all') routes.push({ method: method.toUpperCase(), path: layer.route.path });
+    }
+  }
+  return routes;
+}
+
+describe('admin authentication', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi({ ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '3' });
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('creates the admin from ADMIN_USERNAME/ADMIN_PASSWORD with an argon2id hash', async () => {
+    const users = await api.em().find(AdminUser, {});
+    expect(users.map((u) => u.username)).toEqual([USERNAME]);
+    expect(users[0].passwordHash).toMatch(/^\$argon2id\$/);
+    expect(users[0].passwordHash).not.toContain(PASSWORD);
+  });
+
+  it('logs in with the right password and returns {success, token, message}', async () => {
+    const response = await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', nextClientIp())
+      .send({ username: USERNAME, password: PASSWORD })
+      .expect(200);
+    expect(response.body).toEqual({ success: true, token: expect.any(String), message: 'Login successful' });
+    const claims = new JwtService().decode<{ sub: string; jti: string; exp: number; iat: number }>(response.body.token);
+    expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims.exp - claims.iat).toBe(2 * 60 * 60);
+    await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${response.body.token}`).expect(200);
+  });
+
+  it('answers a wrong password and an unknown user with the same 401', async () => {
+    const wrongPassword = await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', nextClientIp())
+      .send({ username: USERNAME, password: 'not the password' })
+      .expect(401);
+    const unknownUser = await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', nextClientIp())
+      .send({ username: 'nobody', password: PASSWORD })
+      .expect(401);
+    const expected = { statusCode: 401, success: false, message: 'Invalid username or password', code: 'UNAUTHORIZED' };
+    expect(wrongPassword.body).toEqual(expected);
+    expect(unknownUser.body).toEqual(expected);
+  });
+
+  it('requires username and password', async () => {
+    const response = await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', nextClientIp())
+      .send({ username: '', password: '' })
+      .expect(400);
+    expect(Object.keys(response.body.fieldErrors).sort()).toEqual(['password', 'username']);
+  });
+
+  it('limits login attempts per client to ADMIN_LOGIN_ATTEMPTS_PER_MINUTE, then answers 429', async () => {
+    const client = nextClientIp();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: USERNAME, password: 'wrong' }).expect(401);
+    }
+    const limited = await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', client)
+      .send({ username: USERNAME, password: PASSWORD })
+      .expect(429);
+    expect(limited.body).toEqual({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many login attempts. Please wait a minute and try again.',
+    });
+    // Another client is not affected.
+    await login(api);
+  });
+
+  it('revokes the token on logout: it answers 401 afterwards, while another session keeps working', async () => {
+    const token = await login(api);
+    const other = await login(api);
+    const logout = await api.http.post('/api/admin/logout').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(logout.body).toEqual({ success: true, message: 'Logged out' });
+    const after = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${token}`).expect(401);
+    expect(after.body).toEqual({ statusCode: 401, message: 'Unauthorized', code: 'UNAUTHORIZED' });
+    await api.http.post('/api/admin/logout').set('Authorization', `Bearer ${token}`).expect(401);
+    await api.http.get('/api/admin/cohorts').set('Authorization', `Bearer ${other}`).expect(200);
+  });
+
+  it('refuses expired tokens and tokens signed with another secret', async () => {
+    const user = await api.em().findOneOrFail(AdminUser, { username: USERNAME });
+    const expired = await new JwtService({ secret: 'test-secret' }).signAsync(
+      { sub: user.id, username: USERNAME, exp: Math.floor(Date.now() / 1000) - 10 },
+      { jwtid: randomUUID() },
+    );
+    const forged = await new JwtService({ secret: 'another-secret' }).signAsync(
+      { sub: user.id, username: USERNAME },
+      { jwtid: randomUUID(), expiresIn: '1h' },
+    );
+    for (const token of [expired, forged, 'not-a-jwt']) {
+      await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${token}`).expect(401);
+    }
+  });
+
+  it('guards every route registered under /api/admin except login (walked from the router, not listed by hand)', async () => {
+    const routes = registeredAdminRoutes(api).filter((r) => !(r.method === 'POST' && r.path === '/api/admin/login'));
+    // The sweep must see the routes it is meant to protect, so it cannot pass by finding nothing.
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', path: '/api/admin/logout' },
+        { method: 'GET', path: '/api/admin/enrollments' },
+        { method: 'POST', path: '/api/admin/enrollments' },
+        { method: 'DELETE', path: '/api/admin/enrollments/:id' },
+        { method: 'GET', path: '/api/admin/cohorts' },
+        { method: 'POST', path: '/api/admin/cohorts' },
+        { method: 'DELETE', path: '/api/admin/cohorts/:id' },
+        { method: 'GET', path: '/api/admin/cohorts/:id/export.csv' },
+      ]),
+    );
+    const revoked = await login(api);
+    await api.http.post('/api/admin/logout').set('Authorization', `Bearer ${revoked}`).expect(200);
+    for (const route of routes) {
+      const path = route.path.replace(/:[A-Za-z]+/g, randomUUID());
+      for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${revoked}`]) {
+        const call = api.http[route.method.toLowerCase() as 'get' | 'post' | 'delete' | 'put' | 'patch'](path);
+        if (authorization) call.set('Authorization', authorization);
+        const response = await call.send({});
+        expect({ ...route, authorization, status: response.status }).toEqual({ ...route, authorization, status: 401 });
+      }
+    }
+  });
+
+  it('documents the bearer requirement on every guarded operation in the OpenAPI document', async () => {
+    const document = await api.http.get('/api/docs-json').expect(200);
+    const paths = document.body.paths as Record<string, Record<string, { security?: unknown[] }>>;
+    const adminOperations = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/api/admin') && path !== '/api/admin/login')
+      .flatMap(([, operations]) => Object.values(operations));
+    expect(adminOperations.length).toBeGreaterThanOrEqual(8);
+    for (const operation of adminOperations) expect(operation.security).toEqual([{ bearer: [] }]);
+  });
+});
+
+describe('first admin', () => {
+  it('creates "admin" with a generated password, printed once, when no admin exists and none is configured', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const api = await startTestApi({ ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100' });
+    try {
+      const messages = warn.mock.calls.map((call) => String(call[0])).filter((m) => m.includes('No admin existed'));
+      expect(messages).toHaveLength(1);
+      const password = /password "([^"]+)"/.exec(messages[0])?.[1] ?? '';
+      expect(password.length).toBeGreaterThanOrEqual(20);
+      await login(api, 'admin', password);
+      const users = await api.em().find(AdminUser, {});
+      expect(users.map((u) => u.username)).toEqual(['admin']);
+      expect(await argon2.verify(users[0].passwordHash, password)).toBe(true);
+    } finally {
+      warn.mockRestore();
+      await api.close();
+    }
+  });
+});
