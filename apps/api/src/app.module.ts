@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AdminModule } from './admin/admin.module';
+import { AnalysisModule } from './analysis/analysis.module';
 import type { AppConfig } from './config/app-config';
 import { CohortsModule } from './cohorts/cohorts.module';
 import { ConfigModule } from './config/config.module';
@@ -26,6 +27,7 @@ export class AppModule {
         CohortsModule,
         AdminModule,
         EnrollmentsModule,
+        AnalysisModule.forRoot(config),
       ],
     };
   }

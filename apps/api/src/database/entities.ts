@@ -2,6 +2,7 @@ import { AdminUser } from '../admin/admin-user.entity';
 import { RevokedToken } from '../admin/revoked-token.entity';
 import { AnalysisRecord } from '../analysis/analysis-record.entity';
 import { Evaluation } from '../analysis/evaluation.entity';
+import { CatalogCourseEntity } from '../catalog/catalog-course.entity';
 import { Cohort } from '../cohorts/cohort.entity';
 import { CredentialDocument } from '../credentials/credential-document.entity';
 import { Credential } from '../credentials/credential.entity';
@@ -21,4 +22,5 @@ export const entities = [
   Evaluation,
   AdminUser,
   RevokedToken,
+  CatalogCourseEntity,
 ];

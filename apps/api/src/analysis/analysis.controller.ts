@@ -1,0 +1,36 @@
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AnalysisService } from './analysis.service';
+import { AnalysisRecordResponseDto, AnalysisStartedResponseDto, EvaluationResponseDto } from './dto/analysis-response.dto';
+
+@ApiTags('analysis')
+@Controller('credentials/:id')
+export class AnalysisController {
+  constructor(private readonly analysis: AnalysisService) {}
+
+  @Post('analyze')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Start the six-phase analysis of a pending credential that has documents' })
+  @ApiAcceptedResponse({ type: AnalysisStartedResponseDto })
+  @ApiNotFoundResponse({ description: 'No such credential' })
+  @ApiConflictResponse({ description: 'Not pending, or no documents; nothing changed' })
+  analyze(@Param('id', ParseUUIDPipe) id: string): Promise<AnalysisStartedResponseDto> {
+    return this.analysis.start(id);
+  }
+
+  @Get('analyses')
+  @ApiOperation({ summary: 'The stored phase records, by phase' })
+  @ApiOkResponse({ type: [AnalysisRecordResponseDto] })
+  @ApiNotFoundResponse({ description: 'No such credential' })
+  analyses(@Param('id', ParseUUIDPipe) id: string): Promise<AnalysisRecordResponseDto[]> {
+    return this.analysis.listRecords(id);
+  }
+
+  @Get('evaluation')
+  @ApiOperation({ summary: 'The evaluation of a completed credential' })
+  @ApiOkResponse({ type: EvaluationResponseDto })
+  @ApiNotFoundResponse({ description: 'No such credential, or its analysis has not completed' })
+  evaluation(@Param('id', ParseUUIDPipe) id: string): Promise<EvaluationResponseDto> {
+    return this.analysis.getEvaluation(id);
+  }
+}

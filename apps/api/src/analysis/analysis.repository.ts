@@ -1,0 +1,116 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Credential } from '../credentials/credential.entity';
+import { AnalysisRecord } from './analysis-record.entity';
+import { Evaluation } from './evaluation.entity';
+
+export interface CredentialForAnalysis {
+  id: string;
+  status: Credential['status'];
+  analysisStartedAt: Date | null;
+  documents: { id: string; fileName: string; documentType: string; objectKey: string }[];
+}
+
+export type EvaluationValues = Omit<Evaluation, 'id' | 'credential' | 'createdAt'>;
+
+/**
+ * The only place the analysis module queries. Status changes are single guarded UPDATEs so two requests,
+ * two workers or the timeout sweeper can never move a credential twice.
+ */
+@Injectable()
+export class AnalysisRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private fork(): EntityManager {
+    return this.em.fork();
+  }
+
+  async credentialExists(id: string): Promise<boolean> {
+    return (await this.fork().count(Credential, { id })) > 0;
+  }
+
+  async findForAnalysis(id: string): Promise<CredentialForAnalysis | null> {
+    const credential = await this.fork().findOne(Credential, { id }, { populate: ['documents'] });
+    if (!credential) return null;
+    return {
+      id: credential.id,
+      status: credential.status,
+      analysisStartedAt: credential.analysisStartedAt,
+      documents: credential.documents.getItems().map((d) => ({
+        id: d.id,
+        fileName: d.fileName,
+        documentType: d.documentType,
+        objectKey: d.objectKey,
+      })),
+    };
+  }
+
+  /** pending + at least one document → analyzing; the start time returned is the job's generation, null when refused. */
+  async startAnalysis(id: string, startedAt: Date): Promise<Date | null> {
+    const rows = await this.fork().getConnection().execute<{ id: string }[]>(
+      `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, updated_at = ?
+       where id = ? and status = 'pending' and exists (select 1 from credential_documents d where d.credential_id = credentials.id)
+       returning id`,
+      [startedAt, startedAt, id],
+    );
+    return rows.length > 0 ? startedAt : null;
+  }
+
+  async listRecords(credentialId: string): Promise<{ phase: number; results: unknown }[]> {
+    const records = await this.fork().find(AnalysisRecord, { credential: credentialId }, { orderBy: { phase: 'asc' } });
+    return records.map((r) => ({ phase: r.phase, results: r.results }));
+  }
+
+  /** Inserts the phase record unless one exists (the unique key decides), and returns the stored results. */
+  async storeRecord(credentialId: string, phase: number, results: unknown): Promise<unknown> {
+    const em = this.fork();
+    await em.getConnection().execute(
+      `insert into analysis_records (id, credential_id, phase, results, created_at) values (gen_random_uuid(), ?, ?, ?::jsonb, ?)
+       on conflict (credential_id, phase) do nothing`,
+      [credentialId, phase, JSON.stringify(results), new Date()],
+    );
+    const stored = await em.findOneOrFail(AnalysisRecord, { credential: credentialId, phase });
+    return stored.results;
+  }
+
+  async upsertEvaluation(credentialId: string, values: EvaluationValues): Promise<void> {
+    const em = this.fork();
+    await em.upsert(
+      Evaluation,
+      { ...values, credential: em.getReference(Credential, credentialId), createdAt: new Date() },
+      { onConflictFields: ['credential'], onConflictAction: 'merge', onConflictExcludeFields: ['id', 'createdAt'] },
+    );
+  }
+
+  async findEvaluation(credentialId: string): Promise<Evaluation | null> {
+    return this.fork().findOne(Evaluation, { credential: credentialId });
+  }
+
+  /** Only the analysis that is still running with this generation may finish. */
+  async markCompleted(id: string, generation: Date): Promise<boolean> {
+    return this.finish(id, generation, 'completed', null);
+  }
+
+  async markFailed(id: string, generation: Date, reason: string): Promise<boolean> {
+    return this.finish(id, generation, 'failed', reason);
+  }
+
+  private async finish(id: string, generation: Date, status: 'completed' | 'failed', reason: string | null): Promise<boolean> {
+    const rows = await this.fork().getConnection().execute<{ id: string }[]>(
+      `update credentials set status = ?, failure_reason = ?, updated_at = ?
+       where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
+      [status, reason, new Date(), id, generation],
+    );
+    return rows.length > 0;
+  }
+
+  /** Marks failed every credential analyzing since before the cutoff; returns their ids. */
+  async failStale(cutoff: Date, reason: string): Promise<string[]> {
+    const rows = await this.fork().getConnection().execute<{ id: string }[]>(
+      `update credentials set status = 'failed', failure_reason = ?, updated_at = ?
+       where status = 'analyzing' and analysis_started_at < ? returning id`,
+      [reason, new Date(), cutoff],
+    );
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,88 @@
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
+import { AnalysisRepository } from './analysis.repository';
+import type { AnalysisStartedResponseDto } from './dto/analysis-response.dto';
+import type { Evaluation } from './evaluation.entity';
+import { ANALYSIS_QUEUE, type AnalysisQueue } from './queue/analysis-queue';
+
+const notFound = () => new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' });
+
+export function toEvaluationDto(evaluation: Evaluation, credentialId: string): EvaluationDto {
+  return {
+    id: evaluation.id,
+    credentialId,
+    totalCredits: evaluation.totalCredits,
+    matchedCourses: evaluation.matchedCourses,
+    rigorScore: evaluation.rigorScore,
+    rigorExplanation: evaluation.rigorExplanation,
+    minimumRequirementsMet: evaluation.minimumRequirementsMet,
+    contactHours: evaluation.contactHours,
+    topicRelevance: evaluation.topicRelevance,
+    learningObjectives: evaluation.learningObjectives,
+    assessmentMethods: evaluation.assessmentMethods,
+    instructionHours: evaluation.instructionHours,
+    curriculumStructure: evaluation.curriculumStructure,
+    credentialSourceClarity: evaluation.credentialSourceClarity,
+    completionEvidence: evaluation.completionEvidence,
+    certificateDetails: evaluation.certificateDetails,
+    leadContacts: evaluation.leadContacts.flatMap((c) => (c.email ? [{ ...c, email: c.email }] : [])),
+    courseEquivalencies: evaluation.courseEquivalencies,
+    createdAt: evaluation.createdAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class AnalysisService {
+  private readonly logger = new Logger(AnalysisService.name);
+
+  constructor(
+    private readonly repository: AnalysisRepository,
+    @Inject(ANALYSIS_QUEUE) private readonly queue: AnalysisQueue,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /** pending with a document → analyzing and one job; anything else is refused and nothing changes. */
+  async start(credentialId: string): Promise<AnalysisStartedResponseDto> {
+    const startedAt = await this.repository.startAnalysis(credentialId, new Date());
+    if (!startedAt) {
+      const credential = await this.repository.findForAnalysis(credentialId);
+      if (!credential) throw notFound();
+      const message =
+        credential.status !== 'pending'
+          ? `Analysis can only start for a pending credential; this one is ${credential.status}`
+          : 'Upload at least one document before starting the analysis';
+      throw new ConflictException({ message, code: 'CONFLICT' });
+    }
+    await this.queue.enqueue({ credentialId, generation: startedAt.getTime() });
+    return { credentialId, status: 'analyzing', analysisStartedAt: startedAt.toISOString() };
+  }
+
+  async listRecords(credentialId: string): Promise<AnalysisRecord[]> {
+    if (!(await this.repository.credentialExists(credentialId))) throw notFound();
+    return this.repository.listRecords(credentialId);
+  }
+
+  async getEvaluation(credentialId: string): Promise<EvaluationDto> {
+    const credential = await this.repository.findForAnalysis(credentialId);
+    if (!credential) throw notFound();
+    const evaluation = credential.status === 'completed' ? await this.repository.findEvaluation(credentialId) : null;
+    if (!evaluation) {
+      throw new NotFoundException({ message: `No evaluation yet: the credential is ${credential.status}`, code: 'NOT_FOUND' });
+    }
+    return toEvaluationDto(evaluation, credentialId);
+  }
+
+  /** Credentials analyzing longer than the configured timeout are marked failed (a lost job or a dead worker). */
+  async failStaleAnalyses(now: Date = new Date()): Promise<string[]> {
+    const minutes = this.config.analysis.timeoutMinutes;
+    const cutoff = new Date(now.getTime() - minutes * 60_000);
+    const failed = await this.repository.failStale(
+      cutoff,
+      `The analysis did not finish within ${minutes} minutes. Please try again or contact support.`,
+    );
+    if (failed.length > 0) this.logger.warn(`Marked ${failed.length} stuck analysis(es) failed: ${failed.join(', ')}`);
+    return failed;
+  }
+}

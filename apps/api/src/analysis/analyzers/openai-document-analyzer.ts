@@ -1,0 +1,73 @@
+import { Logger } from '@nestjs/common';
+import OpenAI from 'openai';
+import type { DocumentAnalysis, DocumentAnalyzer, DocumentInput } from './document-analyzer';
+import { LocalDocumentAnalyzer } from './local-document-analyzer';
+import { groundModelSignals, MODEL_SIGNALS_JSON_SCHEMA, parseModelSignals } from './model-signals';
+
+/** Long documents are cut: the signals sit in the first pages of a syllabus, and tokens cost money. */
+const MAX_DOCUMENT_CHARACTERS = 60_000;
+
+const INSTRUCTIONS = [
+  'You read one academic document (syllabus, transcript, certificate or course description) for a credit evaluator.',
+  'Report only what the document states; use null or an empty list when it does not say.',
+  'contactHours is the total instruction time in hours (for example 3 hours a week for 12 weeks is 36).',
+  'Dates are YYYY-MM-DD. Contacts are people named with an email address in the document.',
+].join(' ');
+
+export interface OpenAiAnalyzerOptions {
+  apiKey: string;
+  model: string;
+  baseUrl: string | null;
+}
+
+/**
+ * Asks an OpenAI model for the signals with a strict JSON schema, checks the answer and grounds it in the
+ * text; on any failure (network, refusal, invalid JSON) the document is read by the local analyzer instead.
+ */
+export class OpenAiDocumentAnalyzer implements DocumentAnalyzer {
+  readonly name = 'openai' as const;
+  private readonly logger = new Logger(OpenAiDocumentAnalyzer.name);
+  private readonly client: OpenAI;
+
+  constructor(
+    private readonly options: OpenAiAnalyzerOptions,
+    private readonly local: LocalDocumentAnalyzer,
+  ) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl ?? undefined,
+      // The queue retries whole jobs; here one quick retry is enough before falling back.
+      maxRetries: 1,
+      timeout: 60_000,
+    });
+  }
+
+  async analyze(input: DocumentInput): Promise<DocumentAnalysis> {
+    const local = this.local.read(input);
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.options.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: INSTRUCTIONS },
+          {
+            role: 'user',
+            content: `File: ${input.fileName} (uploaded as ${input.documentType})\n\n${input.text.slice(0, MAX_DOCUMENT_CHARACTERS)}`,
+          },
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'document_signals', strict: true, schema: MODEL_SIGNALS_JSON_SCHEMA },
+        },
+      });
+      const message = completion.choices[0]?.message;
+      if (!message?.content) throw new Error(message?.refusal ? `the model refused: ${message.refusal}` : 'the model sent no answer');
+      const model = parseModelSignals(JSON.parse(message.content) as unknown);
+      return { signals: groundModelSignals(model, local, input.text), analyzer: 'openai' };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`OpenAI analysis of ${input.fileName} failed, using the local analyzer: ${reason}`);
+      return { signals: local, analyzer: 'local', fallbackReason: reason.slice(0, 300) };
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Runs in a worker thread. unpdf's CommonJS entry loads its bundled pdf.js (an ES module) with a dynamic
+ * import that jest's module system cannot follow, so the bundle is required directly (Node ≥ 20.19 can
+ * require an ES module) and handed to unpdf.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const path = require('node:path');
+const unpdf = require(workerData.unpdfPath);
+const ready = unpdf.definePDFJSModule(() => Promise.resolve(require(path.join(path.dirname(workerData.unpdfPath), 'pdfjs.mjs'))));
+parentPort.on('message', async ({ id, bytes }) => {
+  let pdf;
+  try {
+    await ready;
+    pdf = await unpdf.getDocumentProxy(bytes, { verbosity: 0 });
+    const result = await unpdf.extractText(pdf, { mergePages: false });
+    parentPort.postMessage({ id, pages: result.totalPages, text: result.text });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+  } finally {
+    if (pdf) await pdf.destroy().catch(() => undefined);
+  }
+});`;
+
+interface WorkerAnswer {
+  id: number;
+  pages?: number;
+  text?: string[];
+  error?: string;
+}
+
+interface Pending {
+  resolve(value: { text: string; pages: number }): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Reads a PDF's text layer with unpdf (pdf.js) in one long-lived worker thread, so parsing a long PDF
+ * does not hold up the API's event loop. Pages are separated by a blank line.
+ */
+@Injectable()
+export class PdfTextReader implements OnModuleDestroy {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  read(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+    const worker = this.getWorker();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, bytes: new Uint8Array(bytes) });
+    });
+  }
+
+  private getWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { unpdfPath: require.resolve('unpdf') } });
+    worker.on('message', (answer: WorkerAnswer) => {
+      const pending = this.pending.get(answer.id);
+      if (!pending) return;
+      this.pending.delete(answer.id);
+      if (this.pending.size === 0) worker.unref();
+      if (answer.error !== undefined) pending.reject(new Error(answer.error));
+      else pending.resolve({ text: (answer.text ?? []).join('\n\n'), pages: answer.pages ?? 0 });
+    });
+    const failAll = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const pending of this.pending.values()) pending.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`the PDF reader stopped (exit code ${code})`)));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+}
