@@ -11,6 +11,8 @@ import type { Infrastructure } from './infrastructure';
 import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
 import { TrainingsModule } from './trainings/trainings.module';
+import { CredentialsModule } from './credentials/credentials.module';
+import { UploadsModule } from './uploads/uploads.module';
 
 @Module({})
 export class AppModule {
@@ -28,6 +30,8 @@ export class AppModule {
         AdminModule,
         EnrollmentsModule,
         AnalysisModule.forRoot(config),
+        CredentialsModule,
+        UploadsModule,
       ],
     };
   }

@@ -9,6 +9,7 @@ import { Credential } from '../credentials/credential.entity';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { BundlePricing } from '../trainings/bundle-pricing.entity';
 import { TrainingPricing } from '../trainings/training-pricing.entity';
+import { IssuedUpload } from '../uploads/issued-upload.entity';
 
 /** Every entity of the API. A new entity is added here. */
 export const entities = [
@@ -23,4 +24,5 @@ export const entities = [
   AdminUser,
   RevokedToken,
   CatalogCourseEntity,
+  IssuedUpload,
 ];

@@ -15,6 +15,8 @@ export interface StoredObjectInfo {
   contentType: string | null;
 }
 
+const URL_PROBE_KEY = 'url-probe';
+
 /** The only place that talks to object storage. */
 @Injectable()
 export class StorageService implements OnModuleDestroy {
@@ -33,11 +35,40 @@ export class StorageService implements OnModuleDestroy {
     return this.connection.bucket;
   }
 
+  /** How long a presigned upload URL works. */
+  get uploadUrlTtlSeconds(): number {
+    return this.connection.uploadUrlTtlSeconds;
+  }
+
   /** A short-lived URL the browser can PUT one object to. */
   createUploadUrl(key: string): Promise<string> {
     return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn: this.connection.uploadUrlTtlSeconds,
     });
+  }
+
+  /**
+   * The object key a URL of this store points at, or null when the URL is not on this store and bucket.
+   * The reference is a URL presigned here (a local computation), so path-style, virtual-hosted and custom
+   * endpoints are all read the same way they are written.
+   */
+  async objectKeyFromUrl(raw: string): Promise<string | null> {
+    let candidate: URL;
+    try {
+      candidate = new URL(raw);
+    } catch {
+      return null;
+    }
+    const probe = new URL(await this.createUploadUrl(URL_PROBE_KEY));
+    const prefix = probe.pathname.slice(0, probe.pathname.length - URL_PROBE_KEY.length);
+    if (candidate.origin !== probe.origin || !candidate.pathname.startsWith(prefix)) return null;
+    const encodedKey = candidate.pathname.slice(prefix.length);
+    if (encodedKey === '') return null;
+    try {
+      return decodeURIComponent(encodedKey);
+    } catch {
+      return null;
+    }
   }
 
   async head(key: string): Promise<StoredObjectInfo | null> {

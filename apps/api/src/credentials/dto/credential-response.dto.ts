@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  CREDENTIAL_STATUSES,
+  DOCUMENT_TYPES,
+  type Credential,
+  type CredentialDocument,
+  type CredentialStatus,
+  type DocumentType,
+} from '@app/contracts';
+
+export class CredentialDocumentResponseDto implements CredentialDocument {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Official_Transcript.pdf' }) fileName!: string;
+  @ApiProperty({ enum: DOCUMENT_TYPES, description: 'Given at registration, else guessed from the file name' })
+  documentType!: DocumentType;
+  @ApiProperty({ example: 48213, description: 'Real size in bytes, read from storage' }) fileSize!: number;
+  @ApiProperty({ example: 'application/pdf', description: 'MIME type detected from the content' }) fileType!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class CredentialResponseDto implements Credential {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'BA Psychology, State University' }) name!: string;
+  @ApiProperty({ enum: CREDENTIAL_STATUSES }) status!: CredentialStatus;
+  @ApiProperty({ example: '00000000-0000-4000-8000-000000000001' }) userId!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the analysis failed, when it did' })
+  failureReason!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: [CredentialDocumentResponseDto], description: 'Oldest first' })
+  documents!: CredentialDocumentResponseDto[];
+}

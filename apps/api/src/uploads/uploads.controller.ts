@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Put, UseFilters } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import { CredentialDocumentResponseDto } from '../credentials/dto/credential-response.dto';
+import { UploadCompleteDto } from './dto/upload-complete.dto';
+import { UploadUrlResponseDto } from './dto/upload-url-response.dto';
+import { UploadCompleteValidationFilter } from './upload-complete.filter';
+import { UploadsService } from './uploads.service';
+
+@ApiTags('uploads')
+@Controller()
+export class UploadsController {
+  constructor(private readonly uploads: UploadsService) {}
+
+  @Post('objects/upload')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'A presigned, short-lived PUT URL for one document, to a key the server chose' })
+  @ApiOkResponse({ type: UploadUrlResponseDto })
+  createUploadUrl(): Promise<UploadUrlResponseDto> {
+    return this.uploads.createUploadUrl();
+  }
+
+  @Put('documents/upload-complete')
+  @UseFilters(UploadCompleteValidationFilter)
+  @ApiOperation({
+    summary: 'Register an uploaded file as a document of a credential',
+    description:
+      'Accepts only upload URLs this server issued, once each. The real size (at most 10485760 bytes) and type ' +
+      '(PDF, DOC, DOCX, JPG or PNG, read from the content) are checked; any refusal removes the uploaded object.',
+  })
+  @ApiOkResponse({ type: CredentialDocumentResponseDto })
+  @ApiBadRequestResponse({ description: 'A missing or invalid field, a URL not issued here, an expired URL, no or an empty file' })
+  @ApiNotFoundResponse({ description: 'No such credential' })
+  @ApiConflictResponse({ description: 'Already registered, or the credential is being analyzed' })
+  @ApiPayloadTooLargeResponse({ description: 'Larger than 10 MB' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF, DOC, DOCX, JPG or PNG by content' })
+  registerUpload(@Body() body: UploadCompleteDto): Promise<CredentialDocumentResponseDto> {
+    return this.uploads.registerUpload(body);
+  }
+}

@@ -1,0 +1,38 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { IssuedUpload } from './issued-upload.entity';
+
+/** The only place that queries issued upload keys. */
+@Injectable()
+export class UploadsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async recordIssued(objectKey: string, expiresAt: Date): Promise<void> {
+    await this.em.insert(IssuedUpload, { objectKey, issuedAt: new Date(), expiresAt, spentAt: null });
+  }
+
+  findIssued(objectKey: string): Promise<IssuedUpload | null> {
+    return this.em.findOne(IssuedUpload, { objectKey }, { disableIdentityMap: true });
+  }
+
+  /** Marks the key used; false when another request already did (only one registration may win). */
+  async spend(objectKey: string): Promise<boolean> {
+    const changed = await this.em.nativeUpdate(IssuedUpload, { objectKey, spentAt: null }, { spentAt: new Date() });
+    return changed === 1;
+  }
+
+  /** Gives a key back after an unexpected failure, so the same upload can be registered on a retry. */
+  async unspend(objectKey: string): Promise<void> {
+    await this.em.nativeUpdate(IssuedUpload, { objectKey }, { spentAt: null });
+  }
+
+  /** Keys never registered whose registration window closed before `before`. */
+  async findAbandoned(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.em.find(
+      IssuedUpload,
+      { spentAt: null, expiresAt: { $lt: before } },
+      { fields: ['objectKey'], limit, orderBy: { expiresAt: 'asc' }, disableIdentityMap: true },
+    );
+    return rows.map((row) => row.objectKey);
+  }
+}

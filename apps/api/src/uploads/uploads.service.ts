@@ -1,0 +1,186 @@
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { isDocumentType, type CredentialDocument as CredentialDocumentDto } from '@app/contracts';
+import { MAX_UPLOAD_BYTES, MIME_TYPE_BY_FILE_KIND, detectFileKind, guessDocumentType, type FileKind } from '@app/domain';
+import { randomUUID } from 'node:crypto';
+import { CredentialsRepository } from '../credentials/credentials.repository';
+import { toCredentialDocumentDto } from '../credentials/credentials.service';
+import { StorageService } from '../storage/storage.service';
+import type { UploadCompleteDto } from './dto/upload-complete.dto';
+import { UploadsRepository } from './uploads.repository';
+
+/** Keys are always chosen here; registration accepts nothing else. */
+const KEY_PREFIX = 'uploads/';
+const ISSUED_KEY = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Enough for every signature; a DOCX may need more (see detectKind). */
+const SNIFF_BYTES = 64 * 1024;
+const SWEEP_BATCH = 200;
+
+export function isIssuedKeyFormat(key: string): boolean {
+  return ISSUED_KEY.test(key);
+}
+
+/** A refusal after the key was spent: the object is ours and unregistered, so it is removed. */
+class RefusedUpload extends Error {
+  constructor(readonly response: HttpException) {
+    super(response.message);
+  }
+}
+
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+
+  constructor(
+    private readonly storage: StorageService,
+    private readonly uploads: UploadsRepository,
+    private readonly credentials: CredentialsRepository,
+  ) {}
+
+  /** A presigned PUT URL for a fresh key, recorded so that only it can be registered. */
+  async createUploadUrl(): Promise<{ uploadURL: string }> {
+    const key = `${KEY_PREFIX}${randomUUID()}`;
+    const uploadURL = await this.storage.createUploadUrl(key);
+    await this.uploads.recordIssued(key, new Date(Date.now() + this.storage.uploadUrlTtlSeconds * 1000));
+    return { uploadURL };
+  }
+
+  /**
+   * Registers an uploaded object as a credential's document after checking that this server issued its key
+   * (once), that it exists, and its real size and type. A refusal for a key we issued removes the object.
+   */
+  async registerUpload(request: UploadCompleteDto): Promise<CredentialDocumentDto> {
+    const key = await this.issuedKeyOf(request.uploadURL);
+    if (!key) {
+      throw new BadRequestException({ message: 'The upload URL was not issued by this server', code: 'VALIDATION_FAILED' });
+    }
+    const issued = await this.uploads.findIssued(key);
+    if (!issued) {
+      throw new BadRequestException({ message: 'The upload URL was not issued by this server', code: 'VALIDATION_FAILED' });
+    }
+    // Spending the key first means a concurrent second registration can never delete a registered file.
+    if (issued.spentAt || !(await this.uploads.spend(key))) {
+      throw new ConflictException({ message: 'This upload has already been registered', code: 'CONFLICT' });
+    }
+    try {
+      if (Date.now() > this.registrationDeadline(issued.expiresAt).getTime()) {
+        throw new RefusedUpload(new BadRequestException('The upload URL has expired; please upload the file again'));
+      }
+      const { size, kind } = await this.inspect(key);
+      const documentType = isDocumentType(request.documentType) ? request.documentType : guessDocumentType(request.fileName);
+      const result = await this.credentials.addDocumentUnlessAnalyzing(request.credentialId, {
+        fileName: request.fileName,
+        documentType,
+        fileSize: size,
+        fileType: MIME_TYPE_BY_FILE_KIND[kind],
+        objectKey: key,
+      });
+      if (result.outcome === 'credential-not-found') {
+        throw new RefusedUpload(new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' }));
+      }
+      if (result.outcome === 'credential-analyzing') {
+        throw new RefusedUpload(
+          new ConflictException({ message: 'Documents cannot be added while the credential is being analyzed', code: 'CONFLICT' }),
+        );
+      }
+      return toCredentialDocumentDto(result.document);
+    } catch (error) {
+      if (error instanceof RefusedUpload) {
+        await this.deleteQuietly(key);
+        throw error.response;
+      }
+      // Not the upload's fault (storage or database trouble): let the same upload be registered on a retry.
+      await this.uploads.unspend(key).catch((cause: unknown) => this.logger.warn(`Could not release ${key}: ${String(cause)}`));
+      throw error;
+    }
+  }
+
+  /**
+   * For a request refused before it reached registerUpload (a missing or invalid field): removes the object
+   * when its URL is one we issued and not yet used. Never touches keys we did not issue or already registered.
+   */
+  async discardUnregistered(uploadURL: unknown): Promise<void> {
+    if (typeof uploadURL !== 'string') return;
+    const key = await this.issuedKeyOf(uploadURL);
+    if (!key || !(await this.uploads.findIssued(key)) || !(await this.uploads.spend(key))) return;
+    await this.deleteQuietly(key);
+  }
+
+  /** Removes objects whose upload was never registered, once nobody can register them any more. */
+  @Cron(CronExpression.EVERY_HOUR)
+  async sweepAbandonedUploads(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.storage.uploadUrlTtlSeconds * 1000);
+    const keys = await this.uploads.findAbandoned(before, SWEEP_BATCH);
+    let removed = 0;
+    for (const key of keys) {
+      if (!(await this.uploads.spend(key))) continue;
+      await this.deleteQuietly(key);
+      removed++;
+    }
+    return removed;
+  }
+
+  /** An upload that started just before its URL expired may still be finishing: allow one more URL lifetime. */
+  private registrationDeadline(urlExpiresAt: Date): Date {
+    return new Date(urlExpiresAt.getTime() + this.storage.uploadUrlTtlSeconds * 1000);
+  }
+
+  private async issuedKeyOf(uploadURL: string): Promise<string | null> {
+    const key = await this.storage.objectKeyFromUrl(uploadURL);
+    return key && isIssuedKeyFormat(key) ? key : null;
+  }
+
+  private async inspect(key: string): Promise<{ size: number; kind: FileKind }> {
+    const head = await this.storage.head(key);
+    if (!head) throw new RefusedUpload(new BadRequestException('No file was uploaded to this URL'));
+    if (head.size > MAX_UPLOAD_BYTES) {
+      throw new RefusedUpload(
+        new HttpException(
+          { message: `The file is larger than the 10 MB limit (${MAX_UPLOAD_BYTES} bytes)`, code: 'VALIDATION_FAILED' },
+          HttpStatus.PAYLOAD_TOO_LARGE,
+        ),
+      );
+    }
+    if (head.size === 0) throw new RefusedUpload(new BadRequestException('The file is empty'));
+    const kind = await this.detectKind(key, head.size);
+    if (!kind) {
+      throw new RefusedUpload(
+        new UnsupportedMediaTypeException('Only PDF, DOC, DOCX, JPG and PNG files are accepted, and this file is none of them'),
+      );
+    }
+    return { size: head.size, kind };
+  }
+
+  /**
+   * A DOCX is a zip whose 'word/' entry names may come after other compressed entries, so a zip that the
+   * first bytes do not settle is read whole (it is at most 10 MiB by now).
+   */
+  private async detectKind(key: string, size: number): Promise<FileKind | null> {
+    const head = await this.storage.read(key, Math.min(size, SNIFF_BYTES));
+    const kind = detectFileKind(head);
+    if (kind || size <= SNIFF_BYTES || !isZip(head)) return kind;
+    return detectFileKind(await this.storage.read(key));
+  }
+
+  private async deleteQuietly(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (error) {
+      // The sweep cannot retry a spent key, so say which object was left behind.
+      this.logger.warn(`Could not delete refused upload ${key}: ${String(error)}`);
+    }
+  }
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
