@@ -1,0 +1,119 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createConnection } from 'node:net';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { AdminUsersRepository } from './admin/admin-users.repository';
+import { AdminUsersService, InvalidAdminAccountError } from './admin/admin-users.service';
+import { ConfigError, loadConfig } from './config/app-config';
+import { assertDatabaseReachable } from './database/database-url';
+import { startEmbeddedPostgres } from './database/embedded-postgres';
+import { mikroOrmOptions } from './database/mikro-orm.config';
+
+const USAGE = 'Usage: npm run admin:create -- <username> [password]   (missing values are asked for)';
+
+/**
+ * One readline for every question, read as a line iterator so that lines already buffered from a pipe wait for
+ * their question instead of being dropped.
+ */
+function createPrompter(): { ask(question: string, hidden?: boolean): Promise<string>; close(): void } {
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY === true });
+  const lines = rl[Symbol.asyncIterator]();
+  return {
+    async ask(question, hidden = false) {
+      process.stdout.write(question);
+      muted = hidden;
+      const line = await lines.next();
+      muted = false;
+      // The typed password was not echoed, so end its line here.
+      if (hidden) process.stdout.write('\n');
+      if (line.done) throw new InvalidAdminAccountError('No input');
+      return String(line.value).trim();
+    },
+    close: () => rl.close(),
+  };
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+/**
+ * The database the API uses: DATABASE_URL, else the embedded PostgreSQL under DATA_DIR, reused when `npm start`
+ * already runs it (its data folder cannot be opened twice) and started for the duration of the command otherwise.
+ */
+async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const config = loadConfig();
+  if (config.database.url) {
+    await assertDatabaseReachable(config.database.url);
+    return { url: config.database.url, stop: async () => undefined };
+  }
+  if (await portOpen(config.database.embeddedPort)) {
+    // Same credentials and database name as database/embedded-postgres.ts uses for the running instance.
+    const url = `postgres://postgres:postgres@127.0.0.1:${config.database.embeddedPort}/app`;
+    await assertDatabaseReachable(url, 'The running embedded PostgreSQL');
+    return { url, stop: async () => undefined };
+  }
+  return startEmbeddedPostgres(config.dataDir, config.database.embeddedPort);
+}
+
+async function main(): Promise<void> {
+  const [argUsername, argPassword, ...rest] = process.argv.slice(2);
+  if (rest.length > 0 || argUsername === '--help' || argUsername === '-h') {
+    console.log(USAGE);
+    process.exit(rest.length > 0 ? 1 : 0);
+  }
+  let username = argUsername?.trim() ?? '';
+  let password = argPassword ?? '';
+  if (!username || !password) {
+    const prompter = createPrompter();
+    try {
+      username ||= await prompter.ask('Admin username: ');
+      if (!password) {
+        password = await prompter.ask('Admin password: ', true);
+        if ((await prompter.ask('Repeat the password: ', true)) !== password) {
+          throw new InvalidAdminAccountError('The passwords differ');
+        }
+      }
+    } finally {
+      prompter.close();
+    }
+  }
+
+  const database = await openDatabase();
+  const orm = await MikroORM.init(mikroOrmOptions(database.url));
+  try {
+    // The admin table may not exist yet on a database the API has never started against.
+    await orm.getMigrator().up();
+    const users = new AdminUsersService(new AdminUsersRepository(orm.em.fork()));
+    const result = await users.setPassword(username, password);
+    const outcome = { created: 'created', updated: 'already existed; its password was changed', unchanged: 'already had this password' };
+    console.log(`Admin "${username}" ${outcome[result]}. Log in at /admin.`);
+  } finally {
+    await orm.close(true);
+    await database.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof InvalidAdminAccountError || error instanceof ConfigError) {
+    console.error(error.message);
+    console.error(USAGE);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
