@@ -6,8 +6,10 @@ import type { AppConfig } from './config/app-config';
 import { CohortsModule } from './cohorts/cohorts.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { GmailModule } from './gmail/gmail.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import type { Infrastructure } from './infrastructure';
+import { LeadsModule } from './leads/leads.module';
 import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
 import { TrainingsModule } from './trainings/trainings.module';
@@ -32,6 +34,8 @@ export class AppModule {
         AnalysisModule.forRoot(config),
         CredentialsModule,
         UploadsModule,
+        GmailModule,
+        LeadsModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Credential } from '../credentials/credential.entity';
 import { AnalysisRecord } from './analysis-record.entity';
 import { Evaluation } from './evaluation.entity';
@@ -77,7 +78,7 @@ export class AnalysisRepository {
     const em = this.fork();
     await em.upsert(
       Evaluation,
-      { ...values, credential: em.getReference(Credential, credentialId), createdAt: new Date() },
+      { ...values, id: randomUUID(), credential: em.getReference(Credential, credentialId), createdAt: new Date() },
       { onConflictFields: ['credential'], onConflictAction: 'merge', onConflictExcludeFields: ['id', 'createdAt'] },
     );
   }

@@ -7,6 +7,10 @@ import { Cohort } from '../cohorts/cohort.entity';
 import { CredentialDocument } from '../credentials/credential-document.entity';
 import { Credential } from '../credentials/credential.entity';
 import { Enrollment } from '../enrollments/enrollment.entity';
+import { EmailDraft } from '../gmail/email-draft.entity';
+import { EmailTemplateEntity } from '../gmail/email-template.entity';
+import { GmailAccount } from '../gmail/gmail-account.entity';
+import { GmailOAuthState } from '../gmail/gmail-oauth-state.entity';
 import { BundlePricing } from '../trainings/bundle-pricing.entity';
 import { TrainingPricing } from '../trainings/training-pricing.entity';
 import { IssuedUpload } from '../uploads/issued-upload.entity';
@@ -25,4 +29,8 @@ export const entities = [
   RevokedToken,
   CatalogCourseEntity,
   IssuedUpload,
+  GmailAccount,
+  GmailOAuthState,
+  EmailTemplateEntity,
+  EmailDraft,
 ];

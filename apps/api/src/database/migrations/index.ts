@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000_initial } from './Migration20261123000000_initial';
+import { Migration20261124080000_outreach } from './Migration20261124080000_outreach';
 import { Migration20261123040000_admin } from './Migration20261123040000_admin';
 import { Migration20261124060000_analysis_catalog } from './Migration20261124060000_analysis_catalog';
 import { Migration20261124050000_issued_uploads } from './Migration20261124050000_issued_uploads';
@@ -10,4 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123040000_admin', class: Migration20261123040000_admin },
   { name: 'Migration20261124060000_analysis_catalog', class: Migration20261124060000_analysis_catalog },
   { name: 'Migration20261124050000_issued_uploads', class: Migration20261124050000_issued_uploads },
+  { name: 'Migration20261124080000_outreach', class: Migration20261124080000_outreach },
 ];

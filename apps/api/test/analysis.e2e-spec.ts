@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { AnalysisTimeoutSweeper } from '../src/analysis/analysis-timeout.sweeper';
+import { CatalogRepository } from '../src/catalog/catalog.repository';
+import { AnalysisProcessor } from '../src/analysis/queue/analysis.processor';
+import {
+  certificatePng,
+  countRecords,
+  createCredentialWithDocuments,
+  credentialState,
+  flyerPdf,
+  SIX_PHASES_ONCE,
+  SYLLABUS_AND_CERTIFICATE_EVALUATION,
+  syllabusPdf,
+  transcriptDocx,
+  waitForAnalysis,
+  type FixtureDocument,
+} from './fixtures';
+import { startTestApi, TestApi } from './support/test-app';
+
+describe('credential analysis, in-process queue (no Redis)', () => {
+  let api: TestApi;
+  let syllabus: FixtureDocument;
+  let certificate: FixtureDocument;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    syllabus = { fileName: 'psychosomatic-syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() };
+    certificate = { fileName: 'certificate.png', documentType: 'certificate', fileType: 'image/png', bytes: await certificatePng() };
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers 404 for an unknown credential and 400 for an id that is no UUID', async () => {
+    const unknown = randomUUID();
+    await api.http.post(`/api/credentials/${unknown}/analyze`).expect(404);
+    await api.http.get(`/api/credentials/${unknown}/analyses`).expect(404);
+    const response = await api.http.get(`/api/credentials/${unknown}/evaluation`).expect(404);
+    expect(response.body).toEqual({ statusCode: 404, message: 'Credential not found', code: 'NOT_FOUND' });
+    await api.http.post('/api/credentials/not-a-uuid/analyze').expect(400);
+  });
+
+  it('refuses with 409 to analyze a credential without documents, and changes nothing', async () => {
+    const id = await createCredentialWithDocuments(api, 'Empty', []);
+    const response = await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+    expect(response.body.message).toBe('Upload at least one document before starting the analysis');
+    const credential = await credentialState(api, id);
+    expect(credential.status).toBe('pending');
+    expect(credential.analysisStartedAt).toBeNull();
+  });
+
+  it('refuses with 409 a credential that is not pending (failed), and changes nothing', async () => {
+    const id = await createCredentialWithDocuments(api, 'Failed one', [syllabus], 'failed');
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+    expect((await credentialState(api, id)).status).toBe('failed');
+  });
+
+  it('analyzes a syllabus PDF and a certificate PNG into six phase records and the evaluation they support', async () => {
+    const id = await createCredentialWithDocuments(api, 'Psychosomatic training', [syllabus, certificate]);
+    const started = await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    expect(started.body).toMatchObject({ credentialId: id, status: 'analyzing' });
+    const analyzing = await credentialState(api, id);
+    expect(analyzing.analysisStartedAt).not.toBeNull();
+    // A second press while analyzing is refused and enqueues nothing.
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+
+    const finished = await waitForAnalysis(api, id);
+    expect(finished.failureReason).toBeNull();
+    expect(finished.status).toBe('completed');
+
+    const analyses = await api.http.get(`/api/credentials/${id}/analyses`).expect(200);
+    expect(analyses.body.map((r: { phase: number }) => r.phase)).toEqual([1, 2, 3, 4, 5, 6]);
+    const [individual, combined, rigor, credits] = analyses.body;
+    expect(individual.results.documents).toEqual([
+      expect.objectContaining({ fileName: 'psychosomatic-syllabus.pdf', documentType: 'syllabus', pages: 2, method: 'pdf-text', analyzer: 'local' }),
+      expect.objectContaining({ fileName: 'certificate.png', documentType: 'certificate', method: 'ocr', analyzer: 'local' }),
+    ]);
+    expect(individual.results.documents[0].characters).toBeGreaterThan(1000);
+    expect(combined.results).toMatchObject({ contactHours: 36, learningObjectives: 5, modulesOrWeeks: 12 });
+    expect(combined.results.topics).toEqual(expect.arrayContaining(['psychosomatic', 'parts therapy', 'inner child']));
+    expect(rigor.results).toMatchObject({ criteriaMet: 7, minimumRequirementsMet: true, rigorScore: 8 });
+    expect(credits.results).toMatchObject({ contactHours: 36, totalCredits: 3.6, explanation: '36 contact hours / 10 = 3.6 quarter credits.' });
+    expect(credits.results.matchedCourses).toEqual([
+      { code: 'PSY 210', title: 'Psychosomatic Medicine and Mind-Body Practice', overlap: 100 },
+      { code: 'PSY 215', title: 'Parts Therapy and Ego States', overlap: 90 },
+    ]);
+
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    expect(evaluation.body).toMatchObject({ credentialId: id, ...SYLLABUS_AND_CERTIFICATE_EVALUATION });
+    expect(evaluation.body.rigorExplanation).toHaveLength(10);
+
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+  });
+
+  it('finds that a thin one-page flyer fails the minimum requirements and earns no credit', async () => {
+    const id = await createCredentialWithDocuments(api, 'Flyer', [
+      { fileName: 'workshop-flyer.pdf', documentType: 'other', fileType: 'application/pdf', bytes: await flyerPdf() },
+    ]);
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    expect((await waitForAnalysis(api, id)).status).toBe('completed');
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    expect(evaluation.body).toMatchObject({
+      totalCredits: 0,
+      contactHours: 6,
+      matchedCourses: [],
+      courseEquivalencies: [],
+      topicRelevance: false,
+      learningObjectives: false,
+      assessmentMethods: false,
+      instructionHours: false,
+      curriculumStructure: false,
+      completionEvidence: false,
+      minimumRequirementsMet: false,
+    });
+    expect(evaluation.body.rigorScore).toBeLessThanOrEqual(1);
+    const credits = (await api.http.get(`/api/credentials/${id}/analyses`).expect(200)).body[3].results;
+    expect(credits).toMatchObject({ creditsFromHours: 0.6, totalCredits: 0 });
+  });
+
+  it('reads a transcript DOCX: student, college, completion date, registrar; no objectives, so no credit', async () => {
+    const id = await createCredentialWithDocuments(api, 'Transcript', [
+      {
+        fileName: 'official-transcript.docx',
+        documentType: 'transcript',
+        fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        bytes: await transcriptDocx(),
+      },
+    ]);
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    expect((await waitForAnalysis(api, id)).status).toBe('completed');
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    expect(evaluation.body).toMatchObject({
+      contactHours: 100,
+      totalCredits: 0,
+      instructionHours: true,
+      learningObjectives: false,
+      completionEvidence: true,
+      credentialSourceClarity: true,
+      minimumRequirementsMet: false,
+      certificateDetails: {
+        recipientName: 'Jordan Avery Smith',
+        issuingOrganization: 'Westbrook College of Behavioral Sciences',
+        certificateAuthor: 'Linda Park',
+        completionDate: '2024-05-30',
+      },
+      leadContacts: [
+        { name: 'Linda Park', title: 'Registrar', email: 'linda.park@westbrook.example.edu', organization: 'Westbrook College of Behavioral Sciences' },
+      ],
+    });
+  });
+
+  it('retries a phase that throws once, keeping the phases already stored and storing each phase once', async () => {
+    const catalog = api.app.get(CatalogRepository);
+    const original = catalog.listCourses.bind(catalog);
+    const spy = jest.spyOn(catalog, 'listCourses').mockImplementationOnce(async () => {
+      throw new Error('database hiccup');
+    });
+    const id = await createCredentialWithDocuments(api, 'Retry', [syllabus]);
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    const finished = await waitForAnalysis(api, id);
+    expect(finished.status).toBe('completed');
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(await countRecords(api, id)).toEqual(SIX_PHASES_ONCE);
+    expect(await original()).toHaveLength(10);
+  });
+
+  it('runs the same job twice at once without duplicating any phase record or the evaluation', async () => {
+    const id = await createCredentialWithDocuments(api, 'Twice', [syllabus]);
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    const { analysisStartedAt } = await credentialState(api, id);
+    const processor = api.app.get(AnalysisProcessor);
+    const job = { data: { credentialId: id, generation: analysisStartedAt!.getTime() }, attemptsMade: 0, opts: { attempts: 3 } };
+    await Promise.all([processor.process(job), processor.process(job)]);
+    expect((await waitForAnalysis(api, id)).status).toBe('completed');
+    // Once more after completion: nothing to do.
+    await expect(processor.process(job)).resolves.toBe('skipped');
+    expect(await countRecords(api, id)).toEqual(SIX_PHASES_ONCE);
+    const evaluations = await api.em().getConnection().execute('select count(*)::int as n from evaluations where credential_id = ?', [id]);
+    expect(evaluations).toEqual([{ n: 1 }]);
+  });
+
+  it('marks the credential failed with a reason the page can show after the last attempt fails', async () => {
+    jest.spyOn(api.app.get(CatalogRepository), 'listCourses').mockRejectedValue(new Error('catalog unavailable'));
+    const id = await createCredentialWithDocuments(api, 'Always fails', [syllabus]);
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    const failed = await waitForAnalysis(api, id);
+    expect(failed.status).toBe('failed');
+    expect(failed.failureReason).toBe('Combined Document Analysis failed: catalog unavailable');
+    expect(await countRecords(api, id)).toEqual([{ phase: 1, count: 1 }]);
+    await api.http.get(`/api/credentials/${id}/evaluation`).expect(404);
+  });
+
+  it('fails a credential whose document is not a readable file, naming it', async () => {
+    const id = await createCredentialWithDocuments(api, 'Bad file', [
+      { fileName: 'notes.pdf', documentType: 'other', fileType: 'application/pdf', bytes: Buffer.from('MZ this is not a pdf') },
+    ]);
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    const failed = await waitForAnalysis(api, id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failureReason: 'Individual Document Analysis failed: notes.pdf is not a PDF, DOC, DOCX, JPG or PNG file',
+    });
+  });
+
+  it('marks credentials analyzing longer than the timeout as failed, and leaves recent ones alone', async () => {
+    const stuck = await createCredentialWithDocuments(api, 'Stuck', [syllabus], 'analyzing');
+    const recent = await createCredentialWithDocuments(api, 'Recent', [syllabus], 'analyzing');
+    const connection = api.em().getConnection();
+    await connection.execute(`update credentials set analysis_started_at = now() - interval '2 hours' where id = ?`, [stuck]);
+    await connection.execute(`update credentials set analysis_started_at = now() where id = ?`, [recent]);
+
+    const failed = await api.app.get(AnalysisTimeoutSweeper).sweep();
+    expect(failed).toEqual([stuck]);
+    expect(await credentialState(api, stuck)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The analysis did not finish within 30 minutes. Please try again or contact support.',
+    });
+    expect((await credentialState(api, recent)).status).toBe('analyzing');
+  });
+});
