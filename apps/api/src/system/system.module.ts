@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { GmailModule } from '../gmail/gmail.module';
+import { ChecklistController } from './checklist.controller';
+import { ChecklistService } from './checklist.service';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { OpenAiKeyCheck } from './openai-key-check';
 
 @Module({
-  controllers: [HealthController],
-  providers: [HealthService],
+  imports: [GmailModule],
+  controllers: [HealthController, ChecklistController],
+  providers: [HealthService, ChecklistService, OpenAiKeyCheck],
   exports: [HealthService],
 })
 export class SystemModule {}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { EmailDraft } from './email-draft.entity';
+import { EmailTemplateEntity } from './email-template.entity';
+import { GmailAccount } from './gmail-account.entity';
+import { GmailOAuthState } from './gmail-oauth-state.entity';
+
+/** The only place the Gmail module touches the database. */
+@Injectable()
+export class GmailRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findAccount(): Promise<GmailAccount | null> {
+    const [account] = await this.em.fork().find(GmailAccount, {}, { orderBy: { connectedAt: 'desc' }, limit: 1 });
+    return account ?? null;
+  }
+
+  /** One account at a time: connecting replaces whichever was there. */
+  async replaceAccount(account: Pick<GmailAccount, 'email' | 'encryptedRefreshToken' | 'scopes'>): Promise<GmailAccount> {
+    return this.em.fork().transactional(async (em) => {
+      await em.nativeDelete(GmailAccount, {});
+      const created = em.create(GmailAccount, { ...account, connectedAt: new Date() });
+      await em.flush();
+      return created;
+    });
+  }
+
+  async deleteAccounts(): Promise<void> {
+    await this.em.fork().nativeDelete(GmailAccount, {});
+  }
+
+  async saveState(state: string, expiresAt: Date): Promise<void> {
+    const em = this.em.fork();
+    await em.nativeDelete(GmailOAuthState, { expiresAt: { $lt: new Date() } });
+    em.create(GmailOAuthState, { state, expiresAt });
+    await em.flush();
+  }
+
+  /** True once for a state issued here that has not expired; the state is gone afterwards either way. */
+  async consumeState(state: string): Promise<boolean> {
+    const em = this.em.fork();
+    const removed = await em.nativeDelete(GmailOAuthState, { state, expiresAt: { $gt: new Date() } });
+    await em.nativeDelete(GmailOAuthState, { state });
+    return removed === 1;
+  }
+
+  listTemplates(): Promise<EmailTemplateEntity[]> {
+    return this.em.fork().find(EmailTemplateEntity, {}, { orderBy: { isDefault: 'desc', name: 'asc' } });
+  }
+
+  findTemplate(id: string): Promise<EmailTemplateEntity | null> {
+    return this.em.fork().findOne(EmailTemplateEntity, { id });
+  }
+
+  async findDefaultTemplate(): Promise<EmailTemplateEntity | null> {
+    const [template] = await this.em.fork().find(EmailTemplateEntity, {}, { orderBy: { isDefault: 'desc', createdAt: 'asc' }, limit: 1 });
+    return template ?? null;
+  }
+
+  countTemplates(): Promise<number> {
+    return this.em.fork().count(EmailTemplateEntity, {});
+  }
+
+  async updateTemplate(id: string, changes: Partial<Pick<EmailTemplateEntity, 'name' | 'subject' | 'body'>>): Promise<EmailTemplateEntity | null> {
+    const em = this.em.fork();
+    const template = await em.findOne(EmailTemplateEntity, { id });
+    if (!template) return null;
+    em.assign(template, changes);
+    await em.flush();
+    return template;
+  }
+
+  /**
+   * Claims the (credential, contact) pair before Gmail is called. Null when another request already has it,
+   * which is what keeps drafts single under retries and concurrent clicks.
+   */
+  async reserveDraft(draft: Pick<EmailDraft, 'contactEmail' | 'contactName' | 'templateId' | 'senderEmail'> & { credentialId: string }): Promise<string | null> {
+    const id = randomUUID();
+    const rows: Array<{ id: string }> = await this.em.getConnection().execute(
+      `insert into email_drafts (id, credential_id, contact_email, contact_name, template_id, gmail_draft_id, sender_email, created_at)
+       values (?, ?, ?, ?, ?, null, ?, now())
+       on conflict (credential_id, contact_email) do nothing
+       returning id`,
+      [id, draft.credentialId, draft.contactEmail, draft.contactName, draft.templateId, draft.senderEmail],
+    );
+    return rows.length === 1 ? rows[0].id : null;
+  }
+
+  async completeDraft(id: string, gmailDraftId: string): Promise<void> {
+    await this.em.fork().nativeUpdate(EmailDraft, { id }, { gmailDraftId });
+  }
+
+  /** Gives the pair back when Gmail failed, so a later request can try again. */
+  async releaseDraft(id: string): Promise<void> {
+    await this.em.fork().nativeDelete(EmailDraft, { id });
+  }
+}

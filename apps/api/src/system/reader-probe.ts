@@ -1,0 +1,87 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export interface ReaderAvailability {
+  pdf: boolean;
+  docx: boolean;
+  doc: boolean;
+  ocr: boolean;
+  ocrLanguageData: boolean;
+}
+
+type LoadedModule = Record<string, unknown>;
+
+/** A real import of the library, as the document readers do; a missing or broken package is false, not a crash. */
+async function load(name: string): Promise<LoadedModule | null> {
+  try {
+    return (await import(name)) as LoadedModule;
+  } catch {
+    return null;
+  }
+}
+
+function exported(module: LoadedModule | null, name: string): unknown {
+  if (!module) return undefined;
+  if (name in module) return module[name];
+  const fallback = module.default as LoadedModule | undefined;
+  return fallback && typeof fallback === 'object' ? fallback[name] : undefined;
+}
+
+async function pdfReaderLoads(): Promise<boolean> {
+  const unpdf = await load('unpdf');
+  const resolve = exported(unpdf, 'getResolvedPDFJS');
+  if (typeof resolve !== 'function' || typeof exported(unpdf, 'extractText') !== 'function') return false;
+  // Resolving loads the bundled pdf.js build itself, not only unpdf's wrapper.
+  const pdfjs = (await (resolve as () => Promise<LoadedModule>)()) as LoadedModule;
+  return typeof pdfjs.getDocument === 'function';
+}
+
+async function docxReaderLoads(): Promise<boolean> {
+  return typeof exported(await load('mammoth'), 'extractRawText') === 'function';
+}
+
+async function docReaderLoads(): Promise<boolean> {
+  const module = await load('word-extractor');
+  const WordExtractor = (module?.default ?? module) as unknown;
+  if (typeof WordExtractor !== 'function') return false;
+  const instance = new (WordExtractor as new () => { extract?: unknown })();
+  return typeof instance.extract === 'function';
+}
+
+/** tesseract.js and the WebAssembly core it runs in a worker; starting a worker costs seconds, so it is not started. */
+async function ocrReaderLoads(): Promise<boolean> {
+  if (typeof exported(await load('tesseract.js'), 'createWorker') !== 'function') return false;
+  const core = join(dirname(require.resolve('tesseract.js-core/package.json')), 'tesseract-core-lstm.wasm');
+  return existsSync(core);
+}
+
+/** The English model shipped by @tesseract.js-data/eng, read from disk so OCR never needs the network. */
+function ocrLanguageDataPresent(): boolean {
+  const model = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int', 'eng.traineddata.gz');
+  return existsSync(model) && statSync(model).size > 1_000_000;
+}
+
+async function safely(check: () => boolean | Promise<boolean>): Promise<boolean> {
+  try {
+    return await check();
+  } catch {
+    return false;
+  }
+}
+
+let loaded: ReaderAvailability | null = null;
+
+/** Which text readers load here. A full success is kept (installed packages do not change while running). */
+export async function probeReaders(): Promise<ReaderAvailability> {
+  if (loaded) return loaded;
+  const [pdf, docx, doc, ocr, ocrLanguageData] = await Promise.all([
+    safely(pdfReaderLoads),
+    safely(docxReaderLoads),
+    safely(docReaderLoads),
+    safely(ocrReaderLoads),
+    safely(ocrLanguageDataPresent),
+  ]);
+  const result = { pdf, docx, doc, ocr, ocrLanguageData };
+  if (Object.values(result).every(Boolean)) loaded = result;
+  return result;
+}
