@@ -5,15 +5,16 @@ import { AnalysisModule } from './analysis/analysis.module';
 import type { AppConfig } from './config/app-config';
 import { CohortsModule } from './cohorts/cohorts.module';
 import { ConfigModule } from './config/config.module';
+import { CredentialsModule } from './credentials/credentials.module';
 import { DatabaseModule } from './database/database.module';
 import { GmailModule } from './gmail/gmail.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import type { Infrastructure } from './infrastructure';
 import { LeadsModule } from './leads/leads.module';
+import { PaymentsModule } from './payments/payments.module';
 import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
 import { TrainingsModule } from './trainings/trainings.module';
-import { CredentialsModule } from './credentials/credentials.module';
 import { UploadsModule } from './uploads/uploads.module';
 
 @Module({})
@@ -31,11 +32,12 @@ export class AppModule {
         CohortsModule,
         AdminModule,
         EnrollmentsModule,
-        AnalysisModule.forRoot(config),
         CredentialsModule,
         UploadsModule,
         GmailModule,
         LeadsModule,
+        AnalysisModule.forRoot(config),
+        PaymentsModule,
       ],
     };
   }

@@ -11,6 +11,8 @@ import { EmailDraft } from '../gmail/email-draft.entity';
 import { EmailTemplateEntity } from '../gmail/email-template.entity';
 import { GmailAccount } from '../gmail/gmail-account.entity';
 import { GmailOAuthState } from '../gmail/gmail-oauth-state.entity';
+import { PaymentInstallment } from '../payments/payment-installment.entity';
+import { Payment } from '../payments/payment.entity';
 import { BundlePricing } from '../trainings/bundle-pricing.entity';
 import { TrainingPricing } from '../trainings/training-pricing.entity';
 import { IssuedUpload } from '../uploads/issued-upload.entity';
@@ -27,6 +29,8 @@ export const entities = [
   Evaluation,
   AdminUser,
   RevokedToken,
+  Payment,
+  PaymentInstallment,
   CatalogCourseEntity,
   IssuedUpload,
   GmailAccount,

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000_initial } from './Migration20261123000000_initial';
 import { Migration20261124080000_outreach } from './Migration20261124080000_outreach';
 import { Migration20261123040000_admin } from './Migration20261123040000_admin';
+import { Migration20261123010000_payments } from './Migration20261123010000_payments';
 import { Migration20261124060000_analysis_catalog } from './Migration20261124060000_analysis_catalog';
 import { Migration20261124050000_issued_uploads } from './Migration20261124050000_issued_uploads';
 
@@ -9,6 +10,7 @@ import { Migration20261124050000_issued_uploads } from './Migration2026112405000
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000000_initial', class: Migration20261123000000_initial },
   { name: 'Migration20261123040000_admin', class: Migration20261123040000_admin },
+  { name: 'Migration20261123010000_payments', class: Migration20261123010000_payments },
   { name: 'Migration20261124060000_analysis_catalog', class: Migration20261124060000_analysis_catalog },
   { name: 'Migration20261124050000_issued_uploads', class: Migration20261124050000_issued_uploads },
   { name: 'Migration20261124080000_outreach', class: Migration20261124080000_outreach },

@@ -1,0 +1,57 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type {
+  PaymentConfigResponse,
+  PaymentIntentResponse,
+  PaymentIntentSummary,
+  ReconcilePaymentRequest,
+  ReconcilePaymentResponse,
+  TestModeConfirmRequest,
+  TestModeConfirmResponse,
+} from '@app/contracts';
+import { IsString, Length, MaxLength } from 'class-validator';
+
+export class PaymentIntentResponseDto implements PaymentIntentResponse {
+  @ApiProperty({ description: 'For the browser to confirm the payment' }) clientSecret!: string;
+  @ApiProperty() paymentIntentId!: string;
+  @ApiProperty({ description: 'Integer cents charged now (the first installment for plans), computed by the server' })
+  amount!: number;
+  @ApiProperty({ description: 'True when the test-mode provider is in use (no Stripe keys)' }) testMode!: boolean;
+}
+
+export class PaymentIntentSummaryDto implements PaymentIntentSummary {
+  @ApiProperty() paymentIntentId!: string;
+  @ApiProperty({ description: 'Integer cents charged now' }) amount!: number;
+  @ApiProperty({ description: "The provider's status, e.g. requires_payment_method or succeeded" }) status!: string;
+}
+
+export class PaymentConfigResponseDto implements PaymentConfigResponse {
+  @ApiProperty() testMode!: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'Stripe publishable key; null in test mode' })
+  publishableKey!: string | null;
+}
+
+export class ReconcilePaymentDto implements ReconcilePaymentRequest {
+  @ApiProperty({ description: 'The payment_intent of the success page' })
+  @IsString()
+  @Length(1, 255)
+  paymentIntentId!: string;
+}
+
+export class ReconcilePaymentResponseDto implements ReconcilePaymentResponse {
+  @ApiProperty({ description: "The provider's status of the payment intent" }) status!: string;
+  @ApiProperty({ type: [String], description: 'Enrollments of this payment (empty until it succeeded)' })
+  enrollmentIds!: string[];
+}
+
+export class TestModeConfirmDto implements TestModeConfirmRequest {
+  @ApiProperty() @IsString() @Length(1, 255) paymentIntentId!: string;
+  @ApiProperty({ example: '4242 4242 4242 4242' }) @IsString() @MaxLength(30) cardNumber!: string;
+  @ApiProperty({ example: '12/34' }) @IsString() @MaxLength(7) expiry!: string;
+  @ApiProperty({ example: '123' }) @IsString() @MaxLength(4) cvc!: string;
+}
+
+export class TestModeConfirmResponseDto implements TestModeConfirmResponse {
+  @ApiProperty() paymentIntentId!: string;
+  @ApiProperty({ description: "'succeeded', or 'requires_payment_method' after a decline" }) status!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'The decline message' }) message!: string | null;
+}

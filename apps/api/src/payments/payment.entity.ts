@@ -1,0 +1,82 @@
+import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import type { BundleTrainingSelection, TrainingName } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+
+export type PaymentProviderName = 'stripe' | 'test';
+export type PaymentKind = 'single' | 'bundle';
+export type PaymentRecordType = 'full' | '3month' | '6month' | 'bundle-2' | 'bundle-3';
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+/** Installment plans only: 'none' for payments in full and bundles. */
+export type PlanStatus = 'none' | 'active' | 'completed' | 'past_due';
+
+/** A training of the payment with the buyer's cohort choice (null until chosen, or when it has no cohorts). */
+export type PaymentTraining = BundleTrainingSelection & { name: TrainingName };
+
+/**
+ * Our record of one payment intent: what it is for, what the server decided to charge, who pays, and how far its
+ * installment plan has got. The provider's intent carries the same facts in metadata; this row is the one we trust.
+ */
+@Entity({ tableName: 'payments' })
+@Unique({ name: 'payments_provider_payment_id_unique', properties: ['providerPaymentId'] })
+export class Payment {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string' })
+  provider!: PaymentProviderName;
+
+  @Property({ type: 'string', length: 255 })
+  providerPaymentId!: string;
+
+  @Property({ type: 'string' })
+  kind!: PaymentKind;
+
+  @Property({ type: 'string' })
+  paymentType!: PaymentRecordType;
+
+  @Property({ type: 'json' })
+  trainings!: PaymentTraining[];
+
+  /** Integer cents charged by the first (or only) charge. */
+  @Property({ type: 'integer' })
+  amount!: number;
+
+  @Property({ type: 'string', length: 3 })
+  currency: string = 'usd';
+
+  @Property({ type: 'string', length: 200, nullable: true })
+  customerName: string | null = null;
+
+  @Property({ type: 'string', length: 254, nullable: true })
+  customerEmail: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  providerCustomerId: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  providerPaymentMethodId: string | null = null;
+
+  @Property({ type: 'string' })
+  status: PaymentStatus = 'pending';
+
+  @Property({ type: 'text', nullable: true })
+  failureMessage: string | null = null;
+
+  @Property({ type: 'integer' })
+  installmentsTotal: number = 1;
+
+  @Property({ type: 'integer' })
+  installmentsPaid: number = 0;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  nextInstallmentAt: Date | null = null;
+
+  @Property({ type: 'string' })
+  planStatus: PlanStatus = 'none';
+
+  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

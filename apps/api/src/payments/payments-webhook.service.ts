@@ -1,0 +1,42 @@
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import Stripe from 'stripe';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
+import { PaymentsService } from './payments.service';
+import { toProviderIntent } from './providers/stripe-payment.provider';
+
+type StripeEvent = ReturnType<typeof Stripe.webhooks.constructEvent>;
+
+/** Stripe's events, accepted only with a valid signature; anything else changes nothing. */
+@Injectable()
+export class PaymentsWebhookService {
+  private readonly logger = new Logger(PaymentsWebhookService.name);
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly payments: PaymentsService,
+  ) {}
+
+  async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true }> {
+    const secret = this.config.stripe.webhookSecret;
+    if (!secret) throw new BadRequestException('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is unset)');
+    if (!rawBody || !signature) throw new BadRequestException('Missing Stripe-Signature header or body');
+    let event: StripeEvent;
+    try {
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch {
+      throw new BadRequestException('Invalid Stripe signature');
+    }
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        await this.payments.enrollPaid(toProviderIntent(event.data.object));
+        break;
+      case 'payment_intent.payment_failed':
+        await this.payments.recordFailed(toProviderIntent(event.data.object));
+        break;
+      default:
+        this.logger.debug(`Ignoring Stripe event ${event.type}`);
+    }
+    return { received: true };
+  }
+}

@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { CohortsModule } from '../cohorts/cohorts.module';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { TrainingsModule } from '../trainings/trainings.module';
+import { InstallmentsScheduler } from './installments.scheduler';
+import { InstallmentsService } from './installments.service';
+import { PaymentsWebhookService } from './payments-webhook.service';
+import { PaymentsController } from './payments.controller';
+import { PaymentsRepository } from './payments.repository';
+import { PaymentsService } from './payments.service';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
+import { createStripeClient, StripePaymentProvider } from './providers/stripe-payment.provider';
+import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
+
+/** Stripe when its keys are set; otherwise the test-mode provider (production refuses to start without keys). */
+function createPaymentProvider(config: AppConfig): PaymentProvider {
+  if (config.stripe.secretKey && config.stripe.publishableKey) {
+    return new StripePaymentProvider(createStripeClient(config.stripe));
+  }
+  if (config.isProduction) throw new Error('NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
+  return new TestModePaymentProvider();
+}
+
+@Module({
+  imports: [TrainingsModule, CohortsModule],
+  controllers: [PaymentsController],
+  providers: [
+    { provide: PAYMENT_PROVIDER, useFactory: createPaymentProvider, inject: [APP_CONFIG] },
+    PaymentsRepository,
+    PaymentsService,
+    PaymentsWebhookService,
+    InstallmentsService,
+    InstallmentsScheduler,
+  ],
+  exports: [PaymentsService, InstallmentsService],
+})
+export class PaymentsModule {}

@@ -1,0 +1,212 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { PaymentType } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import { Payment } from './payment.entity';
+
+/** One enrollment to create for a paid training. */
+export interface PaidEnrollment {
+  studentName: string;
+  studentEmail: string;
+  trainingName: string;
+  cohortId: string | null;
+  paymentType: PaymentType;
+  /** Integer cents paid for this training so far. */
+  paymentAmount: number;
+  notes: string | null;
+}
+
+export interface SucceededCharge {
+  providerPaymentId: string;
+  paymentMethodId: string | null;
+  customerId: string | null;
+  /** When the second installment falls due (plans only). */
+  nextInstallmentAt: Date | null;
+}
+
+/** The only place that queries payments, their installments, and the enrollments they create. */
+@Injectable()
+export class PaymentsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async create(payment: Payment): Promise<Payment> {
+    await this.em.persistAndFlush(payment);
+    return payment;
+  }
+
+  async save(payment: Payment): Promise<void> {
+    await this.em.persistAndFlush(payment);
+  }
+
+  findByProviderPaymentId(providerPaymentId: string): Promise<Payment | null> {
+    return this.em.findOne(Payment, { providerPaymentId }, { refresh: true });
+  }
+
+  /**
+   * Records a succeeded first charge and creates one enrollment a training, in one transaction. The unique key
+   * (payment_intent_id, training_name) with "on conflict do nothing" is what makes concurrent webhook deliveries and
+   * success-page reconciliations enroll exactly once; the other statements are idempotent too.
+   */
+  async recordSucceededAndEnroll(payment: Payment, charge: SucceededCharge, enrollments: PaidEnrollment[]): Promise<string[]> {
+    return this.em.transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const context = tx.getTransactionContext();
+      await connection.execute(
+        `update payments set
+           status = 'succeeded',
+           failure_message = null,
+           provider_payment_method_id = coalesce(?, provider_payment_method_id),
+           provider_customer_id = coalesce(provider_customer_id, ?),
+           installments_paid = greatest(installments_paid, 1),
+           plan_status = case when installments_total > 1 and plan_status = 'none' then 'active' else plan_status end,
+           next_installment_at = case when installments_total > 1 then coalesce(next_installment_at, ?) else null end,
+           updated_at = now()
+         where id = ?`,
+        [charge.paymentMethodId, charge.customerId, charge.nextInstallmentAt, payment.id],
+        'run',
+        context,
+      );
+      await connection.execute(
+        `insert into payment_installments (id, payment_id, installment_number, amount, status, provider_payment_id, created_at)
+         values (?, ?, 1, ?, 'succeeded', ?, now())
+         on conflict (payment_id, installment_number) do nothing`,
+        [randomUUID(), payment.id, payment.amount, charge.providerPaymentId],
+        'run',
+        context,
+      );
+      for (const enrollment of enrollments) {
+        // A cohort deleted between checkout and payment leaves the enrollment without one rather than losing it.
+        await connection.execute(
+          `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type,
+             payment_amount, enrollment_status, notes, is_manual_entry, payment_intent_id, created_at)
+           values (?, ?, ?, ?, (select id from cohorts where id = ?), ?, ?, 'active', ?, false, ?, now())
+           on conflict (payment_intent_id, training_name) do nothing`,
+          [
+            randomUUID(),
+            enrollment.studentName,
+            enrollment.studentEmail,
+            enrollment.trainingName,
+            enrollment.cohortId,
+            enrollment.paymentType,
+            enrollment.paymentAmount,
+            enrollment.notes,
+            charge.providerPaymentId,
+          ],
+          'run',
+          context,
+        );
+      }
+      const rows = await connection.execute<{ id: string }[]>(
+        'select id from enrollments where payment_intent_id = ? order by training_name',
+        [charge.providerPaymentId],
+        'all',
+        context,
+      );
+      return rows.map((row) => row.id);
+    });
+  }
+
+  /** A failed attempt is recorded unless the payment already succeeded (events can arrive out of order). */
+  async recordFailed(providerPaymentId: string, message: string): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute(
+        `update payments set status = 'failed', failure_message = ?, updated_at = now()
+         where provider_payment_id = ? and status <> 'succeeded'`,
+        [message, providerPaymentId],
+        'run',
+      );
+  }
+
+  /** Plans whose next installment is due, oldest first. */
+  findDueInstallmentPlans(now: Date, limit: number): Promise<Payment[]> {
+    return this.em.find(
+      Payment,
+      { planStatus: 'active', status: 'succeeded', nextInstallmentAt: { $lte: now } },
+      { orderBy: { nextInstallmentAt: 'asc' }, limit, refresh: true },
+    );
+  }
+
+  /** Claims an installment before charging it; false when another run already has it. */
+  async claimInstallment(paymentId: string, installmentNumber: number, amount: number): Promise<boolean> {
+    const rows = await this.em.getConnection().execute<{ id: string }[]>(
+      `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at)
+       values (?, ?, ?, ?, 'processing', now())
+       on conflict (payment_id, installment_number) do nothing
+       returning id`,
+      [randomUUID(), paymentId, installmentNumber, amount],
+      'all',
+    );
+    return rows.length === 1;
+  }
+
+  /** A charged installment: the plan moves on a month, and each enrollment's amount paid grows by it. */
+  async recordInstallmentPaid(input: {
+    payment: Payment;
+    installmentNumber: number;
+    providerPaymentId: string;
+    nextInstallmentAt: Date | null;
+  }): Promise<void> {
+    const { payment } = input;
+    await this.em.transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const context = tx.getTransactionContext();
+      await connection.execute(
+        `update payment_installments set status = 'succeeded', provider_payment_id = ?
+         where payment_id = ? and installment_number = ?`,
+        [input.providerPaymentId, payment.id, input.installmentNumber],
+        'run',
+        context,
+      );
+      await connection.execute(
+        `update payments set installments_paid = ?, next_installment_at = ?,
+           plan_status = case when ? >= installments_total then 'completed' else 'active' end, updated_at = now()
+         where id = ?`,
+        [input.installmentNumber, input.nextInstallmentAt, input.installmentNumber, payment.id],
+        'run',
+        context,
+      );
+      await connection.execute(
+        'update enrollments set payment_amount = payment_amount + ? where payment_intent_id = ?',
+        [payment.amount, payment.providerPaymentId],
+        'run',
+        context,
+      );
+    });
+  }
+
+  /** A declined installment: the plan is past due and each enrollment's notes say so, for the admin. */
+  async recordInstallmentFailed(input: {
+    payment: Payment;
+    installmentNumber: number;
+    providerPaymentId: string | null;
+    message: string;
+    note: string;
+  }): Promise<void> {
+    const { payment } = input;
+    await this.em.transactional(async (tx) => {
+      const connection = tx.getConnection();
+      const context = tx.getTransactionContext();
+      await connection.execute(
+        `update payment_installments set status = 'failed', provider_payment_id = ?, failure_message = ?
+         where payment_id = ? and installment_number = ?`,
+        [input.providerPaymentId, input.message, payment.id, input.installmentNumber],
+        'run',
+        context,
+      );
+      await connection.execute(
+        `update payments set plan_status = 'past_due', failure_message = ?, updated_at = now() where id = ?`,
+        [input.message, payment.id],
+        'run',
+        context,
+      );
+      await connection.execute(
+        `update enrollments set notes = case when notes is null or notes = '' then ? else notes || E'\\n' || ? end
+         where payment_intent_id = ?`,
+        [input.note, input.note, payment.providerPaymentId],
+        'run',
+        context,
+      );
+    });
+  }
+}

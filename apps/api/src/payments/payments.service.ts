@@ -1,0 +1,299 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  PAYMENT_SUCCEEDED_STATUS,
+  type BundlePaymentType,
+  type BundleTrainingSelection,
+  type PaymentConfigResponse,
+  type PaymentIntentResponse,
+  type PaymentIntentSummary,
+  type PaymentType,
+  type ReconcilePaymentResponse,
+  type TestModeConfirmResponse,
+  type TrainingName,
+} from '@app/contracts';
+import {
+  addMonthsUtc,
+  bundleSizeOf,
+  installmentCount,
+  isValidEmail,
+  priceForPlan,
+  selectBundlePrice,
+  splitCents,
+  validateCustomer,
+} from '@app/domain';
+import { randomUUID } from 'node:crypto';
+import { CohortsRepository } from '../cohorts/cohorts.repository';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
+import { TrainingsRepository } from '../trainings/trainings.repository';
+import { Payment, type PaymentTraining } from './payment.entity';
+import { PaymentNotFoundError, PaymentRuleError } from './payments.errors';
+import { PaymentsRepository, type PaidEnrollment } from './payments.repository';
+import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
+import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
+
+const CURRENCY = 'usd';
+
+/** Checkout rules: the server prices every purchase, stores the buyer's choices, and enrolls once it is paid. */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly payments: PaymentsRepository,
+    private readonly trainings: TrainingsRepository,
+    private readonly cohorts: CohortsRepository,
+  ) {}
+
+  paymentConfig(): PaymentConfigResponse {
+    const testMode = this.provider.name === 'test';
+    return { testMode, publishableKey: testMode ? null : this.config.stripe.publishableKey };
+  }
+
+  async createSingle(trainingName: TrainingName, paymentType: PaymentType): Promise<PaymentIntentResponse> {
+    const pricing = await this.trainings.findPricing(trainingName);
+    if (!pricing) throw new PaymentRuleError(`No price is set for ${trainingName}`);
+    const amount = priceForPlan(pricing, paymentType);
+    const installments = installmentCount(paymentType);
+    return this.createPayment({
+      kind: 'single',
+      paymentType,
+      trainings: [{ name: trainingName, cohortId: null }],
+      amount,
+      installments,
+      description: `${trainingName} (${paymentType})`,
+    });
+  }
+
+  async createBundle(trainings: TrainingName[], paymentType: BundlePaymentType): Promise<PaymentIntentResponse> {
+    const size = bundleSizeOf(paymentType);
+    if (trainings.length !== size) {
+      throw new PaymentRuleError(`A ${paymentType} bundle needs exactly ${size} trainings, got ${trainings.length}`);
+    }
+    if (new Set(trainings).size !== trainings.length) {
+      throw new PaymentRuleError('Bundle trainings must be different: please select different trainings');
+    }
+    const bundle = selectBundlePrice(await this.trainings.findAllBundles(), trainings);
+    if (!bundle) throw new PaymentRuleError('Bundle pricing not found');
+    return this.createPayment({
+      kind: 'bundle',
+      paymentType,
+      trainings: trainings.map((name) => ({ name, cohortId: null })),
+      amount: bundle.bundlePrice,
+      installments: 1,
+      description: `Bundle: ${trainings.join(' + ')}`,
+    });
+  }
+
+  async updateSingle(input: {
+    paymentIntentId: string;
+    customerName: string;
+    customerEmail: string;
+    cohortId: string | null;
+  }): Promise<PaymentIntentSummary> {
+    const payment = await this.requireOpenPayment(input.paymentIntentId, 'single');
+    const [training] = payment.trainings;
+    const cohortId = await this.checkCohort(training.name, input.cohortId ?? null, 'Please select a cohort');
+    return this.storeBuyer(payment, input.customerName, input.customerEmail, [{ name: training.name, cohortId }]);
+  }
+
+  async updateBundle(input: {
+    paymentIntentId: string;
+    customerName: string;
+    customerEmail: string;
+    trainings: BundleTrainingSelection[];
+  }): Promise<PaymentIntentSummary> {
+    const payment = await this.requireOpenPayment(input.paymentIntentId, 'bundle');
+    const paid = payment.trainings.map((t) => t.name).sort();
+    const chosen = input.trainings.map((t) => t.name).sort();
+    if (paid.length !== chosen.length || paid.some((name, i) => name !== chosen[i])) {
+      throw new PaymentRuleError(`This bundle is for ${payment.trainings.map((t) => t.name).join(', ')}; the trainings cannot change`);
+    }
+    const selections: PaymentTraining[] = [];
+    for (const training of payment.trainings) {
+      const choice = input.trainings.find((t) => t.name === training.name);
+      const cohortId = await this.checkCohort(
+        training.name,
+        choice?.cohortId ?? null,
+        `Please select a cohort for ${training.name}`,
+      );
+      selections.push({ name: training.name, cohortId });
+    }
+    return this.storeBuyer(payment, input.customerName, input.customerEmail, selections);
+  }
+
+  /** Test mode's card form. A success takes the same enrollment path as Stripe's payment_intent.succeeded. */
+  async confirmTestMode(paymentIntentId: string, cardNumber: string): Promise<TestModeConfirmResponse> {
+    if (!(this.provider instanceof TestModePaymentProvider)) {
+      throw new NotFoundException('Test mode is off: payments go through Stripe');
+    }
+    const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
+    if (!payment) throw new PaymentNotFoundError(paymentIntentId);
+    if (!payment.customerName || !payment.customerEmail) {
+      throw new PaymentRuleError('Please fill in your name and email');
+    }
+    const result = this.provider.confirmWithCard(paymentIntentId, cardNumber);
+    if (!result.ok) {
+      await this.payments.recordFailed(paymentIntentId, result.message);
+      return { paymentIntentId, status: result.intent.status, message: result.message };
+    }
+    await this.enrollPaid(result.intent);
+    return { paymentIntentId, status: result.intent.status, message: null };
+  }
+
+  /** The success page's fallback for a late or lost webhook: ask the provider, enroll if it succeeded. */
+  async reconcile(paymentIntentId: string): Promise<ReconcilePaymentResponse> {
+    const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
+    if (!payment) throw new PaymentNotFoundError(paymentIntentId);
+    const intent = await this.provider.retrieveIntent(paymentIntentId);
+    if (!intent) throw new PaymentNotFoundError(paymentIntentId);
+    if (intent.status !== PAYMENT_SUCCEEDED_STATUS) return { status: intent.status, enrollmentIds: [] };
+    return { status: intent.status, enrollmentIds: await this.enrollPaid(intent) };
+  }
+
+  /**
+   * The one path from a succeeded intent to enrollments (webhook, reconciliation and test mode all come here).
+   * Our payment row, not the intent's metadata, says what was bought; an intent whose amount differs from what
+   * the server priced is refused, so nothing changed outside this API can buy a training for less.
+   */
+  async enrollPaid(intent: ProviderIntent): Promise<string[]> {
+    if (intent.status !== PAYMENT_SUCCEEDED_STATUS) return [];
+    const payment = await this.payments.findByProviderPaymentId(intent.id);
+    if (!payment) {
+      this.logger.warn(`Ignoring succeeded payment intent ${intent.id}: it was not created by this API`);
+      return [];
+    }
+    if (intent.amount !== payment.amount || intent.currency !== payment.currency) {
+      this.logger.error(
+        `Payment intent ${intent.id} succeeded with ${intent.amount} ${intent.currency}, expected ${payment.amount} ${payment.currency}; not enrolling`,
+      );
+      return [];
+    }
+    const studentName = payment.customerName ?? intent.metadata.customerName ?? 'Unknown buyer';
+    const studentEmail = payment.customerEmail ?? intent.metadata.customerEmail ?? '';
+    const shares = splitCents(payment.amount, payment.trainings.length);
+    const isBundle = payment.kind === 'bundle';
+    const enrollments: PaidEnrollment[] = payment.trainings.map((training, i) => ({
+      studentName,
+      studentEmail,
+      trainingName: training.name,
+      cohortId: training.cohortId,
+      paymentType: isBundle ? 'full' : (payment.paymentType as PaymentType),
+      paymentAmount: shares[i],
+      notes: isBundle ? `Bundle of ${payment.trainings.length}: ${payment.trainings.map((t) => t.name).join(' + ')}` : null,
+    }));
+    return this.payments.recordSucceededAndEnroll(
+      payment,
+      {
+        providerPaymentId: intent.id,
+        paymentMethodId: intent.paymentMethodId,
+        customerId: intent.customerId,
+        nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(new Date(), 1) : null,
+      },
+      enrollments,
+    );
+  }
+
+  async recordFailed(intent: ProviderIntent): Promise<void> {
+    await this.payments.recordFailed(intent.id, intent.lastErrorMessage ?? 'Payment failed');
+  }
+
+  private async createPayment(input: {
+    kind: Payment['kind'];
+    paymentType: Payment['paymentType'];
+    trainings: PaymentTraining[];
+    amount: number;
+    installments: number;
+    description: string;
+  }): Promise<PaymentIntentResponse> {
+    const recordId = randomUUID();
+    const intent = await this.provider.createIntent({
+      amount: input.amount,
+      currency: CURRENCY,
+      description: input.description,
+      metadata: {
+        paymentRecordId: recordId,
+        paymentType: input.paymentType,
+        trainings: input.trainings.map((t) => t.name).join(', '),
+      },
+      saveCardForLater: input.installments > 1,
+      idempotencyKey: `create-${recordId}`,
+    });
+    const payment = Object.assign(new Payment(), {
+      id: recordId,
+      provider: this.provider.name,
+      providerPaymentId: intent.id,
+      kind: input.kind,
+      paymentType: input.paymentType,
+      trainings: input.trainings,
+      amount: intent.amount,
+      currency: CURRENCY,
+      installmentsTotal: input.installments,
+    });
+    await this.payments.create(payment);
+    return {
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      amount: intent.amount,
+      testMode: this.provider.name === 'test',
+    };
+  }
+
+  private async requireOpenPayment(paymentIntentId: string, kind: Payment['kind']): Promise<Payment> {
+    const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
+    if (!payment) throw new PaymentNotFoundError(paymentIntentId);
+    if (payment.kind !== kind) {
+      throw new PaymentRuleError(
+        kind === 'bundle' ? 'This payment is not a bundle: use update-payment-intent' : 'This payment is a bundle: use update-bundle-payment-intent',
+      );
+    }
+    if (payment.status === 'succeeded') throw new PaymentRuleError('This payment is already complete');
+    return payment;
+  }
+
+  /** A cohort must belong to its training, and a training that has cohorts needs one. */
+  private async checkCohort(trainingName: TrainingName, cohortId: string | null, missingMessage: string): Promise<string | null> {
+    const cohorts = await this.cohorts.list(trainingName);
+    if (cohortId) {
+      if (!cohorts.some((cohort) => cohort.id === cohortId)) {
+        throw new PaymentRuleError(`The chosen cohort is not a cohort of ${trainingName}`);
+      }
+      return cohortId;
+    }
+    if (cohorts.length > 0) throw new PaymentRuleError(missingMessage);
+    return null;
+  }
+
+  private async storeBuyer(
+    payment: Payment,
+    customerName: string,
+    customerEmail: string,
+    trainings: PaymentTraining[],
+  ): Promise<PaymentIntentSummary> {
+    const missing = validateCustomer({ name: customerName, email: customerEmail });
+    if (missing) throw new PaymentRuleError(missing.message);
+    const name = customerName.trim();
+    const email = customerEmail.trim();
+    if (!isValidEmail(email)) throw new PaymentRuleError('Please enter a valid email address');
+
+    let customerId = payment.providerCustomerId;
+    if (payment.installmentsTotal > 1 && !customerId) {
+      // Saved cards must belong to a customer before later installments can be charged off-session.
+      customerId = await this.provider.createCustomer({ name, email });
+    }
+    const intent = await this.provider.updateIntent(payment.providerPaymentId, {
+      receiptEmail: email,
+      customerId,
+      metadata: {
+        customerName: name,
+        customerEmail: email,
+        cohorts: trainings.map((t) => `${t.name}=${t.cohortId ?? 'none'}`).join('; '),
+      },
+    });
+    Object.assign(payment, { customerName: name, customerEmail: email, providerCustomerId: customerId, trainings });
+    await this.payments.save(payment);
+    return { paymentIntentId: intent.id, amount: intent.amount, status: intent.status };
+  }
+}

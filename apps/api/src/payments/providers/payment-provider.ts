@@ -1,0 +1,58 @@
+import type { PaymentProviderName } from '../payment.entity';
+
+/** The part of a provider's payment intent the product relies on. */
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  /** Stripe's PaymentIntent status ('requires_payment_method', 'processing', 'succeeded'…); only 'succeeded' counts as paid. */
+  status: string;
+  metadata: Record<string, string>;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  /** The decline or error message of the last attempt, if any. */
+  lastErrorMessage: string | null;
+}
+
+export interface CreateIntentInput {
+  amount: number;
+  currency: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** Installment plans save the card so later months can be charged without the buyer. */
+  saveCardForLater: boolean;
+  idempotencyKey: string;
+}
+
+export interface UpdateIntentInput {
+  metadata: Record<string, string>;
+  receiptEmail: string;
+  customerId: string | null;
+}
+
+export interface OffSessionChargeInput {
+  amount: number;
+  currency: string;
+  customerId: string | null;
+  paymentMethodId: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** Makes a retried charge of the same installment a no-op at the provider. */
+  idempotencyKey: string;
+}
+
+/** Stripe and the test-mode provider behind one interface, so success always takes the same enrollment path. */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  updateIntent(id: string, input: UpdateIntentInput): Promise<ProviderIntent>;
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** A customer to attach saved cards to; installment plans need one. */
+  createCustomer(input: { name: string; email: string }): Promise<string>;
+  /** Charges a saved card without the buyer present; a decline resolves with a non-succeeded status. */
+  chargeOffSession(input: OffSessionChargeInput): Promise<ProviderIntent>;
+}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -1,0 +1,129 @@
+import Stripe from 'stripe';
+import type { AppConfig } from '../../config/app-config';
+import type {
+  CreateIntentInput,
+  OffSessionChargeInput,
+  PaymentProvider,
+  ProviderIntent,
+  UpdateIntentInput,
+} from './payment-provider';
+
+type StripeClient = ReturnType<typeof Stripe>;
+type StripePaymentIntent = Stripe.PaymentIntent;
+
+/** Builds the SDK client; STRIPE_API_URL (tests) points it at another host through host, port and protocol. */
+export function createStripeClient(stripe: AppConfig['stripe']): StripeClient {
+  if (!stripe.secretKey) throw new Error('Stripe needs STRIPE_SECRET_KEY');
+  const target = stripe.apiUrl ? new URL(stripe.apiUrl) : null;
+  return Stripe(stripe.secretKey, {
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(target
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === 'https:' ? 443 : 80),
+          protocol: target.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+export function toProviderIntent(intent: StripePaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    metadata: { ...intent.metadata },
+    customerId: idOf(intent.customer),
+    paymentMethodId: idOf(intent.payment_method),
+    lastErrorMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+
+  constructor(private readonly stripe: StripeClient) {}
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description,
+        metadata: input.metadata,
+        automatic_payment_methods: { enabled: true },
+        ...(input.saveCardForLater ? { setup_future_usage: 'off_session' as const } : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toProviderIntent(intent);
+  }
+
+  async updateIntent(id: string, input: UpdateIntentInput): Promise<ProviderIntent> {
+    const intent = await this.stripe.paymentIntents.update(id, {
+      metadata: input.metadata,
+      receipt_email: input.receiptEmail,
+      ...(input.customerId ? { customer: input.customerId } : {}),
+    });
+    return toProviderIntent(intent);
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async createCustomer(input: { name: string; email: string }): Promise<string> {
+    const customer = await this.stripe.customers.create({ name: input.name, email: input.email });
+    return customer.id;
+  }
+
+  async chargeOffSession(input: OffSessionChargeInput): Promise<ProviderIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency,
+          description: input.description,
+          metadata: input.metadata,
+          payment_method: input.paymentMethodId,
+          ...(input.customerId ? { customer: input.customerId } : {}),
+          off_session: true,
+          confirm: true,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toProviderIntent(intent);
+    } catch (error) {
+      // Stripe answers a declined off-session charge with a card error that still names the failed intent.
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const failed = error.raw as { payment_intent?: StripePaymentIntent };
+        if (failed.payment_intent) return { ...toProviderIntent(failed.payment_intent), lastErrorMessage: error.message };
+        return {
+          id: '',
+          clientSecret: '',
+          amount: input.amount,
+          currency: input.currency,
+          status: 'requires_payment_method',
+          metadata: input.metadata,
+          customerId: input.customerId,
+          paymentMethodId: input.paymentMethodId,
+          lastErrorMessage: error.message,
+        };
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,411 @@
+import Stripe from 'stripe';
+import { Cohort } from '../src/cohorts/cohort.entity';
+import { Enrollment } from '../src/enrollments/enrollment.entity';
+import { InstallmentsService } from '../src/payments/installments.service';
+import { PaymentInstallment } from '../src/payments/payment-installment.entity';
+import { Payment } from '../src/payments/payment.entity';
+import { BUNDLE_PRICES, TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
+import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
+import { startTestApi, type TestApi } from './support/test-app';
+
+const WEBHOOK_SECRET = 'whsec_test_payments';
+const PSYCHOSOMATIC = 'Psychosomatic Practitioner';
+const PARTS = 'Parts Therapy Practitioner';
+const RESILIENT = 'Resilient Child Training';
+const DAY = 24 * 60 * 60 * 1000;
+
+function priceOf(trainingName: string) {
+  const price = TRAINING_PRICES.find((p) => p.trainingName === trainingName);
+  if (!price) throw new Error(trainingName);
+  return price;
+}
+
+describe('payments through Stripe (real SDK against a local Stripe server)', () => {
+  let stripe: FakeStripe;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    api = await startTestApi({
+      STRIPE_SECRET_KEY: 'sk_test_payments',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_payments',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
+  });
+
+  async function addCohort(trainingName: string, cohortMonth: string): Promise<string> {
+    const em = api.em();
+    const cohort = em.create(Cohort, { trainingName, cohortMonth, createdAt: new Date() });
+    await em.flush();
+    return cohort.id;
+  }
+
+  async function enrollmentsOf(paymentIntentId: string): Promise<Enrollment[]> {
+    return api.em().find(Enrollment, { paymentIntentId }, { orderBy: { trainingName: 'asc' }, populate: ['cohort'] });
+  }
+
+  function signedEvent(type: string, intent: FakeIntent, eventId = `evt_${intent.id}_${type}`) {
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: null,
+      data: { object: intent },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    return { payload, signature };
+  }
+
+  function postWebhook(event: { payload: string; signature: string }) {
+    return api.http
+      .post('/api/payments/webhook')
+      .set('content-type', 'application/json')
+      .set('stripe-signature', event.signature)
+      .send(event.payload);
+  }
+
+  async function createSingle(trainingName: string, paymentType: string) {
+    const response = await api.http.post('/api/create-payment-intent').send({ trainingName, paymentType }).expect(200);
+    return response.body as { paymentIntentId: string; clientSecret: string; amount: number; testMode: boolean };
+  }
+
+  describe('creating a payment', () => {
+    it('charges the full price from the price table for a payment in full', async () => {
+      const created = await createSingle(PARTS, 'full');
+      expect(created).toMatchObject({ amount: priceOf(PARTS).fullPaymentPrice, testMode: false });
+      expect(created.clientSecret).toContain(`${created.paymentIntentId}_secret_`);
+      const intent = stripe.intents.get(created.paymentIntentId);
+      expect(intent).toMatchObject({ amount: priceOf(PARTS).fullPaymentPrice, currency: 'usd', setup_future_usage: null });
+    });
+
+    it('charges the first monthly installment of a plan and saves the card for later months', async () => {
+      const three = await createSingle(PSYCHOSOMATIC, '3month');
+      expect(three.amount).toBe(priceOf(PSYCHOSOMATIC).threeMonthPrice);
+      expect(stripe.intents.get(three.paymentIntentId)?.setup_future_usage).toBe('off_session');
+      const six = await createSingle(RESILIENT, '6month');
+      expect(six.amount).toBe(priceOf(RESILIENT).sixMonthPrice);
+    });
+
+    it('prices a 2-training bundle by whether Psychosomatic Practitioner is in it, and a 3-training bundle', async () => {
+      const withPsy = await api.http
+        .post('/api/create-bundle-payment-intent')
+        .send({ trainings: [PARTS, PSYCHOSOMATIC], paymentType: 'bundle-2' })
+        .expect(200);
+      const withoutPsy = await api.http
+        .post('/api/create-bundle-payment-intent')
+        .send({ trainings: [PARTS, RESILIENT], paymentType: 'bundle-2' })
+        .expect(200);
+      const all = await api.http
+        .post('/api/create-bundle-payment-intent')
+        .send({ trainings: [PARTS, RESILIENT, PSYCHOSOMATIC], paymentType: 'bundle-3' })
+        .expect(200);
+      expect(withPsy.body.amount).toBe(BUNDLE_PRICES[0].bundlePrice);
+      expect(withoutPsy.body.amount).toBe(BUNDLE_PRICES[1].bundlePrice);
+      expect(all.body.amount).toBe(BUNDLE_PRICES[2].bundlePrice);
+      expect(stripe.intents.get(all.body.paymentIntentId)?.amount).toBe(BUNDLE_PRICES[2].bundlePrice);
+    });
+
+    it('refuses an amount sent by the browser, and the charge stays the server price', async () => {
+      const createsBefore = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').length;
+      const refused = await api.http
+        .post('/api/create-payment-intent')
+        .send({ trainingName: PARTS, paymentType: 'full', amount: 100 })
+        .expect(400);
+      expect(refused.body).toMatchObject({ statusCode: 400, message: 'property amount should not exist' });
+      const refusedBundle = await api.http
+        .post('/api/create-bundle-payment-intent')
+        .send({ trainings: [PARTS, RESILIENT], paymentType: 'bundle-2', amount: 100 })
+        .expect(400);
+      expect(refusedBundle.body.message).toBe('property amount should not exist');
+      expect(stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')).toHaveLength(createsBefore);
+
+      const created = await createSingle(PARTS, 'full');
+      const tamperedUpdate = await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId: created.paymentIntentId, customerName: 'Ann', customerEmail: 'ann@example.com', cohortId: null, amount: 100 })
+        .expect(400);
+      expect(tamperedUpdate.body.message).toBe('property amount should not exist');
+      expect(stripe.intents.get(created.paymentIntentId)?.amount).toBe(priceOf(PARTS).fullPaymentPrice);
+      expect(stripe.requests.some((r) => r.form.amount === '100')).toBe(false);
+    });
+
+    it.each([
+      [{ trainingName: 'Astrology Basics', paymentType: 'full' }, 'trainingName must be one of: Psychosomatic Practitioner, Parts Therapy Practitioner, Resilient Child Training'],
+      [{ trainingName: PARTS, paymentType: '12month' }, 'paymentType must be one of: full, 3month, 6month'],
+      [{ trainingName: PARTS, paymentType: 'bundle-2' }, 'paymentType must be one of: full, 3month, 6month'],
+      [{ paymentType: 'full' }, 'trainingName must be one of'],
+    ])('refuses a bad single purchase %j with a clear 400', async (body, message) => {
+      const response = await api.http.post('/api/create-payment-intent').send(body).expect(400);
+      expect(response.body.statusCode).toBe(400);
+      expect(response.body.message).toContain(message);
+    });
+
+    it.each([
+      [{ trainings: [PARTS, PARTS], paymentType: 'bundle-2' }, 'Bundle trainings must be different'],
+      [{ trainings: [PARTS, RESILIENT], paymentType: 'bundle-3' }, 'A bundle-3 bundle needs exactly 3 trainings, got 2'],
+      [{ trainings: [PARTS, RESILIENT, PSYCHOSOMATIC], paymentType: 'bundle-2' }, 'A bundle-2 bundle needs exactly 2 trainings, got 3'],
+      [{ trainings: [PARTS], paymentType: 'bundle-2' }, 'A bundle needs 2 or 3 trainings'],
+      [{ trainings: [PARTS, 'Astrology Basics'], paymentType: 'bundle-2' }, 'each training must be one of'],
+      [{ trainings: [PARTS, RESILIENT], paymentType: 'full' }, 'paymentType must be one of: bundle-2, bundle-3'],
+    ])('refuses a bad bundle %j with a clear 400', async (body, message) => {
+      const response = await api.http.post('/api/create-bundle-payment-intent').send(body).expect(400);
+      expect(response.body.message).toContain(message);
+    });
+  });
+
+  describe("storing the buyer's details", () => {
+    it('needs a cohort of the same training when the training has cohorts', async () => {
+      const own = await addCohort(RESILIENT, '2027-03');
+      const other = await addCohort(PARTS, '2027-04');
+      const created = await createSingle(RESILIENT, 'full');
+      const buyer = { paymentIntentId: created.paymentIntentId, customerName: 'Ann Lee', customerEmail: 'ann@example.com' };
+
+      const missing = await api.http.post('/api/update-payment-intent').send({ ...buyer, cohortId: null }).expect(400);
+      expect(missing.body.message).toBe('Please select a cohort');
+      const wrong = await api.http.post('/api/update-payment-intent').send({ ...buyer, cohortId: other }).expect(400);
+      expect(wrong.body.message).toBe('The chosen cohort is not a cohort of Resilient Child Training');
+      const noName = await api.http.post('/api/update-payment-intent').send({ ...buyer, customerName: ' ', cohortId: own }).expect(400);
+      expect(noName.body.message).toBe('Please fill in your name and email');
+      const badEmail = await api.http.post('/api/update-payment-intent').send({ ...buyer, customerEmail: 'ann@', cohortId: own }).expect(400);
+      expect(badEmail.body.message).toBe('Please enter a valid email address');
+
+      const ok = await api.http.post('/api/update-payment-intent').send({ ...buyer, cohortId: own }).expect(200);
+      expect(ok.body).toEqual({ paymentIntentId: created.paymentIntentId, amount: priceOf(RESILIENT).fullPaymentPrice, status: 'requires_payment_method' });
+      const intent = stripe.intents.get(created.paymentIntentId);
+      expect(intent?.receipt_email).toBe('ann@example.com');
+      expect(intent?.metadata).toMatchObject({ customerName: 'Ann Lee', customerEmail: 'ann@example.com' });
+      expect(intent?.metadata.cohorts).toContain(own);
+    });
+
+    it("checks every bundle training's cohort and refuses other trainings than the bundle's", async () => {
+      const psyCohort = await addCohort(PSYCHOSOMATIC, '2027-05');
+      const created = await api.http
+        .post('/api/create-bundle-payment-intent')
+        .send({ trainings: [PSYCHOSOMATIC, PARTS], paymentType: 'bundle-2' })
+        .expect(200);
+      const base = { paymentIntentId: created.body.paymentIntentId, customerName: 'Bo', customerEmail: 'bo@example.com' };
+      const partsCohort = (await api.em().findOneOrFail(Cohort, { trainingName: PARTS })).id;
+
+      const missing = await api.http
+        .post('/api/update-bundle-payment-intent')
+        .send({ ...base, trainings: [{ name: PSYCHOSOMATIC, cohortId: null }, { name: PARTS, cohortId: partsCohort }] })
+        .expect(400);
+      expect(missing.body.message).toBe('Please select a cohort for Psychosomatic Practitioner');
+      const swapped = await api.http
+        .post('/api/update-bundle-payment-intent')
+        .send({ ...base, trainings: [{ name: PSYCHOSOMATIC, cohortId: partsCohort }, { name: PARTS, cohortId: psyCohort }] })
+        .expect(400);
+      expect(swapped.body.message).toBe('The chosen cohort is not a cohort of Psychosomatic Practitioner');
+      const other = await api.http
+        .post('/api/update-bundle-payment-intent')
+        .send({ ...base, trainings: [{ name: PSYCHOSOMATIC, cohortId: psyCohort }, { name: RESILIENT, cohortId: null }] })
+        .expect(400);
+      expect(other.body.message).toContain('the trainings cannot change');
+      await api.http
+        .post('/api/update-bundle-payment-intent')
+        .send({ ...base, trainings: [{ name: PARTS, cohortId: partsCohort }, { name: PSYCHOSOMATIC, cohortId: psyCohort }] })
+        .expect(200);
+    });
+
+    it('answers 404 for a payment it does not know', async () => {
+      const response = await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId: 'pi_unknown', customerName: 'A', customerEmail: 'a@example.com', cohortId: null })
+        .expect(404);
+      expect(response.body).toEqual({ statusCode: 404, message: 'Payment pi_unknown not found' });
+    });
+  });
+
+  describe('enrolling from the webhook and the success page', () => {
+    async function paidSingle(trainingName: string, paymentType: string, buyer = { name: 'Cara Diaz', email: 'cara@example.com' }) {
+      const cohorts = await api.em().find(Cohort, { trainingName });
+      const created = await createSingle(trainingName, paymentType);
+      await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId: created.paymentIntentId, customerName: buyer.name, customerEmail: buyer.email, cohortId: cohorts[0]?.id ?? null })
+        .expect(200);
+      return { created, cohortId: cohorts[0]?.id ?? null };
+    }
+
+    it('refuses a bad signature with 400 and changes nothing', async () => {
+      const { created } = await paidSingle(PARTS, 'full');
+      const intent = stripe.succeed(created.paymentIntentId);
+      const event = signedEvent('payment_intent.succeeded', intent);
+      const forged = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: 'whsec_someone_else' });
+      const response = await postWebhook({ payload: event.payload, signature: forged }).expect(400);
+      expect(response.body).toEqual({ statusCode: 400, message: 'Invalid Stripe signature' });
+      const tamperedBody = event.payload.replace(`"amount":${intent.amount}`, '"amount":100');
+      await postWebhook({ payload: tamperedBody, signature: event.signature }).expect(400);
+      await api.http.post('/api/payments/webhook').set('content-type', 'application/json').send(event.payload).expect(400);
+
+      expect(await enrollmentsOf(created.paymentIntentId)).toHaveLength(0);
+      const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
+      expect(payment.status).toBe('pending');
+    });
+
+    it('enrolls exactly once when the same event arrives 5 times', async () => {
+      const { created, cohortId } = await paidSingle(PARTS, 'full');
+      const event = signedEvent('payment_intent.succeeded', stripe.succeed(created.paymentIntentId));
+      for (let i = 0; i < 5; i += 1) {
+        await postWebhook(event).expect(200, { received: true });
+      }
+      const enrollments = await enrollmentsOf(created.paymentIntentId);
+      expect(enrollments).toHaveLength(1);
+      expect(enrollments[0]).toMatchObject({
+        studentName: 'Cara Diaz',
+        studentEmail: 'cara@example.com',
+        trainingName: PARTS,
+        paymentType: 'full',
+        paymentAmount: priceOf(PARTS).fullPaymentPrice,
+        enrollmentStatus: 'active',
+        isManualEntry: false,
+      });
+      expect(enrollments[0].cohort?.id).toBe(cohortId);
+      const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
+      expect(payment).toMatchObject({ status: 'succeeded', installmentsPaid: 1, planStatus: 'none' });
+    });
+
+    it('enrolls exactly one per training when webhook and reconciliation race 20 times', async () => {
+      const cohortIds: Record<string, string> = {};
+      for (const training of [PSYCHOSOMATIC, PARTS, RESILIENT]) {
+        cohortIds[training] = (await api.em().findOneOrFail(Cohort, { trainingName: training })).id;
+      }
+      const created = await api.http
+        .post('/api/create-bundle-payment-intent')
+        .send({ trainings: [RESILIENT, PARTS, PSYCHOSOMATIC], paymentType: 'bundle-3' })
+        .expect(200);
+      const paymentIntentId: string = created.body.paymentIntentId;
+      await api.http
+        .post('/api/update-bundle-payment-intent')
+        .send({
+          paymentIntentId,
+          customerName: 'Dee Race',
+          customerEmail: 'dee@example.com',
+          trainings: [RESILIENT, PARTS, PSYCHOSOMATIC].map((name) => ({ name, cohortId: cohortIds[name] })),
+        })
+        .expect(200);
+      const event = signedEvent('payment_intent.succeeded', stripe.succeed(paymentIntentId));
+
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0 ? postWebhook(event) : api.http.post('/api/payments/reconcile').send({ paymentIntentId }),
+        ),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+
+      const enrollments = await enrollmentsOf(paymentIntentId);
+      expect(enrollments.map((e) => e.trainingName)).toEqual([PARTS, PSYCHOSOMATIC, RESILIENT]);
+      expect(enrollments.map((e) => e.cohort?.id)).toEqual([cohortIds[PARTS], cohortIds[PSYCHOSOMATIC], cohortIds[RESILIENT]]);
+      expect(enrollments.every((e) => e.paymentType === 'full' && e.studentEmail === 'dee@example.com')).toBe(true);
+      expect(enrollments.reduce((sum, e) => sum + e.paymentAmount, 0)).toBe(BUNDLE_PRICES[2].bundlePrice);
+      const reconciled = await api.http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);
+      expect(reconciled.body.status).toBe('succeeded');
+      expect([...reconciled.body.enrollmentIds].sort()).toEqual(enrollments.map((e) => e.id).sort());
+    });
+
+    it('does not enroll while the payment has not succeeded', async () => {
+      const { created } = await paidSingle(PARTS, 'full');
+      const response = await api.http.post('/api/payments/reconcile').send({ paymentIntentId: created.paymentIntentId }).expect(200);
+      expect(response.body).toEqual({ status: 'requires_payment_method', enrollmentIds: [] });
+      await api.http.post('/api/payments/reconcile').send({ paymentIntentId: 'pi_nope' }).expect(404);
+    });
+
+    it('does not enroll when the amount paid at the provider differs from the server price', async () => {
+      const { created } = await paidSingle(PARTS, 'full');
+      const intent = stripe.succeed(created.paymentIntentId);
+      intent.amount = 100;
+      await postWebhook(signedEvent('payment_intent.succeeded', intent)).expect(200);
+      await api.http.post('/api/payments/reconcile').send({ paymentIntentId: created.paymentIntentId }).expect(200);
+      expect(await enrollmentsOf(created.paymentIntentId)).toHaveLength(0);
+    });
+
+    it('records a failed payment and accepts events for intents it did not create', async () => {
+      const { created } = await paidSingle(PARTS, 'full');
+      const intent = stripe.intents.get(created.paymentIntentId) as FakeIntent;
+      const failed = { ...intent, last_payment_error: { message: 'Your card was declined.', code: 'card_declined', type: 'card_error' } };
+      await postWebhook(signedEvent('payment_intent.payment_failed', failed)).expect(200);
+      const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
+      expect(payment).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+      expect(await enrollmentsOf(created.paymentIntentId)).toHaveLength(0);
+
+      const foreign = { ...intent, id: 'pi_foreign', status: 'succeeded' };
+      await postWebhook(signedEvent('payment_intent.succeeded', foreign)).expect(200);
+      expect(await enrollmentsOf('pi_foreign')).toHaveLength(0);
+    });
+  });
+
+  describe('installment plans', () => {
+    async function paidPlan(trainingName: string, paymentType: '3month' | '6month', paymentMethod: string) {
+      const created = await createSingle(trainingName, paymentType);
+      const cohort = await api.em().findOne(Cohort, { trainingName });
+      await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId: created.paymentIntentId, customerName: 'Eve Plan', customerEmail: 'eve@example.com', cohortId: cohort?.id ?? null })
+        .expect(200);
+      const intent = stripe.succeed(created.paymentIntentId, paymentMethod);
+      await postWebhook(signedEvent('payment_intent.succeeded', intent)).expect(200);
+      return created;
+    }
+
+    it('charges the later months off-session on the saved card and records each', async () => {
+      const monthly = priceOf(PSYCHOSOMATIC).threeMonthPrice;
+      const created = await paidPlan(PSYCHOSOMATIC, '3month', 'pm_card_ok');
+      const intent = stripe.intents.get(created.paymentIntentId) as FakeIntent;
+      expect(intent.customer).toMatch(/^cus_/);
+      const installments = api.app.get(InstallmentsService);
+
+      expect(await installments.chargeDueInstallments(new Date())).toEqual({ charged: 0, failed: 0 });
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 32 * DAY))).toEqual({ charged: 1, failed: 0 });
+      const offSession = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.off_session === 'true');
+      expect(offSession.at(-1)?.form).toMatchObject({
+        amount: String(monthly),
+        customer: intent.customer,
+        payment_method: 'pm_card_ok',
+        confirm: 'true',
+      });
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 40 * DAY))).toEqual({ charged: 0, failed: 0 });
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({ charged: 1, failed: 0 });
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 400 * DAY))).toEqual({ charged: 0, failed: 0 });
+
+      const [enrollment] = await enrollmentsOf(created.paymentIntentId);
+      expect(enrollment).toMatchObject({ paymentType: '3month', paymentAmount: 3 * monthly });
+      const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
+      expect(payment).toMatchObject({ installmentsPaid: 3, installmentsTotal: 3, planStatus: 'completed', nextInstallmentAt: null });
+      const rows = await api.em().find(PaymentInstallment, { payment: payment.id }, { orderBy: { installmentNumber: 'asc' } });
+      expect(rows.map((r) => [r.installmentNumber, r.status, r.amount])).toEqual([
+        [1, 'succeeded', monthly],
+        [2, 'succeeded', monthly],
+        [3, 'succeeded', monthly],
+      ]);
+    });
+
+    it('marks the plan and the enrollment past due when a later month is declined', async () => {
+      stripe.declineOffSession('pm_card_later_declined');
+      const created = await paidPlan(RESILIENT, '6month', 'pm_card_later_declined');
+      const result = await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * DAY));
+      expect(result).toEqual({ charged: 0, failed: 1 });
+      const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
+      expect(payment).toMatchObject({ planStatus: 'past_due', installmentsPaid: 1, failureMessage: 'Your card was declined.' });
+      const [enrollment] = await enrollmentsOf(created.paymentIntentId);
+      expect(enrollment.paymentAmount).toBe(priceOf(RESILIENT).sixMonthPrice);
+      expect(enrollment.notes).toMatch(/^Past due: installment 2 of 6 failed on \d{4}-\d{2}-\d{2} \(Your card was declined\.\)$/);
+      expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 400 * DAY))).toEqual({ charged: 0, failed: 0 });
+    });
+  });
+
+  it('tells the browser to use Stripe with the publishable key', async () => {
+    const response = await api.http.get('/api/payments/config').expect(200);
+    expect(response.body).toEqual({ testMode: false, publishableKey: 'pk_test_payments' });
+    await api.http.post('/api/payments/test-mode/confirm').send({ paymentIntentId: 'pi_x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }).expect(404);
+  });
+});

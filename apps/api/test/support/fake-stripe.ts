@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A PaymentIntent as this server stores and returns it (the fields the product reads and sets). */
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  customer: string | null;
+  payment_method: string | null;
+  receipt_email: string | null;
+  setup_future_usage: string | null;
+  off_session: boolean;
+  last_payment_error: { message: string; code: string; type: string } | null;
+  created: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+  idempotencyKey: string | null;
+}
+
+export interface FakeStripe {
+  /** e.g. http://127.0.0.1:PORT, for STRIPE_API_URL. */
+  url: string;
+  requests: RecordedRequest[];
+  intents: Map<string, FakeIntent>;
+  /** What the browser's confirmPayment does at Stripe: the intent succeeds with a card. */
+  succeed(id: string, paymentMethod?: string): FakeIntent;
+  /** Off-session charges with this payment method are declined. */
+  declineOffSession(paymentMethod: string): void;
+  close(): Promise<void>;
+}
+
+/** Stripe sends form-encoded bodies with bracketed keys; one level (metadata[x], customer[y]) is all the product uses. */
+function parseForm(body: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(body)) out[key] = value;
+  return out;
+}
+
+function nested(form: Record<string, string>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const match = /^([^[]+)\[([^\]]+)\]$/.exec(key);
+    if (match && match[1] === prefix) out[match[2]] = value;
+  }
+  return out;
+}
+
+function id(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+  response.end(JSON.stringify(body));
+}
+
+function stripeError(response: ServerResponse, status: number, error: Record<string, unknown>): void {
+  send(response, status, { error });
+}
+
+/**
+ * A small local server that speaks the Stripe PaymentIntents and Customers endpoints the product uses, so the real
+ * `stripe` SDK can run against it (host, port, protocol). Idempotency keys behave as at Stripe: a repeated key
+ * returns the first answer.
+ */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  const intents = new Map<string, FakeIntent>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const declined = new Set<string>();
+
+  const handle = (request: IncomingMessage, response: ServerResponse, raw: string): void => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const form = parseForm(raw);
+    const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
+    requests.push({ method: request.method ?? 'GET', path: url.pathname, form, idempotencyKey });
+
+    if (!/^Bearer sk_test_/.test(request.headers.authorization ?? '')) {
+      return stripeError(response, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+    }
+    if (idempotencyKey && request.method === 'POST') {
+      const earlier = idempotent.get(`${url.pathname}:${idempotencyKey}`);
+      if (earlier) return send(response, earlier.status, earlier.body);
+    }
+    const reply = (status: number, body: unknown) => {
+      if (idempotencyKey && request.method === 'POST') idempotent.set(`${url.pathname}:${idempotencyKey}`, { status, body });
+      send(response, status, body);
+    };
+
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      return reply(200, { id: id('cus'), object: 'customer', name: form.name ?? null, email: form.email ?? null });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const amount = Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 50) {
+        return reply(400, { error: { type: 'invalid_request_error', message: 'Amount must be at least 50 cents' } });
+      }
+      const intentId = id('pi');
+      const intent: FakeIntent = {
+        id: intentId,
+        object: 'payment_intent',
+        amount,
+        currency: form.currency ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+        description: form.description ?? null,
+        metadata: nested(form, 'metadata'),
+        customer: form.customer ?? null,
+        payment_method: form.payment_method ?? null,
+        receipt_email: form.receipt_email ?? null,
+        setup_future_usage: form.setup_future_usage ?? null,
+        off_session: form.off_session === 'true',
+        last_payment_error: null,
+        created: Math.floor(Date.now() / 1000),
+      };
+      if (form.confirm === 'true') {
+        if (intent.payment_method && declined.has(intent.payment_method)) {
+          intent.last_payment_error = { message: 'Your card was declined.', code: 'card_declined', type: 'card_error' };
+          intents.set(intentId, intent);
+          return reply(402, {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              message: 'Your card was declined.',
+              payment_intent: intent,
+            },
+          });
+        }
+        intent.status = 'succeeded';
+      }
+      intents.set(intentId, intent);
+      return reply(200, intent);
+    }
+    const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (match) {
+      const intent = intents.get(match[1]);
+      if (!intent) {
+        return stripeError(response, 404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such payment_intent: '${match[1]}'`,
+        });
+      }
+      if (request.method === 'GET') return send(response, 200, intent);
+      if (request.method === 'POST') {
+        if (form.amount !== undefined) intent.amount = Number(form.amount);
+        Object.assign(intent.metadata, nested(form, 'metadata'));
+        if (form.receipt_email !== undefined) intent.receipt_email = form.receipt_email;
+        if (form.customer !== undefined) intent.customer = form.customer;
+        return reply(200, intent);
+      }
+    }
+    stripeError(response, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` });
+  };
+
+  const server: Server = createServer((request, response) => {
+    let raw = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (raw += chunk));
+    request.on('end', () => handle(request, response, raw));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    intents,
+    succeed(intentId, paymentMethod = id('pm')) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`No fake intent ${intentId}`);
+      intent.status = 'succeeded';
+      intent.payment_method = paymentMethod;
+      return intent;
+    },
+    declineOffSession(paymentMethod) {
+      declined.add(paymentMethod);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,42 @@
+/** How the browser should take the card: Stripe's Payment Element, or the API's test-mode card form. */
+export interface PaymentConfigResponse {
+  testMode: boolean;
+  /** Stripe publishable key; null in test mode. */
+  publishableKey: string | null;
+}
+
+/** The summary returned after the buyer's details are stored on a payment. */
+export interface PaymentIntentSummary {
+  paymentIntentId: string;
+  /** Integer cents charged now. */
+  amount: number;
+  status: string;
+}
+
+/** Test mode only: the card fields of the "Test mode, no card is charged" form. */
+export interface TestModeConfirmRequest {
+  paymentIntentId: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+export interface TestModeConfirmResponse {
+  paymentIntentId: string;
+  /** 'succeeded', or 'requires_payment_method' after a decline. */
+  status: string;
+  /** The provider's decline message when status is not 'succeeded'. */
+  message: string | null;
+}
+
+export interface ReconcilePaymentRequest {
+  paymentIntentId: string;
+}
+
+/** Test cards of test mode, the same numbers Stripe's test mode uses. */
+export const TEST_MODE_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  /** Succeeds now, but every later off-session installment is declined. */
+  succeedsThenDeclinesOffSession: '4000000000000341',
+} as const;

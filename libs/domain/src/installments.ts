@@ -1,0 +1,37 @@
+/**
+ * Splits a total in integer cents into `parts` shares that add up to it exactly; the first shares take the
+ * leftover cents so no cent is lost or invented (a bundle price spread over its trainings).
+ */
+export function splitCents(total: number, parts: number): number[] {
+  if (!Number.isInteger(total) || total < 0) throw new RangeError('total must be a non-negative integer of cents');
+  if (!Number.isInteger(parts) || parts < 1) throw new RangeError('parts must be a positive integer');
+  const base = Math.floor(total / parts);
+  const leftover = total - base * parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < leftover ? 1 : 0));
+}
+
+/**
+ * The same day `months` later in UTC, moved back to the month's last day when that month is shorter
+ * (31 January + 1 month = 28 or 29 February), so a monthly plan never skips a month.
+ */
+export function addMonthsUtc(from: Date, months: number): Date {
+  const year = from.getUTCFullYear();
+  const month = from.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(from.getUTCDate(), lastDay),
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+      from.getUTCMilliseconds(),
+    ),
+  );
+}
+
+/** When each installment of a plan is due: the first at `firstChargedAt`, then one a month. */
+export function installmentDueDates(firstChargedAt: Date, count: number): Date[] {
+  return Array.from({ length: count }, (_, i) => addMonthsUtc(firstChargedAt, i));
+}
