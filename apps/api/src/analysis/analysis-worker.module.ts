@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { StorageModule } from '../storage/storage.module';
+import type { StorageConnection } from '../storage/storage-connection';
+import { AnalysisModule } from './analysis.module';
+
+/** Everything the analysis worker process needs and nothing else: no HTTP, payments, admin or scheduler. */
+@Module({})
+export class AnalysisWorkerModule {
+  static forRoot(config: AppConfig & { redisUrl: string }, databaseUrl: string, storage: StorageConnection): DynamicModule {
+    return {
+      module: AnalysisWorkerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(databaseUrl),
+        StorageModule.forRoot(storage),
+        AnalysisModule.forWorker(config),
+      ],
+    };
+  }
+}

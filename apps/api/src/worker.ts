@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import { INestApplicationContext, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AnalysisWorkerModule } from './analysis/analysis-worker.module';
+import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { assertDatabaseReachable } from './database/database-url';
+import { EMBEDDED_S3_BUCKET, EMBEDDED_S3_CREDENTIALS } from './storage/embedded-s3';
+import type { StorageConnection } from './storage/storage-connection';
+
+/**
+ * The analysis worker as its own process (`npm run worker`): it takes jobs from the BullMQ queue in Redis.
+ * Run the API with ANALYSIS_RUN_WORKER=false to leave all analysis to such workers (any number of them).
+ */
+export async function createAnalysisWorker(
+  config: AppConfig,
+  databaseUrl: string,
+  storage: StorageConnection,
+  options: { logger?: false } = {},
+): Promise<INestApplicationContext> {
+  const { redisUrl } = config;
+  if (!redisUrl) {
+    throw new ConfigError('REDIS_URL is required for a separate worker; without Redis the API runs analyses in-process');
+  }
+  const context = await NestFactory.createApplicationContext(AnalysisWorkerModule.forRoot({ ...config, redisUrl }, databaseUrl, storage), {
+    ...(options.logger === false ? { logger: false } : {}),
+  });
+  context.enableShutdownHooks();
+  await context.init();
+  return context;
+}
+
+/** The worker uses the API's services: the configured ones, or the embedded ones the API started on this machine. */
+function resolveConnections(config: AppConfig): { databaseUrl: string; storage: StorageConnection } {
+  const { storage: s3 } = config;
+  const databaseUrl = config.database.url ?? `postgres://postgres:postgres@127.0.0.1:${config.database.embeddedPort}/app`;
+  const storage: StorageConnection =
+    s3.bucket && s3.accessKeyId && s3.secretAccessKey
+      ? {
+          endpoint: s3.endpoint,
+          bucket: s3.bucket,
+          region: s3.region,
+          accessKeyId: s3.accessKeyId,
+          secretAccessKey: s3.secretAccessKey,
+          forcePathStyle: s3.forcePathStyle,
+          uploadUrlTtlSeconds: s3.uploadUrlTtlSeconds,
+        }
+      : {
+          endpoint: `http://127.0.0.1:${s3.embeddedPort}`,
+          bucket: EMBEDDED_S3_BUCKET,
+          region: s3.region,
+          ...EMBEDDED_S3_CREDENTIALS,
+          forcePathStyle: true,
+          uploadUrlTtlSeconds: s3.uploadUrlTtlSeconds,
+        };
+  return { databaseUrl, storage };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { databaseUrl, storage } = resolveConnections(config);
+  await assertDatabaseReachable(databaseUrl);
+  await createAnalysisWorker(config, databaseUrl, storage);
+  new Logger('Worker').log(`Analysis worker waiting for jobs on ${config.redisUrl} (prefix ${config.analysis.queuePrefix})`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+    process.exit(1);
+  });
+}
