@@ -1,0 +1,200 @@
+import { ENROLLMENT_STATUSES, PAYMENT_TYPES, TRAINING_NAMES, type Cohort } from '@app/contracts';
+import { paymentTypeLabel } from '@app/domain';
+import { Form, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import type { ClientFormValues } from '~/routes/admin.panel/panel-url';
+import { AdminDialog, buttonClass, inputClass, labelClass, secondaryButtonClass } from './admin-dialog';
+import { cohortOptionLabel } from './cohort-options';
+
+const STATUS_LABELS: Record<(typeof ENROLLMENT_STATUSES)[number], string> = {
+  active: 'Active',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * The cohort choice follows the chosen training: with JavaScript at once, without it through the
+ * 'Show Cohorts' button, which has the server render this training's cohorts (the action checks the pair again).
+ */
+export function AddClientDialog({
+  closeTo,
+  cohorts,
+  initialTraining,
+  values,
+  fieldErrors = {},
+}: {
+  closeTo: string;
+  cohorts: Cohort[];
+  initialTraining: string;
+  values?: ClientFormValues;
+  fieldErrors?: Record<string, string>;
+}) {
+  const [trainingName, setTrainingName] = useState(values?.trainingName ?? initialTraining);
+  const busy = useNavigation().formData?.get('intent') === 'create-enrollment';
+  const trainingCohorts = cohorts.filter((cohort) => cohort.trainingName === trainingName);
+  const invalid = (field: string) =>
+    fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `client-${field}-error` } : {};
+
+  return (
+    <AdminDialog title="Add Client Manually" closeTo={closeTo}>
+      <Form method="post" preventScrollReset className="space-y-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="client-studentName" className={labelClass}>
+              Student Name
+            </label>
+            <input
+              id="client-studentName"
+              name="studentName"
+              required
+              maxLength={200}
+              defaultValue={values?.studentName}
+              className={inputClass}
+              {...invalid('studentName')}
+            />
+            <FieldError id="client-studentName-error" message={fieldErrors.studentName} />
+          </div>
+          <div>
+            <label htmlFor="client-studentEmail" className={labelClass}>
+              Email
+            </label>
+            <input
+              id="client-studentEmail"
+              name="studentEmail"
+              type="email"
+              required
+              maxLength={254}
+              defaultValue={values?.studentEmail}
+              className={inputClass}
+              {...invalid('studentEmail')}
+            />
+            <FieldError id="client-studentEmail-error" message={fieldErrors.studentEmail} />
+          </div>
+          <div>
+            <label htmlFor="client-trainingName" className={labelClass}>
+              Training
+            </label>
+            <select
+              id="client-trainingName"
+              name="trainingName"
+              required
+              value={trainingName}
+              onChange={(event) => setTrainingName(event.target.value)}
+              className={inputClass}
+              {...invalid('trainingName')}
+            >
+              <option value="">Select a training</option>
+              {TRAINING_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="client-trainingName-error" message={fieldErrors.trainingName} />
+            <noscript>
+              <button type="submit" name="intent" value="choose-training" formNoValidate className={`${secondaryButtonClass} mt-2`}>
+                Show Cohorts
+              </button>
+            </noscript>
+          </div>
+          <div>
+            <label htmlFor="client-cohortId" className={labelClass}>
+              Cohort (Optional)
+            </label>
+            <select
+              id="client-cohortId"
+              name="cohortId"
+              key={trainingName}
+              defaultValue={values?.trainingName === trainingName ? values.cohortId : ''}
+              className={inputClass}
+              {...invalid('cohortId')}
+            >
+              <option value="">No Cohort</option>
+              {trainingCohorts.map((cohort) => (
+                <option key={cohort.id} value={cohort.id}>
+                  {cohortOptionLabel(cohort, false)}
+                </option>
+              ))}
+            </select>
+            <FieldError id="client-cohortId-error" message={fieldErrors.cohortId} />
+          </div>
+          <div>
+            <label htmlFor="client-paymentType" className={labelClass}>
+              Payment Type
+            </label>
+            <select
+              id="client-paymentType"
+              name="paymentType"
+              defaultValue={values?.paymentType ?? 'full'}
+              className={inputClass}
+              {...invalid('paymentType')}
+            >
+              {PAYMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {paymentTypeLabel(type)}
+                </option>
+              ))}
+            </select>
+            <FieldError id="client-paymentType-error" message={fieldErrors.paymentType} />
+          </div>
+          <div>
+            <label htmlFor="client-paymentAmount" className={labelClass}>
+              Payment Amount
+            </label>
+            <input
+              id="client-paymentAmount"
+              name="paymentAmount"
+              inputMode="decimal"
+              placeholder="0.00"
+              defaultValue={values?.paymentAmount}
+              aria-describedby="client-paymentAmount-hint"
+              className={inputClass}
+            />
+            <p id="client-paymentAmount-hint" className="mt-1 text-xs text-slate-500">
+              In US dollars; anything that is not a number counts as 0.
+            </p>
+            <FieldError id="client-paymentAmount-error" message={fieldErrors.paymentAmount} />
+          </div>
+          <div>
+            <label htmlFor="client-enrollmentStatus" className={labelClass}>
+              Status
+            </label>
+            <select
+              id="client-enrollmentStatus"
+              name="enrollmentStatus"
+              defaultValue={values?.enrollmentStatus ?? 'active'}
+              className={inputClass}
+              {...invalid('enrollmentStatus')}
+            >
+              {ENROLLMENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+            <FieldError id="client-enrollmentStatus-error" message={fieldErrors.enrollmentStatus} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="client-notes" className={labelClass}>
+            Notes
+          </label>
+          <textarea id="client-notes" name="notes" rows={3} maxLength={2000} defaultValue={values?.notes} className={inputClass} />
+        </div>
+        <div className="flex justify-end">
+          <button type="submit" name="intent" value="create-enrollment" disabled={busy} className={buttonClass}>
+            Create Enrollment
+          </button>
+        </div>
+      </Form>
+    </AdminDialog>
+  );
+}

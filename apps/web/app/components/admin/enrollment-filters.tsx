@@ -1,0 +1,75 @@
+import { TRAINING_NAMES, type Cohort } from '@app/contracts';
+import { Form, Link, useSubmit } from '@remix-run/react';
+import type { PanelFilters } from '~/routes/admin.panel/panel-url';
+import { inputClass, labelClass, secondaryButtonClass } from './admin-dialog';
+import { cohortOptionLabel } from './cohort-options';
+
+/** A GET form, so the filters live in the URL; with JavaScript each change applies at once. */
+export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters; cohorts: Cohort[] }) {
+  const submit = useSubmit();
+  const shown = filters.trainingName ? cohorts.filter((c) => c.trainingName === filters.trainingName) : cohorts;
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      onChange={(event) => {
+        const form = event.currentTarget;
+        // A new training invalidates a cohort chosen from another one.
+        if ((event.target as HTMLElement).getAttribute('name') === 'trainingName') {
+          const cohort = form.elements.namedItem('cohortId');
+          if (cohort instanceof HTMLSelectElement) cohort.value = '';
+        }
+        submit(form, { preventScrollReset: true, replace: true });
+      }}
+      className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+      aria-label="Filters"
+    >
+      <div>
+        <label htmlFor="filter-training" className={labelClass}>
+          Training
+        </label>
+        <select id="filter-training" name="trainingName" defaultValue={filters.trainingName} className={inputClass}>
+          <option value="">All Trainings</option>
+          {TRAINING_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-cohort" className={labelClass}>
+          Cohort
+        </label>
+        <select id="filter-cohort" name="cohortId" defaultValue={filters.cohortId} className={inputClass}>
+          <option value="">All Cohorts</option>
+          {shown.map((cohort) => (
+            <option key={cohort.id} value={cohort.id}>
+              {cohortOptionLabel(cohort, !filters.trainingName)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-start" className={labelClass}>
+          Start Date
+        </label>
+        <input id="filter-start" type="date" name="startDate" defaultValue={filters.startDate} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="filter-end" className={labelClass}>
+          End Date
+        </label>
+        <input id="filter-end" type="date" name="endDate" defaultValue={filters.endDate} className={inputClass} />
+      </div>
+      <div className="flex items-end gap-2">
+        <button type="submit" className={secondaryButtonClass}>
+          Apply Filters
+        </button>
+        <Link to="/admin/panel" className="px-2 py-2 text-sm text-teal-700 underline">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,111 @@
+import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
+import { randomBytes } from 'node:crypto';
+import type { ToastData } from '~/components/admin/toast-notice';
+import { ApiError, api, apiResponse, type ApiRequestOptions } from './api.server';
+
+export type FlashToast = ToastData;
+export type ToastKind = ToastData['kind'];
+
+interface SessionData {
+  adminToken: string;
+}
+
+interface SessionFlashData {
+  toast: FlashToast;
+}
+
+const isProduction = process.env.NODE_ENV === 'production';
+
+/**
+ * SESSION_SECRET signs the cookie. Without it every process signs with its own random secret, so sessions end when
+ * the web server restarts; that is fine on one machine and the warning says what to set for anything more.
+ */
+function sessionSecret(): string {
+  const configured = process.env.SESSION_SECRET?.trim();
+  if (configured) return configured;
+  if (isProduction) console.warn('SESSION_SECRET is unset: admin sessions are signed with a per-process secret and end on restart.');
+  return randomBytes(32).toString('hex');
+}
+
+const storage = createCookieSessionStorage<SessionData, SessionFlashData>({
+  cookie: {
+    name: '__admin_session',
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    // Secure in production, unless explicitly turned off for plain-http setups such as the browser tests.
+    secure: isProduction && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false',
+    secrets: [sessionSecret()],
+    // No maxAge or expires: a session cookie that ends with the browser session, like the spec's session storage.
+  },
+});
+
+export function getSession(request: Request): Promise<Session<SessionData, SessionFlashData>> {
+  return storage.getSession(request.headers.get('Cookie'));
+}
+
+export const commitSession = storage.commitSession;
+
+export function newToast(kind: ToastKind, title: string, message?: string): FlashToast {
+  return { id: randomBytes(6).toString('hex'), kind, title, ...(message ? { message } : {}) };
+}
+
+/** Redirects with a toast for the next page. */
+export async function redirectWithToast(request: Request, to: string, toast: FlashToast): Promise<Response> {
+  const session = await getSession(request);
+  session.flash('toast', toast);
+  return redirect(to, { headers: { 'Set-Cookie': await storage.commitSession(session) } });
+}
+
+/** Starts the admin session after a successful login. */
+export async function createAdminSession(request: Request, token: string, toast: FlashToast, to: string): Promise<Response> {
+  const session = await getSession(request);
+  session.set('adminToken', token);
+  session.flash('toast', toast);
+  return redirect(to, { headers: { 'Set-Cookie': await storage.commitSession(session) } });
+}
+
+/** Ends the session and returns to the login page. */
+export async function logoutRedirect(request: Request): Promise<Response> {
+  const session = await getSession(request);
+  return redirect('/admin', { headers: { 'Set-Cookie': await storage.destroySession(session) } });
+}
+
+/** The admin's API token, or a redirect to /admin when there is none. */
+export async function requireAdminToken(request: Request): Promise<string> {
+  const token = (await getSession(request)).get('adminToken');
+  if (!token) throw redirect('/admin');
+  return token;
+}
+
+/** Reads (and so clears) the pending toast; commit the returned session in the response. */
+export async function takeToast(request: Request): Promise<{ toast: FlashToast | null; setCookie: string }> {
+  const session = await getSession(request);
+  const toast = session.get('toast') ?? null;
+  return { toast, setCookie: await storage.commitSession(session) };
+}
+
+async function withAdminToken<T>(request: Request, call: (token: string) => Promise<T>): Promise<T> {
+  const token = await requireAdminToken(request);
+  try {
+    return await call(token);
+  } catch (error) {
+    // An expired or revoked token: the session is over, as when the spec's 401 clears session storage.
+    if (error instanceof ApiError && error.status === 401) throw await logoutRedirect(request);
+    throw error;
+  }
+}
+
+/** An authenticated API call that parses JSON; a 401 ends the session and redirects to /admin. */
+export function adminApi<T>(request: Request, path: string, options: Omit<ApiRequestOptions, 'token' | 'request'> = {}): Promise<T> {
+  return withAdminToken(request, (token) => api<T>(path, { ...options, token, request }));
+}
+
+/** Like adminApi, for answers that are not JSON (the CSV). */
+export function adminApiResponse(
+  request: Request,
+  path: string,
+  options: Omit<ApiRequestOptions, 'token' | 'request'> = {},
+): Promise<Response> {
+  return withAdminToken(request, (token) => apiResponse(path, { ...options, token, request }));
+}

@@ -1,0 +1,84 @@
+import type { LoginResponse } from '@app/contracts';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { buttonClass, inputClass, labelClass } from '~/components/admin/admin-dialog';
+import { ToastNotice } from '~/components/admin/toast-notice';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { api, ApiError } from '~/lib/api.server';
+import { createAdminSession, getSession, newToast, takeToast } from '~/lib/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Admin Login' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if ((await getSession(request)).get('adminToken')) throw redirect('/admin/panel');
+  const { toast, setCookie } = await takeToast(request);
+  return data({ toast }, { headers: { 'Set-Cookie': setCookie } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const username = String(form.get('username') ?? '').trim();
+  const password = String(form.get('password') ?? '');
+  if (!username || !password) {
+    return data({ toast: newToast('error', 'Error', 'Please enter your username and password'), username }, { status: 400 });
+  }
+  try {
+    const result = await api<LoginResponse>('/api/admin/login', { body: { username, password }, request });
+    if (!result.success || !result.token) {
+      return data({ toast: newToast('error', 'Error', result.message || 'Invalid username or password'), username }, { status: 401 });
+    }
+    return createAdminSession(request, result.token, newToast('success', 'Success', 'Login successful'), '/admin/panel');
+  } catch (error) {
+    // The spec's three failure notices: the server's own message, the generic wrong-credentials text, or a plain failure.
+    if (error instanceof ApiError && error.status < 500) {
+      const message = error.body?.message || 'Invalid username or password';
+      return data({ toast: newToast('error', 'Error', message), username }, { status: error.status });
+    }
+    return data({ toast: newToast('error', 'Error', 'Login failed. Please try again.'), username }, { status: 502 });
+  }
+}
+
+export default function AdminLoginPage() {
+  const { toast } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <main className="mx-auto max-w-md px-4 py-12">
+      <ToastNotice toast={result?.toast ?? toast} />
+      <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold">Admin Login</h1>
+        <Form method="post" className="mt-6 space-y-4">
+          <div>
+            <label htmlFor="username" className={labelClass}>
+              Username
+            </label>
+            <input
+              id="username"
+              name="username"
+              autoComplete="username"
+              required
+              defaultValue={result?.username ?? ''}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="password" className={labelClass}>
+              Password
+            </label>
+            <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+          </div>
+          <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
+            {busy ? 'Logging in...' : 'Login'}
+          </button>
+        </Form>
+      </div>
+      <p className="mt-6 text-center">
+        <Link to="/paymentplan" className="text-teal-700 underline">
+          Back to Payment Plan
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,72 @@
+import { TRAINING_NAMES, type TrainingName } from '@app/contracts';
+
+/** The panel's filters, kept in the URL so a filtered view can be reloaded and shared. */
+export interface PanelFilters {
+  trainingName: TrainingName | '';
+  cohortId: string;
+  startDate: string;
+  endDate: string;
+}
+
+export const FILTER_KEYS = ['trainingName', 'cohortId', 'startDate', 'endDate'] as const;
+/** Query keys that open a dialog or a confirmation rather than filter. */
+export const DIALOG_KEYS = ['dialog', 'confirm', 'id', 'clientTraining'] as const;
+
+export type PanelDialog = 'create-cohort' | 'manage-cohorts' | 'add-client';
+export type PanelConfirm = 'delete-enrollment' | 'delete-cohort';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function asTrainingName(value: string | null | undefined): TrainingName | '' {
+  return value && (TRAINING_NAMES as readonly string[]).includes(value) ? (value as TrainingName) : '';
+}
+
+export function readFilters(params: URLSearchParams): PanelFilters {
+  const date = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  return {
+    trainingName: asTrainingName(params.get('trainingName')),
+    cohortId: params.get('cohortId') ?? '',
+    startDate: date('startDate'),
+    endDate: date('endDate'),
+  };
+}
+
+export function readDialog(params: URLSearchParams): PanelDialog | null {
+  const value = params.get('dialog');
+  return value === 'create-cohort' || value === 'manage-cohorts' || value === 'add-client' ? value : null;
+}
+
+export function readConfirm(params: URLSearchParams): { kind: PanelConfirm; id: string } | null {
+  const kind = params.get('confirm');
+  const id = params.get('id');
+  if ((kind === 'delete-enrollment' || kind === 'delete-cohort') && id) return { kind, id };
+  return null;
+}
+
+/** The panel URL with the current filters and the given dialog keys (none: the plain filtered view). */
+export function panelHref(search: string | URLSearchParams, extra: Partial<Record<(typeof DIALOG_KEYS)[number], string>> = {}): string {
+  const current = new URLSearchParams(search);
+  const next = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = current.get(key);
+    if (value) next.set(key, value);
+  }
+  for (const [key, value] of Object.entries(extra)) if (value) next.set(key, value);
+  const query = next.toString();
+  return query ? `/admin/panel?${query}` : '/admin/panel';
+}
+
+/** The Add Client form as typed, returned to re-fill it after a failure. */
+export interface ClientFormValues {
+  studentName: string;
+  studentEmail: string;
+  trainingName: string;
+  cohortId: string;
+  paymentType: string;
+  paymentAmount: string;
+  enrollmentStatus: string;
+  notes: string;
+}
