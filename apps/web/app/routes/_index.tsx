@@ -1,1 +1,1 @@
-export { default, loader, meta } from './paymentplan';
+export { action, default, loader, meta, shouldRevalidate } from './paymentplan/route';

@@ -1,0 +1,119 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useFetcher, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ValidationFailure } from '@app/domain';
+import { notify } from '~/lib/toast';
+import {
+  SUCCESS_REDIRECT_DELAY_MS,
+  SUCCESS_TITLE,
+  successMessage,
+  type PaymentActionData,
+} from '~/routes/paymentplan/checkout-state';
+import { CheckoutForm, type CheckoutFormProps } from './checkout-form';
+
+type StripeCheckoutProps = Omit<CheckoutFormProps, 'paymentSlot' | 'onSubmit' | 'busy' | 'done' | 'failure' | 'jsEnabled'> & {
+  publishableKey: string;
+};
+
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+/** The Stripe path: the action stores the buyer, then the Payment Element confirms the card without a redirect. */
+export function StripeCheckout(props: StripeCheckoutProps) {
+  return (
+    <Elements stripe={stripeFor(props.publishableKey)} options={{ clientSecret: props.clientSecret }}>
+      <StripeCheckoutForm {...props} />
+    </Elements>
+  );
+}
+
+function StripeCheckoutForm(props: StripeCheckoutProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const fetcher = useFetcher<PaymentActionData>();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<ValidationFailure | null>(null);
+  const buyer = useRef({ name: '', email: '' });
+  const handled = useRef<PaymentActionData | undefined>(undefined);
+
+  const fail = (next: ValidationFailure) => {
+    setFailure(next);
+    setBusy(false);
+    notify.error(next.title, next.message);
+  };
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== 'idle' || !data || handled.current === data || data.form !== 'pay') return;
+    handled.current = data;
+    if ('failure' in data) return fail(data.failure);
+    if (!('stripeReady' in data) || !stripe || !elements) return;
+    const successUrl = `/payment-success?${new URLSearchParams({
+      payment_intent: props.paymentIntentId,
+      payment_intent_client_secret: props.clientSecret,
+    })}`;
+    stripe
+      .confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: {
+          return_url: new URL(successUrl, window.location.origin).toString(),
+          receipt_email: buyer.current.email,
+          payment_method_data: { billing_details: { name: buyer.current.name, email: buyer.current.email } },
+        },
+      })
+      .then((result) => {
+        if (result.error) return fail({ title: 'Payment Failed', message: result.error.message ?? 'Your card was declined.' });
+        if (result.paymentIntent.status !== 'succeeded') {
+          return fail({ title: 'Payment Failed', message: `The payment is ${result.paymentIntent.status.replace(/_/g, ' ')}` });
+        }
+        setBusy(false);
+        setDone(true);
+        notify.success(SUCCESS_TITLE, successMessage(props.kind));
+        setTimeout(() => navigate(successUrl), SUCCESS_REDIRECT_DELAY_MS);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        fail({ title: 'Error', message: 'Failed to process payment' });
+      });
+    // The effect reacts to the action's answer only; the other values are fixed for this checkout.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!stripe || !elements || busy || done) return;
+    const form = new FormData(event.currentTarget);
+    buyer.current = { name: String(form.get('customerName') ?? '').trim(), email: String(form.get('customerEmail') ?? '').trim() };
+    setFailure(null);
+    setBusy(true);
+    fetcher.submit(form, { method: 'post' });
+  };
+
+  return (
+    <CheckoutForm
+      {...props}
+      jsEnabled
+      busy={busy}
+      done={done}
+      failure={failure}
+      onSubmit={onSubmit}
+      paymentSlot={
+        <div className="rounded-md border border-slate-200 p-3">
+          <PaymentElement options={{ fields: { billingDetails: { name: 'never', email: 'never' } } }} />
+        </div>
+      }
+    />
+  );
+}

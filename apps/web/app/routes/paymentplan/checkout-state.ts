@@ -1,0 +1,101 @@
+import {
+  isPaymentType,
+  isTrainingName,
+  type BundlePricing,
+  type Cohort,
+  type PaymentType,
+  type TrainingName,
+} from '@app/contracts';
+import { selectBundlePrice, validateBundleSelection, type ValidationFailure } from '@app/domain';
+
+/** What the page shows, read from the query string so every step is a link or a form that works without JS. */
+export type PlanView =
+  | { kind: 'list'; bundleSize: 2 | 3 | null }
+  | { kind: 'single'; trainingName: TrainingName; paymentType: PaymentType }
+  | { kind: 'bundle'; size: 2 | 3; slots: BundleSlot[] };
+
+export interface BundleSlot {
+  trainingName: TrainingName;
+  cohortId: string | null;
+}
+
+function bundleSizeParam(value: string | null): 2 | 3 | null {
+  if (value === '2') return 2;
+  if (value === '3') return 3;
+  return null;
+}
+
+export function singleCheckoutSearch(trainingName: TrainingName, paymentType: PaymentType): string {
+  return `?${new URLSearchParams({ training: trainingName, plan: paymentType })}`;
+}
+
+export function bundleCheckoutSearch(size: 2 | 3, slots: BundleSlot[]): string {
+  const params = new URLSearchParams({ bundle: String(size), checkout: '1' });
+  for (const slot of slots) {
+    params.append('t', slot.trainingName);
+    params.append('c', slot.cohortId ?? '');
+  }
+  return `?${params}`;
+}
+
+/** A bundle choice is checked like the Proceed button checks it: all slots, no duplicates, cohorts, a price. */
+export function checkBundle(
+  size: 2 | 3,
+  trainings: (TrainingName | '')[],
+  cohortIds: (string | null)[],
+  cohorts: Cohort[],
+  bundles: BundlePricing[],
+): ValidationFailure | null {
+  const trainingsWithCohorts = [...new Set(cohorts.map((c) => c.trainingName))];
+  const failure = validateBundleSelection({ size, trainings, cohortIds, trainingsWithCohorts });
+  if (failure) return failure;
+  const chosen = trainings.filter((t): t is TrainingName => t !== '');
+  if (!selectBundlePrice(bundles, chosen)) return { title: 'Invalid Bundle', message: 'Bundle pricing not found' };
+  return null;
+}
+
+export function readView(url: URL, cohorts: Cohort[], bundles: BundlePricing[]): PlanView {
+  const training = url.searchParams.get('training');
+  const plan = url.searchParams.get('plan');
+  if (isTrainingName(training) && isPaymentType(plan)) {
+    return { kind: 'single', trainingName: training, paymentType: plan };
+  }
+  const size = bundleSizeParam(url.searchParams.get('bundle'));
+  if (size && url.searchParams.get('checkout') === '1') {
+    const names = url.searchParams.getAll('t');
+    const cohortIds = url.searchParams.getAll('c');
+    const trainings = names.map((name) => (isTrainingName(name) ? name : ''));
+    const slots = trainings.map((t, i) => ({ trainingName: t, cohortId: cohortIds[i] || null }));
+    const cohortsValid = slots.every(
+      (slot) => !slot.cohortId || cohorts.some((c) => c.id === slot.cohortId && c.trainingName === slot.trainingName),
+    );
+    if (
+      names.length === size &&
+      cohortsValid &&
+      !checkBundle(size, trainings, slots.map((s) => s.cohortId), cohorts, bundles)
+    ) {
+      return { kind: 'bundle', size, slots: slots as BundleSlot[] };
+    }
+  }
+  return { kind: 'list', bundleSize: size };
+}
+
+export interface PayFormValues {
+  customerName: string;
+  customerEmail: string;
+  cohortId: string;
+}
+
+/** Every answer of the payment plan action, as the page and the Stripe island read it. */
+export type PaymentActionData =
+  | { form: 'bundle'; failure: ValidationFailure; size: 2 | 3; trainings: string[]; cohortIds: string[] }
+  | { form: 'pay'; failure: ValidationFailure; values: PayFormValues }
+  | { form: 'pay'; stripeReady: true }
+  | { form: 'pay'; success: { title: string; message: string; redirectTo: string } };
+
+export const SUCCESS_TITLE = 'Payment Successful!';
+export function successMessage(kind: 'single' | 'bundle'): string {
+  return kind === 'bundle' ? 'Your bundle enrollment has been processed.' : 'Your enrollment has been processed.';
+}
+/** Spec §4: success redirects to /payment-success after 1 second. */
+export const SUCCESS_REDIRECT_DELAY_MS = 1000;

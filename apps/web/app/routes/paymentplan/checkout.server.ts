@@ -1,0 +1,112 @@
+import {
+  isTrainingName,
+  type BundleTrainingSelection,
+  type Cohort,
+  type PaymentIntentResponse,
+  type TestModeConfirmResponse,
+  type TrainingName,
+} from '@app/contracts';
+import { isValidEmail, validateCustomer, validateSingleCohort, type ValidationFailure } from '@app/domain';
+import { api, ApiError } from '~/lib/api.server';
+import type { PlanView } from './checkout-state';
+
+/** Creates the payment for the checkout panel; a failure is only logged and the panel shows no form (spec §4). */
+export async function createIntentFor(view: PlanView): Promise<PaymentIntentResponse | null> {
+  try {
+    if (view.kind === 'single') {
+      return await api<PaymentIntentResponse>('/api/create-payment-intent', {
+        body: { trainingName: view.trainingName, paymentType: view.paymentType },
+      });
+    }
+    if (view.kind === 'bundle') {
+      return await api<PaymentIntentResponse>('/api/create-bundle-payment-intent', {
+        body: { trainings: view.slots.map((s) => s.trainingName), paymentType: view.size === 2 ? 'bundle-2' : 'bundle-3' },
+      });
+    }
+  } catch (error) {
+    console.error('Creating the payment failed:', error instanceof Error ? error.message : error);
+  }
+  return null;
+}
+
+export interface PayValues {
+  customerName: string;
+  customerEmail: string;
+  cohortId: string;
+}
+
+export type PayOutcome =
+  | { ok: false; failure: ValidationFailure }
+  | { ok: true; testModeResult: TestModeConfirmResponse | null };
+
+function text(form: FormData, key: string): string {
+  const value = form.get(key);
+  return typeof value === 'string' ? value : '';
+}
+
+export function readPayValues(form: FormData): PayValues {
+  return { customerName: text(form, 'customerName'), customerEmail: text(form, 'customerEmail'), cohortId: text(form, 'cohortId') };
+}
+
+function apiFailure(error: unknown): ValidationFailure {
+  if (error instanceof ApiError && error.status < 500 && error.body?.message) {
+    return { title: 'Error', message: error.body.message };
+  }
+  console.error('Payment request failed:', error instanceof Error ? error.message : error);
+  return { title: 'Error', message: 'Failed to process payment' };
+}
+
+/**
+ * The "Pay now" step: the spec's checks first, then the buyer and cohorts are stored on the payment, then in test
+ * mode the test card is tried. With Stripe the browser confirms the card itself after this returns.
+ */
+export async function pay(form: FormData, cohorts: Cohort[], testMode: boolean): Promise<PayOutcome> {
+  const values = readPayValues(form);
+  const paymentIntentId = text(form, 'paymentIntentId');
+  const missing = validateCustomer({ name: values.customerName, email: values.customerEmail });
+  if (missing) return { ok: false, failure: missing };
+  if (!isValidEmail(values.customerEmail.trim())) {
+    return { ok: false, failure: { title: 'Invalid Email', message: 'Please enter a valid email address' } };
+  }
+  try {
+    if (text(form, 'kind') === 'bundle') {
+      const names = form.getAll('t').map(String);
+      const cohortIds = form.getAll('c').map(String);
+      const trainings: BundleTrainingSelection[] = names
+        .filter((name): name is TrainingName => isTrainingName(name))
+        .map((name, i) => ({ name, cohortId: cohortIds[i] || null }));
+      await api('/api/update-bundle-payment-intent', {
+        body: { paymentIntentId, customerName: values.customerName, customerEmail: values.customerEmail, trainings },
+      });
+    } else {
+      const trainingName = text(form, 'trainingName');
+      const hasCohorts = cohorts.some((c) => c.trainingName === trainingName);
+      const cohortMissing = validateSingleCohort({ hasCohorts, cohortId: values.cohortId || null });
+      if (cohortMissing) return { ok: false, failure: cohortMissing };
+      await api('/api/update-payment-intent', {
+        body: {
+          paymentIntentId,
+          customerName: values.customerName,
+          customerEmail: values.customerEmail,
+          cohortId: values.cohortId || null,
+        },
+      });
+    }
+    if (!testMode) return { ok: true, testModeResult: null };
+    const result = await api<TestModeConfirmResponse>('/api/payments/test-mode/confirm', {
+      body: { paymentIntentId, cardNumber: text(form, 'cardNumber'), expiry: text(form, 'expiry'), cvc: text(form, 'cvc') },
+    });
+    if (result.status !== 'succeeded') {
+      return { ok: false, failure: { title: 'Payment Failed', message: result.message ?? 'Your card was declined.' } };
+    }
+    return { ok: true, testModeResult: result };
+  } catch (error) {
+    return { ok: false, failure: apiFailure(error) };
+  }
+}
+
+export function successUrl(paymentIntentId: string, clientSecret: string): string {
+  const params = new URLSearchParams({ payment_intent: paymentIntentId });
+  if (clientSecret) params.set('payment_intent_client_secret', clientSecret);
+  return `/payment-success?${params}`;
+}

@@ -1,0 +1,257 @@
+import {
+  isTrainingName,
+  type BundlePricing,
+  type Cohort,
+  type PaymentConfigResponse,
+  type TrainingPricing,
+} from '@app/contracts';
+import { cohortMonthLabel, formatUsd, installmentCount, paymentOptionTitle } from '@app/domain';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { CheckoutForm } from '~/components/payment/checkout-form';
+import { PlanList } from '~/components/payment/plan-list';
+import { StripeCheckout } from '~/components/payment/stripe-checkout.client';
+import { SupportLink } from '~/components/payment/support-link';
+import { TestCardFields } from '~/components/payment/test-card-fields';
+import { useHydrated } from '~/components/payment/use-hydrated';
+import { api } from '~/lib/api.server';
+import { notify } from '~/lib/toast';
+import { createIntentFor, pay, readPayValues, successUrl } from './checkout.server';
+import {
+  bundleCheckoutSearch,
+  checkBundle,
+  readView,
+  SUCCESS_REDIRECT_DELAY_MS,
+  SUCCESS_TITLE,
+  successMessage,
+  type BundleSlot,
+  type PaymentActionData,
+} from './checkout-state';
+
+export const meta: MetaFunction = () => [{ title: 'Payment Plan' }];
+
+async function catalog() {
+  const [trainings, bundles, cohorts, config] = await Promise.all([
+    api<TrainingPricing[]>('/api/training-pricing'),
+    api<BundlePricing[]>('/api/bundle-pricing'),
+    api<Cohort[]>('/api/cohorts'),
+    api<PaymentConfigResponse>('/api/payments/config'),
+  ]);
+  return { trainings, bundles, cohorts, config };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { trainings, bundles, cohorts, config } = await catalog();
+  const view = readView(new URL(request.url), cohorts, bundles);
+  const intent = view.kind === 'list' ? null : await createIntentFor(view);
+  return { trainings, bundles, cohorts, config, view, intent };
+}
+
+/** A failed or enhanced "Pay now" must keep the payment the buyer is paying, so it does not reload the checkout. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod === 'POST' && currentUrl.search === nextUrl.search && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const url = new URL(request.url);
+  const step = form.get('intent');
+
+  if (step === 'bundle-select') {
+    const size = form.get('bundleSize') === '2' ? 2 : 3;
+    const rawTrainings = form.getAll('t').map(String).slice(0, size);
+    const rawCohorts = form.getAll('c').map(String).slice(0, size);
+    const trainings = Array.from({ length: size }, (_, i) => (isTrainingName(rawTrainings[i]) ? rawTrainings[i] : ''));
+    const cohortIds = Array.from({ length: size }, (_, i) => rawCohorts[i] || null);
+    const { cohorts, bundles } = await catalog();
+    const failure = checkBundle(size, trainings, cohortIds, cohorts, bundles);
+    if (failure) {
+      const answer: PaymentActionData = { form: 'bundle', failure, size, trainings: rawTrainings, cohortIds: rawCohorts };
+      return data(answer, { status: 400 });
+    }
+    const slots: BundleSlot[] = [];
+    trainings.forEach((trainingName, i) => {
+      if (trainingName) slots.push({ trainingName, cohortId: cohortIds[i] });
+    });
+    const search = bundleCheckoutSearch(size, slots);
+    return redirect(`${url.pathname}${search}`);
+  }
+
+  if (step === 'pay') {
+    const { cohorts, config } = await catalog();
+    const outcome = await pay(form, cohorts, config.testMode);
+    if (!outcome.ok) {
+      const answer: PaymentActionData = { form: 'pay', failure: outcome.failure, values: readPayValues(form) };
+      return data(answer, { status: 400 });
+    }
+    if (!config.testMode) return data<PaymentActionData>({ form: 'pay', stripeReady: true });
+    const redirectTo = successUrl(String(form.get('paymentIntentId')), String(form.get('clientSecret') ?? ''));
+    // Without JavaScript nobody can show the success notice or wait a second: go straight to the success page.
+    if (form.get('js') !== '1') return redirect(redirectTo);
+    const kind = form.get('kind') === 'bundle' ? 'bundle' : 'single';
+    return data<PaymentActionData>({ form: 'pay', success: { title: SUCCESS_TITLE, message: successMessage(kind), redirectTo } });
+  }
+
+  throw new Response('Unknown form', { status: 400 });
+}
+
+const SLIDE_IN = '@keyframes slide-in{from{transform:translateX(2rem);opacity:0}to{transform:none;opacity:1}}';
+
+export default function PaymentPlanPage() {
+  const { trainings, bundles, cohorts, config, view, intent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<PaymentActionData>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const announced = useRef<PaymentActionData | undefined>(undefined);
+
+  useEffect(() => {
+    if (!actionData || announced.current === actionData) return;
+    announced.current = actionData;
+    if ('failure' in actionData) notify.error(actionData.failure.title, actionData.failure.message);
+    if ('success' in actionData) {
+      notify.success(actionData.success.title, actionData.success.message);
+      const timer = setTimeout(() => navigate(actionData.success.redirectTo), SUCCESS_REDIRECT_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [actionData, navigate]);
+
+  const backTo = location.pathname;
+  const target = navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const loadingCheckout = target !== null && /[?&](training|checkout)=/.test(target.search);
+  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent');
+  const payFailure = actionData?.form === 'pay' && 'failure' in actionData ? actionData : null;
+  const success = actionData?.form === 'pay' && 'success' in actionData ? actionData.success : null;
+  const bundleFailure = actionData?.form === 'bundle' ? actionData : null;
+
+  let content;
+  if (target && !loadingCheckout && view.kind !== 'list') {
+    content = <p role="status" className="mt-6 text-slate-600">Loading pricing...</p>;
+  } else if (loadingCheckout) {
+    content = <p role="status" className="mt-6 text-slate-600">Loading payment setup...</p>;
+  } else if (view.kind === 'list') {
+    content = (
+      <PlanList
+        trainings={trainings}
+        bundles={bundles}
+        cohorts={cohorts}
+        bundleSize={bundleFailure?.size ?? view.bundleSize}
+        bundleFailure={bundleFailure?.failure ?? null}
+        bundleDefaults={{ trainings: bundleFailure?.trainings ?? [], cohortIds: bundleFailure?.cohortIds ?? [] }}
+        busy={submitting === 'bundle-select'}
+      />
+    );
+  } else {
+    const isBundle = view.kind === 'bundle';
+    const single = view.kind === 'single' ? view : null;
+    const pricing = single ? trainings.find((t) => t.trainingName === single.trainingName) : undefined;
+    const trainingCohorts = single ? cohorts.filter((c) => c.trainingName === single.trainingName) : [];
+    const formProps = intent
+      ? {
+          kind: isBundle ? ('bundle' as const) : ('single' as const),
+          paymentIntentId: intent.paymentIntentId,
+          clientSecret: intent.clientSecret,
+          trainingName: single?.trainingName,
+          cohorts: trainingCohorts,
+          bundleSlots: view.kind === 'bundle' ? view.slots : undefined,
+          values: payFailure?.values ?? { customerName: '', customerEmail: '', cohortId: '' },
+          backTo,
+        }
+      : null;
+    content = (
+      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" style={{ animation: 'slide-in 200ms ease-out' }} data-testid="checkout-panel">
+        <style>{SLIDE_IN}</style>
+        <h2 className="text-xl font-semibold">{isBundle ? 'Bundle Purchase - Customer Information' : 'Customer Information'}</h2>
+        {single ? (
+          <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
+            <p className="font-semibold">{single.trainingName}</p>
+            {pricing ? <p>{paymentOptionTitle(pricing, single.paymentType)}</p> : null}
+            {intent ? (
+              <p data-testid="amount-due">
+                Due today: <strong>{formatUsd(intent.amount)}</strong>
+                {installmentCount(single.paymentType) > 1
+                  ? `, then ${installmentCount(single.paymentType) - 1} monthly payments of ${formatUsd(intent.amount)}`
+                  : null}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {view.kind === 'bundle' ? (
+          <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
+            <ul className="space-y-1">
+              {view.slots.map((slot) => {
+                const cohort = cohorts.find((c) => c.id === slot.cohortId);
+                return (
+                  <li key={slot.trainingName} className="flex flex-wrap items-center gap-2" data-testid="bundle-item">
+                    <span className="font-semibold">{slot.trainingName}</span>
+                    {cohort ? (
+                      <span className="rounded-full bg-teal-100 px-2 py-0.5 text-xs text-teal-800" title={cohortMonthLabel(cohort.cohortMonth)}>
+                        Cohort Selected
+                      </span>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+            {intent ? (
+              <p className="mt-2" data-testid="amount-due">
+                Total: <strong>{formatUsd(intent.amount)}</strong>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {!formProps ? (
+          <div className="mt-4">
+            <Link to={backTo} className="rounded-md border border-slate-300 px-4 py-2 text-slate-700 hover:bg-slate-100">
+              Back
+            </Link>
+          </div>
+        ) : config.testMode ? (
+          <CheckoutForm
+            {...formProps}
+            jsEnabled={hydrated}
+            failure={payFailure?.failure ?? null}
+            busy={submitting === 'pay' || Boolean(success)}
+            done={Boolean(success)}
+            paymentSlot={<TestCardFields />}
+          />
+        ) : hydrated && config.publishableKey ? (
+          <StripeCheckout {...formProps} publishableKey={config.publishableKey} />
+        ) : (
+          <CheckoutForm
+            {...formProps}
+            jsEnabled={false}
+            failure={null}
+            busy={false}
+            done
+            paymentSlot={<p className="text-sm text-slate-600">Loading the secure card form… (card payments need JavaScript)</p>}
+          />
+        )}
+        {success ? (
+          <p role="status" className="mt-4 rounded-md bg-green-50 p-3 text-sm text-green-800">
+            <strong>{success.title}</strong> {success.message}
+          </p>
+        ) : null}
+      </section>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Payment Plan</h1>
+      {content}
+      <SupportLink />
+    </main>
+  );
+}
