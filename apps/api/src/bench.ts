@@ -1,0 +1,83 @@
+import 'reflect-metadata';
+import type { DocumentType } from '@app/contracts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { certificatePng, longSyllabusPdf, transcriptDocx } from '../test/fixtures';
+import { createCredentialWithDocuments, waitForAnalysis, type FixtureDocument } from '../test/fixtures/analysis-helpers';
+import { startTestApi } from '../test/support/test-app';
+import { LocalDocumentAnalyzer } from './analysis/analyzers/local-document-analyzer';
+import { DocumentTextExtractor } from './analysis/extraction/document-text-extractor';
+
+/**
+ * `npm run bench`: how long the local analysis takes per document type, and how many documents a minute the
+ * in-process queue gets through with 10 credentials queued at once while the API keeps answering /api/health.
+ * Prints figures only. Needs the PostgreSQL server of this machine (or starts an embedded one) and chromium
+ * (to draw the certificate image).
+ */
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const api = await startTestApi({ DATA_DIR: dataDir });
+  try {
+    const documents: (FixtureDocument & { label: string })[] = [
+      { label: 'PDF, 20 pages (text layer)', fileName: 'syllabus-20-pages.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await longSyllabusPdf(20) },
+      {
+        label: 'DOCX (mammoth)',
+        fileName: 'transcript.docx',
+        documentType: 'transcript' as DocumentType,
+        fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        bytes: await transcriptDocx(),
+      },
+      { label: 'PNG 1000x700 (OCR)', fileName: 'certificate.png', documentType: 'certificate', fileType: 'image/png', bytes: await certificatePng() },
+    ];
+    const extractor = api.app.get(DocumentTextExtractor);
+    const analyzer = api.app.get(LocalDocumentAnalyzer);
+    console.log('Local analysis time per document (text extraction + local analyzer; first run includes warm-up):');
+    for (const document of documents) {
+      const times: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        const start = performance.now();
+        const { text } = await extractor.extract(document.bytes, document.fileName);
+        analyzer.read({ fileName: document.fileName, documentType: document.documentType, text });
+        times.push(performance.now() - start);
+      }
+      console.log(`  ${document.label.padEnd(28)} first ${times[0].toFixed(0)} ms, then ${Math.min(...times.slice(1)).toFixed(0)} ms`);
+    }
+    console.log('  DOC (word-extractor)         not measured: no .doc writer is available to generate one');
+
+    const credentials = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createCredentialWithDocuments(api, `Bench ${i + 1}`, [documents[0], documents[1], documents[2]])),
+    );
+    const latencies: number[] = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        const start = performance.now();
+        await api.http.get('/api/health').expect(200);
+        latencies.push(performance.now() - start);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const start = performance.now();
+    await Promise.all(credentials.map((id) => api.http.post(`/api/credentials/${id}/analyze`).expect(202)));
+    const outcomes = await Promise.all(credentials.map((id) => waitForAnalysis(api, id, 600_000)));
+    const seconds = (performance.now() - start) / 1000;
+    polling = false;
+    await poll;
+    const documentCount = credentials.length * 3;
+    latencies.sort((a, b) => a - b);
+    const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(0);
+    console.log(`\n10 credentials x 3 documents queued at once (in-process queue, local analyzer):`);
+    console.log(`  ${outcomes.filter((c) => c.status === 'completed').length}/10 completed in ${seconds.toFixed(1)} s: ${((documentCount / seconds) * 60).toFixed(0)} documents per minute`);
+    console.log(`  /api/health while analyzing: ${latencies.length} requests, median ${percentile(50)} ms, p95 ${percentile(95)} ms, max ${percentile(100)} ms`);
+  } finally {
+    await api.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

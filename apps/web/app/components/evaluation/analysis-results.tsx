@@ -1,0 +1,132 @@
+import { CRITERIA_KEYS, type Credential, type Evaluation } from '@app/contracts';
+import { CRITERION_LABELS, displayedCourseEquivalencies } from '@app/domain';
+
+export interface CompletedCredentialResult {
+  credential: Credential;
+  /** null when GET /api/credentials/{id}/evaluation had nothing (404) or failed. */
+  evaluation: Evaluation | null;
+}
+
+/** 'Analysis Results': one block per completed credential. Rendered only when at least one is completed. */
+export function AnalysisResults({ results }: { results: CompletedCredentialResult[] }) {
+  return (
+    <section aria-labelledby="analysis-results-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="analysis-results-title" className="text-lg font-semibold">
+        Analysis Results
+      </h2>
+      <div className="mt-4 space-y-6">
+        {results.map(({ credential, evaluation }) => (
+          <article key={credential.id} className="rounded-lg border border-slate-100 p-4" data-testid="analysis-result">
+            <h3 className="font-semibold">{credential.name}</h3>
+            {evaluation ? <EvaluationDetails evaluation={evaluation} /> : (
+              <p className="mt-2 text-sm text-slate-600">The evaluation is not available yet.</p>
+            )}
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
+  const equivalencies = displayedCourseEquivalencies(evaluation.courseEquivalencies);
+  const details = evaluation.certificateDetails;
+  return (
+    <div className="mt-3 space-y-4 text-sm">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-500">Recommended credits</dt>
+          <dd className="text-xl font-semibold" data-testid="total-credits">
+            {evaluation.totalCredits} quarter credits
+          </dd>
+          {evaluation.contactHours !== null && (
+            <dd className="text-xs text-slate-500">from {evaluation.contactHours} contact hours (1 credit = 10 hours)</dd>
+          )}
+        </div>
+        <div>
+          <dt className="text-slate-500">Academic rigor</dt>
+          <dd className="text-xl font-semibold" data-testid="rigor-score">
+            {evaluation.rigorScore}/10
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Minimum requirements</dt>
+          <dd className="text-xl font-semibold" data-testid="minimum-requirements">
+            {evaluation.minimumRequirementsMet ? 'Met' : 'Not met'}
+          </dd>
+        </div>
+      </dl>
+      <div>
+        <h4 className="font-medium">Criteria</h4>
+        <ul className="mt-1 grid gap-1 sm:grid-cols-2">
+          {CRITERIA_KEYS.map((key) => (
+            <li key={key} data-testid={`criterion-${key}`}>
+              <span aria-hidden="true">{evaluation[key] ? '✓' : '✗'}</span> {CRITERION_LABELS[key]}: {evaluation[key] ? 'met' : 'not met'}
+            </li>
+          ))}
+        </ul>
+        {evaluation.rigorExplanation.length > 0 && (
+          <details className="mt-2 text-xs text-slate-600">
+            <summary className="cursor-pointer">How the rigor score adds up</summary>
+            <ul className="mt-1 space-y-0.5">
+              {evaluation.rigorExplanation.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </div>
+      <div>
+        <h4 className="font-medium">Matched courses</h4>
+        {evaluation.matchedCourses.length > 0 ? (
+          <ul className="mt-1 list-inside list-disc" data-testid="matched-courses">
+            {evaluation.matchedCourses.map((course) => (
+              <li key={course}>{course}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-600">No catalog course reaches the 70% topic overlap.</p>
+        )}
+      </div>
+      <div>
+        <h4 className="font-medium">Certificate details</h4>
+        <dl className="mt-1 grid gap-1 sm:grid-cols-2">
+          <dt className="text-slate-500">Recipient</dt>
+          <dd>{details.recipientName ?? 'Not found'}</dd>
+          <dt className="text-slate-500">Issuing organization</dt>
+          <dd>{details.issuingOrganization ?? 'Not found'}</dd>
+          <dt className="text-slate-500">Author</dt>
+          <dd>{details.certificateAuthor ?? 'Not found'}</dd>
+          <dt className="text-slate-500">Completion date</dt>
+          <dd>{details.completionDate ?? 'Not found'}</dd>
+        </dl>
+      </div>
+      {equivalencies.length > 0 && (
+        <div>
+          <h4 className="font-medium">Course equivalencies</h4>
+          <ul className="mt-1 space-y-1" data-testid="course-equivalencies">
+            {equivalencies.map((item) => (
+              <li key={`${item.originalCourse}-${item.equivalentCourse}`}>
+                {item.originalCourse} → {item.equivalentCourse} ({item.credits} credits)
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {evaluation.leadContacts.length > 0 && (
+        <div>
+          <h4 className="font-medium">Contacts</h4>
+          <ul className="mt-1 space-y-1" data-testid="lead-contacts">
+            {evaluation.leadContacts.map((contact) => (
+              <li key={`${contact.name}-${contact.email}`}>
+                {contact.name}
+                {contact.title ? `, ${contact.title}` : ''}
+                {contact.organization ? ` (${contact.organization})` : ''} · {contact.email}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { certificatePng } from '../../api/test/fixtures/certificate';
+import { SYLLABUS_AND_CERTIFICATE_EVALUATION } from '../../api/test/fixtures/expected';
+import { syllabusPdf } from '../../api/test/fixtures/syllabus';
+import { closeBrowser, newPage, query } from './support/browser';
+
+afterAll(closeBrowser);
+
+function credentialCard(page: Page, name: string) {
+  return page.locator('[data-testid="credential"]', { hasText: name });
+}
+
+describe('credential analysis in the browser', () => {
+  it('uploads a syllabus and a certificate, analyzes them with the progress shown, and shows the results', async () => {
+    const [syllabus, certificate] = await Promise.all([syllabusPdf(), certificatePng()]);
+    const { context, page } = await newPage();
+    await page.goto('/evaluation');
+    const name = `Psychosomatic training ${randomBytes(3).toString('hex')}`;
+    await page.getByLabel('Credential Name').fill(name);
+    await page.getByRole('button', { name: 'Create Credential' }).click();
+    const card = credentialCard(page, name);
+    await card.waitFor();
+
+    await card.getByRole('button', { name: /Upload Documents/ }).click();
+    await page.locator('.uppy-Dashboard--modal[aria-hidden="false"]').waitFor();
+    await page.locator('.uppy-Dashboard-input').first().setInputFiles([
+      { name: 'psychosomatic-syllabus.pdf', mimeType: 'application/pdf', buffer: syllabus },
+      { name: 'completion-certificate.png', mimeType: 'image/png', buffer: certificate },
+    ]);
+    await page.locator('.uppy-StatusBar-actionBtn--upload').click();
+    await page.getByText('2 file(s) uploaded successfully').waitFor();
+    await page.keyboard.press('Escape');
+
+    await card.getByRole('button', { name: 'Analyze with AI' }).click();
+    await page.getByText('Your credentials are being analyzed. This may take a few minutes.').waitFor();
+    // The page polls while analyzing: the six-phase progress bar shows, then gives way to the results.
+    const results = page.locator('[data-testid="analysis-result"]', { hasText: name });
+    await Promise.race([card.getByRole('progressbar').waitFor({ timeout: 60_000 }), results.waitFor({ timeout: 60_000 })]);
+    await results.waitFor({ timeout: 60_000 });
+    expect(await card.getByRole('progressbar').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Analysis Results' }).waitFor();
+
+    const expected = SYLLABUS_AND_CERTIFICATE_EVALUATION;
+    expect(await results.getByTestId('total-credits').innerText()).toBe(`${expected.totalCredits} quarter credits`);
+    expect(await results.getByTestId('rigor-score').innerText()).toBe(`${expected.rigorScore}/10`);
+    expect(await results.getByTestId('minimum-requirements').innerText()).toBe('Met');
+    expect(await results.getByTestId('criterion-instructionHours').innerText()).toContain('Instruction hours: met');
+    const text = await results.innerText();
+    for (const course of expected.matchedCourses) expect(text).toContain(course);
+    expect(text).toContain(expected.certificateDetails.recipientName);
+    expect(text).toContain(expected.certificateDetails.completionDate);
+    expect(text).toContain('samuel.ortiz@mindbody-institute.org');
+    expect(await results.getByTestId('course-equivalencies').locator('li').count()).toBe(2);
+
+    const [row] = await query<{ status: string }>('select status from credentials where name = $1', [name]);
+    expect(row.status).toBe('completed');
+    await context.close();
+  });
+});
