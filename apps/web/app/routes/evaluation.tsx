@@ -107,10 +107,10 @@ function useActionToasts(result: ActionResult | undefined): void {
     if (!result) return;
     if (result.intent === 'create-credential') {
       if (result.ok) notify.success('Credential created successfully');
-      else if (!result.fieldError) notify.error('Error', 'Failed to create credential');
+      else if (!result.fieldError) notify.error('Error: Failed to create credential');
     } else if (result.intent === 'analyze') {
-      if (result.ok) notify.success('Analysis Started', 'Your credentials are being analyzed. This may take a few minutes.');
-      else notify.error('Error', 'Failed to start analysis');
+      if (result.ok) notify.success('Analysis Started: Your credentials are being analyzed. This may take a few minutes.');
+      else notify.error('Error: Failed to start analysis');
     }
   }, [result]);
 }
