@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { ClientFormValues } from '~/routes/admin.panel/panel-url';
 import { AdminDialog, buttonClass, inputClass, labelClass, secondaryButtonClass } from './admin-dialog';
 import { cohortOptionLabel } from './cohort-options';
+import { useHydrated } from './use-hydrated';
 
 const STATUS_LABELS: Record<(typeof ENROLLMENT_STATUSES)[number], string> = {
   active: 'Active',
@@ -39,6 +40,7 @@ export function AddClientDialog({
 }) {
   const [trainingName, setTrainingName] = useState(values?.trainingName ?? initialTraining);
   const busy = useNavigation().formData?.get('intent') === 'create-enrollment';
+  const hydrated = useHydrated();
   const trainingCohorts = cohorts.filter((cohort) => cohort.trainingName === trainingName);
   const invalid = (field: string) =>
     fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `client-${field}-error` } : {};
@@ -99,11 +101,11 @@ export function AddClientDialog({
               ))}
             </select>
             <FieldError id="client-trainingName-error" message={fieldErrors.trainingName} />
-            <noscript>
+            {hydrated ? null : (
               <button type="submit" name="intent" value="choose-training" formNoValidate className={`${secondaryButtonClass} mt-2`}>
                 Show Cohorts
               </button>
-            </noscript>
+            )}
           </div>
           <div>
             <label htmlFor="client-cohortId" className={labelClass}>
