@@ -145,6 +145,22 @@ describe('credential evaluation page', () => {
     await context.close();
   });
 
+  it('reports a file the server refuses by its content, and does not list it', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/evaluation');
+    const name = uniqueName('Disguised');
+    await createCredential(page, name);
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096, 0x90)]);
+    await addFilesInDialog(page, name, [{ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: exe }]);
+    await page.locator('.uppy-StatusBar-actionBtn--upload').click();
+    await page.getByText('Only PDF, DOC, DOCX, JPG and PNG files are accepted', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    expect(await credentialCard(page, name).getByTestId('document').count()).toBe(0);
+    expect(await query('select 1 from credential_documents d join credentials c on c.id = d.credential_id where c.name = $1', [name])).toHaveLength(0);
+    await context.close();
+  });
+
   it('creates a credential without JavaScript and says that uploading needs it', async () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
     await page.goto('/evaluation');
