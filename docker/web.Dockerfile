@@ -16,4 +16,6 @@ COPY --from=build /app/apps/web/build ./apps/web/build
 COPY --from=build /app/apps/web/public ./apps/web/public
 USER node
 EXPOSE 3000
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "apps/web/build/server/index.mjs"]
+# remix-serve finds build/client and public relative to its working directory.
+WORKDIR /app/apps/web
+CMD ["node", "../../node_modules/@remix-run/serve/dist/cli.js", "build/server/index.mjs"]

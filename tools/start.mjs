@@ -1,5 +1,6 @@
 // Runs the built API and web app together (npm start), prints their URLs, and stops both on Ctrl+C.
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const host = process.env.HOST ?? '127.0.0.1';
@@ -8,8 +9,8 @@ const webPort = process.env.PORT ?? '3000';
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
 const children = [];
 
-function run(name, args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+function run(name, args, env, cwd = process.cwd()) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
@@ -53,11 +54,13 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
     stop(1);
   }
 } else {
-  run('Web', ['node_modules/@remix-run/serve/dist/cli.js', 'apps/web/build/server/index.mjs'], {
-    PORT: webPort,
-    HOST: host,
-    API_URL: apiUrl,
-  });
+  // remix-serve finds build/client and public relative to its working directory.
+  run(
+    'Web',
+    [resolve('node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'],
+    { PORT: webPort, HOST: host, API_URL: apiUrl },
+    resolve('apps/web'),
+  );
   if (await waitFor(`http://127.0.0.1:${webPort}/`, 60)) {
     console.log(`
   Payment plan      http://${host}:${webPort}/

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/testing/test-database';
-import { CONTEXT_FILE, type E2eContext } from './context';
+import { newContextFile, type E2eContext } from './context';
 
 const ROOT = join(__dirname, '../../../..');
 export const CHROMIUM_ARGS = [
@@ -53,9 +53,14 @@ async function waitFor(url: string, child: ChildProcess, name: string, output: (
   throw new Error(`${name} did not answer ${url} in time:\n${output()}`);
 }
 
-function start(name: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function start(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = ROOT,
+): { child: ChildProcess; output: () => string } {
   let log = '';
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
     if (process.env.E2E_VERBOSE) process.stdout.write(`[${name}] ${chunk}`);
@@ -89,14 +94,15 @@ export default async function globalSetup(): Promise<void> {
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'API', api.output);
 
-  const web = start('web', ['node_modules/@remix-run/serve/dist/cli.js', 'apps/web/build/server/index.mjs'], {
+  // remix-serve finds build/client and public relative to its working directory.
+  const web = start('web', [join(ROOT, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'], {
     NODE_ENV: 'production',
     PORT: String(webPort),
     HOST: '127.0.0.1',
     API_URL: apiUrl,
     SESSION_SECRET: 'e2e-session-secret',
     SESSION_COOKIE_SECURE: 'false',
-  });
+  }, join(ROOT, 'apps/web'));
   await waitFor(`${webUrl}/paymentplan`, web.child, 'web', web.output);
 
   const browser = await chromium.launchServer({
@@ -115,6 +121,5 @@ export default async function globalSetup(): Promise<void> {
     adminPassword,
     dataDir,
   };
-  mkdirSync(dirname(CONTEXT_FILE), { recursive: true });
-  writeFileSync(CONTEXT_FILE, JSON.stringify(context));
+  writeFileSync(newContextFile(), JSON.stringify(context));
 }

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { CONTEXT_FILE, readContext } from './context';
+import { contextFile, readContext } from './context';
 
 export default async function globalTeardown(): Promise<void> {
   const started = globalThis.__E2E__;
@@ -19,5 +19,5 @@ export default async function globalTeardown(): Promise<void> {
   );
   await started.database.drop();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(CONTEXT_FILE, { force: true });
+  rmSync(contextFile(), { force: true });
 }
