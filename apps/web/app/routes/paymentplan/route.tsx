@@ -120,12 +120,17 @@ export default function PaymentPlanPage() {
     if (!actionData || announced.current === actionData) return;
     announced.current = actionData;
     if ('failure' in actionData) notify.error(actionData.failure.title, actionData.failure.message);
-    if ('success' in actionData) {
-      notify.success(actionData.success.title, actionData.success.message);
-      const timer = setTimeout(() => navigate(actionData.success.redirectTo), SUCCESS_REDIRECT_DELAY_MS);
-      return () => clearTimeout(timer);
-    }
-  }, [actionData, navigate]);
+    if ('success' in actionData) notify.success(actionData.success.title, actionData.success.message);
+  }, [actionData]);
+
+  const redirectTo = actionData && 'success' in actionData ? actionData.success.redirectTo : null;
+  useEffect(() => {
+    if (!redirectTo) return;
+    const timer = setTimeout(() => navigate(redirectTo), SUCCESS_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+    // Only a new success starts the countdown; re-renders in between must not restart or cancel it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [redirectTo]);
 
   const backTo = location.pathname;
   const target = navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
