@@ -39,7 +39,7 @@ describe('admin journey', () => {
     const yearOptions = await createDialog.getByLabel('Year').locator('option').allInnerTexts();
     expect(yearOptions.slice(1)).toEqual([0, 1, 2, 3, 4].map((i) => String(new Date().getFullYear() + i)));
     await createDialog.getByRole('button', { name: 'Create Cohort' }).click();
-    await expectVisible(toast(page, 'Error: Please fill in all fields'));
+    await expectVisible(createDialog.getByRole('alert').filter({ hasText: 'Error: Please fill in all fields' }));
     await createDialog.getByLabel('Training').selectOption(TRAINING);
     await createDialog.getByLabel('Month').selectOption({ label: 'March' });
     await createDialog.getByLabel('Year').selectOption(String(year));
@@ -124,7 +124,8 @@ describe('admin journey', () => {
     const confirmCohort = page.getByRole('dialog', { name: 'Confirm Delete' });
     await expectVisible(confirmCohort.getByText('Are you sure you want to delete this cohort?'));
     await confirmCohort.getByRole('button', { name: 'Delete' }).click();
-    await expectVisible(toast(page, 'Failed to delete cohort: This cohort has 1 enrollment(s).'));
+    // The notice shows inside the still-open dialog too, since a modal dialog covers the page's toasts.
+    await expectVisible(page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('alert').filter({ hasText: 'Failed to delete cohort: This cohort has 1 enrollment(s).' }));
     await page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('link', { name: 'Close' }).click();
 
     // Delete the enrollment through its confirmation.
@@ -143,7 +144,7 @@ describe('admin journey', () => {
     await page.getByRole('link', { name: 'Manage Cohorts' }).click();
     await page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('link', { name: `Delete cohort ${TRAINING} ${cohortLabel}` }).click();
     await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
-    await expectVisible(toast(page, 'Cohort deleted successfully'));
+    await expectVisible(page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('status').filter({ hasText: 'Cohort deleted successfully' }));
     expect(await query('select 1 from cohorts where id = $1', [cohort.id])).toHaveLength(0);
     await page.getByRole('dialog', { name: 'Manage Cohorts' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Manage Cohorts' }).innerText()).not.toContain(cohortLabel);

@@ -1,5 +1,5 @@
 import { validateCohortExport } from '@app/domain';
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { adminApiResponse, newToast, redirectWithToast } from '~/lib/session.server';
 
@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cohortId = new URL(request.url).searchParams.get('cohortId') ?? '';
   const fromScript = request.headers.get('X-Admin-Export') === 'fetch';
   const fail = async (title: string, message: string, status: number) =>
-    fromScript ? data({ title, message }, { status }) : redirectWithToast(request, '/admin/panel', newToast('error', title, message));
+    fromScript ? Response.json({ title, message }, { status }) : redirectWithToast(request, '/admin/panel', newToast('error', title, message));
 
   const missing = validateCohortExport({ cohortId: cohortId || null, enrollmentCount: 1 });
   if (missing) return fail(missing.title, missing.message, 400);

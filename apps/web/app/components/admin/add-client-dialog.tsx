@@ -3,6 +3,7 @@ import { paymentTypeLabel } from '@app/domain';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import type { ClientFormValues } from '~/routes/admin.panel/panel-url';
+import type { ToastData } from './toast-notice';
 import { AdminDialog, buttonClass, inputClass, labelClass, secondaryButtonClass } from './admin-dialog';
 import { cohortOptionLabel } from './cohort-options';
 import { useHydrated } from './use-hydrated';
@@ -31,12 +32,14 @@ export function AddClientDialog({
   initialTraining,
   values,
   fieldErrors = {},
+  notice,
 }: {
   closeTo: string;
   cohorts: Cohort[];
   initialTraining: string;
   values?: ClientFormValues;
   fieldErrors?: Record<string, string>;
+  notice?: ToastData | null;
 }) {
   const [trainingName, setTrainingName] = useState(values?.trainingName ?? initialTraining);
   const busy = useNavigation().formData?.get('intent') === 'create-enrollment';
@@ -46,7 +49,7 @@ export function AddClientDialog({
     fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `client-${field}-error` } : {};
 
   return (
-    <AdminDialog title="Add Client Manually" closeTo={closeTo}>
+    <AdminDialog title="Add Client Manually" closeTo={closeTo} notice={notice}>
       <Form method="post" preventScrollReset className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div>

@@ -1,11 +1,23 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { toastText, type ToastData } from './toast-notice';
 
 /**
  * A dialog whose open state lives in the URL (?dialog=...), so it works without JavaScript (rendered open) and,
  * with JavaScript, becomes a native modal: focus is trapped and Escape closes it by navigating to closeTo.
  */
-export function AdminDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+export function AdminDialog({
+  title,
+  closeTo,
+  notice,
+  children,
+}: {
+  title: string;
+  closeTo: string;
+  /** The latest notice, repeated inside the dialog because a modal dialog covers the page's toasts. */
+  notice?: ToastData | null;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const titleId = useId();
@@ -38,7 +50,17 @@ export function AdminDialog({ title, closeTo, children }: { title: string; close
           ✕
         </Link>
       </div>
-      <div className="px-5 py-4">{children}</div>
+      <div className="px-5 py-4">
+        {notice ? (
+          <p
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            className={`mb-4 rounded-md border px-3 py-2 text-sm ${notice.kind === 'error' ? 'border-red-300 bg-red-50 text-red-800' : 'border-emerald-300 bg-emerald-50 text-emerald-800'}`}
+          >
+            {toastText(notice)}
+          </p>
+        ) : null}
+        {children}
+      </div>
     </dialog>
   );
 }

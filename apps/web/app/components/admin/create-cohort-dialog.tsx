@@ -1,6 +1,7 @@
 import { TRAINING_NAMES } from '@app/contracts';
 import { MONTH_NAMES } from '@app/domain';
 import { Form, useNavigation } from '@remix-run/react';
+import type { ToastData } from './toast-notice';
 import { AdminDialog, buttonClass, inputClass, labelClass } from './admin-dialog';
 
 export interface CohortFormValues {
@@ -13,14 +14,16 @@ export function CreateCohortDialog({
   closeTo,
   yearOptions,
   values,
+  notice,
 }: {
   closeTo: string;
   yearOptions: number[];
   values?: CohortFormValues;
+  notice?: ToastData | null;
 }) {
   const busy = useNavigation().formData?.get('intent') === 'create-cohort';
   return (
-    <AdminDialog title="Create New Cohort" closeTo={closeTo}>
+    <AdminDialog title="Create New Cohort" closeTo={closeTo} notice={notice}>
       <Form method="post" preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="create-cohort" />
         <div>

@@ -1,6 +1,7 @@
 import type { Cohort } from '@app/contracts';
 import { cohortMonthLabel } from '@app/domain';
 import { Link } from '@remix-run/react';
+import type { ToastData } from './toast-notice';
 import { AdminDialog, dangerButtonClass } from './admin-dialog';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -9,13 +10,15 @@ export function ManageCohortsDialog({
   closeTo,
   cohorts,
   deleteHref,
+  notice,
 }: {
   closeTo: string;
+  notice?: ToastData | null;
   cohorts: Cohort[];
   deleteHref: (id: string) => string;
 }) {
   return (
-    <AdminDialog title="Manage Cohorts" closeTo={closeTo}>
+    <AdminDialog title="Manage Cohorts" closeTo={closeTo} notice={notice}>
       <div className="max-h-[60vh] overflow-y-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="text-left text-slate-700">

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { AddClientDialog } from '~/components/admin/add-client-dialog';
 import { secondaryButtonClass, buttonClass } from '~/components/admin/admin-dialog';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
@@ -20,7 +20,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, takeToast } from '~/lib/session.server';
 import { panelAction, type PanelActionData } from './actions.server';
-import { DIALOG_KEYS, panelHref, readConfirm, readDialog, readFilters } from './panel-url';
+import { panelHref, readConfirm, readDialog, readFilters } from './panel-url';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel - Enrollment Management' }];
 
@@ -79,29 +79,17 @@ export async function action({ request }: ActionFunctionArgs) {
   return panelAction(request);
 }
 
-/** Opening or closing a dialog needs no new data; filters, actions and the confirm details do. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
-  if (nextUrl.searchParams.has('confirm')) return defaultShouldRevalidate;
-  const withoutDialogKeys = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    for (const key of DIALOG_KEYS) params.delete(key);
-    params.sort();
-    return `${url.pathname}?${params}`;
-  };
-  return withoutDialogKeys(currentUrl) === withoutDialogKeys(nextUrl) ? false : defaultShouldRevalidate;
-};
-
 export default function AdminPanelPage() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<PanelActionData>();
   const { search } = useLocation();
   const { enrollments, cohorts, filters, yearOptions, dialog, clientTraining, confirm, confirmDetail } = loaded;
   const closeTo = panelHref(search);
+  const notice = result?.toast ?? loaded.toast;
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <ToastNotice toast={result?.toast ?? loaded.toast} />
+      <ToastNotice toast={notice} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Admin Panel - Enrollment Management</h1>
         <Form method="post">
@@ -140,13 +128,14 @@ export default function AdminPanelPage() {
       </p>
 
       {dialog === 'create-cohort' ? (
-        <CreateCohortDialog closeTo={closeTo} yearOptions={yearOptions} values={result?.cohortForm} />
+        <CreateCohortDialog closeTo={closeTo} yearOptions={yearOptions} values={result?.cohortForm} notice={notice} />
       ) : null}
       {dialog === 'manage-cohorts' && !confirm ? (
         <ManageCohortsDialog
           closeTo={closeTo}
           cohorts={cohorts}
           deleteHref={(id) => panelHref(search, { dialog: 'manage-cohorts', confirm: 'delete-cohort', id })}
+          notice={notice}
         />
       ) : null}
       {dialog === 'add-client' ? (
@@ -157,6 +146,7 @@ export default function AdminPanelPage() {
           initialTraining={clientTraining}
           values={result?.clientForm}
           fieldErrors={result?.fieldErrors}
+          notice={notice}
         />
       ) : null}
       {confirm?.kind === 'delete-enrollment' ? (
