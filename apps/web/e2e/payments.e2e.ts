@@ -75,10 +75,6 @@ async function payWithCard(page: Page, cardNumber: string) {
 async function expectSuccess(page: Page, message: string): Promise<string> {
   await page.getByText(message).first().waitFor();
   await page.getByRole('button', { name: 'Processing...' }).waitFor();
-  await page.waitForURL(/\/payment-success/).catch(async (error: unknown) => {
-    console.log('URL at timeout', page.url(), await page.locator('main').innerText());
-    throw error;
-  });
   await page.waitForURL(/\/payment-success\?payment_intent=/);
   const paymentIntentId = new URL(page.url()).searchParams.get('payment_intent') ?? '';
   await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
