@@ -59,6 +59,26 @@ describe('admin cohorts and enrollments', () => {
     await api.close();
   });
 
+  it('marks an enrollment whose installment plan is past due, and only that one', async () => {
+    await enrollmentCreatedAt('2031-06-01T10:00:00.000Z', 'Late Payer');
+    await enrollmentCreatedAt('2031-06-01T11:00:00.000Z', 'Prompt Payer');
+    await api.em().getConnection().execute(
+      `insert into payments (id, provider, provider_payment_id, kind, payment_type, trainings, amount, currency,
+         status, installments_total, installments_paid, plan_status, created_at, updated_at)
+       values (gen_random_uuid(), 'test', 'pi_LatePayer', 'single', '6month', '[]', 30000, 'usd',
+         'succeeded', 6, 2, 'past_due', now(), now()),
+              (gen_random_uuid(), 'test', 'pi_PromptPayer', 'single', '6month', '[]', 30000, 'usd',
+         'succeeded', 6, 2, 'active', now(), now())`,
+    );
+    const response = await api.http
+      .get('/api/admin/enrollments')
+      .query({ startDate: '2031-06-01', endDate: '2031-06-01' })
+      .set(auth())
+      .expect(200);
+    const pastDue = Object.fromEntries((response.body as Enrollment[]).map((row) => [row.studentName, row.pastDue]));
+    expect(pastDue).toEqual({ 'Late Payer': true, 'Prompt Payer': false });
+  });
+
   describe('cohorts', () => {
     it('creates a cohort, lists it for admins and on the public listing', async () => {
       const cohort = await createCohort('Psychosomatic Practitioner', '2027-03');
@@ -146,6 +166,7 @@ describe('admin cohorts and enrollments', () => {
         notes: 'paid by cheque',
         isManualEntry: true,
         createdAt: expect.any(String),
+        pastDue: false,
       });
       const list = await api.http.get('/api/admin/enrollments').set(auth()).expect(200);
       const row = list.body.find((e: Enrollment) => e.id === response.body.id);

@@ -15,7 +15,7 @@ async function uploadDocument(credentialId: string, fileName: string, fileType: 
   const presign = await fetch(`${e2e.apiUrl}/api/objects/upload`, { method: 'POST' });
   expect(presign.ok).toBe(true);
   const { uploadURL } = (await presign.json()) as { uploadURL: string };
-  const put = await fetch(uploadURL, { method: 'PUT', body: bytes, headers: { 'content-type': fileType } });
+  const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': fileType } });
   expect(put.ok).toBe(true);
   const registered = await fetch(`${e2e.apiUrl}/api/documents/upload-complete`, {
     method: 'PUT',

@@ -24,6 +24,8 @@ export interface Enrollment {
   notes: string | null;
   isManualEntry: boolean;
   createdAt: string;
+  /** True when a later installment of this enrollment's payment plan was declined. */
+  pastDue: boolean;
 }
 
 /** The admin's manual entry payload (spec section 7); paymentAmount is integer cents. */

@@ -1,6 +1,7 @@
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Cohort } from '../cohorts/cohort.entity';
+import { Payment } from '../payments/payment.entity';
 import { Enrollment } from './enrollment.entity';
 
 export interface EnrollmentQuery {
@@ -41,6 +42,17 @@ export class EnrollmentsRepository {
   /** A cohort's students by name, for its CSV. */
   listByCohort(cohort: Cohort): Promise<Enrollment[]> {
     return this.em.find(Enrollment, { cohort }, { orderBy: { studentName: 'asc', createdAt: 'asc' } });
+  }
+
+  /** Which of these payment intents have an installment plan that is past due. */
+  async pastDuePaymentIntentIds(paymentIntentIds: string[]): Promise<Set<string>> {
+    if (paymentIntentIds.length === 0) return new Set();
+    const payments = await this.em.find(
+      Payment,
+      { providerPaymentId: { $in: paymentIntentIds }, planStatus: 'past_due' },
+      { fields: ['providerPaymentId'] },
+    );
+    return new Set(payments.map((payment) => payment.providerPaymentId));
   }
 
   findById(id: string): Promise<Enrollment | null> {

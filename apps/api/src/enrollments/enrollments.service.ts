@@ -8,7 +8,7 @@ import { Enrollment } from './enrollment.entity';
 import { EnrollmentNotFoundException, InvalidEnrollmentCohortException } from './enrollments.errors';
 import { EnrollmentsRepository } from './enrollments.repository';
 
-export function toEnrollmentDto(enrollment: Enrollment): EnrollmentDto {
+export function toEnrollmentDto(enrollment: Enrollment, pastDue = false): EnrollmentDto {
   return {
     id: enrollment.id,
     studentName: enrollment.studentName,
@@ -22,6 +22,7 @@ export function toEnrollmentDto(enrollment: Enrollment): EnrollmentDto {
     notes: enrollment.notes,
     isManualEntry: enrollment.isManualEntry,
     createdAt: enrollment.createdAt.toISOString(),
+    pastDue,
   };
 }
 
@@ -45,7 +46,10 @@ export class EnrollmentsService {
       createdFrom: window.from,
       createdBefore: window.before,
     });
-    return rows.map(toEnrollmentDto);
+    const pastDue = await this.enrollments.pastDuePaymentIntentIds(
+      rows.flatMap((row) => (row.paymentIntentId ? [row.paymentIntentId] : [])),
+    );
+    return rows.map((row) => toEnrollmentDto(row, row.paymentIntentId !== null && pastDue.has(row.paymentIntentId)));
   }
 
   /** A manual entry: the cohort, when given, must exist and belong to the same training. */

@@ -15,4 +15,5 @@ export class EnrollmentResponseDto implements Enrollment {
   @ApiProperty({ type: String, nullable: true }) notes!: string | null;
   @ApiProperty({ description: 'true for enrollments an admin entered by hand' }) isManualEntry!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ description: 'A later installment of the payment plan was declined (see the notes)' }) pastDue!: boolean;
 }

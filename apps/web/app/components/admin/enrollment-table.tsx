@@ -3,10 +3,7 @@ import { cohortMonthLabel, paymentTypeLabel } from '@app/domain';
 import { Link } from '@remix-run/react';
 import { dangerButtonClass } from './admin-dialog';
 
-/** Set by the payments flow when a later installment fails; shown when the API sends it, not required. */
-type EnrollmentRow = Enrollment & { paymentStatus?: string | null };
-
-export function EnrollmentTable({ enrollments, deleteHref }: { enrollments: EnrollmentRow[]; deleteHref: (id: string) => string }) {
+export function EnrollmentTable({ enrollments, deleteHref }: { enrollments: Enrollment[]; deleteHref: (id: string) => string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -36,7 +33,7 @@ export function EnrollmentTable({ enrollments, deleteHref }: { enrollments: Enro
                 <td className="px-4 py-3">{enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}</td>
                 <td className="px-4 py-3">
                   {paymentTypeLabel(enrollment.paymentType)}
-                  {enrollment.paymentStatus === 'past_due' ? (
+                  {enrollment.pastDue ? (
                     <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Past due</span>
                   ) : null}
                 </td>
