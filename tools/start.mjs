@@ -58,7 +58,8 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   run(
     'Web',
     [resolve('node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'],
-    { PORT: webPort, HOST: host, API_URL: apiUrl },
+    // npm start serves plain http on this machine, so the admin cookie cannot require https here.
+    { PORT: webPort, HOST: host, API_URL: apiUrl, SESSION_COOKIE_SECURE: process.env.SESSION_COOKIE_SECURE ?? 'false' },
     resolve('apps/web'),
   );
   if (await waitFor(`http://127.0.0.1:${webPort}/`, 60)) {

@@ -1,5 +1,10 @@
-/** The web server's configuration, read once. */
+/** The web server's configuration, read once; nothing else in the web app reads process.env. */
+const isProduction = process.env.NODE_ENV === 'production';
+
 export const webEnv = {
   apiUrl: (process.env.API_URL ?? 'http://127.0.0.1:3333').replace(/\/$/, ''),
-  isProduction: process.env.NODE_ENV === 'production',
+  isProduction,
+  sessionSecret: process.env.SESSION_SECRET?.trim() || null,
+  // Secure in production, unless explicitly turned off for plain-http setups such as the browser tests and npm start.
+  sessionCookieSecure: isProduction && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false',
 };

@@ -2,6 +2,7 @@ import { createCookieSessionStorage, redirect, type Session } from '@remix-run/n
 import { randomBytes } from 'node:crypto';
 import type { ToastData } from '~/components/admin/toast-notice';
 import { ApiError, api, apiResponse, type ApiRequestOptions } from './api.server';
+import { webEnv } from './env.server';
 
 export type FlashToast = ToastData;
 export type ToastKind = ToastData['kind'];
@@ -14,16 +15,13 @@ interface SessionFlashData {
   toast: FlashToast;
 }
 
-const isProduction = process.env.NODE_ENV === 'production';
-
 /**
  * SESSION_SECRET signs the cookie. Without it every process signs with its own random secret, so sessions end when
  * the web server restarts; that is fine on one machine and the warning says what to set for anything more.
  */
 function sessionSecret(): string {
-  const configured = process.env.SESSION_SECRET?.trim();
-  if (configured) return configured;
-  if (isProduction) console.warn('SESSION_SECRET is unset: admin sessions are signed with a per-process secret and end on restart.');
+  if (webEnv.sessionSecret) return webEnv.sessionSecret;
+  if (webEnv.isProduction) console.warn('SESSION_SECRET is unset: admin sessions are signed with a per-process secret and end on restart.');
   return randomBytes(32).toString('hex');
 }
 
@@ -33,8 +31,7 @@ const storage = createCookieSessionStorage<SessionData, SessionFlashData>({
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    // Secure in production, unless explicitly turned off for plain-http setups such as the browser tests.
-    secure: isProduction && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false',
+    secure: webEnv.sessionCookieSecure,
     secrets: [sessionSecret()],
     // No maxAge or expires: a session cookie that ends with the browser session, like the spec's session storage.
   },
