@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export interface ReaderAvailability {
   pdf: boolean;
@@ -27,13 +28,30 @@ function exported(module: LoadedModule | null, name: string): unknown {
   return fallback && typeof fallback === 'object' ? fallback[name] : undefined;
 }
 
-async function pdfReaderLoads(): Promise<boolean> {
-  const unpdf = await load('unpdf');
-  const resolve = exported(unpdf, 'getResolvedPDFJS');
-  if (typeof resolve !== 'function' || typeof exported(unpdf, 'extractText') !== 'function') return false;
-  // Resolving loads the bundled pdf.js build itself, not only unpdf's wrapper.
-  const pdfjs = (await (resolve as () => Promise<LoadedModule>)()) as LoadedModule;
-  return typeof pdfjs.getDocument === 'function';
+// pdf.js ships as an ES module that unpdf's CommonJS entry loads with a dynamic import; a worker thread (plain
+// Node, as the PDF reader itself uses) loads it the same way whatever runtime hosts the API.
+const PDF_PROBE_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const path = require('node:path');
+try {
+  const unpdf = require(workerData.unpdfPath);
+  const pdfjs = require(path.join(path.dirname(workerData.unpdfPath), 'pdfjs.mjs'));
+  parentPort.postMessage(typeof unpdf.extractText === 'function' && typeof pdfjs.getDocument === 'function');
+} catch {
+  parentPort.postMessage(false);
+}
+`;
+
+function pdfReaderLoads(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const worker = new Worker(PDF_PROBE_SOURCE, { eval: true, workerData: { unpdfPath: require.resolve('unpdf') } });
+    worker.once('message', (loaded: unknown) => {
+      resolve(loaded === true);
+      void worker.terminate();
+    });
+    worker.once('error', () => resolve(false));
+    worker.once('exit', () => resolve(false));
+  });
 }
 
 async function docxReaderLoads(): Promise<boolean> {
