@@ -1,5 +1,6 @@
 import { CRITERIA_KEYS, type Credential, type Evaluation } from '@app/contracts';
 import { CRITERION_LABELS, displayedCourseEquivalencies } from '@app/domain';
+import { EmailDraftsButton } from './email-drafts-button';
 
 export interface CompletedCredentialResult {
   credential: Credential;
@@ -125,6 +126,7 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
               </li>
             ))}
           </ul>
+          <EmailDraftsButton credentialId={evaluation.credentialId} contactCount={evaluation.leadContacts.length} />
         </div>
       )}
     </div>

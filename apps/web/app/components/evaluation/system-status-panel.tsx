@@ -30,14 +30,28 @@ export function SystemStatusPanel({ status }: { status: ChecklistStatus | null }
       </div>
       {status ? (
         <>
-          <p className="mt-2 text-sm text-slate-600">
-            {status.ready_for_production ? 'Ready for production.' : 'Not ready for production yet.'}
+          <div
+            className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-100"
+            role="progressbar"
+            aria-label="Overall completion"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={status.overall_completion}
+          >
+            <div className="h-full bg-teal-600" style={{ width: `${status.overall_completion}%` }} />
+          </div>
+          <p className="mt-2 text-sm text-slate-600" data-testid="checklist-readiness">
+            {!status.ready_for_production
+              ? 'Not ready for production yet.'
+              : status.overall_completion < 100
+                ? 'Ready for production: the core services work; the open items are optional integrations.'
+                : 'Ready for production.'}
           </p>
           <ul className="mt-4 space-y-3">
             {CHECKLIST_PHASE_KEYS.map((key) => {
               const phase = status[key];
               return (
-                <li key={key} className="rounded-lg border border-slate-100 p-3">
+                <li key={key} className="rounded-lg border border-slate-100 p-3" data-testid="checklist-phase" data-phase={key}>
                   <div className="flex items-center justify-between gap-2">
                     <span className="font-medium">{CHECKLIST_PHASE_TITLES[key]}</span>
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[phase.status]}`}>
@@ -56,6 +70,11 @@ export function SystemStatusPanel({ status }: { status: ChecklistStatus | null }
               );
             })}
           </ul>
+          {status.missing_components.length > 0 && (
+            <p className="mt-4 text-sm text-slate-600">
+              <span className="font-semibold text-slate-800">Missing:</span> {status.missing_components.join(', ')}
+            </p>
+          )}
           {status.next_steps.length > 0 && (
             <div className="mt-4">
               <h3 className="text-sm font-semibold">Next steps</h3>

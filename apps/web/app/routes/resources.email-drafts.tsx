@@ -1,0 +1,25 @@
+import type { CreateEmailDraftsResult } from '@app/contracts';
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { api, ApiError } from '~/lib/api.server';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type EmailDraftsActionData = ({ ok: true } & CreateEmailDraftsResult) | { ok: false; message: string };
+
+/** Creates Gmail drafts for one completed credential's contacts through the API. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return Response.json({ ok: false, message: 'Method not allowed' }, { status: 405 });
+  const credentialId = String((await request.formData()).get('credentialId') ?? '');
+  if (!UUID.test(credentialId)) {
+    return Response.json({ ok: false, message: 'Unknown credential' } satisfies EmailDraftsActionData, { status: 400 });
+  }
+  try {
+    const result = await api<CreateEmailDraftsResult>(`/api/credentials/${credentialId}/email-drafts`, { method: 'POST', body: {}, request });
+    return Response.json({ ok: true, ...result } satisfies EmailDraftsActionData);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return Response.json({ ok: false, message: error.body?.message ?? error.text } satisfies EmailDraftsActionData, { status: error.status });
+    }
+    throw error;
+  }
+}
