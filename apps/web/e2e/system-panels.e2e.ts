@@ -28,7 +28,8 @@ describe('evaluation page: system status and mail panels', () => {
       expect(text).toContain(CHECKLIST_PHASE_TITLES[key]);
       for (const item of Object.keys(checklist[key].items)) expect(text).toContain(checklistItemLabel(item));
     }
-    for (const step of checklist.next_steps) await expect(page.getByText(step, { exact: true }).isVisible()).resolves.toBe(true);
+    const panel = page.locator('section[aria-labelledby="system-status-title"]');
+    for (const step of checklist.next_steps) await expect(panel.getByText(step, { exact: true }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 
