@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createConnection } from 'node:net';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { AdminUsersRepository } from './admin/admin-users.repository';
@@ -41,16 +40,6 @@ function createPrompter(): { ask(question: string, hidden?: boolean): Promise<st
   };
 }
 
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
 /**
  * The database the API uses: DATABASE_URL, else the embedded PostgreSQL under DATA_DIR, reused when `npm start`
  * already runs it (its data folder cannot be opened twice) and started for the duration of the command otherwise.
@@ -60,12 +49,6 @@ async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> 
   if (config.database.url) {
     await assertDatabaseReachable(config.database.url);
     return { url: config.database.url, stop: async () => undefined };
-  }
-  if (await portOpen(config.database.embeddedPort)) {
-    // Same credentials and database name as database/embedded-postgres.ts uses for the running instance.
-    const url = `postgres://postgres:postgres@127.0.0.1:${config.database.embeddedPort}/app`;
-    await assertDatabaseReachable(url, 'The running embedded PostgreSQL');
-    return { url, stop: async () => undefined };
   }
   return startEmbeddedPostgres(config.dataDir, config.database.embeddedPort);
 }

@@ -12,6 +12,25 @@ export interface Infrastructure {
   stop(): Promise<void>;
 }
 
+/** The S3-compatible store the environment names, or null when the embedded one is to be used. */
+export function configuredStorage(config: AppConfig): StorageConnection | null {
+  const { bucket, accessKeyId, secretAccessKey, endpoint, region, forcePathStyle, uploadUrlTtlSeconds } = config.storage;
+  if (!bucket || !accessKeyId || !secretAccessKey) return null;
+  return { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle, uploadUrlTtlSeconds };
+}
+
+/** The embedded store at an endpoint (the API starts it; a worker on the same machine reaches the API's one). */
+export function embeddedStorage(config: AppConfig, endpoint = `http://127.0.0.1:${config.storage.embeddedPort}`): StorageConnection {
+  return {
+    endpoint,
+    bucket: EMBEDDED_S3_BUCKET,
+    region: config.storage.region,
+    ...EMBEDDED_S3_CREDENTIALS,
+    forcePathStyle: true,
+    uploadUrlTtlSeconds: config.storage.uploadUrlTtlSeconds,
+  };
+}
+
 export async function startInfrastructure(config: AppConfig): Promise<Infrastructure> {
   const logger = new Logger('Infrastructure');
   const stops: Array<() => Promise<void>> = [];
@@ -25,30 +44,12 @@ export async function startInfrastructure(config: AppConfig): Promise<Infrastruc
     databaseUrl = embedded.url;
   }
 
-  let storage: StorageConnection;
-  const { storage: s3 } = config;
-  if (s3.bucket && s3.accessKeyId && s3.secretAccessKey) {
-    storage = {
-      endpoint: s3.endpoint,
-      bucket: s3.bucket,
-      region: s3.region,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: s3.forcePathStyle,
-      uploadUrlTtlSeconds: s3.uploadUrlTtlSeconds,
-    };
-  } else {
-    const embedded = await startEmbeddedS3(config.dataDir, s3.embeddedPort);
+  let storage = configuredStorage(config);
+  if (!storage) {
+    const embedded = await startEmbeddedS3(config.dataDir, config.storage.embeddedPort);
     stops.push(embedded.stop);
     logger.log(`Embedded S3-compatible storage on ${embedded.endpoint} (bucket ${EMBEDDED_S3_BUCKET})`);
-    storage = {
-      endpoint: embedded.endpoint,
-      bucket: EMBEDDED_S3_BUCKET,
-      region: s3.region,
-      ...EMBEDDED_S3_CREDENTIALS,
-      forcePathStyle: true,
-      uploadUrlTtlSeconds: s3.uploadUrlTtlSeconds,
-    };
+    storage = embeddedStorage(config, embedded.endpoint);
   }
 
   return {

@@ -4,7 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { AnalysisWorkerModule } from './analysis/analysis-worker.module';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { assertDatabaseReachable } from './database/database-url';
-import { EMBEDDED_S3_BUCKET, EMBEDDED_S3_CREDENTIALS } from './storage/embedded-s3';
+import { embeddedPostgresUrl } from './database/embedded-postgres';
+import { configuredStorage, embeddedStorage } from './infrastructure';
 import type { StorageConnection } from './storage/storage-connection';
 
 /**
@@ -31,28 +32,10 @@ export async function createAnalysisWorker(
 
 /** The worker uses the API's services: the configured ones, or the embedded ones the API started on this machine. */
 function resolveConnections(config: AppConfig): { databaseUrl: string; storage: StorageConnection } {
-  const { storage: s3 } = config;
-  const databaseUrl = config.database.url ?? `postgres://postgres:postgres@127.0.0.1:${config.database.embeddedPort}/app`;
-  const storage: StorageConnection =
-    s3.bucket && s3.accessKeyId && s3.secretAccessKey
-      ? {
-          endpoint: s3.endpoint,
-          bucket: s3.bucket,
-          region: s3.region,
-          accessKeyId: s3.accessKeyId,
-          secretAccessKey: s3.secretAccessKey,
-          forcePathStyle: s3.forcePathStyle,
-          uploadUrlTtlSeconds: s3.uploadUrlTtlSeconds,
-        }
-      : {
-          endpoint: `http://127.0.0.1:${s3.embeddedPort}`,
-          bucket: EMBEDDED_S3_BUCKET,
-          region: s3.region,
-          ...EMBEDDED_S3_CREDENTIALS,
-          forcePathStyle: true,
-          uploadUrlTtlSeconds: s3.uploadUrlTtlSeconds,
-        };
-  return { databaseUrl, storage };
+  return {
+    databaseUrl: config.database.url ?? embeddedPostgresUrl(config.database.embeddedPort),
+    storage: configuredStorage(config) ?? embeddedStorage(config),
+  };
 }
 
 async function main(): Promise<void> {
