@@ -1,17 +1,20 @@
-import * as argon2 from 'argon2';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 8;
 const USERNAME = /^[A-Za-z0-9._@-]{1,100}$/;
 
-/** argon2id with the library's defaults (OWASP-level memory and time cost). */
+/**
+ * argon2id with the library's defaults (19 MiB, 2 passes: OWASP's recommended minimum). @node-rs/argon2 ships
+ * prebuilt binaries per platform and needs no install script; the `argon2` package's prebuilt binary crashed on load here.
+ */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return hash(password, { algorithm: Algorithm.Argon2id });
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await verify(storedHash, password);
   } catch {
     // A malformed stored hash must read as a failed login, never as a server error.
     return false;
