@@ -10,6 +10,7 @@ import {
   flyerPdf,
   SIX_PHASES_ONCE,
   SYLLABUS_AND_CERTIFICATE_EVALUATION,
+  syllabusDoc,
   syllabusPdf,
   transcriptDocx,
   waitForAnalysis,
@@ -93,6 +94,30 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     expect(evaluation.body.rigorExplanation).toHaveLength(10);
 
     await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+  });
+
+  it('analyzes the same syllabus saved as a Word 97-2003 DOC to the same credits and criteria as the PDF', async () => {
+    const id = await createCredentialWithDocuments(api, 'Psychosomatic training (.doc)', [
+      { fileName: 'psychosomatic-syllabus.doc', documentType: 'syllabus', fileType: 'application/msword', bytes: syllabusDoc() },
+      certificate,
+    ]);
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    const finished = await waitForAnalysis(api, id);
+    expect(finished).toMatchObject({ status: 'completed', failureReason: null });
+
+    const [individual, combined, rigor, credits] = (await api.http.get(`/api/credentials/${id}/analyses`).expect(200)).body;
+    expect(individual.results.documents[0]).toMatchObject({ fileName: 'psychosomatic-syllabus.doc', documentType: 'syllabus', method: 'doc', analyzer: 'local' });
+    expect(individual.results.documents[0].pages).toBeUndefined();
+    expect(individual.results.documents[0].characters).toBeGreaterThan(1000);
+    expect(combined.results).toMatchObject({ contactHours: 36, learningObjectives: 5, modulesOrWeeks: 12 });
+    expect(rigor.results).toMatchObject({ criteriaMet: 7, minimumRequirementsMet: true, rigorScore: 8 });
+    expect(credits.results).toMatchObject({ contactHours: 36, totalCredits: 3.6 });
+    expect(credits.results.matchedCourses).toEqual([
+      { code: 'PSY 210', title: 'Psychosomatic Medicine and Mind-Body Practice', overlap: 100 },
+      { code: 'PSY 215', title: 'Parts Therapy and Ego States', overlap: 90 },
+    ]);
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    expect(evaluation.body).toMatchObject({ credentialId: id, ...SYLLABUS_AND_CERTIFICATE_EVALUATION });
   });
 
   it('finds that a thin one-page flyer fails the minimum requirements and earns no credit', async () => {

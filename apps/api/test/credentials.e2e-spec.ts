@@ -18,6 +18,7 @@ import { startInfrastructure, type Infrastructure } from '../src/infrastructure'
 import { StorageService } from '../src/storage/storage.service';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
+import { makeDoc } from './fixtures/doc-fixture';
 
 const ROOT = join(__dirname, '../../..');
 const UPLOAD_URL_TTL_SECONDS = 60;
@@ -254,6 +255,15 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       });
       const stored = (await http.get(`/api/credentials/${credential.id}`).expect(200)).body as Credential;
       expect(stored.documents.map((d: CredentialDocument) => d.fileName)).toEqual(['scan.png', 'PSY101 syllabus.docx']);
+    });
+
+    it('detects a Word 97-2003 DOC by content and registers it as application/msword', async () => {
+      const credential = await createCredential('Legacy Word');
+      const doc = makeDoc('PSY 210 Course Outline\nWeek 1: The mind-body connection');
+      // The claimed type is generic; the stored one comes from the content.
+      const { response } = await uploadAndRegister(credential.id, { body: doc, name: 'PSY210 syllabus.doc', type: 'application/octet-stream' });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ fileName: 'PSY210 syllabus.doc', documentType: 'syllabus', fileType: 'application/msword', fileSize: doc.length });
     });
 
     it('registers an upload once: a second registration is refused and the file stays', async () => {

@@ -1,4 +1,15 @@
-import { CERTIFICATE, certificatePng, flyerPdf, SYLLABUS_TITLE, syllabusPdf, transcriptDocx } from '../../../test/fixtures';
+import {
+  CERTIFICATE,
+  certificatePng,
+  compoundFile,
+  flyerPdf,
+  makeDoc,
+  SYLLABUS_PAGES,
+  SYLLABUS_TITLE,
+  syllabusDoc,
+  syllabusPdf,
+  transcriptDocx,
+} from '../../../test/fixtures';
 import { DocumentTextExtractor, UnreadableDocumentError } from './document-text-extractor';
 import { OcrService } from './ocr.service';
 import { PdfTextReader } from './pdf-text-reader';
@@ -25,6 +36,28 @@ describe('DocumentTextExtractor', () => {
     expect(result).toMatchObject({ kind: 'docx', method: 'docx' });
     expect(result.text).toContain('Total contact hours: 100');
     expect(result.pages).toBeUndefined();
+  });
+
+  it('reads a Word 97-2003 DOC with word-extractor, one line a paragraph, page breaks as line breaks', async () => {
+    const result = await extractor.extract(syllabusDoc(), 'syllabus.doc');
+    expect(result).toMatchObject({ kind: 'doc', method: 'doc' });
+    expect(result.pages).toBeUndefined();
+    expect(result.text).toBe(`${SYLLABUS_PAGES.map((lines) => lines.join('\n')).join('\n\n')}\n`);
+  });
+
+  it('reads a DOC stored as 8-bit Windows-1252 text, with curly quotes and dashes made plain', async () => {
+    const result = await extractor.extract(makeDoc('Dr. Siobhán O\u2019Brien \u2013 \u201cParts work\u201d\nFee: 120\u00a3', { encoding: '8-bit' }), 'notes.doc');
+    expect(result.text).toBe('Dr. Siobhán O\'Brien - "Parts work"\nFee: 120£\n');
+  });
+
+  it('reads a DOC stored as UTF-16 text, with characters beyond Windows-1252', async () => {
+    const result = await extractor.extract(makeDoc('Zoë Ångström\r\nΨυχοσωματική ιατρική\n心身医学'), 'greek.doc');
+    expect(result).toMatchObject({ kind: 'doc', method: 'doc', text: 'Zoë Ångström\nΨυχοσωματική ιατρική\n心身医学\n' });
+  });
+
+  it('reports an OLE2 file that is no Word document (a spreadsheet, say) as unreadable, naming it', async () => {
+    const workbook = compoundFile({ Workbook: Buffer.from('BIFF8 records') });
+    await expect(extractor.extract(workbook, 'budget.doc')).rejects.toThrow(/^Could not read budget\.doc: /);
   });
 
   it('reads a PNG by OCR, offline', async () => {
