@@ -7,8 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { certificatePng, longSyllabusPdf, syllabusDoc, transcriptDocx } from '../test/fixtures';
 import { createCredentialWithDocuments, waitForAnalysis, type FixtureDocument } from '../test/fixtures/analysis-helpers';
 import { startTestApi } from '../test/support/test-app';
-import { LocalDocumentAnalyzer } from './analysis/analyzers/local-document-analyzer';
-import { DocumentTextExtractor } from './analysis/extraction/document-text-extractor';
+import { LocalDocumentAnalyzer } from '../src/analysis/analyzers/local-document-analyzer';
+import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
 
 /**
  * `npm run bench`: how long the local analysis takes per document type, and how many documents a minute the
