@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AnalysisTimeoutSweeper } from '../src/analysis/analysis-timeout.sweeper';
 import { CatalogRepository } from '../src/catalog/catalog.repository';
+import { ANALYSIS_QUEUE, type AnalysisQueue } from '../src/analysis/queue/analysis-queue';
 import { AnalysisProcessor } from '../src/analysis/queue/analysis.processor';
+import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
 import {
   certificatePng,
   countRecords,
@@ -244,5 +246,35 @@ describe('credential analysis, in-process queue (no Redis)', () => {
       failureReason: 'The analysis did not finish within 30 minutes. Please try again or contact support.',
     });
     expect((await credentialState(api, recent)).status).toBe('analyzing');
+  });
+  it('puts the credential back to pending, with a 503, when its job cannot be queued', async () => {
+    jest.spyOn(api.app.get<AnalysisQueue>(ANALYSIS_QUEUE), 'enqueue').mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.0.0.5:6379'));
+    const id = await createCredentialWithDocuments(api, 'Queue down', [syllabus]);
+    const response = await api.http.post(`/api/credentials/${id}/analyze`).expect(503);
+    expect(response.body.message).toBe('The analysis could not be started right now; please try again in a moment');
+    const credential = await credentialState(api, id);
+    expect(credential.status).toBe('pending');
+    expect(credential.analysisStartedAt).toBeNull();
+    // And it can be started again once the queue works.
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    expect((await waitForAnalysis(api, id)).status).toBe('completed');
+  });
+
+  it('fails a run that hangs past the analysis deadline instead of waiting for it forever', async () => {
+    jest.spyOn(api.app.get(DocumentTextExtractor), 'extract').mockImplementation(() => new Promise(() => undefined));
+    const id = await createCredentialWithDocuments(api, 'Hangs', [syllabus], 'analyzing');
+    // Started 30 minutes (the configured timeout) less half a second ago.
+    const startedAt = new Date(Date.now() - 30 * 60_000 + 500);
+    await api.em().getConnection().execute('update credentials set analysis_started_at = ? where id = ?', [startedAt, id]);
+    const job = { data: { credentialId: id, generation: startedAt.getTime() }, attemptsMade: 0, opts: { attempts: 3 } };
+    const outcome = await Promise.race([
+      api.app.get(AnalysisProcessor).process(job).then(() => 'finished', () => 'rejected'),
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 5000)),
+    ]);
+    expect(outcome).toBe('rejected');
+    expect(await credentialState(api, id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The analysis did not finish within 30 minutes. Please try again or contact support.',
+    });
   });
 });

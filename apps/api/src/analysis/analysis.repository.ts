@@ -57,6 +57,16 @@ export class AnalysisRepository {
     return rows.length > 0 ? startedAt : null;
   }
 
+  /** Undoes startAnalysis when its job could not be queued: back to pending, so the user can start again. */
+  async cancelStart(id: string, startedAt: Date): Promise<boolean> {
+    const rows = await this.fork().getConnection().execute<{ id: string }[]>(
+      `update credentials set status = 'pending', analysis_started_at = null, updated_at = ?
+       where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
+      [new Date(), id, startedAt],
+    );
+    return rows.length > 0;
+  }
+
   async listRecords(credentialId: string): Promise<{ phase: number; results: unknown }[]> {
     const records = await this.fork().find(AnalysisRecord, { credential: credentialId }, { orderBy: { phase: 'asc' } });
     return records.map((r) => ({ phase: r.phase, results: r.results }));

@@ -1,11 +1,11 @@
-import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { AnalysisRepository } from './analysis.repository';
 import type { AnalysisStartedResponseDto } from './dto/analysis-response.dto';
 import type { Evaluation } from './evaluation.entity';
-import { ANALYSIS_QUEUE, type AnalysisQueue } from './queue/analysis-queue';
+import { ANALYSIS_QUEUE, analysisTimeoutReason, type AnalysisQueue } from './queue/analysis-queue';
 
 const notFound = () => new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' });
 
@@ -55,7 +55,15 @@ export class AnalysisService {
           : 'Upload at least one document before starting the analysis';
       throw new ConflictException({ message, code: 'CONFLICT' });
     }
-    await this.queue.enqueue({ credentialId, generation: startedAt.getTime() });
+    try {
+      await this.queue.enqueue({ credentialId, generation: startedAt.getTime() });
+    } catch (error) {
+      // No job exists for this start: without this the credential would sit in 'analyzing' until the timeout
+      // sweep failed it, and a failed credential cannot be analyzed again.
+      this.logger.error(`Could not queue the analysis of ${credentialId}: ${error instanceof Error ? error.message : String(error)}`);
+      await this.repository.cancelStart(credentialId, startedAt);
+      throw new ServiceUnavailableException({ message: 'The analysis could not be started right now; please try again in a moment' });
+    }
     return { credentialId, status: 'analyzing', analysisStartedAt: startedAt.toISOString() };
   }
 
@@ -78,10 +86,7 @@ export class AnalysisService {
   async failStaleAnalyses(now: Date = new Date()): Promise<string[]> {
     const minutes = this.config.analysis.timeoutMinutes;
     const cutoff = new Date(now.getTime() - minutes * 60_000);
-    const failed = await this.repository.failStale(
-      cutoff,
-      `The analysis did not finish within ${minutes} minutes. Please try again or contact support.`,
-    );
+    const failed = await this.repository.failStale(cutoff, analysisTimeoutReason(minutes));
     if (failed.length > 0) this.logger.warn(`Marked ${failed.length} stuck analysis(es) failed: ${failed.join(', ')}`);
     return failed;
   }

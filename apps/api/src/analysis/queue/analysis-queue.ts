@@ -32,3 +32,8 @@ export function analysisJobId(job: AnalysisJobData): string {
 export function backoffDelay(attemptsMade: number, delay: number = ANALYSIS_BACKOFF_MS): number {
   return delay * 2 ** Math.max(0, attemptsMade - 1);
 }
+
+/** The failure reason of an analysis that ran past ANALYSIS_TIMEOUT_MINUTES (the sweeper and the job deadline). */
+export function analysisTimeoutReason(minutes: number): string {
+  return `The analysis did not finish within ${minutes} minutes. Please try again or contact support.`;
+}

@@ -1,15 +1,24 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { InjectConfig } from '../../config/inject-config.decorator';
 import { AnalysisRepository } from '../analysis.repository';
 import { AnalysisPipeline, type PipelineOutcome } from '../pipeline/analysis-pipeline.service';
-import { ANALYSIS_QUEUE_NAME, type AnalysisJob } from './analysis-queue';
+import { ANALYSIS_QUEUE_NAME, analysisTimeoutReason, type AnalysisJob } from './analysis-queue';
 
 /** Failure reasons are shown on the page; long stack-like messages are cut. */
 const MAX_REASON_LENGTH = 500;
 
+/** The run went past the analysis deadline (a document reader or a remote call that never answers). */
+class AnalysisDeadlineExceeded extends Error {
+  override name = 'AnalysisDeadlineExceeded';
+}
+
 /**
  * Runs one analysis job. BullMQ calls it on Redis; the in-process queue calls the same method without Redis.
  * A failed attempt is rethrown so the queue retries it; after the last attempt the credential is marked failed.
+ * A run never outlasts ANALYSIS_TIMEOUT_MINUTES from the start of the analysis: a hung reader would otherwise
+ * hold the job (and, without Redis, every job queued after it) forever.
  */
 @Processor(ANALYSIS_QUEUE_NAME, { concurrency: 2 })
 export class AnalysisProcessor extends WorkerHost {
@@ -18,23 +27,39 @@ export class AnalysisProcessor extends WorkerHost {
   constructor(
     private readonly pipeline: AnalysisPipeline,
     private readonly repository: AnalysisRepository,
+    @InjectConfig() private readonly config: AppConfig,
   ) {
     super();
   }
 
   async process(job: AnalysisJob): Promise<PipelineOutcome> {
     const { credentialId, generation } = job.data;
+    const minutes = this.config.analysis.timeoutMinutes;
+    const remainingMs = generation + minutes * 60_000 - Date.now();
+    if (remainingMs <= 0) {
+      await this.repository.markFailed(credentialId, new Date(generation), analysisTimeoutReason(minutes));
+      return 'skipped';
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AnalysisDeadlineExceeded(analysisTimeoutReason(minutes))), remainingMs);
+    });
+    const run = this.pipeline.run(credentialId, generation);
+    // A run abandoned at the deadline may still fail later; that is already accounted for.
+    run.catch(() => undefined);
     try {
-      return await this.pipeline.run(credentialId, generation);
+      return await Promise.race([run, deadline]);
     } catch (error) {
       const attempts = job.opts.attempts ?? 1;
-      const isLastAttempt = job.attemptsMade + 1 >= attempts;
+      const isLastAttempt = job.attemptsMade + 1 >= attempts || error instanceof AnalysisDeadlineExceeded;
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${message}`);
       if (isLastAttempt) {
         await this.repository.markFailed(credentialId, new Date(generation), message.slice(0, MAX_REASON_LENGTH));
       }
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
