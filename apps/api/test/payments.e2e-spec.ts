@@ -389,6 +389,30 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       ]);
     });
 
+    it("charges later months with the customer the card was saved to, even when our record names another", async () => {
+      // Two overlapping "Pay now" submissions each create a customer; the intent ends up with the one updated last,
+      // and Stripe saves the card to that customer, so off-session charges must use it.
+      const created = await createSingle(PARTS, '3month');
+      const cohort = await api.em().findOne(Cohort, { trainingName: PARTS });
+      await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId: created.paymentIntentId, customerName: 'Ray Race', customerEmail: 'ray@example.com', cohortId: cohort?.id ?? null })
+        .expect(200);
+      const stored = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
+      expect(stored.providerCustomerId).toMatch(/^cus_/);
+      const intent = stripe.succeed(created.paymentIntentId, 'pm_card_race');
+      intent.customer = 'cus_card_owner';
+      await postWebhook(signedEvent('payment_intent.succeeded', intent)).expect(200);
+
+      const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
+      expect(payment.providerCustomerId).toBe('cus_card_owner');
+      expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * DAY))).toEqual({ charged: 1, failed: 0 });
+      const charge = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.payment_method === 'pm_card_race').at(-1);
+      expect(charge?.form).toMatchObject({ customer: 'cus_card_owner', off_session: 'true' });
+      // The last month too, so no plan of this test is left due for the next one.
+      expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({ charged: 1, failed: 0 });
+    });
+
     it('marks the plan and the enrollment past due when a later month is declined', async () => {
       stripe.declineOffSession('pm_card_later_declined');
       const created = await paidPlan(RESILIENT, '6month', 'pm_card_later_declined');

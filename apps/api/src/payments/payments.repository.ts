@@ -45,7 +45,8 @@ export class PaymentsRepository {
   /**
    * Records a succeeded first charge and creates one enrollment a training, in one transaction. The unique key
    * (payment_intent_id, training_name) with "on conflict do nothing" is what makes concurrent webhook deliveries and
-   * success-page reconciliations enroll exactly once; the other statements are idempotent too.
+   * success-page reconciliations enroll exactly once; the other statements are idempotent too. The intent's customer
+   * wins over ours: the saved card is attached to it, so later installments can only be charged with it.
    */
   async recordSucceededAndEnroll(payment: Payment, charge: SucceededCharge, enrollments: PaidEnrollment[]): Promise<string[]> {
     return this.em.transactional(async (tx) => {
@@ -56,7 +57,7 @@ export class PaymentsRepository {
            status = 'succeeded',
            failure_message = null,
            provider_payment_method_id = coalesce(?, provider_payment_method_id),
-           provider_customer_id = coalesce(provider_customer_id, ?),
+           provider_customer_id = coalesce(?, provider_customer_id),
            installments_paid = greatest(installments_paid, 1),
            plan_status = case when installments_total > 1 and plan_status = 'none' then 'active' else plan_status end,
            next_installment_at = case when installments_total > 1 then coalesce(next_installment_at, ?) else null end,
