@@ -116,6 +116,24 @@ describe('admin authentication', () => {
     await login(api);
   });
 
+  it('limits failed logins per account across client addresses, so a changing X-Forwarded-For cannot keep guessing', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await api.http
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', nextClientIp())
+        .send({ username: 'Target-Account', password: `guess-${attempt}` })
+        .expect(401);
+    }
+    const limited = await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', nextClientIp())
+      .send({ username: 'target-account', password: 'guess-10' })
+      .expect(429);
+    expect(limited.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    // Other accounts are not affected.
+    await login(api);
+  });
+
   it('revokes the token on logout: it answers 401 afterwards, while another session keeps working', async () => {
     const token = await login(api);
     const other = await login(api);

@@ -46,6 +46,7 @@ export interface AppConfig {
     adminUsername: string | null;
     adminPassword: string | null;
     loginAttemptsPerMinute: number;
+    loginFailuresPerAccountPerMinute: number;
   };
   analysis: {
     timeoutMinutes: number;
@@ -159,6 +160,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       adminUsername: text(env, 'ADMIN_USERNAME'),
       adminPassword: text(env, 'ADMIN_PASSWORD'),
       loginAttemptsPerMinute: integer(env, 'ADMIN_LOGIN_ATTEMPTS_PER_MINUTE', 5, 1, 1000),
+      loginFailuresPerAccountPerMinute: integer(env, 'ADMIN_LOGIN_FAILURES_PER_ACCOUNT_PER_MINUTE', 10, 1, 1000),
     },
     analysis: {
       timeoutMinutes: integer(env, 'ANALYSIS_TIMEOUT_MINUTES', 30, 1, 1440),
