@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../src/app.factory';
@@ -19,6 +18,7 @@ import { StorageService } from '../src/storage/storage.service';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
 import { makeDoc } from './fixtures/doc-fixture';
+import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
 
 const ROOT = join(__dirname, '../../..');
 const UPLOAD_URL_TTL_SECONDS = 60;
@@ -37,19 +37,6 @@ async function startS3Process(dir: string): Promise<{ endpoint: string; bucket: 
   const { endpoint, bucket } = JSON.parse(line) as { endpoint: string; bucket: string };
   return { endpoint, bucket, child };
 }
-
-async function samplePdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([300, 200]);
-  page.drawText('Official transcript', { x: 20, y: 150, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await pdf.save());
-}
-
-/** A 1x1 PNG: the signature, IHDR, one IDAT row, IEND (CRCs as a real encoder writes them). */
-const SAMPLE_PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8b6d0000000049454e44ae426082',
-  'hex',
-);
 
 /** A DOCX-shaped zip whose 'word/' entries come after more than the first 64 KiB. */
 async function sampleDocx(): Promise<Buffer> {

@@ -1,22 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { closeBrowser, newPage, query } from './support/browser';
+import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
 
 afterAll(closeBrowser);
-
-async function samplePdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([300, 200]);
-  page.drawText('Official transcript', { x: 20, y: 150, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await pdf.save());
-}
-
-/** A 1x1 PNG: the signature, IHDR, one IDAT row, IEND. */
-const SAMPLE_PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8b6d0000000049454e44ae426082',
-  'hex',
-);
 
 function uniqueName(prefix: string): string {
   return `${prefix} ${randomBytes(3).toString('hex')}`;

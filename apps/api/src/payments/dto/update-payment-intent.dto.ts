@@ -21,8 +21,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-export class UpdatePaymentIntentDto implements UpdatePaymentIntentRequest {
-  @ApiProperty({ description: 'The id returned by create-payment-intent' })
+/** The buyer's details, common to the single and the bundle update. */
+abstract class BuyerDetailsDto {
+  @ApiProperty({ description: 'The id returned by create-payment-intent or create-bundle-payment-intent' })
   @IsString()
   @Length(1, 255)
   paymentIntentId!: string;
@@ -36,7 +37,9 @@ export class UpdatePaymentIntentDto implements UpdatePaymentIntentRequest {
   @IsString()
   @MaxLength(MAX_EMAIL_LENGTH)
   customerEmail!: string;
+}
 
+export class UpdatePaymentIntentDto extends BuyerDetailsDto implements UpdatePaymentIntentRequest {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'Required when the training has cohorts' })
   @IsOptional()
   @IsUUID('all', { message: 'cohortId must be a cohort id' })
@@ -54,22 +57,7 @@ export class BundleTrainingSelectionDto implements BundleTrainingSelection {
   cohortId!: string | null;
 }
 
-export class UpdateBundlePaymentIntentDto implements UpdateBundlePaymentIntentRequest {
-  @ApiProperty({ description: 'The id returned by create-bundle-payment-intent' })
-  @IsString()
-  @Length(1, 255)
-  paymentIntentId!: string;
-
-  @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @MaxLength(200)
-  customerName!: string;
-
-  @ApiProperty({ maxLength: MAX_EMAIL_LENGTH })
-  @IsString()
-  @MaxLength(MAX_EMAIL_LENGTH)
-  customerEmail!: string;
-
+export class UpdateBundlePaymentIntentDto extends BuyerDetailsDto implements UpdateBundlePaymentIntentRequest {
   @ApiProperty({ type: [BundleTrainingSelectionDto], description: 'The same trainings as at creation, with cohorts' })
   @IsArray()
   @ArrayMinSize(2)
