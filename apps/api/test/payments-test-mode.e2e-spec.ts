@@ -84,4 +84,20 @@ describe('payments in test mode (no Stripe keys)', () => {
     expect(await api.em().findOneOrFail(Payment, { providerPaymentId: bad.paymentIntentId })).toMatchObject({ installmentsPaid: 1, planStatus: 'past_due' });
     expect((await api.em().findOneOrFail(Enrollment, { paymentIntentId: good.paymentIntentId })).paymentAmount).toBe(2 * good.amount);
   });
+
+  it('stops charging a plan once its enrollment is cancelled or deleted by an admin', async () => {
+    const cancelled = await startPurchase('3month');
+    await api.http.post('/api/payments/test-mode/confirm').send({ paymentIntentId: cancelled.paymentIntentId, ...card('4242424242424242') }).expect(200);
+    const deleted = await startPurchase('6month');
+    await api.http.post('/api/payments/test-mode/confirm').send({ paymentIntentId: deleted.paymentIntentId, ...card('4242424242424242') }).expect(200);
+    const connection = api.em().getConnection();
+    await connection.execute(`update enrollments set enrollment_status = 'cancelled' where payment_intent_id = ?`, [cancelled.paymentIntentId]);
+    await connection.execute(`delete from enrollments where payment_intent_id = ?`, [deleted.paymentIntentId]);
+
+    const result = await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * 24 * 60 * 60 * 1000));
+    expect(result).toEqual({ charged: 0, failed: 0 });
+    for (const { paymentIntentId } of [cancelled, deleted]) {
+      expect(await api.em().findOneOrFail(Payment, { providerPaymentId: paymentIntentId })).toMatchObject({ installmentsPaid: 1, planStatus: 'active' });
+    }
+  });
 });

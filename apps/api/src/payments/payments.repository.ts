@@ -120,11 +120,22 @@ export class PaymentsRepository {
   }
 
   /** Plans whose next installment is due, oldest first. */
-  findDueInstallmentPlans(now: Date, limit: number): Promise<Payment[]> {
+  /** Plans with an installment due, except those whose enrollments an admin has all cancelled or deleted. */
+  async findDueInstallmentPlans(now: Date, limit: number): Promise<Payment[]> {
+    const due = await this.em.getConnection().execute<{ id: string }[]>(
+      `select p.id from payments p
+       where p.plan_status = 'active' and p.status = 'succeeded' and p.next_installment_at <= ?
+         and exists (select 1 from enrollments e
+                     where e.payment_intent_id = p.provider_payment_id and e.enrollment_status <> 'cancelled')
+       order by p.next_installment_at asc
+       limit ?`,
+      [now, limit],
+    );
+    if (due.length === 0) return [];
     return this.em.find(
       Payment,
-      { planStatus: 'active', status: 'succeeded', nextInstallmentAt: { $lte: now } },
-      { orderBy: { nextInstallmentAt: 'asc' }, limit, refresh: true },
+      { id: { $in: due.map((row) => row.id) } },
+      { orderBy: { nextInstallmentAt: 'asc' }, refresh: true },
     );
   }
 
