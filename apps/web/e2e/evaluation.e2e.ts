@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPage, query } from './support/browser';
+import { closeBrowser, e2e, newPage, query } from './support/browser';
 import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
 
 afterAll(closeBrowser);
@@ -146,6 +146,27 @@ describe('credential evaluation page', () => {
     expect(await credentialCard(page, name).getByTestId('document').count()).toBe(0);
     expect(await query('select 1 from credential_documents d join credentials c on c.id = d.credential_id where c.name = $1', [name])).toHaveLength(0);
     await context.close();
+  });
+
+  it('passes an incomplete registration through to the API, which refuses it and removes the uploaded file', async () => {
+    const presign = await fetch(`${e2e.webUrl}/resources/upload-url`, { method: 'POST' });
+    expect(presign.status).toBe(200);
+    const { uploadURL } = (await presign.json()) as { uploadURL: string };
+    expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(SAMPLE_PNG), headers: { 'content-type': 'image/png' } })).ok).toBe(true);
+    const [credential] = await query<{ id: string }>(`insert into credentials (id, name, user_id, status, created_at, updated_at)
+      values (gen_random_uuid(), $1, 'e2e', 'pending', now(), now()) returning id`, [uniqueName('Incomplete')]);
+
+    const refused = await fetch(`${e2e.webUrl}/resources/upload-complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uploadURL, credentialId: credential.id, fileName: 'scan.png', fileType: 'image/png' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain('fileSize');
+    expect(await query('select 1 from credential_documents where credential_id = $1', [credential.id])).toHaveLength(0);
+    // The embedded store answers unsigned reads: the object the browser uploaded is gone.
+    const url = new URL(uploadURL);
+    expect((await fetch(`${url.origin}${url.pathname}`)).status).toBe(404);
   });
 
   it('creates a credential without JavaScript and says that uploading needs it', async () => {

@@ -2,21 +2,12 @@ import type { CredentialDocument, UploadCompleteRequest } from '@app/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { api, ApiError } from '~/lib/api.server';
 
-function isUploadComplete(value: unknown): value is UploadCompleteRequest {
-  if (typeof value !== 'object' || value === null) return false;
-  const body = value as Record<string, unknown>;
-  return (
-    typeof body.uploadURL === 'string' &&
-    typeof body.credentialId === 'string' &&
-    typeof body.fileName === 'string' &&
-    typeof body.fileSize === 'number' &&
-    typeof body.fileType === 'string'
-  );
-}
+const FIELDS: readonly (keyof UploadCompleteRequest)[] = ['uploadURL', 'credentialId', 'fileName', 'fileSize', 'fileType', 'documentType'];
 
 /**
- * Same-origin proxy for PUT /api/documents/upload-complete: registers one file the browser uploaded. The API
- * does every check (issued key, size, real type, credential); its message comes back as { message }.
+ * Same-origin proxy for PUT /api/documents/upload-complete: registers one file the browser uploaded. The fields go
+ * to the API as they came, even when some are missing or wrong: the API does every check (issued key, size, real type,
+ * credential) and, on a refusal, deletes the object it issued. Its message comes back as { message }.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return Response.json({ message: 'Method not allowed' }, { status: 405 });
@@ -26,16 +17,13 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch {
     return Response.json({ message: 'The request body must be JSON' }, { status: 400 });
   }
-  if (!isUploadComplete(body)) {
-    return Response.json({ message: 'uploadURL, credentialId, fileName, fileSize and fileType are required' }, { status: 400 });
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return Response.json({ message: 'The request body must be a JSON object' }, { status: 400 });
   }
-  const { uploadURL, credentialId, fileName, fileSize, fileType, documentType } = body;
+  const received = body as Record<string, unknown>;
+  const fields = Object.fromEntries(FIELDS.filter((field) => received[field] !== undefined).map((field) => [field, received[field]]));
   try {
-    const document = await api<CredentialDocument>('/api/documents/upload-complete', {
-      method: 'PUT',
-      body: { uploadURL, credentialId, fileName, fileSize, fileType, ...(documentType ? { documentType } : {}) },
-      request,
-    });
+    const document = await api<CredentialDocument>('/api/documents/upload-complete', { method: 'PUT', body: fields, request });
     return Response.json(document);
   } catch (error) {
     if (error instanceof ApiError) return Response.json({ message: error.text }, { status: error.status });
