@@ -110,7 +110,7 @@ describe('credential analysis on BullMQ and Redis, with a separate worker', () =
     const id = await createCredentialWithDocuments(api, 'Failing on Redis', [syllabus]);
     await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
     const failed = await waitForAnalysis(api, id);
-    expect(failed).toMatchObject({ status: 'failed', failureReason: 'Combined Document Analysis failed: catalog unavailable' });
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'Combined Document Analysis failed: an unexpected error stopped it; please try again' });
     const { analysisStartedAt } = failed;
     const job = await queue.getJob(analysisJobId({ credentialId: id, generation: analysisStartedAt!.getTime() }));
     expect(await job?.getState()).toBe('failed');

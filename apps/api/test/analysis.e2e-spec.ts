@@ -215,7 +215,7 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
     const failed = await waitForAnalysis(api, id);
     expect(failed.status).toBe('failed');
-    expect(failed.failureReason).toBe('Combined Document Analysis failed: catalog unavailable');
+    expect(failed.failureReason).toBe('Combined Document Analysis failed: an unexpected error stopped it; please try again');
     expect(await countRecords(api, id)).toEqual([{ phase: 1, count: 1 }]);
     await api.http.get(`/api/credentials/${id}/evaluation`).expect(404);
   });

@@ -5,7 +5,7 @@ import { CatalogRepository } from '../../catalog/catalog.repository';
 import { StorageService } from '../../storage/storage.service';
 import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
 import { AnalysisRepository, type CredentialForAnalysis } from '../analysis.repository';
-import { DocumentTextExtractor, type ExtractedText } from '../extraction/document-text-extractor';
+import { DocumentTextExtractor, UnreadableDocumentError, type ExtractedText } from '../extraction/document-text-extractor';
 import {
   assessRigor,
   calculateCredits,
@@ -22,7 +22,12 @@ import {
   type RigorAssessment,
 } from './phase-results';
 
-/** An error in one phase, carrying the words the page shows as the failure reason. */
+export const UNEXPECTED_PHASE_ERROR = 'an unexpected error stopped it; please try again';
+
+/**
+ * An error in one phase, carrying the words the page shows as the failure reason. Only errors written for people
+ * (a document that cannot be read) reach the page; anything else (database, storage, a library) is logged, not shown.
+ */
 export class PhaseFailedError extends Error {
   override name = 'PhaseFailedError';
   constructor(
@@ -30,7 +35,7 @@ export class PhaseFailedError extends Error {
     override readonly cause: unknown,
   ) {
     const title = ANALYSIS_PHASES.find((p) => p.phase === phase)?.title ?? `phase ${phase}`;
-    super(`${title} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`${title} failed: ${cause instanceof UnreadableDocumentError ? cause.message : UNEXPECTED_PHASE_ERROR}`);
   }
 }
 

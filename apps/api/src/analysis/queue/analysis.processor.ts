@@ -1,9 +1,9 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger, type Provider } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { InjectConfig } from '../../config/inject-config.decorator';
 import { AnalysisRepository } from '../analysis.repository';
-import { AnalysisPipeline, type PipelineOutcome } from '../pipeline/analysis-pipeline.service';
+import { AnalysisPipeline, PhaseFailedError, type PipelineOutcome } from '../pipeline/analysis-pipeline.service';
 import { ANALYSIS_QUEUE_NAME, analysisTimeoutReason, type AnalysisJob } from './analysis-queue';
 
 /** Failure reasons are shown on the page; long stack-like messages are cut. */
@@ -20,7 +20,7 @@ class AnalysisDeadlineExceeded extends Error {
  * A run never outlasts ANALYSIS_TIMEOUT_MINUTES from the start of the analysis: a hung reader would otherwise
  * hold the job (and, without Redis, every job queued after it) forever.
  */
-@Processor(ANALYSIS_QUEUE_NAME, { concurrency: 2 })
+@Injectable()
 export class AnalysisProcessor extends WorkerHost {
   private readonly logger = new Logger(AnalysisProcessor.name);
 
@@ -53,7 +53,8 @@ export class AnalysisProcessor extends WorkerHost {
       const attempts = job.opts.attempts ?? 1;
       const isLastAttempt = job.attemptsMade + 1 >= attempts || error instanceof AnalysisDeadlineExceeded;
       const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn(`Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${message}`);
+      const cause = error instanceof PhaseFailedError && error.cause instanceof Error ? ` (${error.cause.stack ?? error.cause.message})` : '';
+      this.logger.warn(`Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${message}${cause}`);
       if (isLastAttempt) {
         await this.repository.markFailed(credentialId, new Date(generation), message.slice(0, MAX_REASON_LENGTH));
       }
@@ -62,4 +63,19 @@ export class AnalysisProcessor extends WorkerHost {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * The processor as a BullMQ worker, with worker options from the configuration (a decorator's options are fixed
+ * when the class is declared, so the class is declared here). Two jobs side by side; a job holds its lock for
+ * ANALYSIS_LOCK_SECONDS, renewed while it runs, and workers look for stalled jobs (lock gone, worker dead) at the
+ * same interval and put them back in the queue.
+ */
+export function bullAnalysisProcessor(config: AppConfig): Provider {
+  const lockMs = config.analysis.lockSeconds * 1000;
+
+  @Processor(ANALYSIS_QUEUE_NAME, { concurrency: 2, lockDuration: lockMs, stalledInterval: lockMs })
+  class BullAnalysisProcessor extends AnalysisProcessor {}
+
+  return { provide: AnalysisProcessor, useClass: BullAnalysisProcessor };
 }
