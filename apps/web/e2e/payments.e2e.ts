@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPage, query } from './support/browser';
+import { closeBrowser, e2e, newPage, query } from './support/browser';
 
 afterAll(closeBrowser);
 
@@ -247,6 +247,27 @@ describe('bundle checkout (test mode)', () => {
     await page.getByRole('link', { name: new RegExp(option) }).click();
     await page.getByRole('button', { name: 'Proceed to Checkout' }).waitFor();
   }
+
+  it('does not count a cohort of another training when a slot changed without JavaScript', async () => {
+    await ensureCohort(PSY, '2031-03');
+    const partsCohort = await ensureCohort(PARTS, '2031-04');
+    // Slot 1 was Parts Therapy with its cohort chosen, then switched to Psychosomatic: the form still sends that cohort.
+    const response = await fetch(`${e2e.webUrl}/paymentplan?bundle=2`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams([
+        ['intent', 'bundle-select'],
+        ['bundleSize', '2'],
+        ['t', PSY],
+        ['c', partsCohort],
+        ['t', PARTS],
+        ['c', partsCohort],
+      ]),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(`Please select a cohort for ${PSY}`);
+  });
 
   it('shows each bundle validation message', async () => {
     await ensureCohort(PSY, '2031-03');

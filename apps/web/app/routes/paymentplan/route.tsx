@@ -72,8 +72,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const rawTrainings = form.getAll('t').map(String).slice(0, size);
     const rawCohorts = form.getAll('c').map(String).slice(0, size);
     const trainings = Array.from({ length: size }, (_, i) => (isTrainingName(rawTrainings[i]) ? rawTrainings[i] : ''));
-    const cohortIds = Array.from({ length: size }, (_, i) => rawCohorts[i] || null);
     const { cohorts, bundles } = await catalog();
+    // A cohort chosen for a slot whose training then changed (a form sent without JavaScript) no longer counts.
+    const cohortIds = Array.from({ length: size }, (_, i) =>
+      cohorts.some((cohort) => cohort.id === rawCohorts[i] && cohort.trainingName === trainings[i]) ? rawCohorts[i] : null,
+    );
     const failure = checkBundle(size, trainings, cohortIds, cohorts, bundles);
     if (failure) {
       const answer: PaymentActionData = { form: 'bundle', failure, size, trainings: rawTrainings, cohortIds: rawCohorts };
