@@ -38,7 +38,8 @@ function resolveConnections(config: AppConfig): { databaseUrl: string; storage: 
   };
 }
 
-async function main(): Promise<void> {
+/** `npm run worker`: configuration from the environment, then a worker until the process is stopped. */
+export async function main(): Promise<void> {
   const config = loadConfig();
   const { databaseUrl, storage } = resolveConnections(config);
   await assertDatabaseReachable(databaseUrl);

@@ -14,7 +14,7 @@ import { DocumentTextExtractor } from './extraction/document-text-extractor';
 import { OcrService } from './extraction/ocr.service';
 import { PdfTextReader } from './extraction/pdf-text-reader';
 import { AnalysisPipeline } from './pipeline/analysis-pipeline.service';
-import { AnalysisProcessor } from './queue/analysis.processor';
+import { AnalysisProcessor, bullAnalysisProcessor } from './queue/analysis.processor';
 import { ANALYSIS_QUEUE, ANALYSIS_QUEUE_NAME } from './queue/analysis-queue';
 import { BullMqAnalysisQueue } from './queue/bullmq-analysis-queue';
 import { InProcessAnalysisQueue } from './queue/in-process-analysis-queue';
@@ -64,7 +64,7 @@ export class AnalysisModule {
         providers: [
           ...common,
           { provide: ANALYSIS_QUEUE, useClass: BullMqAnalysisQueue },
-          ...(config.analysis.runWorker ? [AnalysisProcessor] : []),
+          ...(config.analysis.runWorker ? [bullAnalysisProcessor(config)] : []),
         ],
         exports: [AnalysisService],
       };
@@ -92,7 +92,7 @@ export class AnalysisModule {
     return {
       module: AnalysisModule,
       imports: [CatalogModule, ...bullImports(config.redisUrl, config)],
-      providers: [...workerProviders, AnalysisProcessor],
+      providers: [...workerProviders, bullAnalysisProcessor(config)],
     };
   }
 }

@@ -54,6 +54,11 @@ export interface AppConfig {
     runWorker: boolean;
     /** BullMQ key prefix, so several deployments (or test runs) can share one Redis. */
     queuePrefix: string;
+    /**
+     * With Redis: how long a worker's lock on a running job lasts and how often workers look for stalled jobs.
+     * A job whose worker died is retried by another worker after at most about twice this.
+     */
+    lockSeconds: number;
   };
 }
 
@@ -166,6 +171,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       timeoutMinutes: integer(env, 'ANALYSIS_TIMEOUT_MINUTES', 30, 1, 1440),
       runWorker: bool(env, 'ANALYSIS_RUN_WORKER', true),
       queuePrefix: text(env, 'ANALYSIS_QUEUE_PREFIX') ?? 'bull',
+      lockSeconds: integer(env, 'ANALYSIS_LOCK_SECONDS', 30, 1, 3600),
     },
   };
 
