@@ -193,4 +193,22 @@ describe('admin journey', () => {
     await query('delete from cohorts where training_name = $1 and cohort_month = $2', ['Resilient Child Training', `${year}-11`]);
     await context.close();
   });
+
+  it('creates a manual enrollment by pressing Enter in a field, with JavaScript disabled', async () => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    const email = `enter.${Date.now()}@example.com`;
+    await login(page);
+    await page.getByRole('link', { name: 'Add Client Manually' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Client Manually' });
+    await dialog.getByLabel('Student Name').fill('Enter Key');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Training', { exact: true }).selectOption('Parts Therapy Practitioner');
+    await dialog.getByLabel('Payment Amount').fill('150');
+    await dialog.getByLabel('Payment Amount').press('Enter');
+    await expectVisible(page.getByText('Enrollment created successfully'));
+    const rows = await query<{ payment_amount: number }>('select payment_amount from enrollments where student_email = $1', [email]);
+    expect(rows).toEqual([{ payment_amount: 15000 }]);
+    await query('delete from enrollments where student_email = $1', [email]);
+    await context.close();
+  });
 });

@@ -51,6 +51,8 @@ export function AddClientDialog({
   return (
     <AdminDialog title="Add Client Manually" closeTo={closeTo} notice={notice}>
       <Form method="post" preventScrollReset className="space-y-4">
+        {/* Enter in a field submits with the form's first submit button: make that Create Enrollment, not Show Cohorts. */}
+        <button type="submit" name="intent" value="create-enrollment" hidden tabIndex={-1} aria-hidden="true" />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="client-studentName" className={labelClass}>
