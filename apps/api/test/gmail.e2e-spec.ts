@@ -1,6 +1,6 @@
 import { DEFAULT_EMAIL_TEMPLATE } from '@app/domain';
 import { seedEvaluatedCredential } from './support/outreach-fixtures';
-import { startFakeGoogle, type FakeGoogle } from './support/fake-google';
+import { startFakeGoogle, type FakeGoogle } from '../../../tools/testing/fake-google';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const KEY = '0123456789abcdef'.repeat(4);
@@ -25,9 +25,15 @@ async function adminToken(api: TestApi): Promise<string> {
   return response.body.token as string;
 }
 
+/** Where the web sends an admin's browser: GET /api/gmail/connect with a fresh single-use ticket. */
+async function connectPath(api: TestApi, token: string): Promise<string> {
+  const response = await api.http.post('/api/gmail/connect-ticket').set('authorization', `Bearer ${token}`).expect(200);
+  return `/api/gmail/connect?ticket=${encodeURIComponent(response.body.ticket as string)}`;
+}
+
 /** Follows the consent redirect like a browser whose user presses Allow; returns the callback path and the state cookie. */
-async function approveConsent(api: TestApi): Promise<{ consent: URL; callbackPath: string; cookie: string }> {
-  const start = await api.http.get('/api/gmail/connect').expect(302);
+async function approveConsent(api: TestApi, token: string): Promise<{ consent: URL; callbackPath: string; cookie: string }> {
+  const start = await api.http.get(await connectPath(api, token)).expect(302);
   const consent = new URL(start.headers.location as string);
   const cookies = ([] as string[]).concat(start.headers['set-cookie'] ?? []);
   const cookie = (cookies.find((c) => c.startsWith('gmail_oauth_state=')) ?? '').split(';')[0];
@@ -36,8 +42,8 @@ async function approveConsent(api: TestApi): Promise<{ consent: URL; callbackPat
   return { consent, callbackPath: `${callback.pathname}${callback.search}`, cookie };
 }
 
-async function connect(api: TestApi): Promise<void> {
-  const { callbackPath, cookie } = await approveConsent(api);
+async function connect(api: TestApi, token: string): Promise<void> {
+  const { callbackPath, cookie } = await approveConsent(api, token);
   await api.http.get(callbackPath).set('cookie', cookie).expect(302);
 }
 
@@ -49,9 +55,11 @@ const contacts = [
 
 describe('Gmail without Google credentials', () => {
   let api: TestApi;
+  let token: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    token = await adminToken(api);
   });
   afterAll(() => api.close());
 
@@ -66,21 +74,21 @@ describe('Gmail without Google credentials', () => {
   });
 
   it('refuses to start a connection', async () => {
-    const response = await api.http.get('/api/gmail/connect').expect(409);
+    const response = await api.http.get(await connectPath(api, token)).expect(409);
     expect(response.body.message).toContain('GOOGLE_CLIENT_ID');
   });
 
   it("answers drafts with 409 'Gmail is not configured' for a completed credential", async () => {
     const id = await seedEvaluatedCredential(api.em(), { name: 'Trauma Certificate', contacts });
-    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).send({}).expect(409);
+    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(409);
     expect(response.body.message).toMatch(/^Gmail is not configured/);
     expect(await api.em().getConnection().execute('select count(*)::int as n from email_drafts')).toEqual([{ n: 0 }]);
   });
 
   it('answers 404 for an unknown credential and 409 for one not completed', async () => {
-    await api.http.post('/api/credentials/7d1e2f30-0000-4000-8000-000000000000/email-drafts').send({}).expect(404);
+    await api.http.post('/api/credentials/7d1e2f30-0000-4000-8000-000000000000/email-drafts').set('authorization', `Bearer ${token}`).send({}).expect(404);
     const pending = await seedEvaluatedCredential(api.em(), { name: 'Pending', contacts: [], status: 'pending' });
-    const response = await api.http.post(`/api/credentials/${pending}/email-drafts`).send({}).expect(409);
+    const response = await api.http.post(`/api/credentials/${pending}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(409);
     expect(response.body.message).toBe('Email drafts need a completed analysis of this credential');
   });
 
@@ -95,10 +103,12 @@ describe('Gmail without Google credentials', () => {
 describe('Gmail credentials without an encryption key', () => {
   let fake: FakeGoogle;
   let api: TestApi;
+  let token: string;
 
   beforeAll(async () => {
     fake = await startFakeGoogle();
     api = await startTestApi(googleEnv(fake));
+    token = await adminToken(api);
   });
   afterAll(async () => {
     await api.close();
@@ -109,7 +119,7 @@ describe('Gmail credentials without an encryption key', () => {
     const status = await api.http.get('/api/gmail/setup-status').expect(200);
     expect(status.body).toMatchObject({ configured: false, hasCredentials: true, userEmail: null });
     expect(status.body.nextStep).toContain('GMAIL_TOKEN_ENCRYPTION_KEY');
-    const response = await api.http.get('/api/gmail/connect').expect(409);
+    const response = await api.http.get(await connectPath(api, token)).expect(409);
     expect(response.body.message).toContain('GMAIL_TOKEN_ENCRYPTION_KEY is not set');
   });
 });
@@ -135,13 +145,27 @@ describe('Gmail connected through the OAuth flow', () => {
     const status = await api.http.get('/api/gmail/setup-status').expect(200);
     expect(status.body).toEqual({ configured: false, hasCredentials: true, userEmail: null, nextStep: 'Press Connect Gmail' });
     const id = await seedEvaluatedCredential(api.em(), { name: 'Before connecting', contacts });
-    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).send({}).expect(409);
+    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(409);
     expect(response.body.message).toMatch(/^Gmail is not configured/);
     expect(fake.drafts).toHaveLength(0);
   });
 
+  it('lets only an admin start a connection, through a ticket that works once and is no bearer token', async () => {
+    await api.http.post('/api/gmail/connect-ticket').expect(401);
+    await api.http.get('/api/gmail/connect').expect(401);
+    await api.http.get(`/api/gmail/connect?ticket=${encodeURIComponent(token)}`).expect(401);
+    await api.http.get('/api/gmail/connect?ticket=not-a-ticket').expect(401);
+
+    const path = await connectPath(api, token);
+    const ticket = decodeURIComponent(path.split('ticket=')[1]);
+    await api.http.get('/api/admin/enrollments').set('authorization', `Bearer ${ticket}`).expect(401);
+    await api.http.get(path).expect(302);
+    const reused = await api.http.get(path).expect(401);
+    expect(reused.body.message).toBe('This link is invalid, expired or already used; log in as an admin and try again');
+  });
+
   it("redirects to Google's consent page asking for offline access with the right scopes and a state", async () => {
-    const { consent } = await approveConsent(api);
+    const { consent } = await approveConsent(api, token);
     expect(`${consent.origin}${consent.pathname}`).toBe(fake.authUrl);
     const params = consent.searchParams;
     expect(params.get('client_id')).toBe(fake.clientId);
@@ -160,7 +184,7 @@ describe('Gmail connected through the OAuth flow', () => {
   });
 
   it('refuses a callback without the state cookie of the browser that started it, and an unknown state', async () => {
-    const { callbackPath } = await approveConsent(api);
+    const { callbackPath } = await approveConsent(api, token);
     await api.http.get(callbackPath).expect(400);
     const forged = callbackPath.replace(/state=[0-9a-f]+/, `state=${'f'.repeat(64)}`);
     await api.http.get(forged).set('cookie', `gmail_oauth_state=${'f'.repeat(64)}`).expect(400);
@@ -168,7 +192,7 @@ describe('Gmail connected through the OAuth flow', () => {
   });
 
   it('connects: exchanges the code, stores the refresh token encrypted, and returns to the evaluation page', async () => {
-    const { callbackPath, cookie } = await approveConsent(api);
+    const { callbackPath, cookie } = await approveConsent(api, token);
     const response = await api.http.get(callbackPath).set('cookie', cookie).expect(302);
     expect(response.headers.location).toBe(`${WEB_URL}/evaluation?gmail=connected`);
 
@@ -190,9 +214,19 @@ describe('Gmail connected through the OAuth flow', () => {
     expect(response.body).toEqual({ configured: true, hasCredentials: true, userEmail: fake.accountEmail, nextStep: null });
   });
 
+  it('answers drafts and disconnect without an admin token with 401, sending nothing', async () => {
+    const id = await seedEvaluatedCredential(api.em(), { name: 'Unauthorised Drafts', contacts });
+    const draftsBefore = fake.drafts.length;
+    await api.http.post(`/api/credentials/${id}/email-drafts`).send({}).expect(401);
+    await api.http.post('/api/gmail/disconnect').expect(401);
+    expect(fake.drafts).toHaveLength(draftsBefore);
+    expect(await api.em().getConnection().execute('select count(*)::int as n from email_drafts where credential_id = ?', [id])).toEqual([{ n: 0 }]);
+    expect((await api.http.get('/api/gmail/setup-status').expect(200)).body.configured).toBe(true);
+  });
+
   it('creates one draft per contact with an email, with the rendered template', async () => {
     const id = await seedEvaluatedCredential(api.em(), { name: 'Somatic Trauma Certificate', contacts, totalCredits: 3.6 });
-    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).send({}).expect(200);
+    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
     expect(response.body).toMatchObject({ created: 2, skipped: 0, withoutEmail: 1 });
 
     const mine = fake.drafts.slice(-2);
@@ -209,9 +243,9 @@ describe('Gmail connected through the OAuth flow', () => {
 
   it('creates no duplicates on a second call, even with the address in other letter case', async () => {
     const id = await seedEvaluatedCredential(api.em(), { name: 'Twice', contacts: contacts.slice(0, 1) });
-    await api.http.post(`/api/credentials/${id}/email-drafts`).send({}).expect(200);
+    await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
     const before = fake.drafts.length;
-    const again = await api.http.post(`/api/credentials/${id}/email-drafts`).send({}).expect(200);
+    const again = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
     expect(again.body).toMatchObject({ created: 0, skipped: 1, withoutEmail: 0, drafts: [] });
     expect(fake.drafts).toHaveLength(before);
   });
@@ -242,7 +276,7 @@ describe('Gmail connected through the OAuth flow', () => {
       contacts: [{ name: 'Ann Lee', title: null, email: 'ann@college.example', organization: 'City College' }],
       totalCredits: 4,
     });
-    await api.http.post(`/api/credentials/${id}/email-drafts`).send({ templateId: template.id }).expect(200);
+    await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({ templateId: template.id }).expect(200);
     const last = fake.drafts[fake.drafts.length - 1];
     expect(last.subject).toBe('Hello City College');
     expect(last.body).toBe('Hi Ann Lee, 4 credits.');
@@ -264,7 +298,7 @@ describe('Gmail connected through the OAuth flow', () => {
       contacts: [{ name: 'Bo Chen', title: null, email: 'bo@example.org', organization: null }],
     });
     const before = fake.drafts.length;
-    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).send({}).expect(409);
+    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(409);
     expect(response.body.message).toMatch(/^Gmail is not configured/);
     expect(fake.drafts).toHaveLength(before);
 
@@ -276,11 +310,13 @@ describe('Gmail connected through the OAuth flow', () => {
   });
 
   it('connects again after a revoke, then disconnects: the grant is revoked at Google and forgotten', async () => {
-    await connect(api);
+    await connect(api, token);
     expect((await api.http.get('/api/gmail/setup-status').expect(200)).body.configured).toBe(true);
     const refreshToken = fake.issuedRefreshTokens[fake.issuedRefreshTokens.length - 1];
 
-    const response = await api.http.post('/api/gmail/disconnect').expect(200);
+    await api.http.post('/api/gmail/disconnect').expect(401);
+    expect((await api.http.get('/api/gmail/setup-status').expect(200)).body.configured).toBe(true);
+    const response = await api.http.post('/api/gmail/disconnect').set('authorization', `Bearer ${token}`).expect(200);
     expect(response.body).toMatchObject({ configured: false, hasCredentials: true, userEmail: null });
     expect(fake.revokedByApp).toContain(refreshToken);
     expect(await api.em().getConnection().execute('select count(*)::int as n from gmail_accounts')).toEqual([{ n: 0 }]);

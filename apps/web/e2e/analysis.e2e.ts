@@ -3,26 +3,13 @@ import type { Page } from 'playwright-core';
 import { certificatePng } from '../../api/test/fixtures/certificate';
 import { SYLLABUS_AND_CERTIFICATE_EVALUATION } from '../../api/test/fixtures/expected';
 import { syllabusPdf } from '../../api/test/fixtures/syllabus';
-import { closeBrowser, e2e, newPage, query } from './support/browser';
+import { closeBrowser, newPage, query } from './support/browser';
+import { uploadDocument } from './support/evaluation-api';
 
 afterAll(closeBrowser);
 
 function credentialCard(page: Page, name: string) {
   return page.locator('[data-testid="credential"]', { hasText: name });
-}
-
-async function uploadDocument(credentialId: string, fileName: string, fileType: string, bytes: Buffer): Promise<void> {
-  const presign = await fetch(`${e2e.apiUrl}/api/objects/upload`, { method: 'POST' });
-  expect(presign.ok).toBe(true);
-  const { uploadURL } = (await presign.json()) as { uploadURL: string };
-  const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': fileType } });
-  expect(put.ok).toBe(true);
-  const registered = await fetch(`${e2e.apiUrl}/api/documents/upload-complete`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ uploadURL, credentialId, fileName, fileSize: bytes.length, fileType }),
-  });
-  expect(registered.ok).toBe(true);
 }
 
 describe('credential analysis in the browser', () => {

@@ -1,6 +1,9 @@
-import { CHECKLIST_PHASE_KEYS, type ChecklistStatus, type GmailSetupStatus } from '@app/contracts';
+import { CHECKLIST_PHASE_KEYS, type ChecklistStatus, type Evaluation, type GmailSetupStatus } from '@app/contracts';
 import { CHECKLIST_PHASE_TITLES, checklistItemLabel } from '@app/domain';
-import { closeBrowser, e2e, newPage } from './support/browser';
+import { randomBytes } from 'node:crypto';
+import { syllabusPdf } from '../../api/test/fixtures/syllabus';
+import { closeBrowser, e2e, newPage, query } from './support/browser';
+import { analyzedCredential } from './support/evaluation-api';
 
 afterAll(closeBrowser);
 
@@ -33,17 +36,67 @@ describe('evaluation page: system status and mail panels', () => {
     await context.close();
   });
 
-  it("renders the mail panel's setup state, with no Connect Gmail action when no Google client is configured", async () => {
+  it("renders the mail panel's setup state, offering Connect Gmail once a Google client is configured", async () => {
     const gmail = await fromApi<GmailSetupStatus>('/api/gmail/setup-status');
-    expect(gmail).toMatchObject({ configured: false, hasCredentials: false, userEmail: null });
+    expect(gmail).toMatchObject({ configured: false, hasCredentials: true, userEmail: null, nextStep: 'Press Connect Gmail' });
     const { context, page } = await newPage();
     await page.goto('/evaluation');
 
     await expect(page.getByTestId('mail-status').textContent()).resolves.toBe('Setup Required');
     await expect(page.getByTestId('mail-user-email').textContent()).resolves.toBe('Not configured');
     await expect(page.getByTestId('mail-next-step').textContent()).resolves.toBe(gmail.nextStep);
-    await expect(page.getByRole('link', { name: 'Connect Gmail' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Create email drafts' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Connect Gmail' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Disconnect' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('connects Gmail through the admin login and Google consent, drafts for an admin only, then disconnects', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/evaluation');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.has('redirectTo')), page.getByRole('link', { name: 'Connect Gmail' }).click()]);
+    await page.getByText('Log in as an admin to connect Gmail').waitFor();
+    // Without JavaScript the form posts to its action attribute, which keeps where to return to.
+    expect(await page.locator('form[method="post"]').getAttribute('action')).toContain('redirectTo=/resources/gmail-connect');
+    await page.getByLabel('Username').fill(e2e.adminUsername);
+    await page.getByLabel('Password').fill(e2e.adminPassword);
+    // Login, then the API's consent redirect, Google's approval and the API's callback, back to the evaluation page.
+    await Promise.all([page.waitForURL((url) => url.pathname === '/evaluation' && url.searchParams.get('gmail') === 'connected'), page.getByRole('button', { name: 'Login' }).click()]);
+    await page.getByText('Gmail connected').first().waitFor();
+    await expect(page.getByTestId('mail-status').textContent()).resolves.toBe('Configured');
+    await expect(page.getByTestId('mail-user-email').textContent()).resolves.toBe(e2e.googleAccountEmail);
+    const [account] = await query<{ email: string }>('select email from gmail_accounts');
+    expect(account.email).toBe(e2e.googleAccountEmail);
+
+    const name = `Outreach syllabus ${randomBytes(3).toString('hex')}`;
+    const credentialId = await analyzedCredential(name, [{ fileName: 'syllabus.pdf', fileType: 'application/pdf', bytes: await syllabusPdf() }]);
+    const evaluation = await fromApi<Evaluation>(`/api/credentials/${credentialId}/evaluation`);
+    const emails = evaluation.leadContacts.flatMap((contact) => (contact.email ? [contact.email.toLowerCase()] : [])).sort();
+    expect(emails.length).toBeGreaterThan(0);
+
+    // A visitor sees the connected account, but neither Disconnect nor the drafts button.
+    const visitor = await newPage();
+    await visitor.page.goto('/evaluation');
+    await expect(visitor.page.getByTestId('mail-status').textContent()).resolves.toBe('Configured');
+    await expect(visitor.page.getByRole('button', { name: 'Disconnect' }).count()).resolves.toBe(0);
+    const visitorResult = visitor.page.locator('[data-testid="analysis-result"]', { hasText: name });
+    await visitorResult.getByRole('link', { name: 'Log in as an admin' }).waitFor();
+    await expect(visitorResult.getByRole('button', { name: 'Create email drafts' }).count()).resolves.toBe(0);
+    await visitor.context.close();
+
+    await page.goto('/evaluation');
+    const result = page.locator('[data-testid="analysis-result"]', { hasText: name });
+    await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
+    await result.getByRole('button', { name: 'Create email drafts' }).click();
+    await page.getByText(`${emails.length} email draft${emails.length === 1 ? '' : 's'} created`).waitFor();
+    const drafts = await query<{ contact_email: string }>('select contact_email from email_drafts where credential_id = $1 order by contact_email', [
+      credentialId,
+    ]);
+    expect(drafts.map((draft) => draft.contact_email)).toEqual(emails);
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('Gmail disconnected').waitFor();
+    await expect(page.getByTestId('mail-status').textContent()).resolves.toBe('Setup Required');
+    await expect(query('select 1 from gmail_accounts')).resolves.toHaveLength(0);
     await context.close();
   });
 });

@@ -6,6 +6,11 @@ export interface GmailSetupStatus {
   nextStep: string | null;
 }
 
+/** POST /api/gmail/connect-ticket (admin): a single-use ticket for the browser's GET /api/gmail/connect?ticket=. */
+export interface GmailConnectTicket {
+  ticket: string;
+}
+
 export interface EmailTemplate {
   id: string;
   name: string;

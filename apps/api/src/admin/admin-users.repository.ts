@@ -32,4 +32,16 @@ export class AdminUsersRepository {
     await this.em.nativeDelete(RevokedToken, { expiresAt: { $lt: new Date() } });
     await this.em.upsert(RevokedToken, { jti, expiresAt });
   }
+
+  /** Marks a single-use id as spent; false when it already was (one insert, so two racing redeems cannot both win). */
+  async consumeOnce(jti: string, expiresAt: Date): Promise<boolean> {
+    await this.em.nativeDelete(RevokedToken, { expiresAt: { $lt: new Date() } });
+    const inserted = await this.em
+      .createQueryBuilder(RevokedToken)
+      .insert({ jti, expiresAt })
+      .onConflict('jti')
+      .ignore()
+      .execute('run');
+    return inserted.affectedRows === 1;
+  }
 }

@@ -8,6 +8,7 @@ import { AdminAuthService } from './admin-auth.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 import { AdminJwtGuard } from './admin-jwt.guard';
 import { AdminJwtStrategy } from './admin-jwt.strategy';
+import { AdminTicketsService } from './admin-tickets.service';
 import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
 import { LoginThrottlerGuard } from './login-throttler.guard';
@@ -34,11 +35,12 @@ type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0
     AdminAuthService,
     AdminJwtStrategy,
     AdminJwtGuard,
+    AdminTicketsService,
     AdminBootstrapService,
     // The token ThrottlerGuard's constructor injects; the in-memory store suits one API process.
     { provide: getStorageToken(), useClass: ThrottlerStorageService },
     LoginThrottlerGuard,
   ],
-  exports: [AdminJwtGuard],
+  exports: [AdminJwtGuard, AdminTicketsService],
 })
 export class AdminModule {}

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminOnly } from '../admin/admin-only.decorator';
 import { CreateEmailDraftsDto, CreateEmailDraftsResultDto } from './dto/email-drafts.dto';
 import { EmailDraftsService } from './email-drafts.service';
 
@@ -10,6 +11,7 @@ export class EmailDraftsController {
 
   @Post(':id/email-drafts')
   @HttpCode(200)
+  @AdminOnly()
   @ApiOperation({ summary: "One Gmail draft per lead contact with an email; contacts already drafted are skipped" })
   @ApiOkResponse({ type: CreateEmailDraftsResultDto })
   @ApiNotFoundResponse({ description: 'Unknown credential or template' })

@@ -6,19 +6,24 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiQuery,
   ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
+import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminTicketsService } from '../admin/admin-tickets.service';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { EmailTemplateDto, UpdateEmailTemplateDto } from './dto/email-template.dto';
-import { GmailSetupStatusDto } from './dto/gmail-setup-status.dto';
+import { GmailConnectTicketDto, GmailSetupStatusDto } from './dto/gmail-setup-status.dto';
 import { OAuthCallbackQueryDto } from './dto/oauth-callback-query.dto';
 import { EmailTemplatesService } from './email-templates.service';
 import { GmailConnectionService } from './gmail-connection.service';
 
 const STATE_COOKIE = 'gmail_oauth_state';
+const CONNECT_TICKET = 'gmail-connect';
 
 interface RedirectTo {
   url: string;
@@ -39,6 +44,7 @@ export class GmailController {
   constructor(
     private readonly connection: GmailConnectionService,
     private readonly templates: EmailTemplatesService,
+    private readonly tickets: AdminTicketsService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -49,12 +55,24 @@ export class GmailController {
     return this.connection.status();
   }
 
+  @Post('connect-ticket')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOperation({ summary: 'A single-use ticket, valid 2 minutes, for the browser navigation to GET /api/gmail/connect' })
+  @ApiOkResponse({ type: GmailConnectTicketDto })
+  async connectTicket(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<GmailConnectTicketDto> {
+    return { ticket: await this.tickets.issue(admin, CONNECT_TICKET) };
+  }
+
   @Get('connect')
   @Redirect()
-  @ApiOperation({ summary: "Starts Google's consent flow (a browser navigation)" })
+  @ApiOperation({ summary: "Starts Google's consent flow (a browser navigation carrying an admin's connect ticket)" })
+  @ApiQuery({ name: 'ticket', description: 'From POST /api/gmail/connect-ticket' })
   @ApiFoundResponse({ description: "Redirect to Google's consent page" })
+  @ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or already used ticket' })
   @ApiConflictResponse({ description: 'Google OAuth client or token encryption key not configured' })
-  async connect(@Res({ passthrough: true }) response: Response): Promise<RedirectTo> {
+  async connect(@Query('ticket') ticket: string | undefined, @Res({ passthrough: true }) response: Response): Promise<RedirectTo> {
+    await this.tickets.redeem(ticket, CONNECT_TICKET);
     const { url, state } = await this.connection.startConsent();
     // Ties the state to this browser, so a callback link made by someone else cannot connect their account here.
     response.cookie(STATE_COOKIE, state, {
@@ -94,6 +112,7 @@ export class GmailController {
 
   @Post('disconnect')
   @HttpCode(200)
+  @AdminOnly()
   @ApiOperation({ summary: 'Revokes the grant at Google (best effort) and forgets the account' })
   @ApiOkResponse({ type: GmailSetupStatusDto })
   async disconnect(): Promise<GmailSetupStatusDto> {

@@ -54,11 +54,11 @@ export async function redirectWithToast(request: Request, to: string, toast: Fla
   return redirect(to, { headers: { 'Set-Cookie': await storage.commitSession(session) } });
 }
 
-/** Starts the admin session after a successful login. */
-export async function createAdminSession(request: Request, token: string, toast: FlashToast, to: string): Promise<Response> {
+/** Starts the admin session after a successful login; the toast is for admin pages, which show flashed toasts. */
+export async function createAdminSession(request: Request, token: string, toast: FlashToast | null, to: string): Promise<Response> {
   const session = await getSession(request);
   session.set('adminToken', token);
-  session.flash('toast', toast);
+  if (toast) session.flash('toast', toast);
   return redirect(to, { headers: { 'Set-Cookie': await storage.commitSession(session) } });
 }
 
@@ -66,6 +66,14 @@ export async function createAdminSession(request: Request, token: string, toast:
 export async function logoutRedirect(request: Request): Promise<Response> {
   const session = await getSession(request);
   return redirect('/admin', { headers: { 'Set-Cookie': await storage.destroySession(session) } });
+}
+
+/** What an admin-only fetcher action answers (401) to a browser without an admin session, or with an ended one. */
+export const ADMIN_ONLY_MESSAGE = 'Log in as an admin (at /admin) to do this';
+
+/** The admin's API token, or null; for pages anyone may see that offer admins more. */
+export async function optionalAdminToken(request: Request): Promise<string | null> {
+  return (await getSession(request)).get('adminToken') ?? null;
 }
 
 /** The admin's API token, or a redirect to /admin when there is none. */

@@ -5,12 +5,20 @@ import { buttonClass, inputClass, labelClass } from '~/components/admin/admin-di
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { api, ApiError } from '~/lib/api.server';
+import { safeRedirectPath } from '~/lib/safe-redirect';
 import { createAdminSession, getSession, newToast, takeToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Login' }];
 
+const PANEL = '/admin/panel';
+
+/** Where to go after logging in: ?redirectTo= when it is a path on this site (the evaluation page sends admins here). */
+function returnPath(request: Request): string {
+  return safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), PANEL);
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  if ((await getSession(request)).get('adminToken')) throw redirect('/admin/panel');
+  if ((await getSession(request)).get('adminToken')) throw redirect(returnPath(request));
   const { toast, setCookie } = await takeToast(request);
   return data({ toast }, { headers: { 'Set-Cookie': setCookie } });
 }
@@ -27,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.success || !result.token) {
       return data({ toast: newToast('error', 'Error', result.message || 'Invalid username or password'), username }, { status: 401 });
     }
-    return createAdminSession(request, result.token, newToast('success', 'Success', 'Login successful'), '/admin/panel');
+    const to = returnPath(request);
+    // Only the admin pages show flashed toasts; elsewhere it would linger until the next admin page.
+    const toast = to.startsWith('/admin') ? newToast('success', 'Success', 'Login successful') : null;
+    return createAdminSession(request, result.token, toast, to);
   } catch (error) {
     // The spec's three failure notices: the server's own message, the generic wrong-credentials text, or a plain failure.
     if (error instanceof ApiError && error.status < 500) {

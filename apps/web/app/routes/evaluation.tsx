@@ -1,6 +1,6 @@
 import type { AnalysisRecord, ChecklistStatus, Credential, Evaluation, GmailSetupStatus } from '@app/contracts';
 import { ANALYSIS_POLL_INTERVAL_MS, currentEvaluationPhase, normalizeCredentialName, shouldPollAnalyses } from '@app/domain';
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -11,6 +11,7 @@ import { MailPanel } from '~/components/evaluation/mail-panel';
 import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
 import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
 import { api, ApiError } from '~/lib/api.server';
+import { optionalAdminToken } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
 
 const TITLE = 'Transcript and Certificate Evaluation';
@@ -27,11 +28,12 @@ async function optional<T>(path: string): Promise<T | null> {
   }
 }
 
-export async function loader() {
-  const [credentials, checklist, gmail] = await Promise.all([
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [credentials, checklist, gmail, adminToken] = await Promise.all([
     api<Credential[]>('/api/credentials'),
     optional<ChecklistStatus>('/api/system/checklist-status'),
     optional<GmailSetupStatus>('/api/gmail/setup-status'),
+    optionalAdminToken(request),
   ]);
   const completed = credentials.filter((credential) => credential.status === 'completed');
   const analyzing = credentials.filter((credential) => credential.status === 'analyzing');
@@ -46,6 +48,8 @@ export async function loader() {
     analyses: Object.fromEntries(analyzing.map((credential, index) => [credential.id, analyses[index]])),
     checklist,
     gmail,
+    // Connecting Gmail and creating drafts are admin actions; the page offers them to a logged-in admin.
+    adminSignedIn: adminToken !== null,
   };
 }
 
@@ -116,7 +120,7 @@ function useActionToasts(result: ActionResult | undefined): void {
 }
 
 export default function EvaluationPage() {
-  const { credentials, results, analyses, checklist, gmail } = useLoaderData<typeof loader>();
+  const { credentials, results, analyses, checklist, gmail, adminSignedIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const statuses = credentials.map((credential) => credential.status);
   usePollWhileAnalyzing(shouldPollAnalyses(statuses));
@@ -145,7 +149,7 @@ export default function EvaluationPage() {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <SystemStatusPanel status={checklist} />
-        <MailPanel status={gmail} />
+        <MailPanel status={gmail} adminSignedIn={adminSignedIn} />
       </div>
     </main>
   );

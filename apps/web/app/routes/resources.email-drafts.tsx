@@ -1,24 +1,28 @@
 import type { CreateEmailDraftsResult } from '@app/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { api, ApiError } from '~/lib/api.server';
+import { ADMIN_ONLY_MESSAGE, optionalAdminToken } from '~/lib/session.server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type EmailDraftsActionData = ({ ok: true } & CreateEmailDraftsResult) | { ok: false; message: string };
 
-/** Creates Gmail drafts for one completed credential's contacts through the API. */
+/** Creates Gmail drafts for one completed credential's contacts through the API (admins only). */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return Response.json({ ok: false, message: 'Method not allowed' }, { status: 405 });
+  const token = await optionalAdminToken(request);
+  if (!token) return Response.json({ ok: false, message: ADMIN_ONLY_MESSAGE } satisfies EmailDraftsActionData, { status: 401 });
   const credentialId = String((await request.formData()).get('credentialId') ?? '');
   if (!UUID.test(credentialId)) {
     return Response.json({ ok: false, message: 'Unknown credential' } satisfies EmailDraftsActionData, { status: 400 });
   }
   try {
-    const result = await api<CreateEmailDraftsResult>(`/api/credentials/${credentialId}/email-drafts`, { method: 'POST', body: {}, request });
+    const result = await api<CreateEmailDraftsResult>(`/api/credentials/${credentialId}/email-drafts`, { method: 'POST', body: {}, token, request });
     return Response.json({ ok: true, ...result } satisfies EmailDraftsActionData);
   } catch (error) {
     if (error instanceof ApiError) {
-      return Response.json({ ok: false, message: error.body?.message ?? error.text } satisfies EmailDraftsActionData, { status: error.status });
+      const message = error.status === 401 ? ADMIN_ONLY_MESSAGE : (error.body?.message ?? error.text);
+      return Response.json({ ok: false, message } satisfies EmailDraftsActionData, { status: error.status });
     }
     throw error;
   }

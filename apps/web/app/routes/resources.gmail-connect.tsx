@@ -1,10 +1,23 @@
-import { redirect } from '@remix-run/node';
+import type { GmailConnectTicket } from '@app/contracts';
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { ApiError } from '~/lib/api.server';
 import { webEnv } from '~/lib/env.server';
+import { adminApi, getSession, newToast, redirectWithToast } from '~/lib/session.server';
 
 /**
- * Same-origin entry for 'Connect Gmail': sends the browser to the API, which sets the CSRF state cookie on its
- * own origin and redirects to Google's consent page; Google then returns the browser to the API's callback.
+ * 'Connect Gmail', for a logged-in admin: asks the API for a single-use ticket and sends the browser to the API with
+ * it; the API sets the CSRF state cookie on its own origin and redirects to Google's consent page, and Google returns
+ * the browser to the API's callback. Without an admin session the browser logs in first and then comes back here.
  */
-export function loader() {
-  return redirect(`${webEnv.apiUrl}/api/gmail/connect`);
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getSession(request)).get('adminToken')) {
+    return redirectWithToast(request, '/admin?redirectTo=/resources/gmail-connect', newToast('error', 'Error', 'Log in as an admin to connect Gmail'));
+  }
+  try {
+    const { ticket } = await adminApi<GmailConnectTicket>(request, '/api/gmail/connect-ticket', { method: 'POST', body: {} });
+    return redirect(`${webEnv.apiUrl}/api/gmail/connect?ticket=${encodeURIComponent(ticket)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return redirect('/evaluation?gmail=unavailable');
+    throw error;
+  }
 }

@@ -11,6 +11,8 @@ export interface E2eContext {
   adminUsername: string;
   adminPassword: string;
   dataDir: string;
+  /** The account the local Google connects for Gmail. */
+  googleAccountEmail: string;
 }
 
 /** One file per test run (the global setup names it in the environment), so parallel runs never share one. */

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
+import { startFakeGoogle, type FakeGoogle } from '../../../../tools/testing/fake-google';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/testing/test-database';
 import { newContextFile, type E2eContext } from './context';
 
@@ -20,6 +21,7 @@ export const CHROMIUM_ARGS = [
 
 interface Started {
   database: TestDatabase;
+  google: FakeGoogle;
   processes: ChildProcess[];
   browser: BrowserServer;
 }
@@ -70,9 +72,12 @@ function start(
   return { child, output: () => log };
 }
 
-/** Starts the built API and web app against a fresh database, and one Chromium for every test file. */
+/**
+ * Starts the built API and web app against a fresh database, a local Google (OAuth consent, token, Gmail) for the
+ * outreach journey, and one Chromium for every test file.
+ */
 export default async function globalSetup(): Promise<void> {
-  const database = await createTestDatabase();
+  const [database, google] = await Promise.all([createTestDatabase(), startFakeGoogle()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'));
   const [apiPort, webPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -91,6 +96,12 @@ export default async function globalSetup(): Promise<void> {
     ADMIN_USERNAME: adminUsername,
     ADMIN_PASSWORD: adminPassword,
     ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100',
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_API_ROOT_URL: google.rootUrl,
+    GOOGLE_OAUTH_AUTH_URL: google.authUrl,
+    GOOGLE_REDIRECT_URL: `${apiUrl}/api/gmail/callback`,
+    GMAIL_TOKEN_ENCRYPTION_KEY: 'e2e0'.repeat(16),
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'API', api.output);
 
@@ -111,7 +122,7 @@ export default async function globalSetup(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
 
-  globalThis.__E2E__ = { database, processes: [api.child, web.child], browser };
+  globalThis.__E2E__ = { database, google, processes: [api.child, web.child], browser };
   const context: E2eContext = {
     webUrl,
     apiUrl,
@@ -120,6 +131,7 @@ export default async function globalSetup(): Promise<void> {
     adminUsername,
     adminPassword,
     dataDir,
+    googleAccountEmail: google.accountEmail,
   };
   writeFileSync(newContextFile(), JSON.stringify(context));
 }

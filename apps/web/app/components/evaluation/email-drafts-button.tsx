@@ -1,13 +1,22 @@
 import type { GmailSetupStatus } from '@app/contracts';
-import { useFetcher, useRouteLoaderData } from '@remix-run/react';
+import { Link, useFetcher, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { notify } from '~/lib/toast';
 import type { EmailDraftsActionData } from '~/routes/resources.email-drafts';
 
-function gmailStatus(data: unknown): GmailSetupStatus | null {
-  if (typeof data !== 'object' || data === null || !('gmail' in data)) return null;
-  const gmail = (data as { gmail: unknown }).gmail;
-  return typeof gmail === 'object' && gmail !== null && 'configured' in gmail ? (gmail as GmailSetupStatus) : null;
+interface EvaluationLoaderData {
+  gmail: GmailSetupStatus | null;
+  adminSignedIn: boolean;
+}
+
+/** The evaluation route's Gmail status and admin flag (this button is rendered deep inside that route). */
+function outreachState(data: unknown): EvaluationLoaderData {
+  if (typeof data !== 'object' || data === null) return { gmail: null, adminSignedIn: false };
+  const { gmail, adminSignedIn } = data as Partial<EvaluationLoaderData>;
+  return {
+    gmail: typeof gmail === 'object' && gmail !== null && 'configured' in gmail ? gmail : null,
+    adminSignedIn: adminSignedIn === true,
+  };
 }
 
 function draftsMessage(result: Extract<EmailDraftsActionData, { ok: true }>): string {
@@ -17,9 +26,9 @@ function draftsMessage(result: Extract<EmailDraftsActionData, { ok: true }>): st
   return parts.join(', ');
 }
 
-/** 'Create email drafts' for a completed credential's contacts; shown only when Gmail is configured. */
+/** 'Create email drafts' for a completed credential's contacts; shown when Gmail is configured, to a logged-in admin. */
 export function EmailDraftsButton({ credentialId, contactCount }: { credentialId: string; contactCount: number }) {
-  const gmail = gmailStatus(useRouteLoaderData('routes/evaluation'));
+  const { gmail, adminSignedIn } = outreachState(useRouteLoaderData('routes/evaluation'));
   const fetcher = useFetcher<EmailDraftsActionData>();
   const busy = fetcher.state !== 'idle';
 
@@ -30,6 +39,16 @@ export function EmailDraftsButton({ credentialId, contactCount }: { credentialId
   }, [fetcher.state, fetcher.data]);
 
   if (!gmail?.configured || contactCount === 0) return null;
+  if (!adminSignedIn) {
+    return (
+      <p className="mt-3 text-sm text-slate-600">
+        <Link to="/admin?redirectTo=/evaluation" className="font-medium text-teal-700 underline">
+          Log in as an admin
+        </Link>{' '}
+        to create email drafts for these contacts.
+      </p>
+    );
+  }
   return (
     <fetcher.Form method="post" action="/resources/email-drafts" className="mt-3">
       <input type="hidden" name="credentialId" value={credentialId} />

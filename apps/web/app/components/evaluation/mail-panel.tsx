@@ -3,8 +3,11 @@ import { useFetcher, useSearchParams } from '@remix-run/react';
 import { useEffect } from 'react';
 import { notify } from '~/lib/toast';
 
-/** The mail-draft integration state; `status` is null when GET /api/gmail/setup-status could not be read. */
-export function MailPanel({ status }: { status: GmailSetupStatus | null }) {
+/**
+ * The mail-draft integration state; `status` is null when GET /api/gmail/setup-status could not be read. Anyone sees
+ * it; connecting (through the admin login) and disconnecting are for admins.
+ */
+export function MailPanel({ status, adminSignedIn }: { status: GmailSetupStatus | null; adminSignedIn: boolean }) {
   const configured = status?.configured === true;
   const disconnect = useFetcher<GmailSetupStatus | { message: string }>();
   const [searchParams] = useSearchParams();
@@ -14,6 +17,7 @@ export function MailPanel({ status }: { status: GmailSetupStatus | null }) {
   useEffect(() => {
     if (returned === 'connected') notify.success('Gmail connected', status?.userEmail ?? undefined);
     if (returned === 'denied') notify.error('Gmail not connected', 'access was not allowed');
+    if (returned === 'unavailable') notify.error('Gmail not connected', status?.nextStep ?? 'Gmail cannot be connected yet');
     // Only once per return from Google, not on every status refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returned]);
@@ -61,7 +65,7 @@ export function MailPanel({ status }: { status: GmailSetupStatus | null }) {
             Connect Gmail
           </a>
         )}
-        {configured && (
+        {configured && adminSignedIn && (
           <disconnect.Form method="post" action="/resources/gmail-disconnect">
             <button
               type="submit"
