@@ -6,7 +6,7 @@ import type { ClientFormValues } from '~/routes/admin.panel/panel-url';
 import type { ToastData } from './toast-notice';
 import { AdminDialog, buttonClass, inputClass, labelClass, secondaryButtonClass } from './admin-dialog';
 import { cohortOptionLabel } from './cohort-options';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const STATUS_LABELS: Record<(typeof ENROLLMENT_STATUSES)[number], string> = {
   active: 'Active',

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { notify } from '~/lib/toast';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /** A one-time notice from an action or a redirect; id makes the same text shown twice still a new toast. */
 export interface ToastData {

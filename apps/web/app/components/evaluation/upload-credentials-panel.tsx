@@ -3,7 +3,7 @@ import { MAX_CREDENTIAL_NAME_LENGTH, canStartAnalysis, formatFileSize } from '@a
 import { Form, useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AnalysisProgress } from './analysis-progress';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const UploadDocuments = lazy(() => import('./upload-documents.client'));
 

@@ -22,7 +22,7 @@ import { PlanList } from '~/components/payment/plan-list';
 import { StripeCheckout } from '~/components/payment/stripe-checkout.client';
 import { SupportLink } from '~/components/payment/support-link';
 import { TestCardFields } from '~/components/payment/test-card-fields';
-import { useHydrated } from '~/components/payment/use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 import { api } from '~/lib/api.server';
 import { notify } from '~/lib/toast';
 import { createIntentFor, pay, readPayValues, successUrl } from './checkout.server';
