@@ -1,9 +1,10 @@
 import Stripe from 'stripe';
 import { Cohort } from '../src/cohorts/cohort.entity';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
-import { InstallmentsService } from '../src/payments/installments.service';
+import { INTERRUPTED_CHARGE_MESSAGE, InstallmentsService } from '../src/payments/installments.service';
 import { PaymentInstallment } from '../src/payments/payment-installment.entity';
 import { Payment } from '../src/payments/payment.entity';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/providers/payment-provider';
 import { BUNDLE_PRICES, TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -424,6 +425,56 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       expect(enrollment.paymentAmount).toBe(priceOf(RESILIENT).sixMonthPrice);
       expect(enrollment.notes).toMatch(/^Past due: installment 2 of 6 failed on \d{4}-\d{2}-\d{2} \(Your card was declined\.\)$/);
       expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 400 * DAY))).toEqual({ charged: 0, failed: 0 });
+    });
+
+    it('resumes a charge a crashed run left unfinished without charging twice, and leaves an older one to an admin', async () => {
+      const monthly = priceOf(PARTS).threeMonthPrice;
+      const crashed = await paidPlan(PARTS, '3month', 'pm_card_crashed_run');
+      const old = await paidPlan(RESILIENT, '6month', 'pm_card_old_claim');
+      const [crashedPayment, oldPayment] = await Promise.all(
+        [crashed, old].map((c) => api.em().findOneOrFail(Payment, { providerPaymentId: c.paymentIntentId })),
+      );
+      const claim = (paymentId: string, amount: number, age: string) =>
+        api.em().getConnection().execute(
+          `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at, claimed_at)
+           values (gen_random_uuid(), ?, 2, ?, 'processing', now() - ?::interval, now() - ?::interval)`,
+          [paymentId, amount, age, age],
+        );
+      // A run claimed month 2 and reached Stripe, then died before recording the charge.
+      const reachedStripe = await api.app.get<PaymentProvider>(PAYMENT_PROVIDER).chargeOffSession({
+        amount: monthly,
+        currency: 'usd',
+        customerId: crashedPayment.providerCustomerId,
+        paymentMethodId: 'pm_card_crashed_run',
+        description: 'Installment 2 of 3',
+        metadata: {},
+        idempotencyKey: `installment-${crashedPayment.id}-2`,
+      });
+      await claim(crashedPayment.id, monthly, '5 minutes');
+      // Another died more than a day ago: Stripe may have forgotten its idempotency key.
+      await claim(oldPayment.id, oldPayment.amount, '2 days');
+      const installments = api.app.get(InstallmentsService);
+
+      // A claim only minutes old may still be running elsewhere: left alone, while the old one goes to an admin.
+      expect(await installments.chargeDueInstallments(new Date())).toEqual({ charged: 0, failed: 1 });
+      await api.em().getConnection().execute(`update payment_installments set claimed_at = now() - interval '1 hour' where payment_id = ?`, [crashedPayment.id]);
+      expect(await installments.chargeDueInstallments(new Date())).toEqual({ charged: 1, failed: 0 });
+      expect(await installments.chargeDueInstallments(new Date())).toEqual({ charged: 0, failed: 0 });
+
+      const resumedRow = await api.em().findOneOrFail(PaymentInstallment, { payment: crashedPayment.id, installmentNumber: 2 }, { refresh: true });
+      expect(resumedRow).toMatchObject({ status: 'succeeded', providerPaymentId: reachedStripe.id });
+      const offSessionIntents = [...stripe.intents.values()].filter((i) => i.payment_method === 'pm_card_crashed_run' && i.id !== crashed.paymentIntentId);
+      expect(offSessionIntents).toHaveLength(1);
+      expect(await api.em().findOneOrFail(Payment, { id: crashedPayment.id }, { refresh: true })).toMatchObject({ installmentsPaid: 2, planStatus: 'active' });
+      expect((await enrollmentsOf(crashed.paymentIntentId))[0].paymentAmount).toBe(2 * monthly);
+
+      expect(stripe.requests.filter((r) => r.idempotencyKey === `installment-${oldPayment.id}-2`)).toHaveLength(0);
+      const oldRow = await api.em().findOneOrFail(PaymentInstallment, { payment: oldPayment.id, installmentNumber: 2 }, { refresh: true });
+      expect(oldRow).toMatchObject({ status: 'failed', failureMessage: INTERRUPTED_CHARGE_MESSAGE });
+      expect(await api.em().findOneOrFail(Payment, { id: oldPayment.id }, { refresh: true })).toMatchObject({ installmentsPaid: 1, planStatus: 'past_due' });
+      expect((await enrollmentsOf(old.paymentIntentId))[0].notes).toContain(INTERRUPTED_CHARGE_MESSAGE);
+      // The last month of the resumed plan, so no plan of this test is left due for another.
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({ charged: 1, failed: 0 });
     });
   });
 

@@ -34,4 +34,8 @@ export class PaymentInstallment {
 
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
+
+  /** When a run last took the charge in hand; a 'processing' claim long past it was left by a crashed run. */
+  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  claimedAt: Date = new Date();
 }

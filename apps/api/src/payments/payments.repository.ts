@@ -25,6 +25,13 @@ export interface SucceededCharge {
 }
 
 /** The only place that queries payments, their installments, and the enrollments they create. */
+/** An installment charge a crashed run left in hand. */
+export interface StaleInstallmentClaim {
+  payment: Payment;
+  installmentNumber: number;
+  firstClaimedAt: Date;
+}
+
 @Injectable()
 export class PaymentsRepository {
   constructor(private readonly em: EntityManager) {}
@@ -68,8 +75,8 @@ export class PaymentsRepository {
         context,
       );
       await connection.execute(
-        `insert into payment_installments (id, payment_id, installment_number, amount, status, provider_payment_id, created_at)
-         values (?, ?, 1, ?, 'succeeded', ?, now())
+        `insert into payment_installments (id, payment_id, installment_number, amount, status, provider_payment_id, created_at, claimed_at)
+         values (?, ?, 1, ?, 'succeeded', ?, now(), now())
          on conflict (payment_id, installment_number) do nothing`,
         [randomUUID(), payment.id, payment.amount, charge.providerPaymentId],
         'run',
@@ -142,14 +149,39 @@ export class PaymentsRepository {
   /** Claims an installment before charging it; false when another run already has it. */
   async claimInstallment(paymentId: string, installmentNumber: number, amount: number): Promise<boolean> {
     const rows = await this.em.getConnection().execute<{ id: string }[]>(
-      `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at)
-       values (?, ?, ?, ?, 'processing', now())
+      `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at, claimed_at)
+       values (?, ?, ?, ?, 'processing', now(), now())
        on conflict (payment_id, installment_number) do nothing
        returning id`,
       [randomUUID(), paymentId, installmentNumber, amount],
       'all',
     );
     return rows.length === 1;
+  }
+
+  /**
+   * Takes over claims still 'processing' since before `staleBefore`: their run died between claiming and recording.
+   * Each is taken by one run only (row locks, skipped when another run holds them) and its claim time renewed. Plans
+   * stopped since (past due, or every enrollment cancelled or deleted) are left alone, as the due pass leaves them.
+   */
+  async takeOverStaleClaims(staleBefore: Date, limit: number): Promise<StaleInstallmentClaim[]> {
+    const rows = await this.em.getConnection().execute<Array<{ payment_id: string; installment_number: number; created_at: Date }>>(
+      `update payment_installments set claimed_at = now()
+       where id in (select i.id from payment_installments i join payments p on p.id = i.payment_id
+                    where i.status = 'processing' and i.claimed_at < ? and p.plan_status = 'active'
+                      and exists (select 1 from enrollments e
+                                  where e.payment_intent_id = p.provider_payment_id and e.enrollment_status <> 'cancelled')
+                    order by i.claimed_at limit ? for update of i skip locked)
+       returning payment_id, installment_number, created_at`,
+      [staleBefore, limit],
+      'all',
+    );
+    if (rows.length === 0) return [];
+    const payments = await this.em.find(Payment, { id: { $in: rows.map((row) => row.payment_id) } }, { refresh: true });
+    return rows.flatMap((row) => {
+      const payment = payments.find((candidate) => candidate.id === row.payment_id);
+      return payment ? [{ payment, installmentNumber: row.installment_number, firstClaimedAt: new Date(row.created_at) }] : [];
+    });
   }
 
   /** A charged installment: the plan moves on a month, and each enrollment's amount paid grows by it. */

@@ -5,6 +5,7 @@ import { Migration20261123040000_admin } from './Migration20261123040000_admin';
 import { Migration20261123010000_payments } from './Migration20261123010000_payments';
 import { Migration20261124060000_analysis_catalog } from './Migration20261124060000_analysis_catalog';
 import { Migration20261124050000_issued_uploads } from './Migration20261124050000_issued_uploads';
+import { Migration20261125090000_installment_claims } from './Migration20261125090000_installment_claims';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124060000_analysis_catalog', class: Migration20261124060000_analysis_catalog },
   { name: 'Migration20261124050000_issued_uploads', class: Migration20261124050000_issued_uploads },
   { name: 'Migration20261124080000_outreach', class: Migration20261124080000_outreach },
+  { name: 'Migration20261125090000_installment_claims', class: Migration20261125090000_installment_claims },
 ];
