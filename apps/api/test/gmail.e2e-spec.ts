@@ -250,6 +250,27 @@ describe('Gmail connected through the OAuth flow', () => {
     expect(fake.drafts).toHaveLength(before);
   });
 
+  it('takes over a reservation a dead process left without a draft, but skips one that may still be in flight', async () => {
+    const reserve = (credentialId: string, email: string, age: string) =>
+      api.em().getConnection().execute(
+        `insert into email_drafts (id, credential_id, contact_email, contact_name, gmail_draft_id, sender_email, created_at)
+         values (gen_random_uuid(), ?, ?, 'Earlier run', null, ?, now() - ?::interval)`,
+        [credentialId, email, fake.accountEmail, age],
+      );
+    const abandoned = await seedEvaluatedCredential(api.em(), { name: 'Abandoned reservation', contacts: contacts.slice(0, 1) });
+    await reserve(abandoned, 'jane.doe@institute.example', '10 minutes');
+    const inFlight = await seedEvaluatedCredential(api.em(), { name: 'In-flight reservation', contacts: contacts.slice(0, 1) });
+    await reserve(inFlight, 'jane.doe@institute.example', '10 seconds');
+
+    const taken = await api.http.post(`/api/credentials/${abandoned}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
+    expect(taken.body).toMatchObject({ created: 1, skipped: 0 });
+    const [row] = await api.em().getConnection().execute('select gmail_draft_id, contact_name from email_drafts where credential_id = ?', [abandoned]);
+    expect(row).toEqual({ gmail_draft_id: taken.body.drafts[0].gmailDraftId, contact_name: 'Dr. Jane Doe' });
+
+    const skipped = await api.http.post(`/api/credentials/${inFlight}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
+    expect(skipped.body).toMatchObject({ created: 0, skipped: 1 });
+  });
+
   it('lists templates, and lets only an admin change one; unknown placeholders are refused', async () => {
     const [template] = (await api.http.get('/api/gmail/templates').expect(200)).body as Array<{ id: string }>;
     const change = { subject: 'Hello {{organization}}', body: 'Hi {{contactName}}, {{recommendedCredits}} credits.' };

@@ -10,6 +10,9 @@ import { GoogleClients } from './google-clients';
 import { buildMimeMessage, toGmailRaw } from './mime-message';
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const GMAIL_TIMEOUT_MS = 20_000;
+/** Well past the Gmail call's timeout: a reservation this old without a draft belongs to a process that died. */
+const STALE_RESERVATION_SECONDS = 5 * 60;
 
 /** Turns a completed credential's lead contacts into Gmail drafts, once per contact. */
 @Injectable()
@@ -49,7 +52,7 @@ export class EmailDraftsService {
         contactName: contact.name.slice(0, 200),
         templateId: template.id,
         senderEmail: account.email,
-      });
+      }, STALE_RESERVATION_SECONDS);
       if (!reservation) {
         result.skipped += 1;
         continue;
@@ -61,7 +64,7 @@ export class EmailDraftsService {
       const raw = toGmailRaw(buildMimeMessage({ from: account.email, to: { name: contact.name, email: address }, ...rendered }));
       let draftId: string;
       try {
-        const response = await gmail.users.drafts.create({ userId: 'me', requestBody: { message: { raw } } });
+        const response = await gmail.users.drafts.create({ userId: 'me', requestBody: { message: { raw } } }, { timeout: GMAIL_TIMEOUT_MS });
         draftId = response.data.id ?? '';
       } catch (error) {
         await this.repository.releaseDraft(reservation);

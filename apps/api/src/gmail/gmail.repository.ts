@@ -73,16 +73,23 @@ export class GmailRepository {
 
   /**
    * Claims the (credential, contact) pair before Gmail is called. Null when another request already has it,
-   * which is what keeps drafts single under retries and concurrent clicks.
+   * which is what keeps drafts single under retries and concurrent clicks. A claim still without a Gmail draft after
+   * `staleAfterSeconds` was left by a process that died mid-call, and is taken over rather than skipped forever.
    */
-  async reserveDraft(draft: Pick<EmailDraft, 'contactEmail' | 'contactName' | 'templateId' | 'senderEmail'> & { credentialId: string }): Promise<string | null> {
+  async reserveDraft(
+    draft: Pick<EmailDraft, 'contactEmail' | 'contactName' | 'templateId' | 'senderEmail'> & { credentialId: string },
+    staleAfterSeconds: number,
+  ): Promise<string | null> {
     const id = randomUUID();
     const rows: Array<{ id: string }> = await this.em.getConnection().execute(
       `insert into email_drafts (id, credential_id, contact_email, contact_name, template_id, gmail_draft_id, sender_email, created_at)
        values (?, ?, ?, ?, ?, null, ?, now())
-       on conflict (credential_id, contact_email) do nothing
+       on conflict (credential_id, contact_email) do update
+         set contact_name = excluded.contact_name, template_id = excluded.template_id,
+             sender_email = excluded.sender_email, created_at = now()
+         where email_drafts.gmail_draft_id is null and email_drafts.created_at < now() - make_interval(secs => ?)
        returning id`,
-      [id, draft.credentialId, draft.contactEmail, draft.contactName, draft.templateId, draft.senderEmail],
+      [id, draft.credentialId, draft.contactEmail, draft.contactName, draft.templateId, draft.senderEmail, staleAfterSeconds],
     );
     return rows.length === 1 ? rows[0].id : null;
   }
