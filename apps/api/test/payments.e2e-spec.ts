@@ -330,6 +330,14 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       expect(await enrollmentsOf(created.paymentIntentId)).toHaveLength(0);
     });
 
+    it('enrolls a payment confirmed without the details step, with a note telling the admin where to look', async () => {
+      const created = await createSingle(RESILIENT, 'full');
+      await postWebhook(signedEvent('payment_intent.succeeded', stripe.succeed(created.paymentIntentId))).expect(200);
+      const [enrollment] = await enrollmentsOf(created.paymentIntentId);
+      expect(enrollment).toMatchObject({ studentName: 'Unknown buyer', studentEmail: '', trainingName: RESILIENT, cohort: null });
+      expect(enrollment.notes).toBe(`Paid without buyer details; see payment ${created.paymentIntentId} in Stripe for the name and email`);
+    });
+
     it('records a failed payment and accepts events for intents it did not create', async () => {
       const { created } = await paidSingle(PARTS, 'full');
       const intent = stripe.intents.get(created.paymentIntentId) as FakeIntent;

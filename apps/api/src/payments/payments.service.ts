@@ -173,6 +173,8 @@ export class PaymentsService {
     }
     const studentName = payment.customerName ?? intent.metadata.customerName ?? 'Unknown buyer';
     const studentEmail = payment.customerEmail ?? intent.metadata.customerEmail ?? '';
+    // Paid without our checkout's details step (the browser confirmed the intent directly): enroll, and say so.
+    const missingBuyer = studentEmail ? null : `Paid without buyer details; see payment ${intent.id} in Stripe for the name and email`;
     const shares = splitCents(payment.amount, payment.trainings.length);
     const isBundle = payment.kind === 'bundle';
     const enrollments: PaidEnrollment[] = payment.trainings.map((training, i) => ({
@@ -182,7 +184,10 @@ export class PaymentsService {
       cohortId: training.cohortId,
       paymentType: isBundle ? 'full' : (payment.paymentType as PaymentType),
       paymentAmount: shares[i],
-      notes: isBundle ? `Bundle of ${payment.trainings.length}: ${payment.trainings.map((t) => t.name).join(' + ')}` : null,
+      notes:
+        [isBundle ? `Bundle of ${payment.trainings.length}: ${payment.trainings.map((t) => t.name).join(' + ')}` : null, missingBuyer]
+          .filter(Boolean)
+          .join('\n') || null,
     }));
     return this.payments.recordSucceededAndEnroll(
       payment,
