@@ -35,11 +35,17 @@ interface WorkerAnswer {
 interface Pending {
   resolve(value: { text: string; pages: number }): void;
   reject(error: Error): void;
+  timer: NodeJS.Timeout;
 }
+
+/** A 20-page PDF takes well under a second; a read this long is a pdf.js hang, and the thread is replaced. */
+export const PDF_READ_TIMEOUT_MS = 60_000;
 
 /**
  * Reads a PDF's text layer with unpdf (pdf.js) in one long-lived worker thread, so parsing a long PDF
- * does not hold up the API's event loop. Pages are separated by a blank line.
+ * does not hold up the API's event loop. Pages are separated by a blank line. A read that does not finish within
+ * the timeout terminates the thread (failing the reads queued on it, whose jobs are retried) and the next read
+ * starts a fresh one, so one malformed file cannot leave a thread spinning for ever.
  */
 @Injectable()
 export class PdfTextReader implements OnModuleDestroy {
@@ -47,11 +53,18 @@ export class PdfTextReader implements OnModuleDestroy {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
+  /** How long one read may take; tests shorten it. */
+  timeoutMs = PDF_READ_TIMEOUT_MS;
+
   read(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
     const worker = this.getWorker();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        this.stop(worker, new Error(`the PDF could not be read within ${this.timeoutMs / 1000} seconds`));
+      }, this.timeoutMs);
+      timer.unref();
+      this.pending.set(id, { resolve, reject, timer });
       worker.ref();
       worker.postMessage({ id, bytes: new Uint8Array(bytes) });
     });
@@ -64,20 +77,32 @@ export class PdfTextReader implements OnModuleDestroy {
       const pending = this.pending.get(answer.id);
       if (!pending) return;
       this.pending.delete(answer.id);
+      clearTimeout(pending.timer);
       if (this.pending.size === 0) worker.unref();
       if (answer.error !== undefined) pending.reject(new Error(answer.error));
       else pending.resolve({ text: (answer.text ?? []).join('\n\n'), pages: answer.pages ?? 0 });
     });
-    const failAll = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
-      for (const pending of this.pending.values()) pending.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`the PDF reader stopped (exit code ${code})`)));
+    worker.on('error', (error) => this.failAll(worker, error));
+    worker.on('exit', (code) => this.failAll(worker, new Error(`the PDF reader stopped (exit code ${code})`)));
     worker.unref();
     this.worker = worker;
     return worker;
+  }
+
+  /** Fails every read waiting on this thread, and forgets it so that the next read starts a fresh one. */
+  private failAll(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+    this.pending.clear();
+  }
+
+  private stop(worker: Worker, error: Error): void {
+    this.failAll(worker, error);
+    void worker.terminate();
   }
 
   async onModuleDestroy(): Promise<void> {
