@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { loadWordExtractor } from '../analysis/extraction/word-extractor';
 
 export interface ReaderAvailability {
   pdf: boolean;
@@ -58,9 +59,9 @@ async function docxReaderLoads(): Promise<boolean> {
   return typeof exported(await load('mammoth'), 'extractRawText') === 'function';
 }
 
-async function docReaderLoads(): Promise<boolean> {
-  const module = await load('word-extractor');
-  const WordExtractor = (module?.default ?? module) as unknown;
+/** Through the same loader as the DOC reader (it completes word-extractor's character table before loading it). */
+function docReaderLoads(): boolean {
+  const WordExtractor = loadWordExtractor() as unknown;
   if (typeof WordExtractor !== 'function') return false;
   const instance = new (WordExtractor as new () => { extract?: unknown })();
   return typeof instance.extract === 'function';

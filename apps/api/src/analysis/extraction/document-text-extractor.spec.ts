@@ -50,6 +50,11 @@ describe('DocumentTextExtractor', () => {
     expect(result.text).toBe('Dr. Siobhán O\'Brien - "Parts work"\nFee: 120£\n');
   });
 
+  it('reads the euro sign of 8-bit DOC text, which word-extractor alone turns into the word undefined', async () => {
+    const result = await extractor.extract(makeDoc('Tuition: €1,200 • Œuvre', { encoding: '8-bit' }), 'fees.doc');
+    expect(result.text).toBe('Tuition: €1,200 • Œuvre\n');
+  });
+
   it('reads a DOC stored as UTF-16 text, with characters beyond Windows-1252', async () => {
     const result = await extractor.extract(makeDoc('Zoë Ångström\r\nΨυχοσωματική ιατρική\n心身医学'), 'greek.doc');
     expect(result).toMatchObject({ kind: 'doc', method: 'doc', text: 'Zoë Ångström\nΨυχοσωματική ιατρική\n心身医学\n' });

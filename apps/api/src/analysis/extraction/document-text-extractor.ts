@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import mammoth from 'mammoth';
-import WordExtractor from 'word-extractor';
 import { detectFileKind, FileKind } from './file-kind';
 import { OcrService } from './ocr.service';
 import { PdfTextReader } from './pdf-text-reader';
+import { loadWordExtractor } from './word-extractor';
 
 export type ExtractionMethod = 'pdf-text' | 'docx' | 'doc' | 'ocr';
 
@@ -61,6 +61,7 @@ export class DocumentTextExtractor {
   }
 
   private async readDoc(bytes: Buffer): Promise<string> {
+    const WordExtractor = loadWordExtractor();
     const document = await new WordExtractor().extract(bytes);
     return [document.getHeaders({ includeFooters: false }), document.getBody(), document.getFootnotes(), document.getFooters()]
       .filter((part) => part.trim() !== '')
