@@ -74,7 +74,7 @@ describe('Gmail without Google credentials', () => {
   });
 
   it('refuses to start a connection', async () => {
-    const response = await api.http.get(await connectPath(api, token)).expect(409);
+    const response = await api.http.post('/api/gmail/connect-ticket').set('authorization', `Bearer ${token}`).expect(409);
     expect(response.body.message).toContain('GOOGLE_CLIENT_ID');
   });
 
@@ -119,7 +119,7 @@ describe('Gmail credentials without an encryption key', () => {
     const status = await api.http.get('/api/gmail/setup-status').expect(200);
     expect(status.body).toMatchObject({ configured: false, hasCredentials: true, userEmail: null });
     expect(status.body.nextStep).toContain('GMAIL_TOKEN_ENCRYPTION_KEY');
-    const response = await api.http.get(await connectPath(api, token)).expect(409);
+    const response = await api.http.post('/api/gmail/connect-ticket').set('authorization', `Bearer ${token}`).expect(409);
     expect(response.body.message).toContain('GMAIL_TOKEN_ENCRYPTION_KEY is not set');
   });
 });

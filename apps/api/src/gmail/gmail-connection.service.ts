@@ -149,7 +149,8 @@ export class GmailConnectionService {
     throw new BadGatewayException('Google did not complete the request; try again in a moment');
   }
 
-  private requireConnectable(): string {
+  /** The token encryption key; 409 with what to set when Gmail cannot be connected yet. */
+  requireConnectable(): string {
     if (!this.google.hasCredentials) throw new ConflictException({ message: CONNECT_STEP, code: 'CONFLICT' });
     const key = this.config.google.tokenEncryptionKey;
     if (!key) {

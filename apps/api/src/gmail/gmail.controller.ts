@@ -60,7 +60,9 @@ export class GmailController {
   @AdminOnly()
   @ApiOperation({ summary: 'A single-use ticket, valid 2 minutes, for the browser navigation to GET /api/gmail/connect' })
   @ApiOkResponse({ type: GmailConnectTicketDto })
+  @ApiConflictResponse({ description: 'Google OAuth client or token encryption key not configured' })
   async connectTicket(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<GmailConnectTicketDto> {
+    this.connection.requireConnectable();
     return { ticket: await this.tickets.issue(admin, CONNECT_TICKET) };
   }
 

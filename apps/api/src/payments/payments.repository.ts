@@ -24,7 +24,6 @@ export interface SucceededCharge {
   nextInstallmentAt: Date | null;
 }
 
-/** The only place that queries payments, their installments, and the enrollments they create. */
 /** An installment charge a crashed run left in hand. */
 export interface StaleInstallmentClaim {
   payment: Payment;
@@ -32,6 +31,7 @@ export interface StaleInstallmentClaim {
   firstClaimedAt: Date;
 }
 
+/** The only place that queries payments, their installments, and the enrollments they create. */
 @Injectable()
 export class PaymentsRepository {
   constructor(private readonly em: EntityManager) {}

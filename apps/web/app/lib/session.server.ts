@@ -78,7 +78,7 @@ export async function optionalAdminToken(request: Request): Promise<string | nul
 
 /** The admin's API token, or a redirect to /admin when there is none. */
 export async function requireAdminToken(request: Request): Promise<string> {
-  const token = (await getSession(request)).get('adminToken');
+  const token = await optionalAdminToken(request);
   if (!token) throw redirect('/admin');
   return token;
 }

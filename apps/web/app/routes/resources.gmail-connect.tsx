@@ -2,7 +2,7 @@ import type { GmailConnectTicket } from '@app/contracts';
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { webEnv } from '~/lib/env.server';
-import { adminApi, getSession, newToast, redirectWithToast } from '~/lib/session.server';
+import { adminApi, newToast, optionalAdminToken, redirectWithToast } from '~/lib/session.server';
 
 /**
  * 'Connect Gmail', for a logged-in admin: asks the API for a single-use ticket and sends the browser to the API with
@@ -10,7 +10,7 @@ import { adminApi, getSession, newToast, redirectWithToast } from '~/lib/session
  * the browser to the API's callback. Without an admin session the browser logs in first and then comes back here.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getSession(request)).get('adminToken')) {
+  if (!(await optionalAdminToken(request))) {
     return redirectWithToast(request, '/admin?redirectTo=/resources/gmail-connect', newToast('error', 'Error', 'Log in as an admin to connect Gmail'));
   }
   try {
