@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { STAFF_ROLES, type StaffRole } from '@app/contracts';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { AdminUsersRepository } from './admin/admin-users.repository';
@@ -9,7 +10,9 @@ import { assertDatabaseReachable } from './database/database-url';
 import { startEmbeddedPostgres } from './database/embedded-postgres';
 import { mikroOrmOptions } from './database/mikro-orm.config';
 
-const USAGE = 'Usage: npm run admin:create -- <username> [password]   (missing values are asked for)';
+const USAGE =
+  'Usage: npm run admin:create -- <username> [password] [--role admin|evaluator]   (missing values are asked for; ' +
+  'an evaluator reviews credentials and cannot touch payments, enrollments or cohorts)';
 
 /**
  * One readline for every question, read as a line iterator so that lines already buffered from a pipe wait for
@@ -54,7 +57,16 @@ async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> 
 }
 
 async function main(): Promise<void> {
-  const [argUsername, argPassword, ...rest] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  let role: StaffRole | undefined;
+  const roleAt = args.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (roleAt >= 0) {
+    const value = args[roleAt].includes('=') ? args[roleAt].split('=')[1] : args[roleAt + 1];
+    if (!STAFF_ROLES.includes(value as StaffRole)) throw new InvalidAdminAccountError('--role must be admin or evaluator');
+    role = value as StaffRole;
+    args.splice(roleAt, args[roleAt].includes('=') ? 1 : 2);
+  }
+  const [argUsername, argPassword, ...rest] = args;
   if (rest.length > 0 || argUsername === '--help' || argUsername === '-h') {
     console.log(USAGE);
     process.exit(rest.length > 0 ? 1 : 0);
@@ -82,9 +94,10 @@ async function main(): Promise<void> {
     // The admin table may not exist yet on a database the API has never started against.
     await orm.getMigrator().up();
     const users = new AdminUsersService(new AdminUsersRepository(orm.em.fork()));
-    const result = await users.setPassword(username, password);
-    const outcome = { created: 'created', updated: 'already existed; its password was changed', unchanged: 'already had this password' };
-    console.log(`Admin "${username}" ${outcome[result]}. Log in at /admin.`);
+    const result = await users.setPassword(username, password, role);
+    const outcome = { created: 'created', updated: 'already existed; it was changed', unchanged: 'already had this password' };
+    const label = role === 'evaluator' ? 'Evaluator' : 'Admin';
+    console.log(`${label} "${username}" ${outcome[result]}. Log in at /admin.`);
   } finally {
     await orm.close(true);
     await database.stop();

@@ -6,6 +6,8 @@ export interface LoginRequest {
 export interface LoginResponse {
   success: boolean;
   token?: string;
+  /** 'admin' or 'evaluator' (StaffRole); evaluators review credentials only. */
+  role?: 'admin' | 'evaluator';
   message: string;
 }
 

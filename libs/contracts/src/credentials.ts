@@ -8,8 +8,9 @@ export function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(value);
 }
 
-/** The spec has no user accounts on the evaluation page; every credential belongs to this user. */
+/** The spec's fixed default user: credentials created before applicants owned their records belong to it. */
 export const DEFAULT_USER_ID = '00000000-0000-4000-8000-000000000001';
+export const LEGACY_APPLICANT_ID = DEFAULT_USER_ID;
 
 export interface CredentialDocument {
   id: string;
@@ -24,15 +25,16 @@ export interface Credential {
   id: string;
   name: string;
   status: CredentialStatus;
-  userId: string;
+  /** The applicant who owns it. */
+  ownerId: string;
   failureReason: string | null;
   createdAt: string;
   documents: CredentialDocument[];
 }
 
+/** The owner is the caller (the web server's applicant token), never a field the browser sends. */
 export interface CreateCredentialRequest {
   name: string;
-  userId?: string;
 }
 
 export interface UploadUrlResponse {

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { AdminAuthService } from './admin-auth.service';
 import type { AuthenticatedAdmin } from './admin-auth.types';
-import { AdminOnly, CurrentAdmin } from './admin-only.decorator';
+import { CurrentAdmin, StaffOnly } from './admin-only.decorator';
 import { LoginDto } from './dto/login.dto';
 import { LoginFailedResponseDto, LoginResponseDto, LogoutResponseDto } from './dto/login-response.dto';
 import { LoginFailedFilter } from './login-failed.filter';
@@ -35,7 +35,7 @@ export class AdminAuthController {
 
   @Post('logout')
   @HttpCode(HttpStatus.OK)
-  @AdminOnly()
+  @StaffOnly()
   @ApiOperation({ summary: 'Revoke the bearer token used for this call; it answers 401 from then on' })
   @ApiOkResponse({ type: LogoutResponseDto })
   logout(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<LogoutResponseDto> {

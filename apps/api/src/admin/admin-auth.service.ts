@@ -43,7 +43,7 @@ export class AdminAuthService {
     }
     this.accountLimiter.reset(username);
     const token = await this.jwt.signAsync({ sub: user.id, username: user.username }, { jwtid: randomUUID() });
-    return { success: true, token, message: 'Login successful' };
+    return { success: true, token, role: user.role, message: 'Login successful' };
   }
 
   async logout(admin: AuthenticatedAdmin): Promise<LogoutResponse> {
@@ -56,6 +56,17 @@ export class AdminAuthService {
     if (!payload.jti || !payload.sub || (await this.users.isRevoked(payload.jti))) return null;
     const user = await this.users.findById(payload.sub);
     if (!user) return null;
-    return { id: user.id, username: user.username, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    return { id: user.id, username: user.username, role: user.role, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+  }
+
+  /** The staff member behind a bearer token, or null (forged, expired, revoked, account gone). */
+  async authenticateBearer(token: string): Promise<AuthenticatedAdmin | null> {
+    let payload: AdminTokenPayload;
+    try {
+      payload = await this.jwt.verifyAsync<AdminTokenPayload>(token, { algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    return this.authenticate(payload);
   }
 }

@@ -1,3 +1,5 @@
+import type { StaffRole } from '@app/contracts';
+
 /** The claims of an admin JWT; jti identifies one token so that logout can revoke exactly it. */
 export interface AdminTokenPayload {
   sub: string;
@@ -11,6 +13,8 @@ export interface AdminTokenPayload {
 export interface AuthenticatedAdmin {
   id: string;
   username: string;
+  /** Read from the account on every request, so a changed role applies to tokens already issued. */
+  role: StaffRole;
   jti: string;
   expiresAt: Date;
 }

@@ -1,16 +1,53 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { StaffRole } from '@app/contracts';
 import type { Request } from 'express';
 import type { AuthenticatedAdmin } from './admin-auth.types';
 import { AdminJwtGuard } from './admin-jwt.guard';
 
-/** For admin controllers: a valid, unrevoked bearer token is required, else 401. */
-export function AdminOnly(): ClassDecorator & MethodDecorator {
+const STAFF_ROLES_KEY = 'staffRoles';
+
+/** After AdminJwtGuard: the account's role must be one the route (or else its controller) allows; 403 otherwise. */
+@Injectable()
+export class StaffRoleGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const allowed = this.reflector.getAllAndOverride<StaffRole[] | undefined>(STAFF_ROLES_KEY, [context.getHandler(), context.getClass()]);
+    const user = context.switchToHttp().getRequest<Request & { user?: AuthenticatedAdmin }>().user;
+    if (!allowed || (user && allowed.includes(user.role))) return true;
+    throw new ForbiddenException({ message: 'This account cannot do this', code: 'FORBIDDEN' });
+  }
+}
+
+function staffRoute(roles: StaffRole[], unauthorized: string): ClassDecorator & MethodDecorator {
   return applyDecorators(
-    UseGuards(AdminJwtGuard),
+    SetMetadata(STAFF_ROLES_KEY, roles),
+    UseGuards(AdminJwtGuard, StaffRoleGuard),
     ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked admin token' }),
+    ApiUnauthorizedResponse({ description: unauthorized }),
+    ApiForbiddenResponse({ description: 'Signed in with a role that may not do this' }),
   );
+}
+
+/** For admin controllers: a valid, unrevoked bearer token of an admin is required, else 401 (403 for an evaluator). */
+export function AdminOnly(): ClassDecorator & MethodDecorator {
+  return staffRoute(['admin'], 'Missing, invalid, expired or revoked admin token');
+}
+
+/** For staff routes: an admin or an evaluator. */
+export function StaffOnly(): ClassDecorator & MethodDecorator {
+  return staffRoute(['admin', 'evaluator'], 'Missing, invalid, expired or revoked staff token');
 }
 
 export const CurrentAdmin = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedAdmin => {

@@ -1,4 +1,5 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import type { StaffRole } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 
 @Entity({ tableName: 'admin_users' })
@@ -13,6 +14,10 @@ export class AdminUser {
   /** argon2id, in the PHC string format that carries its own salt and parameters. */
   @Property({ type: 'string', length: 255, hidden: true })
   passwordHash!: string;
+
+  /** admin: everything; evaluator: reviews applicants' credentials, nothing of payments, enrollments or cohorts. */
+  @Property({ type: 'string', length: 20 })
+  role: StaffRole = 'admin';
 
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();

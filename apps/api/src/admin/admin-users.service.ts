@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { StaffRole } from '@app/contracts';
 import { AdminUser } from './admin-user.entity';
 import { AdminUsersRepository } from './admin-users.repository';
 import { adminAccountProblem, hashPassword, verifyPassword } from './password-hasher';
@@ -18,20 +19,25 @@ export class AdminUsersService {
     return this.repository.count().then((count) => count > 0);
   }
 
-  /** Makes `username` exist with exactly this password; an existing account keeps its id and gets the new hash. */
-  async setPassword(username: string, password: string): Promise<AdminUpsertResult> {
+  /**
+   * Makes `username` exist with exactly this password (and this role, when given); an existing account keeps its id.
+   */
+  async setPassword(username: string, password: string, role?: StaffRole): Promise<AdminUpsertResult> {
     const problem = adminAccountProblem(username, password);
     if (problem) throw new InvalidAdminAccountError(problem);
     const existing = await this.repository.findByUsername(username);
     if (existing) {
-      if (await verifyPassword(existing.passwordHash, password)) return 'unchanged';
-      existing.passwordHash = await hashPassword(password);
+      const roleChanged = role !== undefined && role !== existing.role;
+      if (roleChanged) existing.role = role;
+      if (!roleChanged && (await verifyPassword(existing.passwordHash, password))) return 'unchanged';
+      if (!(await verifyPassword(existing.passwordHash, password))) existing.passwordHash = await hashPassword(password);
       await this.repository.save(existing);
       return 'updated';
     }
     const user = new AdminUser();
     user.username = username;
     user.passwordHash = await hashPassword(password);
+    if (role) user.role = role;
     await this.repository.save(user);
     return 'created';
   }

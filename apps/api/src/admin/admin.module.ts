@@ -8,6 +8,7 @@ import { AdminAuthService } from './admin-auth.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 import { AdminJwtGuard } from './admin-jwt.guard';
 import { AdminJwtStrategy } from './admin-jwt.strategy';
+import { StaffRoleGuard } from './admin-only.decorator';
 import { AdminTicketsService } from './admin-tickets.service';
 import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
@@ -35,12 +36,13 @@ type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0
     AdminAuthService,
     AdminJwtStrategy,
     AdminJwtGuard,
+    StaffRoleGuard,
     AdminTicketsService,
     AdminBootstrapService,
     // The token ThrottlerGuard's constructor injects; the in-memory store suits one API process.
     { provide: getStorageToken(), useClass: ThrottlerStorageService },
     LoginThrottlerGuard,
   ],
-  exports: [AdminJwtGuard, AdminTicketsService],
+  exports: [AdminJwtGuard, StaffRoleGuard, AdminTicketsService, AdminAuthService],
 })
 export class AdminModule {}

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { CredentialsModule } from '../credentials/credentials.module';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config';
 import { AnalysisController } from './analysis.controller';
@@ -59,7 +60,7 @@ export class AnalysisModule {
     if (config.redisUrl) {
       return {
         module: AnalysisModule,
-        imports: [CatalogModule, ...bullImports(config.redisUrl, config)],
+        imports: [CatalogModule, CredentialsModule, ...bullImports(config.redisUrl, config)],
         controllers: [AnalysisController],
         providers: [
           ...common,
@@ -71,7 +72,7 @@ export class AnalysisModule {
     }
     return {
       module: AnalysisModule,
-      imports: [CatalogModule],
+      imports: [CatalogModule, CredentialsModule],
       controllers: [AnalysisController],
       providers: [
         ...common,

@@ -26,10 +26,6 @@ export class AnalysisRepository {
     return this.em.fork();
   }
 
-  async credentialExists(id: string): Promise<boolean> {
-    return (await this.fork().count(Credential, { id })) > 0;
-  }
-
   async findForAnalysis(id: string): Promise<CredentialForAnalysis | null> {
     const credential = await this.fork().findOne(Credential, { id }, { populate: ['documents'] });
     if (!credential) return null;

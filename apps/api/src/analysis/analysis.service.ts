@@ -1,6 +1,8 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
+import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
+import { CredentialsService } from '../credentials/credentials.service';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { AnalysisRepository } from './analysis.repository';
 import type { AnalysisStartedResponseDto } from './dto/analysis-response.dto';
@@ -41,10 +43,12 @@ export class AnalysisService {
     private readonly repository: AnalysisRepository,
     @Inject(ANALYSIS_QUEUE) private readonly queue: AnalysisQueue,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly credentials: CredentialsService,
   ) {}
 
   /** pending with a document → analyzing and one job; anything else is refused and nothing changes. */
-  async start(credentialId: string): Promise<AnalysisStartedResponseDto> {
+  async start(credentialId: string, viewer: Viewer): Promise<AnalysisStartedResponseDto> {
+    await this.credentials.requireVisible(credentialId, viewer);
     const startedAt = await this.repository.startAnalysis(credentialId, new Date());
     if (!startedAt) {
       const credential = await this.repository.findForAnalysis(credentialId);
@@ -67,12 +71,13 @@ export class AnalysisService {
     return { credentialId, status: 'analyzing', analysisStartedAt: startedAt.toISOString() };
   }
 
-  async listRecords(credentialId: string): Promise<AnalysisRecord[]> {
-    if (!(await this.repository.credentialExists(credentialId))) throw notFound();
+  async listRecords(credentialId: string, viewer: Viewer): Promise<AnalysisRecord[]> {
+    await this.credentials.requireVisible(credentialId, viewer);
     return this.repository.listRecords(credentialId);
   }
 
-  async getEvaluation(credentialId: string): Promise<EvaluationDto> {
+  async getEvaluation(credentialId: string, viewer: Viewer): Promise<EvaluationDto> {
+    await this.credentials.requireVisible(credentialId, viewer);
     const credential = await this.repository.findForAnalysis(credentialId);
     if (!credential) throw notFound();
     const evaluation = credential.status === 'completed' ? await this.repository.findEvaluation(credentialId) : null;

@@ -60,6 +60,17 @@ export interface AppConfig {
      */
     lockSeconds: number;
   };
+  records: {
+    /**
+     * Verifies the short-lived applicant tokens the web server sends (X-Applicant-Token); the web server signs them
+     * with the same secret. Null in development when unset: applicant calls are then refused (401).
+     */
+    applicantTokenSecret: string | null;
+    /** Unanalyzed credentials and anonymous applicants without records are erased after this many days. */
+    retentionDays: number;
+    /** How long a presigned document download URL works. */
+    downloadUrlTtlSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -173,6 +184,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       queuePrefix: text(env, 'ANALYSIS_QUEUE_PREFIX') ?? 'bull',
       lockSeconds: integer(env, 'ANALYSIS_LOCK_SECONDS', 30, 1, 3600),
     },
+    records: {
+      applicantTokenSecret: text(env, 'APPLICANT_TOKEN_SECRET'),
+      retentionDays: integer(env, 'CREDENTIAL_RETENTION_DAYS', 30, 1, 3650),
+      downloadUrlTtlSeconds: integer(env, 'DOCUMENT_URL_TTL_SECONDS', 300, 10, 3600),
+    },
   };
 
   if ((config.stripe.secretKey === null) !== (config.stripe.publishableKey === null)) {
@@ -186,6 +202,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       !config.storage.bucket && 'S3_BUCKET',
       !text(env, 'JWT_SECRET') && 'JWT_SECRET',
       !config.database.url && 'DATABASE_URL',
+      !config.records.applicantTokenSecret && 'APPLICANT_TOKEN_SECRET',
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (test-mode payments and embedded services are for development only)`);
@@ -193,6 +210,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   if (config.storage.bucket && (!config.storage.accessKeyId || !config.storage.secretAccessKey)) {
     throw new ConfigError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if (config.records.applicantTokenSecret && config.records.applicantTokenSecret.length < 32) {
+    throw new ConfigError('APPLICANT_TOKEN_SECRET must be at least 32 characters');
   }
   if (config.google.tokenEncryptionKey && !/^[0-9a-fA-F]{64}$/.test(config.google.tokenEncryptionKey)) {
     throw new ConfigError('GMAIL_TOKEN_ENCRYPTION_KEY must be 64 hex characters (32 bytes)');

@@ -10,9 +10,10 @@ export class Credential {
   @Property({ type: 'string', length: 200 })
   name!: string;
 
-  @Index()
-  @Property({ type: 'string', length: 100 })
-  userId!: string;
+  /** The applicant who owns it (applicants.id). */
+  @Index({ properties: ['ownerId', 'createdAt'] })
+  @Property({ type: 'uuid' })
+  ownerId!: string;
 
   @Property({ type: 'string', length: 20 })
   status: 'pending' | 'analyzing' | 'completed' | 'failed' = 'pending';

@@ -1,11 +1,20 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import {
-  DEFAULT_USER_ID,
-  type Credential as CredentialDto,
-  type CredentialDocument as CredentialDocumentDto,
+import type {
+  ApplicantCredentials,
+  Credential as CredentialDto,
+  CredentialDocument as CredentialDocumentDto,
+  DocumentDownload,
 } from '@app/contracts';
+import { toEvaluationDto } from '../analysis/analysis.service';
+import { ApplicantsRepository } from '../applicants/applicants.repository';
+import { ownerFilter, type Viewer } from '../applicants/viewer';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
+import { toCredentialReviewDto } from '../reviews/review-mapping';
+import { StorageService } from '../storage/storage.service';
 import { CredentialDocument } from './credential-document.entity';
 import { Credential } from './credential.entity';
+import { CredentialNotFoundException, StaffOwnNoCredentialsException } from './credentials.errors';
 import { CredentialsRepository } from './credentials.repository';
 
 export function toCredentialDocumentDto(document: CredentialDocument): CredentialDocumentDto {
@@ -25,24 +34,52 @@ export function toCredentialDto(credential: Credential): CredentialDto {
     id: credential.id,
     name: credential.name,
     status: credential.status,
-    userId: credential.userId,
+    ownerId: credential.ownerId,
     failureReason: credential.failureReason,
     createdAt: credential.createdAt.toISOString(),
     documents: credential.documents.getItems().map(toCredentialDocumentDto),
   };
 }
 
+function requireApplicant(viewer: Viewer): string {
+  if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsException();
+  return viewer.applicantId;
+}
+
 @Injectable()
 export class CredentialsService {
-  constructor(private readonly repository: CredentialsRepository) {}
+  constructor(
+    private readonly repository: CredentialsRepository,
+    private readonly applicants: ApplicantsRepository,
+    private readonly storage: StorageService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
 
-  async list(): Promise<CredentialDto[]> {
-    return (await this.repository.list()).map(toCredentialDto);
+  /** The applicant's own credentials with everything the page shows. */
+  async listOwn(viewer: Viewer): Promise<ApplicantCredentials> {
+    const applicantId = requireApplicant(viewer);
+    const [owned, applicant] = await Promise.all([this.repository.listOwned(applicantId), this.applicants.findById(applicantId)]);
+    return {
+      email: applicant?.email ?? null,
+      credentials: owned.credentials.map((credential) => {
+        const evaluation = owned.evaluations.get(credential.id);
+        const review = owned.reviews.get(credential.id);
+        return {
+          ...toCredentialDto(credential),
+          evaluation: evaluation ? toEvaluationDto(evaluation, credential.id) : null,
+          analyses: (owned.analyses.get(credential.id) ?? []).map((r) => ({ phase: r.phase, results: r.results })),
+          review: review ? toCredentialReviewDto(review) : null,
+        };
+      }),
+    };
   }
 
   /** The name arrives trimmed and checked by the DTO (the domain rule normalizeCredentialName). */
-  async create(name: string, userId: string = DEFAULT_USER_ID): Promise<CredentialDto> {
-    return toCredentialDto(await this.repository.create(name, userId));
+  async create(name: string, viewer: Viewer): Promise<CredentialDto> {
+    const applicantId = requireApplicant(viewer);
+    // The web server chose the id when this browser first created something; the row follows on first use.
+    await this.applicants.ensure(applicantId);
+    return toCredentialDto(await this.repository.create(name, applicantId));
   }
 
   /** The credential entity with its documents; for other modules (analysis) that work on it. */
@@ -50,14 +87,28 @@ export class CredentialsService {
     return this.repository.findById(id);
   }
 
-  /** The credential entity with its documents, or a 404. */
-  async requireById(id: string): Promise<Credential> {
-    const credential = await this.repository.findById(id);
-    if (!credential) throw new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' });
+  /** The credential with its documents when the viewer owns it or is staff; 404 otherwise. */
+  async requireVisible(id: string, viewer: Viewer): Promise<Credential> {
+    const credential = await this.repository.findVisible(id, ownerFilter(viewer));
+    if (!credential) throw new CredentialNotFoundException();
     return credential;
   }
 
-  async get(id: string): Promise<CredentialDto> {
-    return toCredentialDto(await this.requireById(id));
+  async get(id: string, viewer: Viewer): Promise<CredentialDto> {
+    return toCredentialDto(await this.requireVisible(id, viewer));
+  }
+
+  /** A presigned GET of one document, valid DOCUMENT_URL_TTL_SECONDS, saved as a file of its checked type. */
+  async documentDownload(id: string, documentId: string, viewer: Viewer): Promise<DocumentDownload> {
+    const credential = await this.requireVisible(id, viewer);
+    const document = credential.documents.getItems().find((d) => d.id === documentId);
+    if (!document) throw new NotFoundException({ message: 'Document not found', code: 'NOT_FOUND' });
+    const ttl = this.config.records.downloadUrlTtlSeconds;
+    const url = await this.storage.createDownloadUrl(document.objectKey, {
+      fileName: document.fileName,
+      contentType: document.fileType,
+      expiresInSeconds: ttl,
+    });
+    return { url, expiresAt: new Date(Date.now() + ttl * 1000).toISOString() };
   }
 }

@@ -1,4 +1,8 @@
 import { AdminUser } from '../admin/admin-user.entity';
+import { Applicant } from '../applicants/applicant.entity';
+import { SignInToken } from '../applicants/sign-in-token.entity';
+import { ObjectDeletion } from '../erasure/object-deletion.entity';
+import { CredentialReview } from '../reviews/credential-review.entity';
 import { RevokedToken } from '../admin/revoked-token.entity';
 import { AnalysisRecord } from '../analysis/analysis-record.entity';
 import { Evaluation } from '../analysis/evaluation.entity';
@@ -37,4 +41,8 @@ export const entities = [
   GmailOAuthState,
   EmailTemplateEntity,
   EmailDraft,
+  Applicant,
+  SignInToken,
+  CredentialReview,
+  ObjectDeletion,
 ];

@@ -48,6 +48,24 @@ export class StorageService implements OnModuleDestroy {
   }
 
   /**
+   * A short-lived URL that downloads one object as an attachment with the type we checked at registration, whatever
+   * the store recorded: a browser never renders an uploaded file inline on the store's origin.
+   */
+  createDownloadUrl(key: string, options: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string> {
+    const ascii = options.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(options.fileName)}`,
+        ResponseContentType: options.contentType,
+      }),
+      { expiresIn: options.expiresInSeconds },
+    );
+  }
+
+  /**
    * The object key a URL of this store points at, or null when the URL is not on this store and bucket.
    * The reference is a URL presigned here (a local computation), so path-style, virtual-hosted and custom
    * endpoints are all read the same way they are written.

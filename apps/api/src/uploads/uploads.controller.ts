@@ -9,6 +9,8 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
+import type { Viewer } from '../applicants/viewer';
+import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
 import { CredentialDocumentResponseDto } from '../credentials/dto/credential-response.dto';
 import { UploadCompleteDto } from './dto/upload-complete.dto';
 import { UploadUrlResponseDto } from './dto/upload-url-response.dto';
@@ -16,6 +18,7 @@ import { UploadCompleteValidationFilter } from './upload-complete.filter';
 import { UploadsService } from './uploads.service';
 
 @ApiTags('uploads')
+@OwnerOrStaff()
 @Controller()
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
@@ -38,11 +41,11 @@ export class UploadsController {
   })
   @ApiOkResponse({ type: CredentialDocumentResponseDto })
   @ApiBadRequestResponse({ description: 'A missing or invalid field, a URL not issued here, an expired URL, no or an empty file' })
-  @ApiNotFoundResponse({ description: 'No such credential' })
+  @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
   @ApiConflictResponse({ description: 'Already registered, or the credential is being analyzed' })
   @ApiPayloadTooLargeResponse({ description: 'Larger than 10 MB' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF, DOC, DOCX, JPG or PNG by content' })
-  registerUpload(@Body() body: UploadCompleteDto): Promise<CredentialDocumentResponseDto> {
-    return this.uploads.registerUpload(body);
+  registerUpload(@Body() body: UploadCompleteDto, @CurrentViewer() viewer: Viewer): Promise<CredentialDocumentResponseDto> {
+    return this.uploads.registerUpload(body, viewer);
   }
 }

@@ -12,6 +12,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { isDocumentType, type CredentialDocument as CredentialDocumentDto } from '@app/contracts';
 import { MAX_UPLOAD_BYTES, MIME_TYPE_BY_FILE_KIND, detectFileKind, guessDocumentType, type FileKind } from '@app/domain';
 import { randomUUID } from 'node:crypto';
+import { ownerFilter, type Viewer } from '../applicants/viewer';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { toCredentialDocumentDto } from '../credentials/credentials.service';
 import { StorageService } from '../storage/storage.service';
@@ -58,7 +59,7 @@ export class UploadsService {
    * Registers an uploaded object as a credential's document after checking that this server issued its key
    * (once), that it exists, and its real size and type. A refusal for a key we issued removes the object.
    */
-  async registerUpload(request: UploadCompleteDto): Promise<CredentialDocumentDto> {
+  async registerUpload(request: UploadCompleteDto, viewer: Viewer): Promise<CredentialDocumentDto> {
     const key = await this.issuedKeyOf(request.uploadURL);
     if (!key) {
       throw new BadRequestException({ message: 'The upload URL was not issued by this server', code: 'VALIDATION_FAILED' });
@@ -83,7 +84,7 @@ export class UploadsService {
         fileSize: size,
         fileType: MIME_TYPE_BY_FILE_KIND[kind],
         objectKey: key,
-      });
+      }, ownerFilter(viewer));
       if (result.outcome === 'credential-not-found') {
         throw new RefusedUpload(new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' }));
       }

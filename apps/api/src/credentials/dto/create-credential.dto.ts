@@ -1,9 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import type { CreateCredentialRequest } from '@app/contracts';
-import { DEFAULT_USER_ID } from '@app/contracts';
 import { MAX_CREDENTIAL_NAME_LENGTH } from '@app/domain';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -16,11 +15,4 @@ export class CreateCredentialDto implements CreateCredentialRequest {
   @MaxLength(MAX_CREDENTIAL_NAME_LENGTH, { message: `Name must be at most ${MAX_CREDENTIAL_NAME_LENGTH} characters` })
   name!: string;
 
-  @ApiPropertyOptional({ example: DEFAULT_USER_ID, maxLength: 100, description: 'Defaults to the fixed default user id' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  userId?: string;
 }

@@ -22,7 +22,7 @@ export class CredentialResponseDto implements Credential {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: 'BA Psychology, State University' }) name!: string;
   @ApiProperty({ enum: CREDENTIAL_STATUSES }) status!: CredentialStatus;
-  @ApiProperty({ example: '00000000-0000-4000-8000-000000000001' }) userId!: string;
+  @ApiProperty({ format: 'uuid', description: 'The applicant who owns it' }) ownerId!: string;
   @ApiProperty({ type: String, nullable: true, description: 'Why the analysis failed, when it did' })
   failureReason!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;

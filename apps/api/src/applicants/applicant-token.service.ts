@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APPLICANT_TOKEN_AUDIENCE, APPLICANT_TOKEN_HEADER } from '@app/contracts';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export { APPLICANT_TOKEN_HEADER };
+
+/**
+ * Reads the applicant tokens the web server signs per request (HS256 with APPLICANT_TOKEN_SECRET, a minute long):
+ * the applicant id lives in the web server's signed cookie, and the browser never names an owner itself.
+ */
+@Injectable()
+export class ApplicantTokenService {
+  private readonly jwt = new JwtService({});
+  private readonly secret: string | null;
+
+  constructor(@InjectConfig() config: AppConfig) {
+    this.secret = config.records.applicantTokenSecret;
+  }
+
+  /** The applicant id, or null for a missing, forged, expired or foreign token. */
+  async verify(token: string | undefined): Promise<string | null> {
+    if (!token || !this.secret) return null;
+    try {
+      const payload = await this.jwt.verifyAsync<{ sub?: unknown }>(token, {
+        secret: this.secret,
+        audience: APPLICANT_TOKEN_AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      return typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** For tests and tools that act as the web server. */
+  sign(applicantId: string): string {
+    if (!this.secret) throw new Error('APPLICANT_TOKEN_SECRET is not set');
+    return this.jwt.sign({ sub: applicantId }, { secret: this.secret, audience: APPLICANT_TOKEN_AUDIENCE, expiresIn: 60, algorithm: 'HS256' });
+  }
+}

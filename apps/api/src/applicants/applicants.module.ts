@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module';
+import { ApplicantTokenService } from './applicant-token.service';
+import { ApplicantsRepository } from './applicants.repository';
+import { ViewerGuard } from './viewer.guard';
+
+/** Applicant identities and the guard of every route on applicant records (owner or staff). */
+@Module({
+  imports: [AdminModule],
+  providers: [ApplicantsRepository, ApplicantTokenService, ViewerGuard],
+  exports: [AdminModule, ApplicantsRepository, ApplicantTokenService, ViewerGuard],
+})
+export class ApplicantsModule {}

@@ -1,0 +1,61 @@
+import {
+  applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AdminAuthService } from '../admin/admin-auth.service';
+import { APPLICANT_TOKEN_HEADER, ApplicantTokenService } from './applicant-token.service';
+import type { Viewer } from './viewer';
+
+type ViewerRequest = Request & { viewer?: Viewer };
+
+/**
+ * Staff by their bearer token, else the applicant by the web server's applicant token; neither is 401. Whether the
+ * viewer may see a given record is the service's question, and the answer to a stranger is 404.
+ */
+@Injectable()
+export class ViewerGuard implements CanActivate {
+  constructor(
+    private readonly admins: AdminAuthService,
+    private readonly applicantTokens: ApplicantTokenService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<ViewerRequest>();
+    const refused = new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer) {
+      const admin = await this.admins.authenticateBearer(bearer);
+      if (!admin) throw refused;
+      request.viewer = { kind: 'staff', admin };
+      return true;
+    }
+    const header = request.headers[APPLICANT_TOKEN_HEADER];
+    const applicantId = await this.applicantTokens.verify(typeof header === 'string' ? header : undefined);
+    if (!applicantId) throw refused;
+    request.viewer = { kind: 'applicant', applicantId };
+    return true;
+  }
+}
+
+/** For routes on applicant records: the owner (through the web server) or staff. */
+export function OwnerOrStaff(): ClassDecorator & MethodDecorator {
+  return applyDecorators(
+    UseGuards(ViewerGuard),
+    ApiBearerAuth(),
+    ApiHeader({ name: APPLICANT_TOKEN_HEADER, required: false, description: "The web server's signed applicant token" }),
+    ApiUnauthorizedResponse({ description: 'Neither a staff token nor a valid applicant token' }),
+  );
+}
+
+export const CurrentViewer = createParamDecorator((_data: unknown, context: ExecutionContext): Viewer => {
+  const viewer = context.switchToHttp().getRequest<ViewerRequest>().viewer;
+  if (!viewer) throw new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+  return viewer;
+});
