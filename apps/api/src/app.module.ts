@@ -16,6 +16,9 @@ import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
 import { TrainingsModule } from './trainings/trainings.module';
 import { UploadsModule } from './uploads/uploads.module';
+import { ErasureModule } from './erasure/erasure.module';
+import { ReviewsModule } from './reviews/reviews.module';
+import { SignInModule } from './sign-in/sign-in.module';
 
 @Module({})
 export class AppModule {
@@ -38,6 +41,9 @@ export class AppModule {
         LeadsModule,
         AnalysisModule.forRoot(config),
         PaymentsModule,
+        ReviewsModule,
+        ErasureModule,
+        SignInModule,
       ],
     };
   }

@@ -81,9 +81,9 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
 
   async function analyze(name: string): Promise<{ id: string; documents: { analyzer: string; fallbackReason?: string }[] }> {
     const id = await createCredentialWithDocuments(api, name, [syllabus]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     expect((await waitForAnalysis(api, id)).status).toBe('completed');
-    const analyses = await api.http.get(`/api/credentials/${id}/analyses`).expect(200);
+    const analyses = await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200);
     return { id, documents: analyses.body[0].results.documents };
   }
 
@@ -101,7 +101,7 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
     expect(call.body.messages[1].content).toContain('Total contact hours: 36');
     expect(documents[0]).toMatchObject({ analyzer: 'openai' });
 
-    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).expect(200)).body;
+    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
     // 40 hours is written nowhere in the syllabus: our reading (36) stands, and credits are computed from it.
     expect(evaluation).toMatchObject({ contactHours: 36, totalCredits: 3.6, minimumRequirementsMet: true, completionEvidence: false });
     expect(evaluation.matchedCourses).toEqual(['PSY 210 Psychosomatic Medicine and Mind-Body Practice', 'PSY 215 Parts Therapy and Ego States']);
@@ -110,7 +110,7 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
       { name: 'Helen Carter', title: 'Program Director', email: 'helen.carter@mindbody-institute.org', organization: 'Mind Body Institute' },
       { name: 'Samuel Ortiz', title: 'Admissions Coordinator', email: 'samuel.ortiz@mindbody-institute.org', organization: 'Mind Body Institute' },
     ]);
-    const combined = (await api.http.get(`/api/credentials/${id}/analyses`).expect(200)).body[1].results;
+    const combined = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body[1].results;
     expect(combined.topics).toEqual(expect.arrayContaining(['psychosomatic', 'somatic psychology', 'parts work']));
   });
 
@@ -123,7 +123,7 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
     const { id, documents } = await analyze(`Fallback ${failure}`);
     expect(requests.length).toBeGreaterThanOrEqual(1);
     expect(documents[0]).toMatchObject({ analyzer: 'local', fallbackReason: expect.stringMatching(reason) });
-    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).expect(200)).body;
+    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
     expect(evaluation).toMatchObject({ contactHours: 36, totalCredits: 3.6, minimumRequirementsMet: true });
     expect(evaluation.leadContacts[0]).toMatchObject({ name: 'Dr. Helen Carter', title: 'Instructor' });
   });

@@ -60,7 +60,7 @@ describe('credential analysis on BullMQ and Redis, with a separate worker', () =
 
   it('keeps the job waiting in Redis while no worker runs, then the worker completes it with the expected evaluation', async () => {
     const id = await createCredentialWithDocuments(api, 'On Redis', [syllabus, certificate]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);
     const jobId = analysisJobId({ credentialId: id, generation: analysisStartedAt!.getTime() });
     expect(await queue.getJobState(jobId)).toBe('waiting');
@@ -69,14 +69,14 @@ describe('credential analysis on BullMQ and Redis, with a separate worker', () =
     const finished = await waitForAnalysis(api, id);
     expect(finished).toMatchObject({ status: 'completed', failureReason: null });
     expect(await countRecords(api, id)).toEqual(SIX_PHASES_ONCE);
-    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
     expect(evaluation.body).toMatchObject(SYLLABUS_AND_CERTIFICATE_EVALUATION);
   });
 
   it('ignores a duplicate enqueue of the same start: one job, one set of records', async () => {
     await startWorker();
     const id = await createCredentialWithDocuments(api, 'Duplicate', [syllabus]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);
     const data = { credentialId: id, generation: analysisStartedAt!.getTime() };
     await api.app.get<AnalysisQueue>(ANALYSIS_QUEUE).enqueue(data);
@@ -94,7 +94,7 @@ describe('credential analysis on BullMQ and Redis, with a separate worker', () =
       throw new Error('connection reset');
     });
     const id = await createCredentialWithDocuments(api, 'Retried', [syllabus]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     expect((await waitForAnalysis(api, id)).status).toBe('completed');
     expect(spy).toHaveBeenCalledTimes(2);
     const { analysisStartedAt } = await credentialState(api, id);
@@ -108,7 +108,7 @@ describe('credential analysis on BullMQ and Redis, with a separate worker', () =
     const context = await startWorker();
     jest.spyOn(context.get(CatalogRepository, { strict: false }), 'listCourses').mockRejectedValue(new Error('catalog unavailable'));
     const id = await createCredentialWithDocuments(api, 'Failing on Redis', [syllabus]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const failed = await waitForAnalysis(api, id);
     expect(failed).toMatchObject({ status: 'failed', failureReason: 'Combined Document Analysis failed: an unexpected error stopped it; please try again' });
     const { analysisStartedAt } = failed;

@@ -107,7 +107,7 @@ describe('analysis worker killed mid-job', () => {
       { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() },
       { fileName: 'certificate.png', documentType: 'certificate', fileType: 'image/png', bytes: await certificatePng() },
     ]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);
     const jobId = analysisJobId({ credentialId: id, generation: analysisStartedAt!.getTime() });
 
@@ -116,7 +116,7 @@ describe('analysis worker killed mid-job', () => {
     const stored = await eventually(
       'phase 1 to be stored',
       async () => {
-        const { body } = await api.http.get(`/api/credentials/${id}/analyses`).expect(200);
+        const { body } = await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200);
         return (body as { phase: number }[]).length > 0 ? body : undefined;
       },
       logs,
@@ -144,7 +144,7 @@ describe('analysis worker killed mid-job', () => {
       .getConnection()
       .execute<{ count: string }[]>('select count(*) as count from evaluations where credential_id = ?', [id]);
     expect(Number(evaluations[0]?.count)).toBe(1);
-    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
     expect(evaluation.body).toMatchObject(SYLLABUS_AND_CERTIFICATE_EVALUATION);
     expect(await queue.getJobState(jobId)).toBe('completed');
   }, 240_000);

@@ -39,16 +39,16 @@ describe('credential analysis, in-process queue (no Redis)', () => {
 
   it('answers 404 for an unknown credential and 400 for an id that is no UUID', async () => {
     const unknown = randomUUID();
-    await api.http.post(`/api/credentials/${unknown}/analyze`).expect(404);
-    await api.http.get(`/api/credentials/${unknown}/analyses`).expect(404);
-    const response = await api.http.get(`/api/credentials/${unknown}/evaluation`).expect(404);
+    await api.http.post(`/api/credentials/${unknown}/analyze`).set(api.owner()).expect(404);
+    await api.http.get(`/api/credentials/${unknown}/analyses`).set(api.owner()).expect(404);
+    const response = await api.http.get(`/api/credentials/${unknown}/evaluation`).set(api.owner()).expect(404);
     expect(response.body).toEqual({ statusCode: 404, message: 'Credential not found', code: 'NOT_FOUND' });
-    await api.http.post('/api/credentials/not-a-uuid/analyze').expect(400);
+    await api.http.post('/api/credentials/not-a-uuid/analyze').set(api.owner()).expect(400);
   });
 
   it('refuses with 409 to analyze a credential without documents, and changes nothing', async () => {
     const id = await createCredentialWithDocuments(api, 'Empty', []);
-    const response = await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+    const response = await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(409);
     expect(response.body.message).toBe('Upload at least one document before starting the analysis');
     const credential = await credentialState(api, id);
     expect(credential.status).toBe('pending');
@@ -57,24 +57,24 @@ describe('credential analysis, in-process queue (no Redis)', () => {
 
   it('refuses with 409 a credential that is not pending (failed), and changes nothing', async () => {
     const id = await createCredentialWithDocuments(api, 'Failed one', [syllabus], 'failed');
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(409);
     expect((await credentialState(api, id)).status).toBe('failed');
   });
 
   it('analyzes a syllabus PDF and a certificate PNG into six phase records and the evaluation they support', async () => {
     const id = await createCredentialWithDocuments(api, 'Psychosomatic training', [syllabus, certificate]);
-    const started = await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    const started = await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     expect(started.body).toMatchObject({ credentialId: id, status: 'analyzing' });
     const analyzing = await credentialState(api, id);
     expect(analyzing.analysisStartedAt).not.toBeNull();
     // A second press while analyzing is refused and enqueues nothing.
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(409);
 
     const finished = await waitForAnalysis(api, id);
     expect(finished.failureReason).toBeNull();
     expect(finished.status).toBe('completed');
 
-    const analyses = await api.http.get(`/api/credentials/${id}/analyses`).expect(200);
+    const analyses = await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200);
     expect(analyses.body.map((r: { phase: number }) => r.phase)).toEqual([1, 2, 3, 4, 5, 6]);
     const [individual, combined, rigor, credits] = analyses.body;
     expect(individual.results.documents).toEqual([
@@ -91,11 +91,11 @@ describe('credential analysis, in-process queue (no Redis)', () => {
       { code: 'PSY 215', title: 'Parts Therapy and Ego States', overlap: 90 },
     ]);
 
-    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
     expect(evaluation.body).toMatchObject({ credentialId: id, ...SYLLABUS_AND_CERTIFICATE_EVALUATION });
     expect(evaluation.body.rigorExplanation).toHaveLength(10);
 
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(409);
   });
 
   it('analyzes the same syllabus saved as a Word 97-2003 DOC to the same credits and criteria as the PDF', async () => {
@@ -103,11 +103,11 @@ describe('credential analysis, in-process queue (no Redis)', () => {
       { fileName: 'psychosomatic-syllabus.doc', documentType: 'syllabus', fileType: 'application/msword', bytes: syllabusDoc() },
       certificate,
     ]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const finished = await waitForAnalysis(api, id);
     expect(finished).toMatchObject({ status: 'completed', failureReason: null });
 
-    const [individual, combined, rigor, credits] = (await api.http.get(`/api/credentials/${id}/analyses`).expect(200)).body;
+    const [individual, combined, rigor, credits] = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body;
     expect(individual.results.documents[0]).toMatchObject({ fileName: 'psychosomatic-syllabus.doc', documentType: 'syllabus', method: 'doc', analyzer: 'local' });
     expect(individual.results.documents[0].pages).toBeUndefined();
     expect(individual.results.documents[0].characters).toBeGreaterThan(1000);
@@ -118,7 +118,7 @@ describe('credential analysis, in-process queue (no Redis)', () => {
       { code: 'PSY 210', title: 'Psychosomatic Medicine and Mind-Body Practice', overlap: 100 },
       { code: 'PSY 215', title: 'Parts Therapy and Ego States', overlap: 90 },
     ]);
-    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
     expect(evaluation.body).toMatchObject({ credentialId: id, ...SYLLABUS_AND_CERTIFICATE_EVALUATION });
   });
 
@@ -126,9 +126,9 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     const id = await createCredentialWithDocuments(api, 'Flyer', [
       { fileName: 'workshop-flyer.pdf', documentType: 'other', fileType: 'application/pdf', bytes: await flyerPdf() },
     ]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     expect((await waitForAnalysis(api, id)).status).toBe('completed');
-    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
     expect(evaluation.body).toMatchObject({
       totalCredits: 0,
       contactHours: 6,
@@ -143,7 +143,7 @@ describe('credential analysis, in-process queue (no Redis)', () => {
       minimumRequirementsMet: false,
     });
     expect(evaluation.body.rigorScore).toBeLessThanOrEqual(1);
-    const credits = (await api.http.get(`/api/credentials/${id}/analyses`).expect(200)).body[3].results;
+    const credits = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body[3].results;
     expect(credits).toMatchObject({ creditsFromHours: 0.6, totalCredits: 0 });
   });
 
@@ -156,9 +156,9 @@ describe('credential analysis, in-process queue (no Redis)', () => {
         bytes: await transcriptDocx(),
       },
     ]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     expect((await waitForAnalysis(api, id)).status).toBe('completed');
-    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
     expect(evaluation.body).toMatchObject({
       contactHours: 100,
       totalCredits: 0,
@@ -186,7 +186,7 @@ describe('credential analysis, in-process queue (no Redis)', () => {
       throw new Error('database hiccup');
     });
     const id = await createCredentialWithDocuments(api, 'Retry', [syllabus]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const finished = await waitForAnalysis(api, id);
     expect(finished.status).toBe('completed');
     expect(spy).toHaveBeenCalledTimes(2);
@@ -196,7 +196,7 @@ describe('credential analysis, in-process queue (no Redis)', () => {
 
   it('runs the same job twice at once without duplicating any phase record or the evaluation', async () => {
     const id = await createCredentialWithDocuments(api, 'Twice', [syllabus]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);
     const processor = api.app.get(AnalysisProcessor);
     const job = { data: { credentialId: id, generation: analysisStartedAt!.getTime() }, attemptsMade: 0, opts: { attempts: 3 } };
@@ -212,19 +212,19 @@ describe('credential analysis, in-process queue (no Redis)', () => {
   it('marks the credential failed with a reason the page can show after the last attempt fails', async () => {
     jest.spyOn(api.app.get(CatalogRepository), 'listCourses').mockRejectedValue(new Error('catalog unavailable'));
     const id = await createCredentialWithDocuments(api, 'Always fails', [syllabus]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const failed = await waitForAnalysis(api, id);
     expect(failed.status).toBe('failed');
     expect(failed.failureReason).toBe('Combined Document Analysis failed: an unexpected error stopped it; please try again');
     expect(await countRecords(api, id)).toEqual([{ phase: 1, count: 1 }]);
-    await api.http.get(`/api/credentials/${id}/evaluation`).expect(404);
+    await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(404);
   });
 
   it('fails a credential whose document is not a readable file, naming it', async () => {
     const id = await createCredentialWithDocuments(api, 'Bad file', [
       { fileName: 'notes.pdf', documentType: 'other', fileType: 'application/pdf', bytes: Buffer.from('MZ this is not a pdf') },
     ]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const failed = await waitForAnalysis(api, id);
     expect(failed).toMatchObject({
       status: 'failed',
@@ -250,13 +250,13 @@ describe('credential analysis, in-process queue (no Redis)', () => {
   it('puts the credential back to pending, with a 503, when its job cannot be queued', async () => {
     jest.spyOn(api.app.get<AnalysisQueue>(ANALYSIS_QUEUE), 'enqueue').mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.0.0.5:6379'));
     const id = await createCredentialWithDocuments(api, 'Queue down', [syllabus]);
-    const response = await api.http.post(`/api/credentials/${id}/analyze`).expect(503);
+    const response = await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(503);
     expect(response.body.message).toBe('The analysis could not be started right now; please try again in a moment');
     const credential = await credentialState(api, id);
     expect(credential.status).toBe('pending');
     expect(credential.analysisStartedAt).toBeNull();
     // And it can be started again once the queue works.
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     expect((await waitForAnalysis(api, id)).status).toBe('completed');
   });
 

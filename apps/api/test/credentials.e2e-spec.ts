@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplication } from '@nestjs/common';
-import { DEFAULT_USER_ID, type Credential, type CredentialDocument } from '@app/contracts';
+import { APPLICANT_TOKEN_HEADER, type ApplicantCredentials, type Credential, type CredentialDocument } from '@app/contracts';
 import JSZip from 'jszip';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -17,6 +17,8 @@ import { startInfrastructure, type Infrastructure } from '../src/infrastructure'
 import { StorageService } from '../src/storage/storage.service';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
+import { ApplicantTokenService } from '../src/applicants/applicant-token.service';
+import { TEST_APPLICANT_TOKEN_SECRET } from './support/applicant';
 import { makeDoc } from './fixtures/doc-fixture';
 import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
 
@@ -56,6 +58,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
   let http: TestAgent;
   let orm: MikroORM;
   let storage: StorageService;
+  const applicantId = randomUUID();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -66,6 +69,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret',
+      APPLICANT_TOKEN_SECRET: TEST_APPLICANT_TOKEN_SECRET,
       DATABASE_URL: database.url,
       S3_BUCKET: s3.bucket,
       S3_ENDPOINT: s3.endpoint,
@@ -77,7 +81,8 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     infrastructure = await startInfrastructure(config);
     app = await createApp(config, infrastructure, { logger: false });
     await app.init();
-    http = request(app.getHttpServer());
+    // Every call as one applicant, the way the web server sends it (ownership has its own suite).
+    http = request.agent(app.getHttpServer()).set(APPLICANT_TOKEN_HEADER, app.get(ApplicantTokenService).sign(applicantId, 3600));
     orm = app.get(MikroORM);
     storage = app.get(StorageService);
   });
@@ -136,21 +141,21 @@ describe('credentials and document uploads (S3 server in its own process)', () =
   }
 
   describe('credential groups', () => {
-    it('creates a pending credential with a trimmed name and the default user', async () => {
+    it('creates a pending credential with a trimmed name, owned by the calling applicant', async () => {
       const response = await http.post('/api/credentials').send({ name: '  MSc Counselling  ' }).expect(201);
       expect(response.body).toMatchObject({
         name: 'MSc Counselling',
         status: 'pending',
-        userId: DEFAULT_USER_ID,
+        ownerId: applicantId,
         failureReason: null,
         documents: [],
       });
       expect(response.body.id).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it('keeps a given user id', async () => {
-      const response = await http.post('/api/credentials').send({ name: 'Diploma', userId: 'user-7' }).expect(201);
-      expect(response.body.userId).toBe('user-7');
+    it('refuses an owner named by the caller', async () => {
+      const response = await http.post('/api/credentials').send({ name: 'Diploma', userId: randomUUID() }).expect(400);
+      expect(response.body.statusCode).toBe(400);
     });
 
     it.each([
@@ -175,7 +180,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     it('lists credentials newest first, each with its documents', async () => {
       const older = await createCredential('Older');
       const newer = await createCredential('Newer');
-      const list = (await http.get('/api/credentials').expect(200)).body as Credential[];
+      const list = ((await http.get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials;
       const ids = list.map((c) => c.id);
       expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
       expect(list.every((c) => Array.isArray(c.documents))).toBe(true);
@@ -216,7 +221,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
         fileSize: pdf.length,
         fileType: 'application/pdf',
       });
-      const listed = ((await http.get('/api/credentials').expect(200)).body as Credential[]).find((c) => c.id === credential.id);
+      const listed = ((await http.get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials.find((c) => c.id === credential.id);
       expect(listed?.documents).toEqual([response.body]);
       expect(await storage.head(key)).toMatchObject({ size: pdf.length });
     });

@@ -60,6 +60,12 @@ describe('currentEvaluationPhase', () => {
   it('is 3 when any is completed, even if another is analyzing', () => {
     expect(currentEvaluationPhase(['analyzing', 'completed', 'failed'])).toBe(3);
   });
+
+  it('is past the last phase once staff verified a credit, so Credit Verification shows done', () => {
+    expect(currentEvaluationPhase(['completed'], true)).toBe(4);
+    expect(evaluationPhaseState(3, currentEvaluationPhase(['completed'], true))).toBe('done');
+    expect(evaluationPhaseState(3, currentEvaluationPhase(['completed'], false))).toBe('active');
+  });
 });
 
 describe('evaluationPhaseState', () => {

@@ -23,8 +23,12 @@ export function analysisPhaseStates(
   }));
 }
 
-/** 3 when any credential is completed, else 2 when any is analyzing, else 1. */
-export function currentEvaluationPhase(statuses: readonly CredentialStatus[]): 1 | 2 | 3 {
+/**
+ * 4 (every phase done) once staff verified a credential's credit, else 3 when any credential is completed, else 2 when
+ * any is analyzing, else 1.
+ */
+export function currentEvaluationPhase(statuses: readonly CredentialStatus[], anyVerified = false): 1 | 2 | 3 | 4 {
+  if (anyVerified) return 4;
   if (statuses.includes('completed')) return 3;
   if (statuses.includes('analyzing')) return 2;
   return 1;

@@ -2,7 +2,9 @@ import { ConflictException, Inject, Injectable, Logger, NotFoundException, Servi
 import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
 import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
-import { CredentialsService } from '../credentials/credentials.service';
+import { ownerFilter } from '../applicants/viewer';
+import { CredentialNotFoundException } from '../credentials/credentials.errors';
+import { CredentialsRepository } from '../credentials/credentials.repository';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { AnalysisRepository } from './analysis.repository';
 import type { AnalysisStartedResponseDto } from './dto/analysis-response.dto';
@@ -43,12 +45,17 @@ export class AnalysisService {
     private readonly repository: AnalysisRepository,
     @Inject(ANALYSIS_QUEUE) private readonly queue: AnalysisQueue,
     @InjectConfig() private readonly config: AppConfig,
-    private readonly credentials: CredentialsService,
+    private readonly credentials: CredentialsRepository,
   ) {}
+
+  /** Another applicant's credential reads as missing, so ids leak nothing. */
+  private async requireVisible(credentialId: string, viewer: Viewer): Promise<void> {
+    if (!(await this.credentials.findVisible(credentialId, ownerFilter(viewer)))) throw new CredentialNotFoundException();
+  }
 
   /** pending with a document → analyzing and one job; anything else is refused and nothing changes. */
   async start(credentialId: string, viewer: Viewer): Promise<AnalysisStartedResponseDto> {
-    await this.credentials.requireVisible(credentialId, viewer);
+    await this.requireVisible(credentialId, viewer);
     const startedAt = await this.repository.startAnalysis(credentialId, new Date());
     if (!startedAt) {
       const credential = await this.repository.findForAnalysis(credentialId);
@@ -72,12 +79,12 @@ export class AnalysisService {
   }
 
   async listRecords(credentialId: string, viewer: Viewer): Promise<AnalysisRecord[]> {
-    await this.credentials.requireVisible(credentialId, viewer);
+    await this.requireVisible(credentialId, viewer);
     return this.repository.listRecords(credentialId);
   }
 
   async getEvaluation(credentialId: string, viewer: Viewer): Promise<EvaluationDto> {
-    await this.credentials.requireVisible(credentialId, viewer);
+    await this.requireVisible(credentialId, viewer);
     const credential = await this.repository.findForAnalysis(credentialId);
     if (!credential) throw notFound();
     const evaluation = credential.status === 'completed' ? await this.repository.findEvaluation(credentialId) : null;

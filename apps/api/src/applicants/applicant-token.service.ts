@@ -36,9 +36,12 @@ export class ApplicantTokenService {
     }
   }
 
-  /** For tests and tools that act as the web server. */
-  sign(applicantId: string): string {
+  /** For tests and tools that act as the web server (which signs a token a minute long per request). */
+  sign(applicantId: string, expiresInSeconds = 60): string {
     if (!this.secret) throw new Error('APPLICANT_TOKEN_SECRET is not set');
-    return this.jwt.sign({ sub: applicantId }, { secret: this.secret, audience: APPLICANT_TOKEN_AUDIENCE, expiresIn: 60, algorithm: 'HS256' });
+    return this.jwt.sign(
+      { sub: applicantId },
+      { secret: this.secret, audience: APPLICANT_TOKEN_AUDIENCE, expiresIn: expiresInSeconds, algorithm: 'HS256' },
+    );
   }
 }

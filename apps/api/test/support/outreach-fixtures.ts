@@ -9,7 +9,7 @@ export async function seedEvaluatedCredential(
 ): Promise<string> {
   const credential = em.create(Credential, {
     name: input.name,
-    userId: 'default-user',
+    ownerId: '00000000-0000-4000-8000-000000000001',
     status: input.status ?? 'completed',
     failureReason: null,
     analysisStartedAt: null,

@@ -11,6 +11,8 @@ import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { EMBEDDED_S3_BUCKET, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from '../../src/storage/embedded-s3';
 import type { StorageConnection } from '../../src/storage/storage-connection';
 import { createTestDatabase } from '../../../../tools/testing/test-database';
+import { LEGACY_APPLICANT_ID } from '@app/contracts';
+import { TEST_APPLICANT_TOKEN_SECRET, testApplicant } from './applicant';
 
 export interface TestApi {
   app: INestApplication;
@@ -20,6 +22,8 @@ export interface TestApi {
   storage: StorageConnection;
   /** A fresh EntityManager fork for assertions on what is in the database. */
   em(): MikroORM['em'];
+  /** Headers of the legacy applicant, who owns the credentials the fixtures create. */
+  owner(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -31,7 +35,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const s3 = await startEmbeddedS3(dataDir, 0);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret', APPLICANT_TOKEN_SECRET: TEST_APPLICANT_TOKEN_SECRET, ...env });
   const storage: StorageConnection = {
     endpoint: s3.endpoint,
     bucket: EMBEDDED_S3_BUCKET,
@@ -50,6 +54,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     config,
     storage,
     em: () => orm.em.fork(),
+    owner: () => testApplicant(app, LEGACY_APPLICANT_ID).headers(),
     async close() {
       await app.close();
       await s3.stop();

@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { EraseByEmailRequest, ErasureResult } from '@app/contracts';
+import { Transform } from 'class-transformer';
+import { IsEmail, MaxLength } from 'class-validator';
+import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
+import { CurrentAdmin, StaffOnly } from '../admin/admin-only.decorator';
+import type { Viewer } from '../applicants/viewer';
+import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
+import { ErasureService } from './erasure.service';
+
+export class EraseByEmailDto implements EraseByEmailRequest {
+  @ApiProperty({ example: 'applicant@example.org' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsEmail({}, { message: 'Enter an email address' })
+  @MaxLength(254)
+  email!: string;
+}
+
+export class ErasureResultDto implements ErasureResult {
+  @ApiProperty() credentials!: number;
+  @ApiProperty() applicants!: number;
+  @ApiProperty() leadContacts!: number;
+  @ApiProperty() emailDrafts!: number;
+  @ApiProperty() signInTokens!: number;
+}
+
+@ApiTags('credentials')
+@Controller('credentials')
+export class CredentialErasureController {
+  constructor(private readonly erasure: ErasureService) {}
+
+  @Delete(':id')
+  @OwnerOrStaff()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Delete a credential with its documents, analysis, evaluation, lead contacts, review and drafts' })
+  @ApiNoContentResponse({ description: 'Deleted; its stored files are removed now or by the retrying sweep' })
+  @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
+  @ApiConflictResponse({ description: 'It is being analyzed' })
+  remove(@Param('id', ParseUUIDPipe) id: string, @CurrentViewer() viewer: Viewer): Promise<void> {
+    return this.erasure.eraseCredential(id, viewer);
+  }
+}
+
+@ApiTags('admin')
+@StaffOnly()
+@Controller('admin/erasure')
+export class EmailErasureController {
+  constructor(private readonly erasure: ErasureService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Erase everything held about an email address',
+    description: "The applicant account with that email and all its records and files, the address in other credentials' lead contacts, drafts to it and its sign-in links.",
+  })
+  @ApiOkResponse({ type: ErasureResultDto })
+  eraseByEmail(@Body() body: EraseByEmailDto, @CurrentAdmin() admin: AuthenticatedAdmin): Promise<ErasureResultDto> {
+    return this.erasure.eraseByEmail(body.email, admin.id);
+  }
+}

@@ -1,0 +1,121 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { LEGACY_APPLICANT_ID, type ErasureResult } from '@app/contracts';
+import { ApplicantsRepository } from '../applicants/applicants.repository';
+import type { Viewer } from '../applicants/viewer';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
+import { CredentialsRepository } from '../credentials/credentials.repository';
+import { CredentialsService } from '../credentials/credentials.service';
+import { StorageService } from '../storage/storage.service';
+import { ErasureRepository } from './erasure.repository';
+
+const SWEEP_BATCH = 100;
+/** Retries back off from a minute up to an hour; a deletion is retried until storage confirms it. */
+const MAX_RETRY_MINUTES = 60;
+
+@Injectable()
+export class ErasureService {
+  private readonly logger = new Logger(ErasureService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repository: ErasureRepository,
+    private readonly credentials: CredentialsService,
+    private readonly credentialsRepository: CredentialsRepository,
+    private readonly applicants: ApplicantsRepository,
+    private readonly storage: StorageService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The owner (or staff) deletes a credential: its rows in one transaction (documents, phase records, evaluation with
+   * its lead contacts, review and drafts go by cascade), its stored files right after and by the sweep until gone.
+   */
+  async eraseCredential(id: string, viewer: Viewer): Promise<void> {
+    const credential = await this.credentials.requireVisible(id, viewer);
+    if (credential.status === 'analyzing') {
+      throw new ConflictException({ message: 'The credential is being analyzed; delete it once the analysis has finished', code: 'CONFLICT' });
+    }
+    const result = await this.em.transactional(async (em) => {
+      const erased = await this.credentialsRepository.deleteWithObjects({ ids: [id] }, em);
+      await this.repository.scheduleObjects(erased.objectKeys, em);
+      return erased;
+    });
+    if (result.analyzing.length > 0) {
+      throw new ConflictException({ message: 'The credential is being analyzed; delete it once the analysis has finished', code: 'CONFLICT' });
+    }
+    this.logger.log(`Credential ${id} erased by ${viewer.kind === 'staff' ? `staff ${viewer.admin.id}` : 'its owner'}`);
+    await this.sweepObjectDeletions();
+  }
+
+  /** Everything held about an address: its applicant account and records, lead contacts, drafts and sign-in links. */
+  async eraseByEmail(rawEmail: string, staffId: string): Promise<ErasureResult> {
+    const email = rawEmail.trim().toLowerCase();
+    const result = await this.em.transactional(async (em) => {
+      const applicant = await this.applicants.findByEmail(email, em);
+      const ownerIds = applicant && applicant.id !== LEGACY_APPLICANT_ID ? [applicant.id] : [];
+      const erased = ownerIds.length ? await this.credentialsRepository.deleteWithObjects({ ownerIds }, em) : null;
+      if (erased && erased.analyzing.length > 0) {
+        throw new ConflictException({ message: 'A credential of this applicant is being analyzed; try again when it has finished', code: 'CONFLICT' });
+      }
+      await this.repository.scheduleObjects(erased?.objectKeys ?? [], em);
+      return {
+        credentials: erased?.deleted.length ?? 0,
+        applicants: await this.applicants.delete(ownerIds, em),
+        leadContacts: await this.repository.removeLeadContacts(email, em),
+        emailDrafts: await this.repository.deleteEmailDrafts(email, em),
+        signInTokens: await this.repository.deleteSignInTokens(email, em),
+      };
+    });
+    // Counts and ids only: the address itself stays out of the logs.
+    this.logger.log(`Erasure by email by staff ${staffId}: ${JSON.stringify(result)}`);
+    await this.sweepObjectDeletions();
+    return result;
+  }
+
+  /** Deletes the objects of erased records; a failure is retried later, with backoff, until storage confirms. */
+  @Cron(CronExpression.EVERY_MINUTE)
+  async sweepObjectDeletions(now = new Date()): Promise<{ deleted: number; failed: number }> {
+    let deleted = 0;
+    let failed = 0;
+    for (const pending of await this.repository.due(now, SWEEP_BATCH)) {
+      try {
+        await this.storage.delete(pending.objectKey);
+        if (await this.storage.head(pending.objectKey)) throw new Error('the object is still there after DELETE');
+        await this.repository.done(pending.objectKey);
+        deleted++;
+      } catch (error) {
+        failed++;
+        const attempts = pending.attempts + 1;
+        const minutes = Math.min(MAX_RETRY_MINUTES, 2 ** Math.min(attempts - 1, 6));
+        const message = error instanceof Error ? error.message : String(error);
+        await this.repository.retryLater(pending.objectKey, attempts, new Date(now.getTime() + minutes * 60_000), message);
+        this.logger.warn(`Could not delete object ${pending.objectKey} (attempt ${attempts}); retrying in ${minutes} min: ${message}`);
+      }
+    }
+    return { deleted, failed };
+  }
+
+  /**
+   * Credentials abandoned before analysis and anonymous applicants who never kept anything are erased after
+   * CREDENTIAL_RETENTION_DAYS. (Uploads never registered are swept hourly by the uploads module.)
+   */
+  @Cron(CronExpression.EVERY_HOUR)
+  async sweepRetention(now = new Date()): Promise<{ credentials: number; applicants: number }> {
+    const cutoff = new Date(now.getTime() - this.config.records.retentionDays * 86_400_000);
+    const ids = await this.credentialsRepository.findAbandoned(cutoff, SWEEP_BATCH);
+    const erased = ids.length
+      ? await this.em.transactional(async (em) => {
+          const result = await this.credentialsRepository.deleteWithObjects({ ids }, em);
+          await this.repository.scheduleObjects(result.objectKeys, em);
+          return result.deleted.length;
+        })
+      : 0;
+    const applicants = await this.applicants.deleteEmptyAnonymous(cutoff, LEGACY_APPLICANT_ID, this.em.fork());
+    if (erased + applicants > 0) this.logger.log(`Retention: erased ${erased} abandoned credential(s) and ${applicants} empty applicant(s)`);
+    await this.sweepObjectDeletions(now);
+    return { credentials: erased, applicants };
+  }
+}

@@ -1,0 +1,18 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** The mails applicant records send: the sign-in link and the outcome of a staff review. */
+export type RecordsMail =
+  | { kind: 'sign-in-link'; to: string; link: string; expiresMinutes: number; eventKey: string }
+  | { kind: 'credential-verified'; to: string; credentialName: string; awardedCredits: number; note: string | null; pageUrl: string; eventKey: string }
+  | { kind: 'credential-rejected'; to: string; credentialName: string; reason: string; pageUrl: string; eventKey: string };
+
+/**
+ * Writes a mail in the same transaction as the event that causes it (the outbox sends it once). `available` is false
+ * when no outbox exists, and callers then say the mail was not sent instead of pretending.
+ */
+export interface RecordsMailer {
+  readonly available: boolean;
+  enqueue(mail: RecordsMail, em: EntityManager): Promise<void>;
+}
+
+export const RECORDS_MAILER = Symbol('RECORDS_MAILER');

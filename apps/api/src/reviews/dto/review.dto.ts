@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  REVIEW_QUEUE_STATUSES,
+  type RejectCredentialRequest,
+  type ReviewCredentialDetail,
+  type ReviewQueueItem,
+  type ReviewQueueQuery,
+  type ReviewQueueStatus,
+  type VerifyCredentialRequest,
+} from '@app/contracts';
+import { MAX_AWARDED_CREDITS, MAX_REVIEW_TEXT_LENGTH } from '@app/domain';
+import { IsIn, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { EvaluationResponseDto } from '../../analysis/dto/analysis-response.dto';
+import { CredentialReviewResponseDto } from '../../credentials/dto/applicant-credentials.dto';
+import { CredentialResponseDto } from '../../credentials/dto/credential-response.dto';
+
+export class ReviewQueueQueryDto implements ReviewQueueQuery {
+  @ApiPropertyOptional({ enum: REVIEW_QUEUE_STATUSES, default: 'awaiting' })
+  @IsOptional()
+  @IsIn(REVIEW_QUEUE_STATUSES)
+  status?: ReviewQueueStatus;
+
+  @ApiPropertyOptional({ description: "Part of the credential's name or the applicant's email, or a credential id" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+}
+
+export class ReviewQueueItemDto implements ReviewQueueItem {
+  @ApiProperty({ format: 'uuid' }) credentialId!: string;
+  @ApiProperty() credentialName!: string;
+  @ApiProperty({ enum: REVIEW_QUEUE_STATUSES }) status!: ReviewQueueStatus;
+  @ApiProperty({ type: Number, nullable: true }) recommendedCredits!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) awardedCredits!: number | null;
+  @ApiProperty() documentCount!: number;
+  @ApiProperty({ type: String, nullable: true }) applicantEmail!: string | null;
+  @ApiProperty({ format: 'date-time' }) completedAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) decidedAt!: string | null;
+}
+
+export class ReviewCredentialDetailDto implements ReviewCredentialDetail {
+  @ApiProperty({ type: CredentialResponseDto }) credential!: CredentialResponseDto;
+  @ApiProperty({ type: String, nullable: true }) applicantEmail!: string | null;
+  @ApiProperty({ type: EvaluationResponseDto, nullable: true }) evaluation!: EvaluationResponseDto | null;
+  @ApiProperty({ type: CredentialReviewResponseDto, nullable: true }) review!: CredentialReviewResponseDto | null;
+}
+
+/** Checked again by the domain rule checkVerification (tenths, range), which the web form shares. */
+export class VerifyCredentialDto implements VerifyCredentialRequest {
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_AWARDED_CREDITS, description: 'Defaults to the recommended credits' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  awardedCredits?: number;
+
+  @ApiPropertyOptional({ maxLength: MAX_REVIEW_TEXT_LENGTH, description: 'Shown to the applicant' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_REVIEW_TEXT_LENGTH)
+  note?: string;
+}
+
+export class RejectCredentialDto implements RejectCredentialRequest {
+  @ApiProperty({ maxLength: MAX_REVIEW_TEXT_LENGTH, description: 'Shown to the applicant' })
+  @IsString()
+  @MaxLength(MAX_REVIEW_TEXT_LENGTH)
+  reason!: string;
+}
+
+export class ReviewDecisionResultDto {
+  @ApiProperty({ type: CredentialReviewResponseDto }) review!: CredentialReviewResponseDto;
+  @ApiProperty({ description: 'Whether the outcome mail was queued (false: no email on file, or no mail set up)' })
+  applicantNotified!: boolean;
+}

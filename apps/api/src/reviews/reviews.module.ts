@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { RecordsMailModule } from '../records-mail/records-mail.module';
+import { ReviewsController } from './reviews.controller';
+import { ReviewsRepository } from './reviews.repository';
+import { ReviewsService } from './reviews.service';
+
+@Module({
+  imports: [CredentialsModule, RecordsMailModule],
+  controllers: [ReviewsController],
+  providers: [ReviewsRepository, ReviewsService],
+})
+export class ReviewsModule {}

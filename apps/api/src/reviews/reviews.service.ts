@@ -1,0 +1,130 @@
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ReviewCredentialDetail, ReviewQueueItem, ReviewQueueQuery } from '@app/contracts';
+import { checkRejection, checkVerification, type ReviewCheck } from '@app/domain';
+import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
+import { toEvaluationDto } from '../analysis/analysis.service';
+import { ApplicantsRepository } from '../applicants/applicants.repository';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
+import { Credential } from '../credentials/credential.entity';
+import { CredentialNotFoundException } from '../credentials/credentials.errors';
+import { CredentialsService, toCredentialDto } from '../credentials/credentials.service';
+import { RECORDS_MAILER, type RecordsMail, type RecordsMailer } from '../records-mail/records-mailer';
+import type { CredentialReview } from './credential-review.entity';
+import { toCredentialReviewDto } from './review-mapping';
+import { ReviewsRepository } from './reviews.repository';
+
+export interface ReviewDecisionResult {
+  review: ReturnType<typeof toCredentialReviewDto>;
+  /** Whether the outcome mail is in the outbox: false when the applicant left no email, or no mail is set up. */
+  applicantNotified: boolean;
+}
+
+function checked<T>(result: ReviewCheck<T>): T {
+  if (!result.ok) {
+    throw new BadRequestException({ message: result.error, code: 'VALIDATION_FAILED', fieldErrors: { [result.field]: [result.error] } });
+  }
+  return result.value;
+}
+
+@Injectable()
+export class ReviewsService {
+  private readonly logger = new Logger(ReviewsService.name);
+
+  constructor(
+    private readonly repository: ReviewsRepository,
+    private readonly credentials: CredentialsService,
+    private readonly applicants: ApplicantsRepository,
+    @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  queue(query: ReviewQueueQuery): Promise<ReviewQueueItem[]> {
+    return this.repository.queue(query);
+  }
+
+  async detail(credentialId: string, admin: AuthenticatedAdmin): Promise<ReviewCredentialDetail> {
+    const credential = await this.credentials.requireVisible(credentialId, { kind: 'staff', admin });
+    const [applicant, evaluation, review] = await Promise.all([
+      this.applicants.findById(credential.ownerId),
+      credential.status === 'completed' ? this.repository.findEvaluation(credentialId) : Promise.resolve(null),
+      this.repository.findByCredential(credentialId),
+    ]);
+    return {
+      credential: toCredentialDto(credential),
+      applicantEmail: applicant?.email ?? null,
+      evaluation: evaluation ? toEvaluationDto(evaluation, credentialId) : null,
+      review: review ? toCredentialReviewDto(review) : null,
+    };
+  }
+
+  verify(credentialId: string, input: { awardedCredits?: unknown; note?: unknown }, admin: AuthenticatedAdmin): Promise<ReviewDecisionResult> {
+    return this.decide(
+      credentialId,
+      admin,
+      (evaluationCredits) => {
+        const { awardedCredits, note } = checked(checkVerification(input, evaluationCredits));
+        return { decision: 'verified', awardedCredits, note, rejectionReason: null };
+      },
+      (review, credential, to) => ({
+        kind: 'credential-verified',
+        to,
+        credentialName: credential.name,
+        awardedCredits: review.awardedCredits ?? 0,
+        note: review.note,
+        pageUrl: `${this.config.webUrl}/evaluation`,
+        eventKey: `credential-review:${review.id}`,
+      }),
+    );
+  }
+
+  reject(credentialId: string, input: { reason?: unknown }, admin: AuthenticatedAdmin): Promise<ReviewDecisionResult> {
+    const { reason } = checked(checkRejection(input));
+    return this.decide(
+      credentialId,
+      admin,
+      () => ({ decision: 'rejected', awardedCredits: null, note: null, rejectionReason: reason }),
+      (review, credential, to) => ({
+        kind: 'credential-rejected',
+        to,
+        credentialName: credential.name,
+        reason: review.rejectionReason ?? '',
+        pageUrl: `${this.config.webUrl}/evaluation`,
+        eventKey: `credential-review:${review.id}`,
+      }),
+    );
+  }
+
+  private async decide(
+    credentialId: string,
+    admin: AuthenticatedAdmin,
+    values: (recommendedCredits: number) => Pick<CredentialReview, 'decision' | 'awardedCredits' | 'note' | 'rejectionReason'>,
+    mail: (review: CredentialReview, credential: Credential, to: string) => RecordsMail,
+  ): Promise<ReviewDecisionResult> {
+    let notified = false;
+    const result = await this.repository.decide(
+      credentialId,
+      (_credential, evaluation) => ({ ...values(evaluation.totalCredits), reviewerId: admin.id }),
+      async (review, credential, em: EntityManager) => {
+        const applicant = await this.applicants.findById(credential.ownerId, em);
+        if (!applicant?.email) return;
+        if (!this.mailer.available) {
+          this.logger.warn(`Review ${review.id} decided; no outbox, so the applicant was not mailed`);
+          return;
+        }
+        await this.mailer.enqueue(mail(review, credential, applicant.email), em);
+        notified = true;
+      },
+    );
+    if (result.outcome === 'not-found') throw new CredentialNotFoundException();
+    if (result.outcome === 'not-completed') {
+      throw new ConflictException({ message: 'Only a credential with a completed analysis can be reviewed', code: 'CONFLICT' });
+    }
+    if (result.outcome !== 'decided') {
+      throw new ConflictException({ message: 'This credential has already been reviewed', code: 'CONFLICT' });
+    }
+    this.logger.log(`Credential ${credentialId} ${result.review.decision} by staff ${admin.id}`);
+    return { review: toCredentialReviewDto(result.review), applicantNotified: notified };
+  }
+}

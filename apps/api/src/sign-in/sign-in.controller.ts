@@ -1,0 +1,77 @@
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import type { SignInLinkRequest, SignInLinkResponse, SignInRequest, SignInResponse } from '@app/contracts';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { APPLICANT_TOKEN_HEADER, ApplicantTokenService } from '../applicants/applicant-token.service';
+import type { Viewer } from '../applicants/viewer';
+import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
+import { SignInService } from './sign-in.service';
+
+export class SignInLinkDto implements SignInLinkRequest {
+  @ApiProperty({ example: 'applicant@example.org' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsEmail({}, { message: 'Enter a valid email address' })
+  @MaxLength(254)
+  email!: string;
+}
+
+export class SignInLinkResponseDto implements SignInLinkResponse {
+  @ApiProperty({ enum: ['queued', 'not-configured'] }) mail!: 'queued' | 'not-configured';
+  @ApiProperty() message!: string;
+}
+
+export class SignInDto implements SignInRequest {
+  @ApiProperty({ description: 'The token of the mailed link' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  token!: string;
+}
+
+export class SignInResponseDto implements SignInResponse {
+  @ApiProperty({ format: 'uuid' }) applicantId!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() mergedCredentials!: number;
+}
+
+@ApiTags('applicants')
+@Controller('applicants')
+export class SignInController {
+  constructor(
+    private readonly signIn: SignInService,
+    private readonly applicantTokens: ApplicantTokenService,
+  ) {}
+
+  @Post('sign-in-link')
+  @HttpCode(200)
+  @OwnerOrStaff()
+  @ApiOperation({ summary: "Keep my evaluation: mail a single-use sign-in link (15 minutes) to the applicant's address" })
+  @ApiOkResponse({ type: SignInLinkResponseDto })
+  @ApiTooManyRequestsResponse({ description: 'Five links were sent to this address in the last 15 minutes' })
+  @ApiServiceUnavailableResponse({ description: 'No mail service is set up' })
+  requestLink(@Body() body: SignInLinkDto, @CurrentViewer() viewer: Viewer): Promise<SignInLinkResponseDto> {
+    return this.signIn.requestLink(body.email, viewer);
+  }
+
+  @Post('sign-in')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Use a sign-in link: returns the account, with the anonymous records of the asking and the current browser joined to it',
+  })
+  @ApiHeader({ name: APPLICANT_TOKEN_HEADER, required: false, description: "The current browser's applicant, whose records join the account" })
+  @ApiOkResponse({ type: SignInResponseDto })
+  @ApiBadRequestResponse({ description: 'The link is invalid, expired or already used' })
+  async redeem(@Body() body: SignInDto, @Headers(APPLICANT_TOKEN_HEADER) applicantToken?: string): Promise<SignInResponseDto> {
+    return this.signIn.redeem(body.token, await this.applicantTokens.verify(applicantToken));
+  }
+}
