@@ -115,7 +115,7 @@ export class ErasureService {
       : 0;
     const applicants = await this.applicants.deleteEmptyAnonymous(cutoff, LEGACY_APPLICANT_ID, this.em.fork());
     if (erased + applicants > 0) this.logger.log(`Retention: erased ${erased} abandoned credential(s) and ${applicants} empty applicant(s)`);
-    await this.sweepObjectDeletions(now);
+    await this.sweepObjectDeletions();
     return { credentials: erased, applicants };
   }
 }

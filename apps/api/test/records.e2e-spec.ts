@@ -1,0 +1,310 @@
+import { APPLICANT_TOKEN_HEADER, type ApplicantCredentials, type ReviewQueueItem } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import { RequestContext } from '@mikro-orm/core';
+import { AdminUsersService } from '../src/admin/admin-users.service';
+import { ApplicantTokenService } from '../src/applicants/applicant-token.service';
+import { ErasureService } from '../src/erasure/erasure.service';
+import { StorageService } from '../src/storage/storage.service';
+import { samplePdf } from '../../../tools/testing/sample-files';
+import { testApplicant, type TestApplicant } from './support/applicant';
+import { startTestApi, type TestApi } from './support/test-app';
+
+const ADMIN = { username: 'records-admin', password: 'records-admin-password' };
+const EVALUATOR = { username: 'records-evaluator', password: 'records-evaluator-password' };
+const SYLLABUS = 'Course Syllabus PSY 301 Psychosomatic Practice. 45 contact hours.';
+
+/** Every table that holds applicant records, and the column that names the credential. */
+const CREDENTIAL_TABLES: Array<[string, string]> = [
+  ['credentials', 'id'],
+  ['credential_documents', 'credential_id'],
+  ['analysis_records', 'credential_id'],
+  ['evaluations', 'credential_id'],
+  ['credential_reviews', 'credential_id'],
+  ['email_drafts', 'credential_id'],
+];
+
+describe('applicant records: ownership, staff review, erasure', () => {
+  let api: TestApi;
+  let alice: TestApplicant;
+  let bob: TestApplicant;
+  let storage: StorageService;
+
+  beforeAll(async () => {
+    api = await startTestApi({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    alice = testApplicant(api.app);
+    bob = testApplicant(api.app);
+    storage = api.app.get(StorageService);
+    await RequestContext.create(api.orm.em, () => api.app.get(AdminUsersService).setPassword(EVALUATOR.username, EVALUATOR.password, 'evaluator'));
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  async function login(account: { username: string; password: string }): Promise<string> {
+    return (await api.http.post('/api/admin/login').send(account).expect(200)).body.token as string;
+  }
+
+  async function createCredential(owner: TestApplicant, name: string): Promise<string> {
+    return (await api.http.post('/api/credentials').set(owner.headers()).send({ name }).expect(201)).body.id as string;
+  }
+
+  async function upload(owner: TestApplicant, credentialId: string, bytes: Buffer): Promise<{ key: string; status: number }> {
+    const { uploadURL } = (await api.http.post('/api/objects/upload').set(owner.headers()).expect(200)).body as { uploadURL: string };
+    const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/pdf' } });
+    expect(put.status).toBe(200);
+    const registered = await api.http
+      .put('/api/documents/upload-complete')
+      .set(owner.headers())
+      .send({ uploadURL, credentialId, fileName: 'PSY301 syllabus.pdf', fileSize: bytes.length, fileType: 'application/pdf' });
+    return { key: (await storage.objectKeyFromUrl(uploadURL)) ?? '', status: registered.status };
+  }
+
+  async function analyzedCredential(owner: TestApplicant, name: string): Promise<string> {
+    const id = await createCredential(owner, name);
+    expect((await upload(owner, id, await samplePdf(SYLLABUS))).status).toBe(200);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(owner.headers()).expect(202);
+    for (const deadline = Date.now() + 60_000; ; ) {
+      const { status } = (await api.http.get(`/api/credentials/${id}`).set(owner.headers()).expect(200)).body as { status: string };
+      if (status === 'completed') return id;
+      if (status === 'failed' || Date.now() > deadline) throw new Error(`analysis ended ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  async function rowsMentioning(credentialId: string): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const [table, column] of CREDENTIAL_TABLES) {
+      const rows = await api.em().getConnection().execute<{ count: string }[]>(`select count(*) from ${table} where ${column} = ?`, [credentialId]);
+      counts[table] = Number(rows[0].count);
+    }
+    return counts;
+  }
+
+  describe('ownership', () => {
+    it('lists only the caller’s own credentials, with everything the page shows in one answer', async () => {
+      const mine = await createCredential(alice, 'Alice BA');
+      const theirs = await createCredential(bob, 'Bob MSc');
+      const aliceList = (await api.http.get('/api/credentials').set(alice.headers()).expect(200)).body as ApplicantCredentials;
+      expect(aliceList.credentials.map((c) => c.id)).toContain(mine);
+      expect(aliceList.credentials.map((c) => c.id)).not.toContain(theirs);
+      expect(aliceList.credentials.every((c) => c.ownerId === alice.id)).toBe(true);
+      expect(aliceList.credentials[0]).toMatchObject({ evaluation: null, analyses: [], review: null });
+    });
+
+    it('answers 401 without an applicant or staff token, and for a forged or expired one', async () => {
+      await api.http.get('/api/credentials').expect(401);
+      await api.http.post('/api/credentials').send({ name: 'Nobody' }).expect(401);
+      await api.http.post('/api/objects/upload').expect(401);
+      const forged = alice.headers()[APPLICANT_TOKEN_HEADER].replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      await api.http.get('/api/credentials').set(APPLICANT_TOKEN_HEADER, forged).expect(401);
+      const expired = api.app.get(ApplicantTokenService).sign(alice.id, -10);
+      await api.http.get('/api/credentials').set(APPLICANT_TOKEN_HEADER, expired).expect(401);
+    });
+
+    it('refuses to register an upload to another applicant’s credential (404) and removes the object', async () => {
+      const target = await createCredential(alice, 'Alice certificate');
+      const { key, status } = await upload(bob, target, await samplePdf());
+      expect(status).toBe(404);
+      expect(await storage.head(key)).toBeNull();
+      const stored = (await api.http.get(`/api/credentials/${target}`).set(alice.headers()).expect(200)).body as { documents: unknown[] };
+      expect(stored.documents).toEqual([]);
+    });
+
+    it('answers every OpenAPI route that takes a credential id with 404 to another applicant and 401 to nobody, changing nothing', async () => {
+      const target = await createCredential(alice, 'Swept');
+      const { status } = await upload(alice, target, await samplePdf(SYLLABUS));
+      expect(status).toBe(200);
+      const before = (await api.http.get(`/api/credentials/${target}`).set(alice.headers()).expect(200)).body as {
+        documents: Array<{ id: string }>;
+      };
+      const documentId = before.documents[0].id;
+      const openApi = (await api.http.get('/api/docs-json').expect(200)).body as {
+        paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+      };
+      const swept: string[] = [];
+      for (const [path, operations] of Object.entries(openApi.paths)) {
+        if (!/\{id\}/.test(path) || !/credentials|reviews/.test(path)) continue;
+        for (const [method, operation] of Object.entries(operations)) {
+          const url = path.replace('{id}', target).replace('{documentId}', documentId);
+          const ownerOrStaff = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === APPLICANT_TOKEN_HEADER);
+          const call = () => (api.http as unknown as Record<string, (u: string) => import('supertest').Test>)[method](url).send({});
+          const asBob = await call().set(bob.headers());
+          expect({ route: `${method} ${path}`, status: asBob.status }).toEqual({ route: `${method} ${path}`, status: ownerOrStaff ? 404 : 401 });
+          const asNobody = await call();
+          expect({ route: `${method} ${path}`, status: asNobody.status }).toEqual({ route: `${method} ${path}`, status: 401 });
+          swept.push(`${method.toUpperCase()} ${path}`);
+        }
+      }
+      expect(swept).toEqual(
+        expect.arrayContaining([
+          'GET /api/credentials/{id}',
+          'DELETE /api/credentials/{id}',
+          'POST /api/credentials/{id}/analyze',
+          'GET /api/credentials/{id}/analyses',
+          'GET /api/credentials/{id}/evaluation',
+          'GET /api/credentials/{id}/documents/{documentId}/download',
+          'POST /api/credentials/{id}/email-drafts',
+          'GET /api/admin/reviews/{id}',
+          'POST /api/admin/reviews/{id}/verify',
+          'POST /api/admin/reviews/{id}/reject',
+        ]),
+      );
+      const after = (await api.http.get(`/api/credentials/${target}`).set(alice.headers()).expect(200)).body;
+      expect(after).toEqual(before);
+    });
+  });
+
+  describe('staff review', () => {
+    it('lets an evaluator find the credential, download its document through a short-lived URL and verify adjusted credits', async () => {
+      const id = await analyzedCredential(alice, 'Psychosomatic certificate');
+      const evaluator = await login(EVALUATOR);
+      const bearer = { authorization: `Bearer ${evaluator}` };
+
+      const queue = (await api.http.get('/api/admin/reviews').query({ status: 'awaiting', search: 'psychosomatic' }).set(bearer).expect(200))
+        .body as ReviewQueueItem[];
+      expect(queue.map((item) => item.credentialId)).toEqual([id]);
+      expect(queue[0]).toMatchObject({ status: 'awaiting', documentCount: 1, applicantEmail: null });
+      const recommended = queue[0].recommendedCredits;
+      expect(typeof recommended).toBe('number');
+
+      const detail = (await api.http.get(`/api/admin/reviews/${id}`).set(bearer).expect(200)).body;
+      expect(detail.evaluation.totalCredits).toBe(recommended);
+      const documentId = detail.credential.documents[0].id as string;
+      const { url, expiresAt } = (await api.http.get(`/api/credentials/${id}/documents/${documentId}/download`).set(bearer).expect(200)).body;
+      expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe(String(api.config.records.downloadUrlTtlSeconds));
+      expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
+      const download = await fetch(url);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-disposition')).toBe(`attachment; filename="PSY301 syllabus.pdf"; filename*=UTF-8''PSY301%20syllabus.pdf`);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
+      await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 3.25 }).expect(400);
+      const verified = await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 3.5, note: 'Hours checked' }).expect(200);
+      expect(verified.body).toMatchObject({ review: { decision: 'verified', awardedCredits: 3.5, note: 'Hours checked' }, applicantNotified: false });
+      await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'Too late' }).expect(409);
+
+      const page = (await api.http.get('/api/credentials').set(alice.headers()).expect(200)).body as ApplicantCredentials;
+      expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({ decision: 'verified', awardedCredits: 3.5, note: 'Hours checked' });
+      const verifiedQueue = (await api.http.get('/api/admin/reviews').query({ status: 'verified' }).set(bearer).expect(200)).body;
+      expect(verifiedQueue.map((item: ReviewQueueItem) => item.credentialId)).toContain(id);
+    });
+
+    it('rejects with the reason the applicant sees, and needs a reason', async () => {
+      const id = await analyzedCredential(bob, 'Weekend workshop');
+      const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
+      const refused = await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: '  ' }).expect(400);
+      expect(refused.body.fieldErrors.reason).toBeDefined();
+      await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'No proof of completion' }).expect(200);
+      const page = (await api.http.get('/api/credentials').set(bob.headers()).expect(200)).body as ApplicantCredentials;
+      expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({ decision: 'rejected', rejectionReason: 'No proof of completion' });
+    });
+
+    it('refuses an evaluator on enrollment and cohort routes (403) and a credential not yet analyzed (409)', async () => {
+      const bearer = { authorization: `Bearer ${await login(EVALUATOR)}` };
+      await api.http.get('/api/admin/enrollments').set(bearer).expect(403);
+      await api.http.post('/api/admin/enrollments').set(bearer).send({}).expect(403);
+      await api.http.get('/api/admin/cohorts').set(bearer).expect(403);
+      await api.http.get('/api/leads').set(bearer).expect(403);
+      const pending = await createCredential(alice, 'Not analyzed');
+      await api.http.post(`/api/admin/reviews/${pending}/verify`).set(bearer).send({}).expect(409);
+      await api.http.post('/api/credentials').set(bearer).send({ name: 'Staff own nothing' }).expect(403);
+    });
+  });
+
+  describe('erasure', () => {
+    it('deletes a credential for its owner: no row mentions it and its object is gone from storage', async () => {
+      const id = await analyzedCredential(alice, 'To forget');
+      const keys = (await api.em().getConnection().execute<{ object_key: string }[]>(
+        'select object_key from credential_documents where credential_id = ?',
+        [id],
+      )).map((row) => row.object_key);
+      expect(keys).toHaveLength(1);
+      expect(await storage.head(keys[0])).not.toBeNull();
+      await api.http.delete(`/api/credentials/${id}`).set(bob.headers()).expect(404);
+      await api.http.delete(`/api/credentials/${id}`).set(alice.headers()).expect(204);
+      expect(Object.values(await rowsMentioning(id)).every((count) => count === 0)).toBe(true);
+      expect(await storage.head(keys[0])).toBeNull();
+      const pending = await api.em().getConnection().execute<{ count: string }[]>('select count(*) from object_deletions');
+      expect(Number(pending[0].count)).toBe(0);
+      await api.http.get(`/api/credentials/${id}`).set(alice.headers()).expect(404);
+    });
+
+    it('retries an object deletion that failed until storage confirms it', async () => {
+      const erasure = api.app.get(ErasureService);
+      const key = `uploads/${randomUUID()}`;
+      await storage.put(key, await samplePdf(), 'application/pdf');
+      const em = api.em();
+      await em.getConnection().execute(
+        `insert into object_deletions (object_key, attempts, next_attempt_at, created_at) values (?, 0, now(), now())`,
+        [key],
+      );
+      const realDelete = storage.delete.bind(storage);
+      storage.delete = () => Promise.reject(new Error('storage unavailable'));
+      try {
+        expect(await erasure.sweepObjectDeletions()).toEqual({ deleted: 0, failed: 1 });
+      } finally {
+        storage.delete = realDelete;
+      }
+      expect(await storage.head(key)).not.toBeNull();
+      expect(await erasure.sweepObjectDeletions(new Date(Date.now() + 2 * 60_000))).toEqual({ deleted: 1, failed: 0 });
+      expect(await storage.head(key)).toBeNull();
+    });
+
+    it('erases everything held about an email address', async () => {
+      const carol = testApplicant(api.app);
+      const id = await analyzedCredential(carol, 'Carol diploma');
+      const email = `carol-${randomUUID().slice(0, 8)}@example.org`;
+      await api.em().getConnection().execute('update applicants set email = ? where id = ?', [email, carol.id]);
+      // Carol is also named as a contact on someone else's certificate, and was drafted to.
+      const other = await analyzedCredential(bob, 'Names Carol');
+      await api.em().getConnection().execute(
+        `update evaluations set lead_contacts = lead_contacts || ?::jsonb where credential_id = ?`,
+        [JSON.stringify([{ name: 'Carol', title: null, email: email.toUpperCase(), organization: null }, { name: 'Dan', title: null, email: 'dan@example.org', organization: null }]), other],
+      );
+      await api.em().getConnection().execute(
+        `insert into email_drafts (id, credential_id, contact_email, contact_name, template_id, gmail_draft_id, sender_email, created_at)
+         values (?, ?, ?, 'Carol', null, 'd-1', 'staff@example.org', now())`,
+        [randomUUID(), other, email],
+      );
+      const key = (await api.em().getConnection().execute<{ object_key: string }[]>('select object_key from credential_documents where credential_id = ?', [id]))[0].object_key;
+
+      const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
+      await api.http.post('/api/admin/erasure').set(bearer).send({ email: 'not an email' }).expect(400);
+      const result = await api.http.post('/api/admin/erasure').set(bearer).send({ email: ` ${email.toUpperCase()} ` }).expect(200);
+      expect(result.body).toEqual({ credentials: 1, applicants: 1, leadContacts: 1, emailDrafts: 1, signInTokens: 0 });
+
+      expect(await storage.head(key)).toBeNull();
+      const tables = await api.em().getConnection().execute<{ table_name: string }[]>(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      );
+      for (const { table_name } of tables) {
+        const rows = await api.em().getConnection().execute<{ count: string }[]>(
+          `select count(*) from "${table_name}" t where t::text ilike ? or t::text ilike ?`,
+          [`%${email}%`, `%${id}%`],
+        );
+        expect({ table: table_name, rows: Number(rows[0].count) }).toEqual({ table: table_name, rows: 0 });
+      }
+      const kept = (await api.em().getConnection().execute<{ lead_contacts: Array<{ email: string }> }[]>(
+        'select lead_contacts from evaluations where credential_id = ?',
+        [other],
+      ))[0].lead_contacts;
+      expect(kept.map((c) => c.email)).toContain('dan@example.org');
+    });
+
+    it('erases credentials abandoned before analysis after the retention period', async () => {
+      const erasure = api.app.get(ErasureService);
+      const abandoned = await createCredential(bob, 'Forgotten');
+      const { key } = await upload(bob, abandoned, await samplePdf());
+      const recent = await createCredential(bob, 'Recent');
+      const days = api.config.records.retentionDays;
+      await api.em().getConnection().execute(`update credentials set created_at = now() - make_interval(days => ?) where id = ?`, [days + 1, abandoned]);
+      const swept = await erasure.sweepRetention();
+      expect(swept.credentials).toBe(1);
+      expect(Object.values(await rowsMentioning(abandoned)).every((count) => count === 0)).toBe(true);
+      expect(await storage.head(key)).toBeNull();
+      await api.http.get(`/api/credentials/${recent}`).set(bob.headers()).expect(200);
+    });
+  });
+});
