@@ -1,5 +1,6 @@
 // Runs the built API and web app together (npm start), prints their URLs, and stops both on Ctrl+C.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -8,6 +9,8 @@ const apiPort = process.env.API_PORT ?? '3333';
 const webPort = process.env.PORT ?? '3000';
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
 const children = [];
+// The API verifies the applicant tokens the web server signs; both need the same secret, so one start makes one.
+const applicantTokenSecret = process.env.APPLICANT_TOKEN_SECRET ?? randomBytes(32).toString('hex');
 
 function run(name, args, env, cwd = process.cwd()) {
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -47,7 +50,7 @@ async function waitFor(url, seconds) {
   return false;
 }
 
-run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host });
+run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host, APPLICANT_TOKEN_SECRET: applicantTokenSecret });
 if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   if (!stopping) {
     console.error('The API did not start within 120 s.');
@@ -59,7 +62,13 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
     'Web',
     [resolve('node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'],
     // npm start serves plain http on this machine, so the admin cookie cannot require https here.
-    { PORT: webPort, HOST: host, API_URL: apiUrl, SESSION_COOKIE_SECURE: process.env.SESSION_COOKIE_SECURE ?? 'false' },
+    {
+      PORT: webPort,
+      HOST: host,
+      API_URL: apiUrl,
+      SESSION_COOKIE_SECURE: process.env.SESSION_COOKIE_SECURE ?? 'false',
+      APPLICANT_TOKEN_SECRET: applicantTokenSecret,
+    },
     resolve('apps/web'),
   );
   if (await waitFor(`http://127.0.0.1:${webPort}/`, 60)) {

@@ -4,7 +4,7 @@ import { certificatePng } from '../../api/test/fixtures/certificate';
 import { SYLLABUS_AND_CERTIFICATE_EVALUATION } from '../../api/test/fixtures/expected';
 import { syllabusPdf } from '../../api/test/fixtures/syllabus';
 import { closeBrowser, newPage, query } from './support/browser';
-import { uploadDocument } from './support/evaluation-api';
+import { newApplicant, uploadDocument } from './support/evaluation-api';
 
 afterAll(closeBrowser);
 
@@ -27,9 +27,13 @@ describe('credential analysis in the browser', () => {
 
     // The Uppy dialog has its own journey (evaluation.e2e.ts); here the files take the same API path it uses:
     // a presigned URL, one PUT to storage, then registration.
-    const [{ id: credentialId }] = await query<{ id: string }>('select id from credentials where name = $1', [name]);
-    await uploadDocument(credentialId, 'psychosomatic-syllabus.pdf', 'application/pdf', syllabus);
-    await uploadDocument(credentialId, 'completion-certificate.png', 'image/png', certificate);
+    const [{ id: credentialId, owner_id: ownerId }] = await query<{ id: string; owner_id: string }>(
+      'select id, owner_id from credentials where name = $1',
+      [name],
+    );
+    const owner = newApplicant(ownerId);
+    await uploadDocument(owner, credentialId, 'psychosomatic-syllabus.pdf', 'application/pdf', syllabus);
+    await uploadDocument(owner, credentialId, 'completion-certificate.png', 'image/png', certificate);
     await page.reload();
     await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
 

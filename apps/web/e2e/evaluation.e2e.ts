@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { closeBrowser, e2e, newPage, query } from './support/browser';
 import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
+import { applicantCookieHeader, newApplicant } from './support/evaluation-api';
 
 afterAll(closeBrowser);
 
@@ -149,16 +150,20 @@ describe('credential evaluation page', () => {
   });
 
   it('passes an incomplete registration through to the API, which refuses it and removes the uploaded file', async () => {
-    const presign = await fetch(`${e2e.webUrl}/resources/upload-url`, { method: 'POST' });
+    const applicant = newApplicant();
+    const cookie = await applicantCookieHeader(applicant);
+    expect((await fetch(`${e2e.webUrl}/resources/upload-url`, { method: 'POST' })).status).toBe(401);
+    const presign = await fetch(`${e2e.webUrl}/resources/upload-url`, { method: 'POST', headers: { cookie } });
     expect(presign.status).toBe(200);
     const { uploadURL } = (await presign.json()) as { uploadURL: string };
     expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(SAMPLE_PNG), headers: { 'content-type': 'image/png' } })).ok).toBe(true);
-    const [credential] = await query<{ id: string }>(`insert into credentials (id, name, user_id, status, created_at, updated_at)
-      values (gen_random_uuid(), $1, 'e2e', 'pending', now(), now()) returning id`, [uniqueName('Incomplete')]);
+    await query('insert into applicants (id, email, created_at) values ($1, null, now())', [applicant.id]);
+    const [credential] = await query<{ id: string }>(`insert into credentials (id, name, owner_id, status, created_at, updated_at)
+      values (gen_random_uuid(), $1, $2, 'pending', now(), now()) returning id`, [uniqueName('Incomplete'), applicant.id]);
 
     const refused = await fetch(`${e2e.webUrl}/resources/upload-complete`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ uploadURL, credentialId: credential.id, fileName: 'scan.png', fileType: 'image/png' }),
     });
     expect(refused.status).toBe(400);

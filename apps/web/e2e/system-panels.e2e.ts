@@ -3,12 +3,12 @@ import { CHECKLIST_PHASE_TITLES, checklistItemLabel } from '@app/domain';
 import { randomBytes } from 'node:crypto';
 import { syllabusPdf } from '../../api/test/fixtures/syllabus';
 import { closeBrowser, e2e, newPage, query } from './support/browser';
-import { analyzedCredential } from './support/evaluation-api';
+import { analyzedCredential, newApplicant } from './support/evaluation-api';
 
 afterAll(closeBrowser);
 
-async function fromApi<T>(path: string): Promise<T> {
-  const response = await fetch(`${e2e.apiUrl}${path}`);
+async function fromApi<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${e2e.apiUrl}${path}`, { headers });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
@@ -68,31 +68,31 @@ describe('evaluation page: system status and mail panels', () => {
     expect(account.email).toBe(e2e.googleAccountEmail);
 
     const name = `Outreach syllabus ${randomBytes(3).toString('hex')}`;
-    const credentialId = await analyzedCredential(name, [{ fileName: 'syllabus.pdf', fileType: 'application/pdf', bytes: await syllabusPdf() }]);
-    const evaluation = await fromApi<Evaluation>(`/api/credentials/${credentialId}/evaluation`);
+    const owner = newApplicant();
+    const credentialId = await analyzedCredential(owner, name, [{ fileName: 'syllabus.pdf', fileType: 'application/pdf', bytes: await syllabusPdf() }]);
+    const evaluation = await fromApi<Evaluation>(`/api/credentials/${credentialId}/evaluation`, owner.headers());
     const emails = evaluation.leadContacts.flatMap((contact) => (contact.email ? [contact.email.toLowerCase()] : [])).sort();
     expect(emails.length).toBeGreaterThan(0);
 
-    // A visitor sees the connected account, but neither Disconnect nor the drafts button.
+    // A visitor sees the connected account, but not Disconnect, and never another applicant's credential.
     const visitor = await newPage();
     await visitor.page.goto('/evaluation');
     await expect(visitor.page.getByTestId('mail-status').textContent()).resolves.toBe('Configured');
     await expect(visitor.page.getByRole('button', { name: 'Disconnect' }).count()).resolves.toBe(0);
-    const visitorResult = visitor.page.locator('[data-testid="analysis-result"]', { hasText: name });
-    await visitorResult.getByRole('link', { name: 'Log in as an admin' }).waitFor();
-    await expect(visitorResult.getByRole('button', { name: 'Create email drafts' }).count()).resolves.toBe(0);
+    await expect(visitor.page.locator('[data-testid="analysis-result"]', { hasText: name }).count()).resolves.toBe(0);
     await visitor.context.close();
 
-    await page.goto('/evaluation');
-    const result = page.locator('[data-testid="analysis-result"]', { hasText: name });
-    await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
-    await result.getByRole('button', { name: 'Create email drafts' }).click();
-    await page.getByText(`${emails.length} email draft${emails.length === 1 ? '' : 's'} created`).waitFor();
+    // Outreach stays with the admins: the drafts are made from the credential's review page.
+    await page.goto(`/admin/reviews/${credentialId}`);
+    await page.getByRole('button', { name: /Create email drafts/ }).click();
+    await page.getByText(`${emails.length} created, 0 already drafted`).first().waitFor();
     const drafts = await query<{ contact_email: string }>('select contact_email from email_drafts where credential_id = $1 order by contact_email', [
       credentialId,
     ]);
     expect(drafts.map((draft) => draft.contact_email)).toEqual(emails);
 
+    await page.goto('/evaluation');
+    await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByText('Gmail disconnected').waitFor();
     await expect(page.getByTestId('mail-status').textContent()).resolves.toBe('Setup Required');

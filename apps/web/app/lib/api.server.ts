@@ -21,6 +21,8 @@ export interface ApiRequestOptions {
   query?: Record<string, string | undefined | null>;
   /** Forwarded from the browser request so the API's per-client limits see the real client. */
   request?: Request;
+  /** Extra headers (the applicant token). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
@@ -33,7 +35,7 @@ function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
 
 /** The raw API response; throws ApiError when it is not ok. */
 export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const forwardedFor = options.request?.headers.get('x-forwarded-for');

@@ -5,6 +5,8 @@ export const webEnv = {
   apiUrl: (process.env.API_URL ?? 'http://127.0.0.1:3333').replace(/\/$/, ''),
   isProduction,
   sessionSecret: process.env.SESSION_SECRET?.trim() || null,
+  /** Signs the applicant tokens the API verifies; the same value as the API's APPLICANT_TOKEN_SECRET. */
+  applicantTokenSecret: process.env.APPLICANT_TOKEN_SECRET?.trim() || null,
   // Secure in production, unless explicitly turned off for plain-http setups such as the browser tests and npm start.
   sessionCookieSecure: isProduction && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false',
 };

@@ -25,6 +25,9 @@ function sessionSecret(): string {
   return randomBytes(32).toString('hex');
 }
 
+/** Signs the admin session and the applicant cookie. */
+export const SESSION_SECRET = sessionSecret();
+
 const storage = createCookieSessionStorage<SessionData, SessionFlashData>({
   cookie: {
     name: '__admin_session',
@@ -32,7 +35,7 @@ const storage = createCookieSessionStorage<SessionData, SessionFlashData>({
     sameSite: 'lax',
     path: '/',
     secure: webEnv.sessionCookieSecure,
-    secrets: [sessionSecret()],
+    secrets: [SESSION_SECRET],
     // No maxAge or expires: a session cookie that ends with the browser session, like the spec's session storage.
   },
 });

@@ -35,7 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.success || !result.token) {
       return data({ toast: newToast('error', 'Error', result.message || 'Invalid username or password'), username }, { status: 401 });
     }
-    const to = returnPath(request);
+    // An evaluator reviews credentials only: the enrollment panel is not theirs.
+    const requested = returnPath(request);
+    const to = result.role === 'evaluator' && requested === PANEL ? '/admin/reviews' : requested;
     // Only the admin pages show flashed toasts; elsewhere it would linger until the next admin page.
     const toast = to.startsWith('/admin') ? newToast('success', 'Success', 'Login successful') : null;
     return createAdminSession(request, result.token, toast, to);

@@ -1,4 +1,4 @@
-import type { AnalysisRecord, ChecklistStatus, Credential, Evaluation, GmailSetupStatus } from '@app/contracts';
+import type { ApplicantCredentials, ChecklistStatus, GmailSetupStatus, SignInLinkResponse } from '@app/contracts';
 import { ANALYSIS_POLL_INTERVAL_MS, currentEvaluationPhase, normalizeCredentialName, shouldPollAnalyses } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
@@ -7,14 +7,18 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AnalysisResults } from '~/components/evaluation/analysis-results';
 import { EvaluationProcess } from '~/components/evaluation/evaluation-process';
 import { DocumentRequirementsCard, HowWeAnalyzeCard } from '~/components/evaluation/info-cards';
+import { KeepEvaluationPanel, type KeepEvaluationFeedback } from '~/components/evaluation/keep-evaluation-panel';
 import { MailPanel } from '~/components/evaluation/mail-panel';
 import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
 import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
 import { api, ApiError } from '~/lib/api.server';
+import { applicantApi, ensureApplicantId, optionalApplicantId } from '~/lib/applicant.server';
 import { optionalAdminToken } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
 
 const TITLE = 'Transcript and Certificate Evaluation';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NO_RECORDS: ApplicantCredentials = { email: null, credentials: [] };
 
 export const meta: MetaFunction = () => [{ title: TITLE }];
 
@@ -28,24 +32,33 @@ async function optional<T>(path: string): Promise<T | null> {
   }
 }
 
+/**
+ * The visitor's own credentials only, with their evaluations, progress and reviews, in one API call; a visitor who
+ * has created nothing has no applicant cookie and costs no call at all.
+ */
+async function ownRecords(request: Request): Promise<ApplicantCredentials> {
+  const applicantId = await optionalApplicantId(request);
+  if (!applicantId) return NO_RECORDS;
+  return applicantApi<ApplicantCredentials>(applicantId, '/api/credentials', { request });
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [credentials, checklist, gmail, adminToken] = await Promise.all([
-    api<Credential[]>('/api/credentials'),
+  const [records, checklist, gmail, adminToken] = await Promise.all([
+    ownRecords(request),
     optional<ChecklistStatus>('/api/system/checklist-status'),
     optional<GmailSetupStatus>('/api/gmail/setup-status'),
     optionalAdminToken(request),
   ]);
+  const { credentials } = records;
   const completed = credentials.filter((credential) => credential.status === 'completed');
-  const analyzing = credentials.filter((credential) => credential.status === 'analyzing');
-  const [evaluations, analyses] = await Promise.all([
-    Promise.all(completed.map((c) => optional<Evaluation>(`/api/credentials/${c.id}/evaluation`))),
-    // The spec: failures fetching analysis progress are only logged.
-    Promise.all(analyzing.map(async (c) => (await optional<AnalysisRecord[]>(`/api/credentials/${c.id}/analyses`)) ?? [])),
-  ]);
+  const verified = credentials.filter((credential) => credential.review?.decision === 'verified');
   return {
     credentials,
-    results: completed.map((credential, index) => ({ credential, evaluation: evaluations[index] })),
-    analyses: Object.fromEntries(analyzing.map((credential, index) => [credential.id, analyses[index]])),
+    results: completed.map((credential) => ({ credential, evaluation: credential.evaluation, review: credential.review })),
+    analyses: Object.fromEntries(credentials.filter((c) => c.status === 'analyzing').map((c) => [c.id, c.analyses])),
+    awardedCredits: verified.length > 0 ? verified.reduce((sum, c) => sum + (c.review?.awardedCredits ?? 0), 0) : null,
+    email: records.email,
+    signedIn: new URL(request.url).searchParams.get('signedIn') === '1',
     checklist,
     gmail,
     // Connecting Gmail and creating drafts are admin actions; the page offers them to a logged-in admin.
@@ -57,7 +70,13 @@ type ActionResult =
   | { intent: 'create-credential'; ok: true; at: number }
   | { intent: 'create-credential'; ok: false; at: number; name: string; fieldError?: string }
   | { intent: 'analyze'; ok: boolean; at: number }
+  | { intent: 'delete-credential'; ok: boolean; at: number; message?: string }
+  | ({ intent: 'email-link' } & KeepEvaluationFeedback)
   | { intent: 'unknown'; ok: false; at: number };
+
+function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 500;
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -69,24 +88,48 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!checked.ok) {
       return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError: checked.error }, { status: 400 });
     }
+    // Creating the first credential is what gives this browser its applicant identity.
+    const { applicantId, setCookie } = await ensureApplicantId(request);
+    const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
     try {
-      await api<Credential>('/api/credentials', { method: 'POST', body: { name: checked.name }, request });
-      return data<ActionResult>({ intent, ok: true, at });
+      await applicantApi(applicantId, '/api/credentials', { method: 'POST', body: { name: checked.name }, request });
+      return data<ActionResult>({ intent, ok: true, at }, { headers });
     } catch (error) {
       console.error(`Creating a credential failed: ${String(error)}`);
       const fieldError = error instanceof ApiError ? error.body?.fieldErrors?.name?.[0] : undefined;
-      return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError }, { status: error instanceof ApiError ? error.status : 500 });
+      return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError }, { status: statusOf(error) });
     }
   }
-  if (intent === 'analyze') {
+  if (intent === 'analyze' || intent === 'delete-credential') {
     const credentialId = String(form.get('credentialId') ?? '');
+    const applicantId = await optionalApplicantId(request);
     try {
-      if (!/^[0-9a-f-]{36}$/i.test(credentialId)) throw new Error(`Not a credential id: ${credentialId}`);
-      await api<unknown>(`/api/credentials/${credentialId}/analyze`, { method: 'POST', request });
+      if (!UUID.test(credentialId) || !applicantId) throw new ApiError(404, null, 'Credential not found');
+      if (intent === 'analyze') {
+        await applicantApi(applicantId, `/api/credentials/${credentialId}/analyze`, { method: 'POST', request });
+      } else {
+        await applicantApi(applicantId, `/api/credentials/${credentialId}`, { method: 'DELETE', request });
+      }
       return data<ActionResult>({ intent, ok: true, at });
     } catch (error) {
-      console.error(`Starting the analysis failed: ${String(error)}`);
-      return data<ActionResult>({ intent, ok: false, at }, { status: error instanceof ApiError ? error.status : 500 });
+      console.error(`${intent} of ${credentialId} failed: ${String(error)}`);
+      const message = error instanceof ApiError && error.status === 409 ? error.text : undefined;
+      return data<ActionResult>({ intent, ok: false, at, message }, { status: statusOf(error) });
+    }
+  }
+  if (intent === 'email-link') {
+    const email = String(form.get('email') ?? '').trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      return data<ActionResult>({ intent, ok: false, at, email, fieldError: 'Enter a valid email address' }, { status: 400 });
+    }
+    const { applicantId, setCookie } = await ensureApplicantId(request);
+    const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
+    try {
+      const sent = await applicantApi<SignInLinkResponse>(applicantId, '/api/applicants/sign-in-link', { method: 'POST', body: { email }, request });
+      return data<ActionResult>({ intent, ok: true, at, email, message: sent.message }, { headers });
+    } catch (error) {
+      const message = error instanceof ApiError ? (error.body?.fieldErrors?.email?.[0] ?? error.body?.message ?? error.text) : 'The link could not be sent';
+      return data<ActionResult>({ intent, ok: false, at, email, message }, { status: statusOf(error), headers });
     }
   }
   return data<ActionResult>({ intent: 'unknown', ok: false, at }, { status: 400 });
@@ -115,17 +158,21 @@ function useActionToasts(result: ActionResult | undefined): void {
     } else if (result.intent === 'analyze') {
       if (result.ok) notify.success('Analysis Started: Your credentials are being analyzed. This may take a few minutes.');
       else notify.error('Error: Failed to start analysis');
+    } else if (result.intent === 'delete-credential') {
+      if (result.ok) notify.success('Credential deleted with its documents and results');
+      else notify.error('Error', result.message ?? 'Failed to delete the credential');
     }
   }, [result]);
 }
 
 export default function EvaluationPage() {
-  const { credentials, results, analyses, checklist, gmail, adminSignedIn } = useLoaderData<typeof loader>();
+  const { credentials, results, analyses, awardedCredits, email, signedIn, checklist, gmail, adminSignedIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const statuses = credentials.map((credential) => credential.status);
   usePollWhileAnalyzing(shouldPollAnalyses(statuses));
   useActionToasts(actionData);
   const createFeedback = actionData?.intent === 'create-credential' ? actionData : null;
+  const linkFeedback = actionData?.intent === 'email-link' ? actionData : null;
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -135,7 +182,7 @@ export default function EvaluationPage() {
         quarter credits they are worth.
       </p>
       <div className="mt-6">
-        <EvaluationProcess current={currentEvaluationPhase(statuses)} />
+        <EvaluationProcess current={currentEvaluationPhase(statuses, awardedCredits !== null)} awardedCredits={awardedCredits} />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -143,6 +190,7 @@ export default function EvaluationPage() {
           {results.length > 0 && <AnalysisResults results={results} />}
         </div>
         <aside className="space-y-6">
+          <KeepEvaluationPanel email={email} signedIn={signedIn} hasRecords={credentials.length > 0} feedback={linkFeedback} />
           <HowWeAnalyzeCard />
           <DocumentRequirementsCard />
         </aside>

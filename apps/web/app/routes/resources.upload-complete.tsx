@@ -1,6 +1,7 @@
 import type { CredentialDocument, UploadCompleteRequest } from '@app/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError } from '~/lib/api.server';
+import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
 
 const FIELDS: readonly (keyof UploadCompleteRequest)[] = ['uploadURL', 'credentialId', 'fileName', 'fileSize', 'fileType', 'documentType'];
 
@@ -11,6 +12,8 @@ const FIELDS: readonly (keyof UploadCompleteRequest)[] = ['uploadURL', 'credenti
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return Response.json({ message: 'Method not allowed' }, { status: 405 });
+  const applicantId = await optionalApplicantId(request);
+  if (!applicantId) return Response.json({ message: 'Credential not found' }, { status: 404 });
   let body: unknown;
   try {
     body = await request.json();
@@ -23,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const received = body as Record<string, unknown>;
   const fields = Object.fromEntries(FIELDS.filter((field) => received[field] !== undefined).map((field) => [field, received[field]]));
   try {
-    const document = await api<CredentialDocument>('/api/documents/upload-complete', { method: 'PUT', body: fields, request });
+    const document = await applicantApi<CredentialDocument>(applicantId, '/api/documents/upload-complete', { method: 'PUT', body: fields, request });
     return Response.json(document);
   } catch (error) {
     if (error instanceof ApiError) return Response.json({ message: error.text }, { status: error.status });

@@ -1,6 +1,7 @@
 import type { UploadUrlResponse } from '@app/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError } from '~/lib/api.server';
+import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
 
 /**
  * Same-origin proxy for POST /api/objects/upload, so the browser never needs the API's address; it only PUTs
@@ -8,8 +9,11 @@ import { api, ApiError } from '~/lib/api.server';
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return Response.json({ message: 'Method not allowed' }, { status: 405 });
+  // Uploads go to credentials, and only a browser that created one has an applicant identity.
+  const applicantId = await optionalApplicantId(request);
+  if (!applicantId) return Response.json({ message: 'Create a credential first' }, { status: 401 });
   try {
-    return Response.json(await api<UploadUrlResponse>('/api/objects/upload', { method: 'POST', request }));
+    return Response.json(await applicantApi<UploadUrlResponse>(applicantId, '/api/objects/upload', { method: 'POST', request }));
   } catch (error) {
     if (error instanceof ApiError) return Response.json({ message: error.text }, { status: error.status });
     throw error;

@@ -13,6 +13,12 @@ export interface E2eContext {
   dataDir: string;
   /** The account the local Google connects for Gmail. */
   googleAccountEmail: string;
+  /** Shared by the API and the web server: the web signs applicant tokens with it. */
+  applicantTokenSecret: string;
+  /** Signs the web server's cookies (admin session, applicant identity). */
+  sessionSecret: string;
+  evaluatorUsername: string;
+  evaluatorPassword: string;
 }
 
 /** One file per test run (the global setup names it in the environment), so parallel runs never share one. */

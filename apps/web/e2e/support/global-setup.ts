@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,6 +84,10 @@ export default async function globalSetup(): Promise<void> {
   const webUrl = `http://127.0.0.1:${webPort}`;
   const adminUsername = 'e2e-admin';
   const adminPassword = 'e2e-password-123';
+  const applicantTokenSecret = 'e2e-applicant-token-secret-0123456789abcdef';
+  const sessionSecret = 'e2e-session-secret';
+  const evaluatorUsername = 'e2e-evaluator';
+  const evaluatorPassword = 'e2e-evaluator-password';
 
   const api = start('api', ['dist/apps/api/apps/api/src/main.js'], {
     NODE_ENV: 'test',
@@ -93,6 +97,7 @@ export default async function globalSetup(): Promise<void> {
     DATA_DIR: dataDir,
     WEB_URL: webUrl,
     JWT_SECRET: 'e2e-jwt-secret',
+    APPLICANT_TOKEN_SECRET: applicantTokenSecret,
     ADMIN_USERNAME: adminUsername,
     ADMIN_PASSWORD: adminPassword,
     ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100',
@@ -104,6 +109,13 @@ export default async function globalSetup(): Promise<void> {
     GMAIL_TOKEN_ENCRYPTION_KEY: 'e2e0'.repeat(16),
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'API', api.output);
+  // The evaluator comes from the operator's command, as in production.
+  const created = spawnSync(
+    process.execPath,
+    ['dist/apps/api/apps/api/src/admin-create.js', evaluatorUsername, evaluatorPassword, '--role', 'evaluator'],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`admin:create --role evaluator failed: ${created.stderr}${created.stdout}`);
 
   // remix-serve finds build/client and public relative to its working directory.
   const web = start('web', [join(ROOT, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'], {
@@ -111,7 +123,8 @@ export default async function globalSetup(): Promise<void> {
     PORT: String(webPort),
     HOST: '127.0.0.1',
     API_URL: apiUrl,
-    SESSION_SECRET: 'e2e-session-secret',
+    SESSION_SECRET: sessionSecret,
+    APPLICANT_TOKEN_SECRET: applicantTokenSecret,
     SESSION_COOKIE_SECURE: 'false',
   }, join(ROOT, 'apps/web'));
   await waitFor(`${webUrl}/paymentplan`, web.child, 'web', web.output);
@@ -132,6 +145,10 @@ export default async function globalSetup(): Promise<void> {
     adminPassword,
     dataDir,
     googleAccountEmail: google.accountEmail,
+    applicantTokenSecret,
+    sessionSecret,
+    evaluatorUsername,
+    evaluatorPassword,
   };
   writeFileSync(newContextFile(), JSON.stringify(context));
 }

@@ -23,7 +23,7 @@ export function AnalysisProgress({ credentialName, records }: { credentialName: 
       </div>
       <ol className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
         {analysisPhaseStates(phases).map((phase) => (
-          <li key={phase.phase} className={phase.state === 'completed' ? 'text-sky-900' : 'text-slate-400'}>
+          <li key={phase.phase} className={phase.state === 'completed' ? 'text-sky-900' : 'text-slate-600'}>
             <span aria-hidden="true">{phase.state === 'completed' ? '✓' : '○'}</span> {phase.phase}. {phase.title}
           </li>
         ))}

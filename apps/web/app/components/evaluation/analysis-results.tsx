@@ -1,11 +1,13 @@
-import { CRITERIA_KEYS, type Credential, type Evaluation } from '@app/contracts';
+import { CRITERIA_KEYS, type Credential, type CredentialReview, type Evaluation } from '@app/contracts';
 import { CRITERION_LABELS, displayedCourseEquivalencies } from '@app/domain';
 import { EmailDraftsButton } from './email-drafts-button';
 
 export interface CompletedCredentialResult {
   credential: Credential;
-  /** null when GET /api/credentials/{id}/evaluation had nothing (404) or failed. */
+  /** null when the API had no evaluation for it. */
   evaluation: Evaluation | null;
+  /** The staff decision, once there is one. */
+  review: CredentialReview | null;
 }
 
 /** 'Analysis Results': one block per completed credential. Rendered only when at least one is completed. */
@@ -16,9 +18,10 @@ export function AnalysisResults({ results }: { results: CompletedCredentialResul
         Analysis Results
       </h2>
       <div className="mt-4 space-y-6">
-        {results.map(({ credential, evaluation }) => (
+        {results.map(({ credential, evaluation, review }) => (
           <article key={credential.id} className="rounded-lg border border-slate-100 p-4" data-testid="analysis-result">
             <h3 className="font-semibold">{credential.name}</h3>
+            <ReviewOutcome review={review} />
             {evaluation ? <EvaluationDetails evaluation={evaluation} /> : (
               <p className="mt-2 text-sm text-slate-600">The evaluation is not available yet.</p>
             )}
@@ -26,6 +29,31 @@ export function AnalysisResults({ results }: { results: CompletedCredentialResul
         ))}
       </div>
     </section>
+  );
+}
+
+/** Credit Verification: what staff decided, in the applicant's words. */
+function ReviewOutcome({ review }: { review: CredentialReview | null }) {
+  if (!review) {
+    return (
+      <p className="mt-1 text-sm text-slate-700" data-testid="review-outcome">
+        Credit verification: awaiting review by our evaluators (usually 2-3 days).
+      </p>
+    );
+  }
+  if (review.decision === 'verified') {
+    return (
+      <div className="mt-2 rounded-md bg-teal-50 p-3 text-sm text-teal-900" data-testid="review-outcome">
+        <p className="font-semibold">Credit verified: {review.awardedCredits} quarter credits awarded.</p>
+        {review.note && <p className="mt-1">Evaluator&apos;s note: {review.note}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-900" data-testid="review-outcome">
+      <p className="font-semibold">Credit not verified.</p>
+      <p className="mt-1">Reason: {review.rejectionReason}</p>
+    </div>
   );
 }
 

@@ -4,11 +4,15 @@ import { evaluationPhaseState, type EvaluationPhaseState } from '@app/domain';
 const CIRCLE: Record<EvaluationPhaseState, string> = {
   done: 'border-teal-600 bg-teal-600 text-white',
   active: 'border-teal-600 bg-white text-teal-700 ring-4 ring-teal-100',
-  pending: 'border-slate-300 bg-white text-slate-400',
+  // slate-600 on white is 7.5:1; the pending phases stay readable (WCAG AA needs 4.5:1 for text).
+  pending: 'border-slate-400 bg-white text-slate-600',
 };
 
-/** The three-phase indicator; `current` comes from the domain rule currentEvaluationPhase. */
-export function EvaluationProcess({ current }: { current: 1 | 2 | 3 }) {
+/**
+ * The three-phase indicator; `current` comes from the domain rule currentEvaluationPhase (4: every phase done, once
+ * staff verified a credit, whose total then replaces the third phase's description).
+ */
+export function EvaluationProcess({ current, awardedCredits = null }: { current: 1 | 2 | 3 | 4; awardedCredits?: number | null }) {
   return (
     <section aria-labelledby="evaluation-process-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="evaluation-process-title" className="text-lg font-semibold">
@@ -42,8 +46,12 @@ export function EvaluationProcess({ current }: { current: 1 | 2 | 3 }) {
                 )}
               </span>
               <div>
-                <p className={`font-medium ${highlighted ? 'text-teal-800' : 'text-slate-500'}`}>{phase.title}</p>
-                <p className={`text-sm ${highlighted ? 'text-slate-700' : 'text-slate-400'}`}>{phase.description}</p>
+                <p className={`font-medium ${highlighted ? 'text-teal-800' : 'text-slate-700'}`}>{phase.title}</p>
+                <p className={`text-sm ${highlighted ? 'text-slate-700' : 'text-slate-600'}`} data-testid={`evaluation-phase-${phase.id}-description`}>
+                  {phase.id === 3 && state === 'done' && awardedCredits !== null
+                    ? `Credit awarded: ${awardedCredits} quarter credit${awardedCredits === 1 ? '' : 's'}`
+                    : phase.description}
+                </p>
               </div>
             </li>
           );

@@ -60,7 +60,7 @@ export function SystemStatusPanel({ status }: { status: ChecklistStatus | null }
                   </div>
                   <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
                     {Object.entries(phase.items).map(([item, done]) => (
-                      <li key={item} className={done ? 'text-slate-700' : 'text-slate-400'}>
+                      <li key={item} className={done ? 'text-slate-700' : 'text-slate-600'}>
                         <span aria-hidden="true">{done ? '✓' : '○'}</span> {checklistItemLabel(item)}
                         <span className="sr-only">{done ? ' (done)' : ' (not done)'}</span>
                       </li>

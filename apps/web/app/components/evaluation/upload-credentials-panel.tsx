@@ -139,7 +139,13 @@ function CredentialItem({ credential, records }: { credential: Credential; recor
         <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={`Documents of ${credential.name}`}>
           {credential.documents.map((document) => (
             <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-testid="document">
-              <span className="font-medium text-slate-800">{document.fileName}</span>
+              <a
+                href={`/resources/credentials/${credential.id}/documents/${document.id}`}
+                className="font-medium text-teal-800 underline"
+                aria-label={`Download ${document.fileName}`}
+              >
+                {document.fileName}
+              </a>
               <span className="text-slate-500">
                 <span data-testid="document-type">{DOCUMENT_TYPE_LABEL[document.documentType]}</span> ·{' '}
                 {formatFileSize(document.fileSize)}
@@ -167,6 +173,7 @@ function CredentialItem({ credential, records }: { credential: Credential; recor
           </Form>
         )}
       </div>
+      {credential.status !== 'analyzing' && <DeleteCredentialForm credentialId={credential.id} credentialName={credential.name} />}
       {credential.status !== 'analyzing' && (
         <noscript>
           <p className="mt-2 text-sm text-amber-800">
@@ -175,6 +182,27 @@ function CredentialItem({ credential, records }: { credential: Credential; recor
         </noscript>
       )}
     </li>
+  );
+}
+
+/** A disclosure rather than a script dialog, so deleting asks for confirmation without JavaScript too. */
+function DeleteCredentialForm({ credentialId, credentialName }: { credentialId: string; credentialName: string }) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer text-red-800 underline">Delete this credential</summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+        <input type="hidden" name="intent" value="delete-credential" />
+        <input type="hidden" name="credentialId" value={credentialId} />
+        <p className="text-slate-700">Its documents, analysis and results are erased for good.</p>
+        <button
+          type="submit"
+          className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white hover:bg-red-800"
+          aria-label={`Delete ${credentialName} for good`}
+        >
+          Delete for good
+        </button>
+      </Form>
+    </details>
   );
 }
 

@@ -2,6 +2,7 @@ import type { Cohort, Enrollment } from '@app/contracts';
 import { cohortMonthLabel, cohortYearOptions } from '@app/domain';
 import {
   data,
+  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -37,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       adminApi<Cohort[]>(request, '/api/admin/cohorts'),
     ]);
   } catch (error) {
-    // A 401 arrives here as the redirect to /admin that adminApi throws; anything else is the spec's fetch failure.
+    // A 401 arrives here as the redirect to /admin that adminApi throws; 403 is an evaluator, whose page is the review
+    // queue; anything else is the spec's fetch failure.
+    if (error instanceof ApiError && error.status === 403) throw redirect('/admin/reviews');
     if (error instanceof ApiError || error instanceof TypeError) {
       throw new Response('Failed to fetch enrollments', { status: 502 });
     }
@@ -109,6 +112,9 @@ export default function AdminPanelPage() {
         </Link>
         <Link to={panelHref(search, { dialog: 'add-client' })} preventScrollReset className={secondaryButtonClass}>
           Add Client Manually
+        </Link>
+        <Link to="/admin/reviews" className={secondaryButtonClass}>
+          Credential Reviews
         </Link>
       </div>
 

@@ -1,0 +1,68 @@
+import { APPLICANT_TOKEN_AUDIENCE, APPLICANT_TOKEN_HEADER } from '@app/contracts';
+import { createCookie } from '@remix-run/node';
+import jwt from 'jsonwebtoken';
+import { randomUUID } from 'node:crypto';
+import { api, apiResponse, type ApiRequestOptions } from './api.server';
+import { webEnv } from './env.server';
+import { SESSION_SECRET } from './session.server';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** How long a browser keeps its applicant identity without coming back. */
+const COOKIE_DAYS = 180;
+
+/**
+ * The applicant identity: an id this server chose, in a signed, httpOnly, SameSite=Lax cookie. It is created when the
+ * visitor first creates something (a credential), never on a page view, and the browser cannot pick or read it.
+ */
+const applicantCookie = createCookie('__applicant', {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secure: webEnv.sessionCookieSecure,
+  secrets: [SESSION_SECRET],
+  maxAge: COOKIE_DAYS * 86_400,
+});
+
+/** The visitor's applicant id, or null for a visitor who has created nothing (or whose cookie is not ours). */
+export async function optionalApplicantId(request: Request): Promise<string | null> {
+  const value: unknown = await applicantCookie.parse(request.headers.get('Cookie'));
+  return typeof value === 'string' && UUID.test(value) ? value : null;
+}
+
+/** The visitor's applicant id, created now when missing; `setCookie` is set when the response must store it. */
+export async function ensureApplicantId(request: Request): Promise<{ applicantId: string; setCookie: string | null }> {
+  const existing = await optionalApplicantId(request);
+  if (existing) return { applicantId: existing, setCookie: null };
+  const applicantId = randomUUID();
+  return { applicantId, setCookie: await applicantCookie.serialize(applicantId) };
+}
+
+/** After signing in by email link: this browser now carries the account. */
+export function applicantCookieFor(applicantId: string): Promise<string> {
+  return applicantCookie.serialize(applicantId);
+}
+
+/** A token the API verifies with the shared APPLICANT_TOKEN_SECRET: this request acts for this applicant, for a minute. */
+export function applicantToken(applicantId: string): string {
+  if (!webEnv.applicantTokenSecret) {
+    throw new Error('APPLICANT_TOKEN_SECRET is not set on the web server; set the same value as the API’s');
+  }
+  return jwt.sign({ sub: applicantId }, webEnv.applicantTokenSecret, {
+    audience: APPLICANT_TOKEN_AUDIENCE,
+    expiresIn: 60,
+    algorithm: 'HS256',
+  });
+}
+
+function withApplicant(applicantId: string, options: ApiRequestOptions): ApiRequestOptions {
+  return { ...options, headers: { ...options.headers, [APPLICANT_TOKEN_HEADER]: applicantToken(applicantId) } };
+}
+
+/** An API call on behalf of the visiting applicant. */
+export function applicantApi<T>(applicantId: string, path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return api<T>(path, withApplicant(applicantId, options));
+}
+
+export function applicantApiResponse(applicantId: string, path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  return apiResponse(path, withApplicant(applicantId, options));
+}
