@@ -10,3 +10,8 @@ export const webEnv = {
   // Secure in production, unless explicitly turned off for plain-http setups such as the browser tests and npm start.
   sessionCookieSecure: isProduction && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false',
 };
+
+if (isProduction && !webEnv.applicantTokenSecret) {
+  // Without it no applicant call can be signed: the evaluation page would fail on every use, so refuse to start.
+  throw new Error('APPLICANT_TOKEN_SECRET must be set (the same value as the API’s): the web server signs applicant tokens with it');
+}
