@@ -15,3 +15,4 @@ export * from './text-signals';
 export * from './topic-overlap';
 export * from './checklist';
 export * from './email-template';
+export * from './reading';

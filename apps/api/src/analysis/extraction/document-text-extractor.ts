@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { linesOfPages, type TextLine } from '@app/domain';
 import mammoth from 'mammoth';
 import { detectFileKind, FileKind } from './file-kind';
 import { OcrService } from './ocr.service';
@@ -13,6 +14,8 @@ export interface ExtractedText {
   method: ExtractionMethod;
   /** Pages of a PDF; absent for other kinds. */
   pages?: number;
+  /** Lines rebuilt from the words' positions (a PDF's text layer), for readers of tables; absent for plain text. */
+  lines?: TextLine[];
 }
 
 /** A document the readers cannot open; the message is shown on the page as the failure reason. */
@@ -51,8 +54,9 @@ export class DocumentTextExtractor {
     }
   }
 
-  private readPdf(bytes: Buffer): Promise<{ text: string; pages: number }> {
-    return this.pdf.read(bytes);
+  private async readPdf(bytes: Buffer): Promise<{ text: string; pages: number; lines?: TextLine[] }> {
+    const { text, pages, items } = await this.pdf.read(bytes);
+    return items ? { text, pages, lines: linesOfPages(items) } : { text, pages };
   }
 
   private async readDocx(bytes: Buffer): Promise<string> {

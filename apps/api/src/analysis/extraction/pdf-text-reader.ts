@@ -1,5 +1,13 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
+import type { PageItems } from '@app/domain';
+
+export interface PdfReading {
+  text: string;
+  pages: number;
+  /** Each page's text runs with their positions, for rebuilding table rows. */
+  items?: PageItems[];
+}
 
 /**
  * Runs in a worker thread. unpdf's CommonJS entry loads its bundled pdf.js (an ES module) with a dynamic
@@ -17,7 +25,12 @@ parentPort.on('message', async ({ id, bytes }) => {
     await ready;
     pdf = await unpdf.getDocumentProxy(bytes, { verbosity: 0 });
     const result = await unpdf.extractText(pdf, { mergePages: false });
-    parentPort.postMessage({ id, pages: result.totalPages, text: result.text });
+    const items = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      items.push({ page: n, items: content.items.filter((i) => 'str' in i && i.str.trim() !== '').map((i) => ({ str: i.str, x: i.transform[4], y: i.transform[5], width: i.width, height: i.height || Math.abs(i.transform[3]) })) });
+    }
+    parentPort.postMessage({ id, pages: result.totalPages, text: result.text, items });
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
   } finally {
@@ -29,11 +42,12 @@ interface WorkerAnswer {
   id: number;
   pages?: number;
   text?: string[];
+  items?: PageItems[];
   error?: string;
 }
 
 interface Pending {
-  resolve(value: { text: string; pages: number }): void;
+  resolve(value: PdfReading): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 }
@@ -56,7 +70,7 @@ export class PdfTextReader implements OnModuleDestroy {
   /** How long one read may take; tests shorten it. */
   timeoutMs = PDF_READ_TIMEOUT_MS;
 
-  read(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+  read(bytes: Uint8Array): Promise<PdfReading> {
     const worker = this.getWorker();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -80,7 +94,7 @@ export class PdfTextReader implements OnModuleDestroy {
       clearTimeout(pending.timer);
       if (this.pending.size === 0) worker.unref();
       if (answer.error !== undefined) pending.reject(new Error(answer.error));
-      else pending.resolve({ text: (answer.text ?? []).join('\n\n'), pages: answer.pages ?? 0 });
+      else pending.resolve({ text: (answer.text ?? []).join('\n\n'), pages: answer.pages ?? 0, items: answer.items });
     });
     worker.on('error', (error) => this.failAll(worker, error));
     worker.on('exit', (code) => this.failAll(worker, new Error(`the PDF reader stopped (exit code ${code})`)));
