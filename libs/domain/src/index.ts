@@ -16,3 +16,5 @@ export * from './topic-overlap';
 export * from './checklist';
 export * from './email-template';
 export * from './reading';
+export * from './login-limits';
+export * from './test-card';
