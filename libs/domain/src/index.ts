@@ -16,3 +16,6 @@ export * from './topic-overlap';
 export * from './checklist';
 export * from './email-template';
 export * from './credential-review';
+export * from './reading';
+export * from './login-limits';
+export * from './test-card';
