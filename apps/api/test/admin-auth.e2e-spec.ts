@@ -59,13 +59,13 @@ describe('admin authentication', () => {
     expect(users[0].passwordHash).not.toContain(PASSWORD);
   });
 
-  it('logs in with the right password and returns {success, token, message}', async () => {
+  it('logs in with the right password and returns {success, token, role, message}', async () => {
     const response = await api.http
       .post('/api/admin/login')
       .set('X-Forwarded-For', nextClientIp())
       .send({ username: USERNAME, password: PASSWORD })
       .expect(200);
-    expect(response.body).toEqual({ success: true, token: expect.any(String), message: 'Login successful' });
+    expect(response.body).toEqual({ success: true, token: expect.any(String), role: 'admin', message: 'Login successful' });
     const claims = new JwtService().decode<{ sub: string; jti: string; exp: number; iat: number }>(response.body.token);
     expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(claims.exp - claims.iat).toBe(2 * 60 * 60);
