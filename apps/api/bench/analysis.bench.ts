@@ -61,7 +61,7 @@ async function main(): Promise<void> {
       }
     })();
     const start = performance.now();
-    await Promise.all(credentials.map((id) => api.http.post(`/api/credentials/${id}/analyze`).expect(202)));
+    await Promise.all(credentials.map((id) => api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202)));
     const outcomes = await Promise.all(credentials.map((id) => waitForAnalysis(api, id, 600_000)));
     const seconds = (performance.now() - start) / 1000;
     polling = false;
