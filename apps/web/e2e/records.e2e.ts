@@ -97,7 +97,7 @@ describe('applicant records in the browser', () => {
     await card.getByText('Delete this credential').click();
     await card.getByRole('button', { name: `Delete ${name} for good` }).click();
     await alice.page.getByText('Credential deleted with its documents and results').waitFor();
-    expect(await credentialCard(alice.page, name).count()).toBe(0);
+    await credentialCard(alice.page, name).waitFor({ state: 'detached' });
     expect(await query('select 1 from credentials where id = $1', [row.id])).toHaveLength(0);
     const url = new URL(uploadURL);
     expect((await fetch(`${url.origin}${url.pathname}`)).status).toBe(404);

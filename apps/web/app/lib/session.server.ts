@@ -86,6 +86,14 @@ export async function requireAdminToken(request: Request): Promise<string> {
   return token;
 }
 
+/** Like takeToast, but sets no cookie when there was no toast (pages any visitor sees stay cookie-free). */
+export async function takePendingToast(request: Request): Promise<{ toast: FlashToast | null; setCookie: string | null }> {
+  const session = await getSession(request);
+  if (!session.has('toast')) return { toast: null, setCookie: null };
+  const toast = session.get('toast') ?? null;
+  return { toast, setCookie: await storage.commitSession(session) };
+}
+
 /** Reads (and so clears) the pending toast; commit the returned session in the response. */
 export async function takeToast(request: Request): Promise<{ toast: FlashToast | null; setCookie: string }> {
   const session = await getSession(request);

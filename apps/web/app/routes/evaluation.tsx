@@ -13,7 +13,8 @@ import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
 import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
 import { api, ApiError } from '~/lib/api.server';
 import { applicantApi, ensureApplicantId, optionalApplicantId } from '~/lib/applicant.server';
-import { optionalAdminToken } from '~/lib/session.server';
+import { ToastNotice } from '~/components/admin/toast-notice';
+import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
 
 const TITLE = 'Transcript and Certificate Evaluation';
@@ -43,17 +44,19 @@ async function ownRecords(request: Request): Promise<ApplicantCredentials> {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [records, checklist, gmail, adminToken] = await Promise.all([
+  const [records, checklist, gmail, adminToken, pending] = await Promise.all([
     ownRecords(request),
     optional<ChecklistStatus>('/api/system/checklist-status'),
     optional<GmailSetupStatus>('/api/gmail/setup-status'),
     optionalAdminToken(request),
+    takePendingToast(request),
   ]);
   const { credentials } = records;
   const completed = credentials.filter((credential) => credential.status === 'completed');
   const verified = credentials.filter((credential) => credential.review?.decision === 'verified');
-  return {
+  return data({
     credentials,
+    toast: pending.toast,
     results: completed.map((credential) => ({ credential, evaluation: credential.evaluation, review: credential.review })),
     analyses: Object.fromEntries(credentials.filter((c) => c.status === 'analyzing').map((c) => [c.id, c.analyses])),
     awardedCredits: verified.length > 0 ? verified.reduce((sum, c) => sum + (c.review?.awardedCredits ?? 0), 0) : null,
@@ -63,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     gmail,
     // Connecting Gmail and creating drafts are admin actions; the page offers them to a logged-in admin.
     adminSignedIn: adminToken !== null,
-  };
+  }, pending.setCookie ? { headers: { 'Set-Cookie': pending.setCookie } } : undefined);
 }
 
 type ActionResult =
@@ -90,14 +93,19 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     // Creating the first credential is what gives this browser its applicant identity.
     const { applicantId, setCookie } = await ensureApplicantId(request);
-    const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
     try {
       await applicantApi(applicantId, '/api/credentials', { method: 'POST', body: { name: checked.name }, request });
-      return data<ActionResult>({ intent, ok: true, at }, { headers });
+      if (setCookie) {
+        // This request's loader cannot see a cookie set by its own response, so a new applicant loads the page again.
+        const response = await redirectWithToast(request, '/evaluation', newToast('success', 'Credential created successfully'));
+        response.headers.append('Set-Cookie', setCookie);
+        return response;
+      }
+      return data<ActionResult>({ intent, ok: true, at });
     } catch (error) {
       console.error(`Creating a credential failed: ${String(error)}`);
       const fieldError = error instanceof ApiError ? error.body?.fieldErrors?.name?.[0] : undefined;
-      return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError }, { status: statusOf(error) });
+      return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError }, { status: statusOf(error), headers: setCookie ? { 'Set-Cookie': setCookie } : undefined });
     }
   }
   if (intent === 'analyze' || intent === 'delete-credential') {
@@ -166,7 +174,8 @@ function useActionToasts(result: ActionResult | undefined): void {
 }
 
 export default function EvaluationPage() {
-  const { credentials, results, analyses, awardedCredits, email, signedIn, checklist, gmail, adminSignedIn } = useLoaderData<typeof loader>();
+  const { credentials, toast, results, analyses, awardedCredits, email, signedIn, checklist, gmail, adminSignedIn } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const statuses = credentials.map((credential) => credential.status);
   usePollWhileAnalyzing(shouldPollAnalyses(statuses));
@@ -176,6 +185,7 @@ export default function EvaluationPage() {
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
+      <ToastNotice toast={toast} />
       <h1 className="text-3xl font-bold text-slate-900">{TITLE}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">
         Upload your transcripts, syllabi and certificates. We review them against our academic criteria and recommend the

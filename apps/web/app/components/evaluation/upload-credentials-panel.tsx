@@ -53,7 +53,8 @@ export function UploadCredentialsPanel({ credentials, analyses, createFeedback }
         Create a credential for each program or course, upload its transcripts, syllabi and certificates, then start the
         analysis.
       </p>
-      <CreateCredentialForm feedback={createFeedback} />
+      {/* A new credential remounts the form, so the field empties also when the first one came by redirect. */}
+      <CreateCredentialForm key={credentials.length} feedback={createFeedback} />
       {credentials.length === 0 ? (
         <p className="mt-6 text-sm text-slate-500">No credentials yet. Create one to start uploading documents.</p>
       ) : (
