@@ -308,3 +308,85 @@ describe('applicant records: ownership, staff review, erasure', () => {
     });
   });
 });
+
+describe('sign-in by email link', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  /** What the mailed link carries: a random secret whose SHA-256 is stored (the mail itself is pending the outbox). */
+  async function storedLink(email: string, requestedBy: string | null, expiresInMinutes = 15): Promise<string> {
+    const token = randomUUID() + randomUUID();
+    // Asking for a link gives the asking browser its identity, as the API's request does.
+    if (requestedBy) {
+      await api.em().getConnection().execute(`insert into applicants (id, email, created_at) values (?, null, now()) on conflict do nothing`, [requestedBy]);
+    }
+    await api.em().getConnection().execute(
+      `insert into sign_in_tokens (id, token_hash, email, requested_by, expires_at, used_at, created_at)
+       values (?, encode(sha256(?::bytea), 'hex'), ?, ?, now() + make_interval(mins => ?), null, now())`,
+      [randomUUID(), token, email, requestedBy, expiresInMinutes],
+    );
+    return token;
+  }
+
+  it('says so instead of claiming a mail was sent while no outbox exists, and stores no link', async () => {
+    const applicant = testApplicant(api.app);
+    const response = await api.http.post('/api/applicants/sign-in-link').set(applicant.headers()).send({ email: 'dana@example.org' }).expect(503);
+    expect(response.body.message).toBe('Sign-in by email is not available yet: no mail service is set up');
+    const rows = await api.em().getConnection().execute<{ count: string }[]>('select count(*) from sign_in_tokens');
+    expect(Number(rows[0].count)).toBe(0);
+    await api.http.post('/api/applicants/sign-in-link').send({ email: 'dana@example.org' }).expect(401);
+  });
+
+  it('signs in once, in a second browser, bringing the anonymous records of both browsers into the account', async () => {
+    const first = testApplicant(api.app);
+    const second = testApplicant(api.app);
+    const email = `erin-${randomUUID().slice(0, 8)}@example.org`;
+    const mine = (await api.http.post('/api/credentials').set(first.headers()).send({ name: 'First browser' }).expect(201)).body.id;
+    const other = (await api.http.post('/api/credentials').set(second.headers()).send({ name: 'Second browser' }).expect(201)).body.id;
+    const token = await storedLink(email, first.id);
+
+    const signedIn = await api.http.post('/api/applicants/sign-in').set(second.headers()).send({ token }).expect(200);
+    expect(signedIn.body).toEqual({ applicantId: first.id, email, mergedCredentials: 1 });
+    const account = testApplicant(api.app, signedIn.body.applicantId);
+    const page = (await api.http.get('/api/credentials').set(account.headers()).expect(200)).body as ApplicantCredentials;
+    expect(page.email).toBe(email);
+    expect(page.credentials.map((c) => c.id).sort()).toEqual([mine, other].sort());
+
+    const again = await api.http.post('/api/applicants/sign-in').send({ token }).expect(400);
+    expect(again.body.message).toContain('invalid, expired or already used');
+    // The merged-away identity owns nothing any more.
+    await api.http.get(`/api/credentials/${other}`).set(second.headers()).expect(404);
+
+    // A later link for the same address, used from a third browser, opens the same account.
+    const third = testApplicant(api.app);
+    const later = await storedLink(email, third.id);
+    const back = await api.http.post('/api/applicants/sign-in').set(third.headers()).send({ token: later }).expect(200);
+    expect(back.body).toMatchObject({ applicantId: first.id, mergedCredentials: 0 });
+  });
+
+  it('refuses an expired link and a forged one, and never merges another account', async () => {
+    const expired = await storedLink('frank@example.org', null, -1);
+    await api.http.post('/api/applicants/sign-in').send({ token: expired }).expect(400);
+    await api.http.post('/api/applicants/sign-in').send({ token: 'made-up' }).expect(400);
+
+    const gina = testApplicant(api.app);
+    await api.http.post('/api/credentials').set(gina.headers()).send({ name: 'Gina' }).expect(201);
+    const ginaAccount = (await api.http.post('/api/applicants/sign-in').set(gina.headers()).send({ token: await storedLink('gina@example.org', gina.id) }).expect(200)).body;
+    // Gina, signed in, uses a link of another address: her account's records stay hers.
+    const other = await api.http
+      .post('/api/applicants/sign-in')
+      .set(testApplicant(api.app, ginaAccount.applicantId).headers())
+      .send({ token: await storedLink('harry@example.org', null) })
+      .expect(200);
+    expect(other.body.mergedCredentials).toBe(0);
+    const ginas = (await api.http.get('/api/credentials').set(testApplicant(api.app, ginaAccount.applicantId).headers()).expect(200)).body;
+    expect(ginas.credentials).toHaveLength(1);
+  });
+});
