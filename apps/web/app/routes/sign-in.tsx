@@ -6,7 +6,9 @@ import { api, ApiError } from '~/lib/api.server';
 import { applicantCookieFor, applicantToken, optionalApplicantId } from '~/lib/applicant.server';
 import { APPLICANT_TOKEN_HEADER } from '@app/contracts';
 
-export const meta: MetaFunction = () => [{ title: 'Sign in to your evaluation' }, { name: 'referrer', content: 'no-referrer' }];
+// same-origin, not no-referrer: the token in this page's URL never leaves the site, while the form's POST keeps its
+// Origin header (no-referrer sends 'null', which Remix refuses as a cross-site action).
+export const meta: MetaFunction = () => [{ title: 'Sign in to your evaluation' }, { name: 'referrer', content: 'same-origin' }];
 
 /**
  * The mailed link lands here. Opening it changes nothing: mail scanners fetch links, and a single-use link spent by
