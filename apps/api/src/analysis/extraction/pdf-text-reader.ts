@@ -21,7 +21,8 @@ parentPort.on('message', async ({ id, bytes }) => {
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
   } finally {
-    if (pdf) await pdf.destroy().catch(() => undefined);
+    // pdf.js removed PDFDocumentProxy.destroy (mozilla/pdf.js#21245); the loading task owns the document.
+    if (pdf) await pdf.loadingTask.destroy().catch(() => undefined);
   }
 });`;
 
