@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * Runs in a worker thread. unpdf's CommonJS entry loads its bundled pdf.js (an ES module) with a dynamic
- * import that jest's module system cannot follow, so the bundle is required directly (Node ≥ 20.19 can
+ * import that jest's module system cannot follow, so the bundle is required directly (Node ≥ 22.12 can
  * require an ES module) and handed to unpdf.
  */
 const WORKER_SOURCE = `
