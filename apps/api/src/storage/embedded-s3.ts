@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -82,11 +83,13 @@ export async function startEmbeddedS3(
     configureBuckets: [{ name: bucket, configs: [CORS] }],
   });
   const storeAddress = await store.run();
+  const logger = new Logger('EmbeddedS3');
   try {
     const gateway = await startVerifyingS3Gateway({
       upstream: `http://127.0.0.1:${storeAddress.port}`,
       credentials: [credentials],
       port,
+      onRefusal: (method, refusal) => logger.warn(`Refused ${method}: ${refusal.status} ${refusal.code} (${refusal.message})`),
     });
     return {
       endpoint: gateway.endpoint,

@@ -80,6 +80,8 @@ export async function startVerifyingS3Gateway(options: {
   credentials: readonly S3Credentials[];
   port: number;
   host?: string;
+  /** Told of each refusal (method, S3 error code and message), so a developer can see why a request failed. */
+  onRefusal?: (method: string, refusal: S3Refusal) => void;
 }): Promise<VerifyingS3Gateway> {
   const verifier = new SigV4Verifier(options.credentials);
   const upstream = new URL(options.upstream);
@@ -106,9 +108,11 @@ export async function startVerifyingS3Gateway(options: {
       const authentication = await verifier.authenticate(parts);
       body = await readBody(request);
       verifyBody(parts, authentication, body);
-      delete headers['authorization'];
-      query = query.filter(({ name }) => !AUTH_QUERY_PARAMS.has(name.toLowerCase()));
     }
+    // The store behind knows none of our keys: it gets requests without their authentication (a preflight too,
+    // which carries the URL's query).
+    delete headers['authorization'];
+    query = query.filter(({ name }) => !AUTH_QUERY_PARAMS.has(name.toLowerCase()));
     headers['host'] = upstream.host;
     if (body) {
       headers['content-length'] = String(body.length);
@@ -134,6 +138,7 @@ export async function startVerifyingS3Gateway(options: {
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (error instanceof S3Refusal) {
+        options.onRefusal?.(request.method ?? '', error);
         // The client may still be sending a body S3 would never read; finish reading it so the answer arrives.
         request.resume();
         sendError(request, response, error);
