@@ -267,6 +267,13 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const forAnalysis = await app.get(AnalysisRepository).findForAnalysis(credential.id);
       expect(forAnalysis?.documents.map((document) => document.objectKey)).toEqual([objectKey]);
       expect(await storage.read(objectKey)).toEqual(pdf);
+
+      // What that PUT left at the upload key is removed once the URL has expired; the document stays.
+      expect(await storage.head(key)).toMatchObject({ size: big.length });
+      const afterExpiry = new Date(Date.now() + 2 * UPLOAD_URL_TTL_SECONDS * 1000);
+      await app.get(UploadsService).sweepAbandonedUploads(afterExpiry);
+      expect(await storage.head(key)).toBeNull();
+      expect(await storage.read(objectKey)).toEqual(pdf);
     });
 
     it('keeps a valid document type, guesses for an unknown one, and detects PNG and DOCX by content', async () => {

@@ -44,15 +44,18 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        request.destroy();
-        reject(new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size of this test store'));
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
         return;
       }
-      chunks.push(chunk);
-    });
+      // Answer now; the rest of the body is read and dropped so the client gets the answer, not a reset.
+      request.off('data', collect);
+      request.resume();
+      reject(new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size of this test store'));
+    };
+    request.on('data', collect);
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
@@ -117,6 +120,7 @@ export async function startVerifyingS3Gateway(options: {
     if (body) {
       headers['content-length'] = String(body.length);
       delete headers['transfer-encoding'];
+      delete headers['expect'];
     }
     const search = query.map(({ raw }) => raw).join('&');
     await new Promise<void>((resolve, reject) => {

@@ -26,6 +26,7 @@ const ISSUED_KEY = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** Enough for every signature; a DOCX may need more (see detectKind). */
 const SNIFF_BYTES = 64 * 1024;
 const SWEEP_BATCH = 200;
+const LEFTOVER_WINDOW_MS = 3 * 60 * 60 * 1000;
 
 export function isIssuedKeyFormat(key: string): boolean {
   return ISSUED_KEY.test(key);
@@ -108,7 +109,10 @@ export class UploadsService {
     await this.deleteQuietly(key);
   }
 
-  /** Removes objects whose upload was never registered, once nobody can register them any more. */
+  /**
+   * Removes objects whose upload was never registered, once nobody can register them any more; and what a PUT to a
+   * registered upload's URL left at its key (never read: the document is a copy) once that URL has expired.
+   */
   @Cron(CronExpression.EVERY_HOUR)
   async sweepAbandonedUploads(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - this.storage.uploadUrlTtlSeconds * 1000);
@@ -119,6 +123,9 @@ export class UploadsService {
       await this.deleteQuietly(key);
       removed++;
     }
+    // Hourly runs: a window of a few hours covers the URLs that expired since the last runs, even if one was missed.
+    const since = new Date(now.getTime() - LEFTOVER_WINDOW_MS);
+    for (const key of await this.uploads.findRegisteredExpiredBetween(since, now, SWEEP_BATCH)) await this.deleteQuietly(key);
     return removed;
   }
 
