@@ -16,7 +16,6 @@ import {
   extractCertificate,
   type CertificateExtraction,
   type CombinedAnalysis,
-  type CourseOverlap,
   type CreditCalculation,
   type DocumentReading,
   type IndividualAnalysis,
