@@ -8,7 +8,7 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
-import { EMBEDDED_S3_BUCKET, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from '../../src/storage/embedded-s3';
+import { startEmbeddedS3 } from '../../src/storage/embedded-s3';
 import type { StorageConnection } from '../../src/storage/storage-connection';
 import { createTestDatabase } from '../../../../tools/testing/test-database';
 import { LEGACY_APPLICANT_ID } from '@app/contracts';
@@ -28,7 +28,8 @@ export interface TestApi {
 }
 
 /**
- * The whole API against a database of its own on the real PostgreSQL server and a real S3-compatible server,
+ * The whole API against a database of its own on the real PostgreSQL server and a real S3-compatible server
+ * (s3rver behind the SigV4-verifying gateway, so it refuses what S3 refuses),
  * with extra environment (e.g. STRIPE_API_URL, REDIS_URL) for the suite.
  */
 export async function startTestApi(
@@ -42,9 +43,9 @@ export async function startTestApi(
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret', APPLICANT_TOKEN_SECRET: TEST_APPLICANT_TOKEN_SECRET, ...env });
   const storage: StorageConnection = {
     endpoint: s3.endpoint,
-    bucket: EMBEDDED_S3_BUCKET,
+    bucket: s3.bucket,
     region: 'us-east-1',
-    ...EMBEDDED_S3_CREDENTIALS,
+    ...s3.credentials,
     forcePathStyle: true,
     uploadUrlTtlSeconds: 900,
   };
