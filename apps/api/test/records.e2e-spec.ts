@@ -30,7 +30,8 @@ describe('applicant records: ownership, staff review, erasure', () => {
   let storage: StorageService;
 
   beforeAll(async () => {
-    api = await startTestApi({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    // The shortest download lifetime allowed, so the suite can see a link expire.
+    api = await startTestApi({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DOCUMENT_URL_TTL_SECONDS: '10' });
     alice = testApplicant(api.app);
     bob = testApplicant(api.app);
     storage = api.app.get(StorageService);
@@ -179,6 +180,11 @@ describe('applicant records: ownership, staff review, erasure', () => {
       expect(download.headers.get('content-disposition')).toBe(`attachment; filename="PSY301 syllabus.pdf"; filename*=UTF-8''PSY301%20syllabus.pdf`);
       expect(download.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      // After its lifetime the store refuses the same link.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(expiresAt) - Date.now()) + 1500));
+      const late = await fetch(url);
+      expect(late.status).toBe(403);
+      expect(await late.text()).toContain('Request has expired');
 
       await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 3.25 }).expect(400);
       const verified = await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 3.5, note: 'Hours checked' }).expect(200);

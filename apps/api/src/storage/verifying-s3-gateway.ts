@@ -32,6 +32,25 @@ function parseQuery(search: string): RawQueryParam[] {
     });
 }
 
+/** The GET parameters that set a header of S3's answer, and the header each sets. */
+const RESPONSE_OVERRIDES: Record<string, string> = {
+  'response-content-type': 'content-type',
+  'response-content-disposition': 'content-disposition',
+  'response-content-language': 'content-language',
+  'response-content-encoding': 'content-encoding',
+  'response-cache-control': 'cache-control',
+  'response-expires': 'expires',
+};
+
+function responseOverrides(query: RawQueryParam[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { name, value } of query) {
+    const header = RESPONSE_OVERRIDES[name.toLowerCase()];
+    if (header) headers[header] = value;
+  }
+  return headers;
+}
+
 function singleHeaders(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
@@ -116,6 +135,10 @@ export async function startVerifyingS3Gateway(options: {
     // which carries the URL's query).
     delete headers['authorization'];
     query = query.filter(({ name }) => !AUTH_QUERY_PARAMS.has(name.toLowerCase()));
+    // S3 honours response-* overrides only on signed GETs, and the store behind sees an anonymous one (and refuses
+    // them), so the gateway applies them to the answer itself, as S3 does.
+    const overrides = request.method === 'GET' ? responseOverrides(query) : {};
+    query = query.filter(({ name }) => !RESPONSE_OVERRIDES[name.toLowerCase()]);
     headers['host'] = upstream.host;
     if (body) {
       headers['content-length'] = String(body.length);
@@ -127,7 +150,8 @@ export async function startVerifyingS3Gateway(options: {
       const forwarded = httpRequest(
         { host: upstream.hostname, port: upstream.port, method: request.method, path: search ? `${path}?${search}` : path, headers },
         (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          const ok = (answer.statusCode ?? 502) < 300;
+          response.writeHead(answer.statusCode ?? 502, ok ? { ...answer.headers, ...overrides } : answer.headers);
           answer.pipe(response);
           answer.on('end', resolve);
           answer.on('error', reject);
