@@ -5,6 +5,7 @@ import { syllabusPdf } from '../../api/test/fixtures/syllabus';
 import { samplePdf } from '../../../tools/testing/sample-files';
 import { closeBrowser, e2e, newPage, query } from './support/browser';
 import { actAs, analyzedCredential, newApplicant } from './support/evaluation-api';
+import { storedObjectExists } from './support/storage';
 
 afterAll(closeBrowser);
 
@@ -91,6 +92,10 @@ describe('applicant records in the browser', () => {
     expect(await query('select 1 from credential_documents where credential_id = $1', [row.id])).toHaveLength(1);
 
     // Alice deletes it from the page: rows and the stored file go.
+    const [{ object_key: objectKey }] = await query<{ object_key: string }>('select object_key from credential_documents where credential_id = $1', [row.id]);
+    const upload = new URL(uploadURL);
+    const documentUrl = `${upload.origin}/${upload.pathname.split('/')[1]}/${objectKey}`;
+    expect(await storedObjectExists(documentUrl)).toBe(true);
     await alice.page.reload();
     await hydrated(alice.page);
     const card = credentialCard(alice.page, name);
@@ -99,8 +104,7 @@ describe('applicant records in the browser', () => {
     await alice.page.getByText('Credential deleted with its documents and results').waitFor();
     await credentialCard(alice.page, name).waitFor({ state: 'detached' });
     expect(await query('select 1 from credentials where id = $1', [row.id])).toHaveLength(0);
-    const url = new URL(uploadURL);
-    expect((await fetch(`${url.origin}${url.pathname}`)).status).toBe(404);
+    expect(await storedObjectExists(documentUrl)).toBe(false);
     await alice.context.close();
     await bob.context.close();
   });
