@@ -127,6 +127,9 @@ describe('applicant records in the browser', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name }).click();
     await page.waitForURL(`**/admin/reviews/${credentialId}`);
+    // The evaluation comes with the lines its figures were read from.
+    await page.getByText('Evidence: where each figure was read').click();
+    expect(await page.getByTestId('review-evidence').innerText()).toContain('syllabus.pdf, page 1');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'syllabus.pdf' }).click()]);
     expect(download.suggestedFilename()).toBe('syllabus.pdf');
 

@@ -129,6 +129,21 @@ export default function CredentialReviewPage() {
               ))}
             </ul>
           )}
+          {Object.keys(evaluation.evidence ?? {}).length > 0 && (
+            <details className="mt-3">
+              <summary className="cursor-pointer font-medium">Evidence: where each figure was read</summary>
+              <dl className="mt-2 space-y-2" data-testid="review-evidence">
+                {Object.entries(evaluation.evidence ?? {}).map(([field, evidence]) => (
+                  <div key={field}>
+                    <dt className="font-medium">{field}</dt>
+                    <dd className="text-slate-700">
+                      &ldquo;{evidence.quote}&rdquo; ({evidence.document}, page {evidence.page}, line {evidence.line})
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
+          )}
           {evaluation.leadContacts.length > 0 && (
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="email-drafts" />
