@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import mammoth from 'mammoth';
 import { detectFileKind, FileKind } from './file-kind';
-import { OcrService } from './ocr.service';
-import { PdfTextReader } from './pdf-text-reader';
-import { loadWordExtractor } from './word-extractor';
+import { ReaderSandbox, ReadFailedError } from './reader-sandbox';
+import type { ReaderKind, ReadPage } from './readers';
 
 export type ExtractionMethod = 'pdf-text' | 'docx' | 'doc' | 'ocr';
 
@@ -13,6 +11,8 @@ export interface ExtractedText {
   method: ExtractionMethod;
   /** Pages of a PDF; absent for other kinds. */
   pages?: number;
+  /** What the reader found on each page of a PDF; absent for other kinds. */
+  pageTexts?: ReadPage[];
 }
 
 /** A document the readers cannot open; the message is shown on the page as the failure reason. */
@@ -20,51 +20,37 @@ export class UnreadableDocumentError extends Error {
   override name = 'UnreadableDocumentError';
 }
 
-/** Turns a stored document into plain text by what its bytes are: PDF text layer, Word documents, or OCR of images. */
+const READ_AS: Record<Exclude<FileKind, 'unknown'>, { reader: ReaderKind; method: ExtractionMethod }> = {
+  pdf: { reader: 'pdf', method: 'pdf-text' },
+  docx: { reader: 'docx', method: 'docx' },
+  doc: { reader: 'doc', method: 'doc' },
+  png: { reader: 'image', method: 'ocr' },
+  jpg: { reader: 'image', method: 'ocr' },
+};
+
+/**
+ * Turns a stored document into plain text by what its bytes are: PDF text layer, Word documents, or OCR of images.
+ * The reading itself happens in the reader sandbox (another process), never on this process's event loop.
+ */
 @Injectable()
 export class DocumentTextExtractor {
-  constructor(
-    private readonly pdf: PdfTextReader,
-    private readonly ocr: OcrService,
-  ) {}
+  constructor(private readonly sandbox: ReaderSandbox) {}
 
   async extract(bytes: Buffer, fileName: string): Promise<ExtractedText> {
     const kind = detectFileKind(bytes);
+    if (kind === 'unknown') throw new UnreadableDocumentError(`${fileName} is not a PDF, DOC, DOCX, JPG or PNG file`);
+    const { reader, method } = READ_AS[kind];
     try {
-      switch (kind) {
-        case 'pdf':
-          return { kind, method: 'pdf-text', ...(await this.readPdf(bytes)) };
-        case 'docx':
-          return { kind, method: 'docx', text: await this.readDocx(bytes) };
-        case 'doc':
-          return { kind, method: 'doc', text: await this.readDoc(bytes) };
-        case 'png':
-        case 'jpg':
-          return { kind, method: 'ocr', text: await this.ocr.recognize(bytes) };
-        case 'unknown':
-          throw new UnreadableDocumentError(`${fileName} is not a PDF, DOC, DOCX, JPG or PNG file`);
-      }
+      const output = await this.sandbox.read(reader, bytes);
+      return {
+        kind,
+        method,
+        text: output.text,
+        ...(output.pages ? { pages: output.pages.length, pageTexts: output.pages } : {}),
+      };
     } catch (error) {
-      if (error instanceof UnreadableDocumentError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new UnreadableDocumentError(`Could not read ${fileName}: ${reason}`);
+      if (error instanceof ReadFailedError) throw new UnreadableDocumentError(`Could not read ${fileName}: ${error.reason}`);
+      throw error;
     }
-  }
-
-  private readPdf(bytes: Buffer): Promise<{ text: string; pages: number }> {
-    return this.pdf.read(bytes);
-  }
-
-  private async readDocx(bytes: Buffer): Promise<string> {
-    const result = await mammoth.extractRawText({ buffer: bytes });
-    return result.value;
-  }
-
-  private async readDoc(bytes: Buffer): Promise<string> {
-    const WordExtractor = loadWordExtractor();
-    const document = await new WordExtractor().extract(bytes);
-    return [document.getHeaders({ includeFooters: false }), document.getBody(), document.getFootnotes(), document.getFooters()]
-      .filter((part) => part.trim() !== '')
-      .join('\n');
   }
 }
