@@ -76,8 +76,9 @@ export class AnalysisModule {
         AnalysisProcessor,
         {
           provide: InProcessAnalysisQueue,
-          inject: [AnalysisProcessor],
-          useFactory: (processor: AnalysisProcessor) => new InProcessAnalysisQueue(processor),
+          inject: [AnalysisProcessor, AnalysisRepository],
+          useFactory: (processor: AnalysisProcessor, repository: AnalysisRepository) =>
+            new InProcessAnalysisQueue(processor, undefined, undefined, (before, reason) => repository.failStale(before, reason)),
         },
         { provide: ANALYSIS_QUEUE, useExisting: InProcessAnalysisQueue },
       ],
