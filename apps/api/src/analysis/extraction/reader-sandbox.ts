@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InjectConfig } from '../../config/inject-config.decorator';
 import type { AppConfig } from '../../config/app-config';
@@ -28,6 +29,8 @@ const DAMAGED: Record<ReaderKind, string> = {
 
 /** A reader process that has read this many documents is replaced, so whatever a library leaks does not pile up. */
 const READS_PER_PROCESS = 100;
+/** Scheduling priority of reader processes (Unix nice value, 19 lowest). */
+const READER_NICENESS = 10;
 /** Reader processes left idle this long exit; the next read starts a fresh one. */
 const IDLE_EXIT_MS = 5 * 60_000;
 
@@ -108,6 +111,14 @@ export class ReaderSandbox implements OnModuleDestroy {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    // Reading is background work: the API's requests come first when the CPU is short.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, READER_NICENESS);
+      } catch {
+        // Not permitted here (some containers); the reader just runs at normal priority.
+      }
+    }
     const host: Host = { child, job: null, timer: null, idleTimer: null, killedFor: null, stderr: '', reads: 0 };
     // The last few kilobytes of what it printed, to tell running out of memory from other crashes.
     child.stderr?.on('data', (chunk: Buffer) => (host.stderr = (host.stderr + chunk.toString()).slice(-4096)));
