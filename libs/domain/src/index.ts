@@ -15,3 +15,5 @@ export * from './text-signals';
 export * from './topic-overlap';
 export * from './checklist';
 export * from './email-template';
+export * from './login-limits';
+export * from './test-card';
