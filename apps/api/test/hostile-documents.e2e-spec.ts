@@ -1,6 +1,15 @@
 import { performance } from 'node:perf_hooks';
+import { ANALYSIS_INTERRUPTED_REASON, InProcessAnalysisQueue } from '../src/analysis/queue/in-process-analysis-queue';
 import type { Credential } from '../src/credentials/credential.entity';
-import { CERTIFICATE, certificatePng, credentialState, hostileCorpus, type HostileDocument, waitForAnalysis } from './fixtures';
+import {
+  CERTIFICATE,
+  certificatePng,
+  createCredentialWithDocuments,
+  credentialState,
+  hostileCorpus,
+  type HostileDocument,
+  waitForAnalysis,
+} from './fixtures';
 import { startTestApi, type TestApi } from './support/test-app';
 
 /** The bound: the API answers its health check within a second whatever the readers are doing. */
@@ -142,4 +151,12 @@ describe('hostile documents', () => {
     expect(JSON.stringify(body)).toContain(CERTIFICATE.recipientName);
     await api.http.get('/api/health').expect(200);
   }, 180_000);
+
+  it('without Redis, fails at start an analysis that a stopped process left running, instead of leaving it analyzing', async () => {
+    const id = await createCredentialWithDocuments(api, 'Left analyzing', [], 'analyzing');
+    await api.em().getConnection().execute('update credentials set analysis_started_at = ? where id = ?', [new Date(Date.now() - 5_000), id]);
+    // What the queue does when the API starts: its jobs lived in the process that stopped.
+    await api.app.get(InProcessAnalysisQueue).onApplicationBootstrap();
+    expect(await credentialState(api, id)).toMatchObject({ status: 'failed', failureReason: ANALYSIS_INTERRUPTED_REASON });
+  });
 });
