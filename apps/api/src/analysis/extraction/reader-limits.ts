@@ -12,6 +12,8 @@ export interface ReaderLimits {
   docxMaxEntries: number;
   /** A JPG or PNG with more pixels than this (by its header) is refused before it is decoded. */
   imageMaxPixels: number;
+  /** A document with more text than this is refused: the analysis of its text runs on the API's event loop. */
+  maxTextChars: number;
   /** Reader processes side by side (the queue runs two jobs at a time). */
   processes: number;
 }
@@ -23,5 +25,6 @@ export const DEFAULT_READER_LIMITS: ReaderLimits = {
   docxMaxUncompressedBytes: 100 * 1024 * 1024,
   docxMaxEntries: 2_000,
   imageMaxPixels: 50_000_000,
+  maxTextChars: 1_000_000,
   processes: 2,
 };

@@ -43,9 +43,21 @@ process.on('unhandledRejection', (error) => void crash(error));
 // The parent went away (stopped or crashed): nothing is left to answer.
 process.on('disconnect', () => void closeReaders().finally(() => process.exit(0)));
 
+/** Runs the reader; a text too long to analyze is refused here, for every kind of document. */
+async function read({ kind, bytes, limits }: ReadRequest): Promise<ReaderOutput> {
+  const output = await READERS[kind](bytes, limits);
+  if (output.text.length > limits.maxTextChars) {
+    const characters = (n: number) => n.toLocaleString('en-US');
+    throw new DocumentRefusedError(
+      `This document has too much text to analyze (${characters(output.text.length)} characters; at most ${characters(limits.maxTextChars)}).`,
+    );
+  }
+  return output;
+}
+
 process.on('message', (request: ReadRequest) => {
   current = request.id;
-  void READERS[request.kind](request.bytes, request.limits).then(
+  void read(request).then(
     (output) => {
       current = null;
       return answer({ id: request.id, ok: true, output });

@@ -42,6 +42,17 @@ describe('ReaderSandbox', () => {
     expect((await sandbox.read('image', await certificatePng())).text).toContain(CERTIFICATE.recipientName);
   });
 
+  it('refuses a document with more text than the analysis takes', async () => {
+    const tight = new ReaderSandbox({ readers: { ...DEFAULT_READER_LIMITS, maxTextChars: 100 } });
+    try {
+      await expect(tight.read('pdf', await syllabusPdf())).rejects.toMatchObject({
+        reason: expect.stringMatching(/^This document has too much text to analyze \([\d,]+ characters; at most 100\)\.$/),
+      });
+    } finally {
+      await tight.onModuleDestroy();
+    }
+  });
+
   it('refuses a zip whose central directory declares more than the unpacked limit, before inflating it', async () => {
     await expect(sandbox.read('docx', await zipBombDocx(150))).rejects.toMatchObject({
       reason: 'This document is too large once unpacked (more than 100 MB); it cannot be read.',
