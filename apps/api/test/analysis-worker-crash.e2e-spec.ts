@@ -151,6 +151,11 @@ describe('analysis worker killed mid-job', () => {
   }, 240_000);
 
   it('fails the analysis with a reason, instead of retrying it again, when its worker dies a second time', async () => {
+    // Only this test's workers take the job.
+    for (const { child, exited } of workers) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    }
     const id = await createCredentialWithDocuments(api, 'Worker killed twice', [
       { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() },
     ]);
