@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { linesOfPage, linesOfPages, type TextLine } from '@app/domain';
 import { detectFileKind, FileKind } from './file-kind';
 import { ReaderSandbox, ReadFailedError } from './reader-sandbox';
-import type { ReaderKind, ReadPage } from './readers';
+import type { ReaderKind, ReaderOutput } from './readers';
 
 export type ExtractionMethod = 'pdf-text' | 'docx' | 'doc' | 'ocr';
 
@@ -11,8 +12,8 @@ export interface ExtractedText {
   method: ExtractionMethod;
   /** Pages of a PDF; absent for other kinds. */
   pages?: number;
-  /** What the reader found on each page of a PDF; absent for other kinds. */
-  pageTexts?: ReadPage[];
+  /** Lines rebuilt from the words' positions (a PDF's text layer), for readers of tables; absent for plain text. */
+  lines?: TextLine[];
 }
 
 /** A document the readers cannot open; the message is shown on the page as the failure reason. */
@@ -20,17 +21,12 @@ export class UnreadableDocumentError extends Error {
   override name = 'UnreadableDocumentError';
 }
 
-const READ_AS: Record<Exclude<FileKind, 'unknown'>, { reader: ReaderKind; method: ExtractionMethod }> = {
-  pdf: { reader: 'pdf', method: 'pdf-text' },
-  docx: { reader: 'docx', method: 'docx' },
-  doc: { reader: 'doc', method: 'doc' },
-  png: { reader: 'image', method: 'ocr' },
-  jpg: { reader: 'image', method: 'ocr' },
-};
+const READER: Record<Exclude<FileKind, 'unknown'>, ReaderKind> = { pdf: 'pdf', docx: 'docx', doc: 'doc', png: 'image', jpg: 'image' };
 
 /**
  * Turns a stored document into plain text by what its bytes are: PDF text layer, Word documents, or OCR of images.
- * The reading itself happens in the reader sandbox (another process), never on this process's event loop.
+ * The reading itself happens in the reader sandbox (another process), never on this process's event loop; what comes
+ * back is turned into lines here.
  */
 @Injectable()
 export class DocumentTextExtractor {
@@ -39,18 +35,36 @@ export class DocumentTextExtractor {
   async extract(bytes: Buffer, fileName: string): Promise<ExtractedText> {
     const kind = detectFileKind(bytes);
     if (kind === 'unknown') throw new UnreadableDocumentError(`${fileName} is not a PDF, DOC, DOCX, JPG or PNG file`);
-    const { reader, method } = READ_AS[kind];
+    let output: ReaderOutput;
     try {
-      const output = await this.sandbox.read(reader, bytes);
-      return {
-        kind,
-        method,
-        text: output.text,
-        ...(output.pages ? { pages: output.pages.length, pageTexts: output.pages } : {}),
-      };
+      output = await this.sandbox.read(READER[kind], bytes);
     } catch (error) {
       if (error instanceof ReadFailedError) throw new UnreadableDocumentError(`Could not read ${fileName}: ${error.reason}`);
       throw error;
     }
+    switch (kind) {
+      case 'pdf':
+        return { kind, ...pdfText(output) };
+      case 'png':
+      case 'jpg':
+        return { kind, method: 'ocr', text: output.text, lines: linesOfPage({ page: 1, items: output.words ?? [], yDown: true }) };
+      default:
+        return { kind, method: kind, text: output.text };
+    }
   }
+}
+
+/** The text layer; pages without one (a scan) are taken from what OCR read of the images the reader drew of them. */
+function pdfText({ text, pages = [] }: ReaderOutput): Omit<ExtractedText, 'kind'> {
+  if (!pages.some((page) => page.ocr)) {
+    return { method: 'pdf-text', text, pages: pages.length, lines: linesOfPages(pages.map(({ page, items }) => ({ page, items }))) };
+  }
+  const texts: string[] = [];
+  const lines: TextLine[] = [];
+  for (const page of pages) {
+    const pageLines = page.ocr ? linesOfPage({ page: page.page, items: page.ocr.items, yDown: true }) : linesOfPage(page);
+    texts.push(page.ocr ? page.ocr.text : pageLines.map((l) => l.text).join('\n'));
+    lines.push(...pageLines);
+  }
+  return { method: 'ocr', text: texts.join('\n\n'), pages: pages.length, lines };
 }

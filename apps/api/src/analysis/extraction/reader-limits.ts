@@ -6,6 +6,8 @@ export interface ReaderLimits {
   memoryMb: number;
   /** A PDF declaring more pages is refused before any page is read (page trees can declare millions). */
   pdfMaxPages: number;
+  /** Pages of a PDF without a text layer (a scan) that are drawn and OCR'd; later ones read as empty. */
+  pdfMaxOcrPages: number;
   /** A DOCX whose entries would inflate to more than this, by its zip central directory, is refused unopened. */
   docxMaxUncompressedBytes: number;
   /** A DOCX with more entries than this is refused unopened. */
@@ -19,9 +21,12 @@ export interface ReaderLimits {
 }
 
 export const DEFAULT_READER_LIMITS: ReaderLimits = {
-  timeoutMs: 60_000,
+  // Room for a scanned PDF's OCR pages on a busy machine.
+  timeoutMs: 120_000,
   memoryMb: 512,
   pdfMaxPages: 300,
+  // About a second or two each on one core, so a long scan cannot hold a reader for minutes.
+  pdfMaxOcrPages: 20,
   docxMaxUncompressedBytes: 100 * 1024 * 1024,
   docxMaxEntries: 2_000,
   imageMaxPixels: 50_000_000,

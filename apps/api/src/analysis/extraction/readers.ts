@@ -1,3 +1,4 @@
+import type { TextItem } from '@app/domain';
 import { imageSize } from 'image-size';
 import mammoth from 'mammoth';
 import { dirname, join } from 'node:path';
@@ -11,16 +12,27 @@ import { loadWordExtractor } from './word-extractor';
  * positions of text items) is added here and in READERS, and the sandbox needs no change.
  */
 
-/** One page of a paged document; room for more per-page data. */
-export interface ReadPage {
+/** What OCR found: the text and each word with its box (y from the top). */
+export interface OcrReading {
   text: string;
+  items: TextItem[];
+}
+
+/** One page of a PDF: its text layer with positions, and, for a page without one (a scan), what OCR read. */
+export interface ReadPage {
+  page: number;
+  text: string;
+  items: TextItem[];
+  ocr?: OcrReading;
 }
 
 /** What a reader returns; it crosses the process boundary by structured clone, so plain data only. */
 export interface ReaderOutput {
   text: string;
-  /** Per page, for paged documents (PDF); absent for the others. */
+  /** Per page, for PDFs; absent for the others. */
   pages?: ReadPage[];
+  /** An image's words with their boxes; absent for the others. */
+  words?: TextItem[];
 }
 
 export type ReaderKind = 'pdf' | 'docx' | 'doc' | 'image';
@@ -60,7 +72,9 @@ function loadUnpdf(): Promise<Unpdf> {
 }
 
 export const readPdf: Reader = async (bytes, limits) => {
-  const { getDocumentProxy, extractText } = await loadUnpdf();
+  const { getDocumentProxy, extractText, renderPageAsImage } = await loadUnpdf();
+  // pdf.js takes the buffer over; the copy is for drawing scanned pages, which needs a document opened with a canvas.
+  const original = new Uint8Array(bytes).slice();
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     // The page count a PDF declares is read before any page: a page tree that references the same nodes over and
@@ -71,7 +85,25 @@ export const readPdf: Reader = async (bytes, limits) => {
       );
     }
     const { text } = await extractText(pdf, { mergePages: false });
-    return { text: text.join('\n\n'), pages: text.map((page) => ({ text: page })) };
+    const pages: ReadPage[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      const items = content.items
+        .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i && i.str.trim() !== '')
+        .map((i) => ({ str: i.str, x: i.transform[4] as number, y: i.transform[5] as number, width: i.width, height: i.height || Math.abs(i.transform[3] as number) }));
+      pages.push({ page: n, text: text[n - 1] ?? '', items });
+    }
+    // Pages without a text layer (scans) are drawn to PNG and OCR'd; a long scan only up to the OCR page limit.
+    let drawn = 0;
+    for (const page of pages) {
+      if (page.items.length > 0 || drawn >= limits.pdfMaxOcrPages) continue;
+      drawn++;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const canvasImport = () => Promise.resolve(require('@napi-rs/canvas'));
+      const png = await renderPageAsImage(original.slice(), page.page, { canvasImport, scale: 2.5 });
+      page.ocr = await recognizeWords(new Uint8Array(png));
+    }
+    return { text: text.join('\n\n'), pages };
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
@@ -148,6 +180,24 @@ function getOcrWorker(): Promise<TesseractWorker> {
   return ocrWorker;
 }
 
+/** The text and each word with its box (y from the top), so table rows can be rebuilt from positions. */
+async function recognizeWords(image: Uint8Array): Promise<OcrReading> {
+  const worker = await getOcrWorker();
+  const result = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: true, blocks: true });
+  const items: TextItem[] = [];
+  for (const block of result.data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words) {
+          const { x0, y0, x1, y1 } = word.bbox;
+          items.push({ str: word.text, x: x0, y: (y0 + y1) / 2, width: x1 - x0, height: y1 - y0 });
+        }
+      }
+    }
+  }
+  return { text: result.data.text, items };
+}
+
 export const readImage: Reader = async (bytes, limits) => {
   let size: { width: number; height: number };
   try {
@@ -162,9 +212,8 @@ export const readImage: Reader = async (bytes, limits) => {
       `This image is too large to read (${count(size.width)} × ${count(size.height)} pixels; at most ${count(Math.round(limits.imageMaxPixels / 1e6))} million pixels).`,
     );
   }
-  const worker = await getOcrWorker();
-  const result = await worker.recognize(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  return { text: result.data.text };
+  const { text, items } = await recognizeWords(bytes);
+  return { text, words: items };
 };
 
 export const READERS: Record<ReaderKind, Reader> = { pdf: readPdf, docx: readDocx, doc: readDoc, image: readImage };
