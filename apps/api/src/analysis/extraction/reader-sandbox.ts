@@ -39,7 +39,8 @@ interface Job {
   kind: ReaderKind;
   bytes: Uint8Array;
   resolve(output: ReaderOutput): void;
-  reject(error: ReadFailedError): void;
+  /** A ReadFailedError for the document's own failures; a plain Error when no reader could run (worth a retry). */
+  reject(error: Error): void;
 }
 
 interface Host {
@@ -123,7 +124,11 @@ export class ReaderSandbox implements OnModuleDestroy {
     // The last few kilobytes of what it printed, to tell running out of memory from other crashes.
     child.stderr?.on('data', (chunk: Buffer) => (host.stderr = (host.stderr + chunk.toString()).slice(-4096)));
     child.on('message', (answer: ReadAnswer) => this.answered(host, answer));
-    child.on('error', (error) => this.logger.warn(`Reader process ${child.pid ?? '?'}: ${error.message}`));
+    child.on('error', (error) => {
+      this.logger.warn(`Reader process ${child.pid ?? '?'}: ${error.message}`);
+      // It never started (no 'exit' follows): its read fails as a fault of ours, which the queue retries.
+      if (child.pid === undefined) this.exited(host, null, null);
+    });
     child.on('exit', (code, signal) => this.exited(host, code, signal));
     this.hosts.add(host);
     return host;
@@ -162,7 +167,10 @@ export class ReaderSandbox implements OnModuleDestroy {
     this.hosts.delete(host);
     if (host.idleTimer) clearTimeout(host.idleTimer);
     const job = host.job;
-    if (job) {
+    if (job && host.child.pid === undefined) {
+      this.release(host);
+      job.reject(new Error('a reader process could not be started'));
+    } else if (job) {
       this.release(host);
       const detail = `exit ${signal ?? code}${host.killedFor ? `, killed for ${host.killedFor}` : ''}`;
       this.logger.warn(`Reader process ${host.child.pid ?? '?'} stopped during ${job.kind} read ${job.id} (${detail})`);
