@@ -1,5 +1,7 @@
 // Runs the built API and web app together (npm start), prints their URLs, restarts either if it stops (with backoff,
 // leaving the other running), and stops both on Ctrl+C.
+// First import: ES modules evaluate in order, so an unsupported Node stops here before anything starts.
+import './check-node.mjs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Supervisor } from './supervisor.mjs';

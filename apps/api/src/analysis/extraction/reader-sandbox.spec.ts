@@ -21,6 +21,13 @@ describe('ReaderSandbox', () => {
     expect(result.pages?.[1]?.text).toContain('Week 12: Professional ethics and integration');
   });
 
+  it('reads several PDFs at once, and the reader process survives each document being released', async () => {
+    const bytes = await syllabusPdf();
+    const results = await Promise.all([sandbox.read('pdf', bytes), sandbox.read('pdf', bytes), sandbox.read('pdf', bytes)]);
+    expect(results.map((result) => result.pages?.length)).toEqual([2, 2, 2]);
+    expect((await sandbox.read('pdf', bytes)).text).toContain('Week 12: Professional ethics and integration');
+  });
+
   it('fails a read that exhausts the memory cap, and no other', async () => {
     // With the unpacked-size check out of the way, mammoth parses 300 MB of XML in a 128 MB heap.
     const bomb = await zipBombDocx(300);

@@ -57,7 +57,7 @@ let unpdf: Promise<Unpdf> | null = null;
 
 /**
  * unpdf's CommonJS entry loads its bundled pdf.js (an ES module) with a dynamic import that the TypeScript sources'
- * loader cannot follow, so the bundle is required directly (Node ≥ 20.19 can require an ES module) and handed to it.
+ * loader cannot follow, so the bundle is required directly (Node ≥ 22.12 can require an ES module) and handed to it.
  */
 function loadUnpdf(): Promise<Unpdf> {
   unpdf ??= (async () => {
@@ -105,7 +105,8 @@ export const readPdf: Reader = async (bytes, limits) => {
     }
     return { text: text.join('\n\n'), pages };
   } finally {
-    await pdf.destroy().catch(() => undefined);
+    // pdf.js removed PDFDocumentProxy.destroy (mozilla/pdf.js#21245); the loading task owns the document.
+    await pdf.loadingTask.destroy().catch(() => undefined);
   }
 };
 
