@@ -5,8 +5,6 @@ import { checkRejection, checkVerification, type ReviewCheck } from '@app/domain
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { toEvaluationDto } from '../analysis/analysis.service';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
-import type { AppConfig } from '../config/app-config';
-import { InjectConfig } from '../config/inject-config.decorator';
 import { Credential } from '../credentials/credential.entity';
 import { CredentialNotFoundException } from '../credentials/credentials.errors';
 import { CredentialsService, toCredentialDto } from '../credentials/credentials.service';
@@ -37,7 +35,6 @@ export class ReviewsService {
     private readonly credentials: CredentialsService,
     private readonly applicants: ApplicantsRepository,
     @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
-    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   queue(query: ReviewQueueQuery): Promise<ReviewQueueItem[]> {
@@ -70,10 +67,10 @@ export class ReviewsService {
       (review, credential, to) => ({
         kind: 'credential-verified',
         to,
+        credentialId: credential.id,
         credentialName: credential.name,
         awardedCredits: review.awardedCredits ?? 0,
         note: review.note,
-        pageUrl: `${this.config.webUrl}/evaluation`,
         eventKey: `credential-review:${review.id}`,
       }),
     );
@@ -88,9 +85,9 @@ export class ReviewsService {
       (review, credential, to) => ({
         kind: 'credential-rejected',
         to,
+        credentialId: credential.id,
         credentialName: credential.name,
         reason: review.rejectionReason ?? '',
-        pageUrl: `${this.config.webUrl}/evaluation`,
         eventKey: `credential-review:${review.id}`,
       }),
     );

@@ -4,8 +4,6 @@ import { LEGACY_APPLICANT_ID, type SignInLinkResponse, type SignInResponse } fro
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import type { Viewer } from '../applicants/viewer';
-import type { AppConfig } from '../config/app-config';
-import { InjectConfig } from '../config/inject-config.decorator';
 import { StaffOwnNoCredentialsException } from '../credentials/credentials.errors';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { RECORDS_MAILER, type RecordsMailer } from '../records-mail/records-mailer';
@@ -30,7 +28,6 @@ export class SignInService {
     private readonly applicants: ApplicantsRepository,
     private readonly credentials: CredentialsRepository,
     @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
-    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   /** Mails a single-use link valid 15 minutes; using it joins this browser's records to the account of that address. */
@@ -64,7 +61,7 @@ export class SignInService {
         {
           kind: 'sign-in-link',
           to: email,
-          link: `${this.config.webUrl}/sign-in?token=${encodeURIComponent(token)}`,
+          path: `/sign-in?token=${encodeURIComponent(token)}`,
           expiresMinutes: SIGN_IN_LINK_MINUTES,
           eventKey: `sign-in-link:${created.id}`,
         },
