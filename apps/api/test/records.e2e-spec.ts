@@ -193,6 +193,11 @@ describe('applicant records: ownership, staff review, erasure', () => {
 
       const page = (await api.http.get('/api/credentials').set(alice.headers()).expect(200)).body as ApplicantCredentials;
       expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({ decision: 'verified', awardedCredits: 3.5, note: 'Hours checked' });
+      // The page's one call carries the same evaluation, evidence included, as the credential's own route and the staff view.
+      const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(alice.headers()).expect(200)).body;
+      expect(Object.keys(evaluation.evidence).length).toBeGreaterThan(0);
+      expect(page.credentials.find((c) => c.id === id)?.evaluation).toEqual(evaluation);
+      expect(detail.evaluation).toEqual(evaluation);
       const verifiedQueue = (await api.http.get('/api/admin/reviews').query({ status: 'verified' }).set(bearer).expect(200)).body;
       expect(verifiedQueue.map((item: ReviewQueueItem) => item.credentialId)).toContain(id);
     });

@@ -38,6 +38,21 @@ export function toEvaluationDto(evaluation: Evaluation, credentialId: string): E
   };
 }
 
+/**
+ * The evaluation with its course rows and the line behind each figure, which are read from the stored phase records
+ * (phases 1 and 2); the applicant's page and the staff view pass the records they loaded.
+ */
+export function evaluationWithDetails(
+  evaluation: Evaluation,
+  credentialId: string,
+  phaseRecords: ReadonlyArray<{ phase: number; results: unknown }>,
+): EvaluationDto {
+  const records = new Map(phaseRecords.map((r) => [r.phase, r.results]));
+  const individual = records.get(1) as IndividualAnalysis | undefined;
+  const details = individual ? evaluationDetails(individual.documents, records.get(2) as CombinedAnalysis | undefined) : { transcripts: [], evidence: {} };
+  return { ...toEvaluationDto(evaluation, credentialId), ...details };
+}
+
 @Injectable()
 export class AnalysisService {
   private readonly logger = new Logger(AnalysisService.name);
@@ -92,11 +107,7 @@ export class AnalysisService {
     if (!evaluation) {
       throw new NotFoundException({ message: `No evaluation yet: the credential is ${credential.status}`, code: 'NOT_FOUND' });
     }
-    // The course rows and the line behind each figure are read from the stored phase records (phases 1 and 2).
-    const records = new Map((await this.repository.listRecords(credentialId)).map((r) => [r.phase, r.results]));
-    const individual = records.get(1) as IndividualAnalysis | undefined;
-    const details = individual ? evaluationDetails(individual.documents, records.get(2) as CombinedAnalysis | undefined) : { transcripts: [], evidence: {} };
-    return { ...toEvaluationDto(evaluation, credentialId), ...details };
+    return evaluationWithDetails(evaluation, credentialId, await this.repository.listRecords(credentialId));
   }
 
   /** Credentials analyzing longer than the configured timeout are marked failed (a lost job or a dead worker). */

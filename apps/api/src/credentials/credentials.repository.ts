@@ -18,6 +18,7 @@ export type AddDocumentResult =
 export interface OwnedCredentials {
   credentials: Credential[];
   evaluations: Map<string, Evaluation>;
+  /** Analyzing credentials: every stored phase; completed ones: phases 1 and 2, which the evaluation's details come from. */
   analyses: Map<string, AnalysisRecord[]>;
   reviews: Map<string, CredentialReview>;
 }
@@ -41,7 +42,13 @@ export class CredentialsRepository {
     const analyzing = ids('analyzing');
     const [evaluations, records, reviews] = await Promise.all([
       completed.length ? em.find(Evaluation, { credential: { $in: completed } }) : Promise.resolve([]),
-      analyzing.length ? em.find(AnalysisRecord, { credential: { $in: analyzing } }, { orderBy: { phase: 'asc' } }) : Promise.resolve([]),
+      analyzing.length + completed.length
+        ? em.find(
+            AnalysisRecord,
+            { $or: [{ credential: { $in: analyzing } }, { credential: { $in: completed }, phase: { $in: [1, 2] } }] },
+            { orderBy: { phase: 'asc' } },
+          )
+        : Promise.resolve([]),
       completed.length ? em.find(CredentialReview, { credential: { $in: completed } }) : Promise.resolve([]),
     ]);
     const analyses = new Map<string, AnalysisRecord[]>();

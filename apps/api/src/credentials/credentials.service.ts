@@ -5,7 +5,7 @@ import type {
   CredentialDocument as CredentialDocumentDto,
   DocumentDownload,
 } from '@app/contracts';
-import { toEvaluationDto } from '../analysis/analysis.service';
+import { evaluationWithDetails } from '../analysis/analysis.service';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import { ownerFilter, type Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
@@ -64,10 +64,11 @@ export class CredentialsService {
       credentials: owned.credentials.map((credential) => {
         const evaluation = owned.evaluations.get(credential.id);
         const review = owned.reviews.get(credential.id);
+        const records = (owned.analyses.get(credential.id) ?? []).map((r) => ({ phase: r.phase, results: r.results }));
         return {
           ...toCredentialDto(credential),
-          evaluation: evaluation ? toEvaluationDto(evaluation, credential.id) : null,
-          analyses: (owned.analyses.get(credential.id) ?? []).map((r) => ({ phase: r.phase, results: r.results })),
+          evaluation: evaluation ? evaluationWithDetails(evaluation, credential.id, records) : null,
+          analyses: credential.status === 'analyzing' ? records : [],
           review: review ? toCredentialReviewDto(review) : null,
         };
       }),

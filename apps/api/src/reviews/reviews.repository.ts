@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ReviewQueueItem, ReviewQueueQuery } from '@app/contracts';
+import { AnalysisRecord } from '../analysis/analysis-record.entity';
 import { Evaluation } from '../analysis/evaluation.entity';
 import { Credential } from '../credentials/credential.entity';
 import { CredentialReview } from './credential-review.entity';
@@ -69,6 +70,12 @@ export class ReviewsRepository {
 
   findByCredential(credentialId: string): Promise<CredentialReview | null> {
     return this.em.fork().findOne(CredentialReview, { credential: credentialId });
+  }
+
+  /** Phases 1 and 2, which the evaluation's course rows and evidence are read from. */
+  async findPhaseRecords(credentialId: string): Promise<Array<{ phase: number; results: unknown }>> {
+    const records = await this.em.fork().find(AnalysisRecord, { credential: credentialId, phase: { $in: [1, 2] } }, { orderBy: { phase: 'asc' } });
+    return records.map((r) => ({ phase: r.phase, results: r.results }));
   }
 
   findEvaluation(credentialId: string): Promise<Evaluation | null> {

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewCredentialDetail, ReviewQueueItem, ReviewQueueQuery } from '@app/contracts';
 import { checkRejection, checkVerification, type ReviewCheck } from '@app/domain';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { toEvaluationDto } from '../analysis/analysis.service';
+import { evaluationWithDetails } from '../analysis/analysis.service';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import { Credential } from '../credentials/credential.entity';
 import { CredentialNotFoundException } from '../credentials/credentials.errors';
@@ -43,15 +43,16 @@ export class ReviewsService {
 
   async detail(credentialId: string, admin: AuthenticatedAdmin): Promise<ReviewCredentialDetail> {
     const credential = await this.credentials.requireVisible(credentialId, { kind: 'staff', admin });
-    const [applicant, evaluation, review] = await Promise.all([
+    const [applicant, evaluation, review, records] = await Promise.all([
       this.applicants.findById(credential.ownerId),
       credential.status === 'completed' ? this.repository.findEvaluation(credentialId) : Promise.resolve(null),
       this.repository.findByCredential(credentialId),
+      this.repository.findPhaseRecords(credentialId),
     ]);
     return {
       credential: toCredentialDto(credential),
       applicantEmail: applicant?.email ?? null,
-      evaluation: evaluation ? toEvaluationDto(evaluation, credentialId) : null,
+      evaluation: evaluation ? evaluationWithDetails(evaluation, credentialId, records) : null,
       review: review ? toCredentialReviewDto(review) : null,
     };
   }
