@@ -1,4 +1,11 @@
-import { DriverException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import {
+  CheckConstraintViolationException,
+  DriverException,
+  ForeignKeyConstraintViolationException,
+  NotFoundError,
+  NotNullConstraintViolationException,
+  UniqueConstraintViolationException,
+} from '@mikro-orm/core';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { ErrorResponse } from '@app/contracts';
 import type { Response } from 'express';
@@ -60,6 +67,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof NotFoundError) return { statusCode: HttpStatus.NOT_FOUND, message: 'Not found' };
     if (exception instanceof UniqueConstraintViolationException) {
       return { statusCode: HttpStatus.CONFLICT, message: 'This record already exists' };
+    }
+    // A DTO that lets null through for an optional field (class-validator's @IsOptional does) meets the column's
+    // constraint: the request is wrong, not the server, and the statement wrote nothing.
+    if (exception instanceof NotNullConstraintViolationException || exception instanceof CheckConstraintViolationException) {
+      return { statusCode: HttpStatus.BAD_REQUEST, message: 'A required value is missing or out of range', code: 'VALIDATION_FAILED' };
+    }
+    if (exception instanceof ForeignKeyConstraintViolationException) {
+      return { statusCode: HttpStatus.CONFLICT, message: 'This refers to a record that does not exist or is still in use', code: 'CONFLICT' };
     }
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
   }
