@@ -30,6 +30,7 @@ const OUTAGE_MESSAGES = [
   /the database system is (starting up|shutting down|in recovery mode)/i,
   /Stream isn't writeable/i,
   /connect ECONNREFUSED/i,
+  /Connection ended unexpectedly/i,
 ];
 
 function isOwnOutage(error: Record<string, unknown>): boolean {
