@@ -1,4 +1,6 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { createAnalysisWorker } from '../src/worker';
 import { countRecords, createCredentialWithDocuments, credentialState, SIX_PHASES_ONCE, syllabusPdf, waitForAnalysis, type FixtureDocument } from './fixtures';
 import { type OwnRedis, startOwnRedis } from './support/own-redis';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -12,14 +14,22 @@ describe('reliability: Redis outage with analyses queued', () => {
   let redis: OwnRedis;
   let api: TestApi;
   let syllabus: FixtureDocument;
+  let worker: INestApplicationContext | null = null;
 
   beforeAll(async () => {
     redis = await startOwnRedis();
-    api = await startTestApi({ REDIS_URL: redis.url, ANALYSIS_QUEUE_PREFIX: `fault-${randomUUID()}`, ANALYSIS_LOCK_SECONDS: '2' });
+    // No worker in the API: the jobs are certainly still waiting in Redis when it stops; a worker starts after.
+    api = await startTestApi({
+      REDIS_URL: redis.url,
+      ANALYSIS_QUEUE_PREFIX: `fault-${randomUUID()}`,
+      ANALYSIS_LOCK_SECONDS: '2',
+      ANALYSIS_RUN_WORKER: 'false',
+    });
     syllabus = { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() };
   }, 120_000);
 
   afterAll(async () => {
+    await worker?.close();
     await api?.close();
     await redis?.close();
   });
@@ -43,6 +53,7 @@ describe('reliability: Redis outage with analyses queued', () => {
     expect(health.body).toMatchObject({ queue: 'down' });
 
     await redis.start();
+    worker = await createAnalysisWorker(api.config, String(api.orm.config.get('clientUrl')), api.storage, { logger: false });
     const outcomes: string[] = [];
     for (const id of queued) {
       const finished = await waitForAnalysis(api, id, 120_000);
