@@ -8,7 +8,7 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
-import { EMBEDDED_S3_BUCKET, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from '../../src/storage/embedded-s3';
+import { startEmbeddedS3 } from '../../src/storage/embedded-s3';
 import type { StorageConnection } from '../../src/storage/storage-connection';
 import { createTestDatabase } from '../../../../tools/testing/test-database';
 
@@ -24,23 +24,24 @@ export interface TestApi {
 }
 
 /**
- * The whole API against a database of its own on the real PostgreSQL server and a real S3-compatible server,
+ * The whole API against a database of its own on the real PostgreSQL server and a real S3-compatible server
+ * (s3rver behind the SigV4-verifying gateway, so it refuses what S3 refuses),
  * with extra environment (e.g. STRIPE_API_URL, REDIS_URL) for the suite.
  */
 export async function startTestApi(
   env: Record<string, string> = {},
   options: { databaseUrl?: string } = {},
 ): Promise<TestApi> {
-  // A suite that runs its own PostgreSQL (the fault tests stop it) passes its URL and drops nothing.
+  // With databaseUrl the app joins a database the caller owns (a second instance, or the same API after a restart).
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const s3 = await startEmbeddedS3(dataDir, 0);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
   const storage: StorageConnection = {
     endpoint: s3.endpoint,
-    bucket: EMBEDDED_S3_BUCKET,
+    bucket: s3.bucket,
     region: 'us-east-1',
-    ...EMBEDDED_S3_CREDENTIALS,
+    ...s3.credentials,
     forcePathStyle: true,
     uploadUrlTtlSeconds: 900,
   };
