@@ -74,6 +74,15 @@ const securityHeaders = helmet({
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The host of an Origin header, or null for "null" (sandboxed or file pages) and anything unparsable. */
+function hostOf(origin) {
+  try {
+    return origin === 'null' ? null : new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A state-changing request from another site is refused with 403 before Remix sees it (Remix's own check would
  * answer 500). Sec-Fetch-Site is sent by every current browser; Origin is the fallback for the others.
@@ -84,12 +93,7 @@ function refuseCrossSite(request, response, next) {
   const origin = request.get('origin');
   let crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
   if (!crossSite && origin !== undefined) {
-    let originHost = null;
-    try {
-      originHost = origin === 'null' ? null : new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
+    const originHost = hostOf(origin);
     const ownHosts = [request.get('x-forwarded-host')?.split(',')[0]?.trim(), request.get('host'), publicOrigin && new URL(publicOrigin).host];
     crossSite = originHost === null || !ownHosts.includes(originHost);
   }
