@@ -51,6 +51,7 @@ describe('reliability: Redis outage with analyses queued', () => {
     const health = await api.http.get('/api/health');
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ queue: 'down' });
+    expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
 
     await redis.start();
     worker = await createAnalysisWorker(api.config, String(api.orm.config.get('clientUrl')), api.storage, { logger: false });

@@ -73,6 +73,15 @@ describe('security headers and the Content-Security-Policy', () => {
     }
   });
 
+  it("shows the API's Swagger UI under the API's own helmet CSP", async () => {
+    const { context, page } = await newPage();
+    const problems = await watchViolations(page);
+    await page.goto(`${e2e.apiUrl}/api/docs`);
+    await page.getByText('Training enrollment and credential evaluation API').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('does report a violation when a script without the nonce is added (the watcher works)', async () => {
     const { context, page } = await newPage();
     const problems = await watchViolations(page);
