@@ -13,6 +13,7 @@ describe('isOutageError', () => {
     expect(isOutageError(withCode('the database system is starting up', '57P03'))).toBe(true);
     expect(isOutageError(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).toBe(true);
     expect(isOutageError(new Error('Connection is closed.'))).toBe(true);
+    expect(isOutageError(new DriverException(new Error('Transaction query already complete, run with DEBUG=knex:tx')))).toBe(true);
     expect(isOutageError(Object.assign(new Error('Reached the max retries'), { name: 'MaxRetriesPerRequestError' }))).toBe(true);
     expect(isOutageError(Object.assign(new Error('Service Unavailable'), { $metadata: { httpStatusCode: 503 } }))).toBe(true);
     expect(isOutageError(new AggregateError([withCode('x', 'ECONNREFUSED')], 'all failed'))).toBe(true);

@@ -31,6 +31,9 @@ const OUTAGE_MESSAGES = [
   /Stream isn't writeable/i,
   /connect ECONNREFUSED/i,
   /Connection ended unexpectedly/i,
+  // knex rolls a transaction back when its connection dies under it (BEGIN failing with ECONNRESET); the statements
+  // still queued then fail with this. Nothing was written.
+  /Transaction query already complete/i,
 ];
 
 function isOwnOutage(error: Record<string, unknown>): boolean {
