@@ -3,6 +3,7 @@ import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AnalysisWorkerModule } from './analysis/analysis-worker.module';
 import { SanitizingLogger } from './common/log-sanitizer';
+import { guardProcess } from './common/process-guards';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { assertDatabaseReachable } from './database/database-url';
 import { embeddedPostgresUrl } from './database/embedded-postgres';
@@ -42,6 +43,7 @@ function resolveConnections(config: AppConfig): { databaseUrl: string; storage: 
 
 /** `npm run worker`: configuration from the environment, then a worker until the process is stopped. */
 export async function main(): Promise<void> {
+  guardProcess('Worker process');
   const config = loadConfig();
   const { databaseUrl, storage } = resolveConnections(config);
   await assertDatabaseReachable(databaseUrl);
