@@ -115,6 +115,9 @@ app.use(express.static('build/client', { maxAge: '1h', index: false }));
 app.use(refuseCrossSite);
 app.use(async (request, response, next) => {
   try {
+    // The API's per-client login limits key on X-Forwarded-For: hand it the address this server saw (Express's
+    // request.ip trusts only loopback proxies), never a value the browser wrote itself.
+    request.headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
     const remixRequest = createRequest(request, response);
     await sendResponse(response, await handleRemix(remixRequest, { cspNonce: response.locals.cspNonce }));
   } catch (error) {

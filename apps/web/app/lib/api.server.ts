@@ -19,7 +19,7 @@ export interface ApiRequestOptions {
   body?: unknown;
   token?: string | null;
   query?: Record<string, string | undefined | null>;
-  /** Forwarded from the browser request so the API's per-client limits see the real client. */
+  /** Its X-Forwarded-For (the client address server.mjs saw) goes to the API, whose per-client limits key on it. */
   request?: Request;
 }
 
