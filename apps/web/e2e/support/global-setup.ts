@@ -117,8 +117,8 @@ export default async function globalSetup(): Promise<void> {
   );
   if (created.status !== 0) throw new Error(`admin:create --role evaluator failed: ${created.stderr}${created.stdout}`);
 
-  // remix-serve finds build/client and public relative to its working directory.
-  const web = start('web', [join(ROOT, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'], {
+  // apps/web/server.mjs (Remix behind security headers) finds build/ relative to its working directory.
+  const web = start('web', [join(ROOT, 'apps/web/server.mjs')], {
     NODE_ENV: 'production',
     PORT: String(webPort),
     HOST: '127.0.0.1',

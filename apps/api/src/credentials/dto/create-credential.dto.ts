@@ -14,5 +14,4 @@ export class CreateCredentialDto implements CreateCredentialRequest {
   @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(MAX_CREDENTIAL_NAME_LENGTH, { message: `Name must be at most ${MAX_CREDENTIAL_NAME_LENGTH} characters` })
   name!: string;
-
 }
