@@ -56,11 +56,12 @@ function pollHealth(api: TestApi): { stop(): Promise<HealthSample[]> } {
 
 /** The browser's way in: presigned PUT to storage, then upload-complete, which checks the object's size and type. */
 async function upload(api: TestApi, credentialId: string, document: Pick<HostileDocument, 'fileName' | 'fileType' | 'bytes'>): Promise<void> {
-  const { uploadURL } = (await api.http.post('/api/objects/upload').expect(200)).body as { uploadURL: string };
+  const { uploadURL } = (await api.http.post('/api/objects/upload').set(api.owner()).expect(200)).body as { uploadURL: string };
   const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(document.bytes), headers: { 'content-type': document.fileType } });
   expect(put.status).toBe(200);
   await api.http
     .put('/api/documents/upload-complete')
+    .set(api.owner())
     .send({
       uploadURL,
       credentialId,
@@ -73,9 +74,9 @@ async function upload(api: TestApi, credentialId: string, document: Pick<Hostile
 }
 
 async function analyzeOne(api: TestApi, document: Pick<HostileDocument, 'fileName' | 'fileType' | 'bytes'>): Promise<string> {
-  const { id } = (await api.http.post('/api/credentials').send({ name: `Hostile ${document.fileName}` }).expect(201)).body as { id: string };
+  const { id } = (await api.http.post('/api/credentials').set(api.owner()).send({ name: `Hostile ${document.fileName}` }).expect(201)).body as { id: string };
   await upload(api, id, document);
-  await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+  await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
   return id;
 }
 
@@ -130,7 +131,7 @@ describe('hostile documents', () => {
     }
     // Refused or unreadable documents are not retried: each analysis ran its phase 1 once and stored nothing.
     for (const id of ids.keys()) {
-      const { body } = await api.http.get(`/api/credentials/${id}/analyses`).expect(200);
+      const { body } = await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200);
       if ((await credentialState(api, id)).status === 'failed') expect(body).toEqual([]);
     }
 
@@ -147,7 +148,7 @@ describe('hostile documents', () => {
     const id = await analyzeOne(api, { fileName: 'certificate.png', fileType: 'image/png', bytes: await certificatePng() });
     const credential = await waitForAnalysis(api, id, 120_000);
     expect(credential).toMatchObject({ status: 'completed', failureReason: null });
-    const { body } = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
+    const { body } = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
     expect(JSON.stringify(body)).toContain(CERTIFICATE.recipientName);
     await api.http.get('/api/health').expect(200);
   }, 180_000);

@@ -38,13 +38,13 @@ describe('reliability: Redis outage with analyses queued', () => {
     const queued: string[] = [];
     for (let i = 0; i < 5; i++) {
       const id = await createCredentialWithDocuments(api, `Queued ${i}`, [syllabus]);
-      await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+      await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
       queued.push(id);
     }
     await redis.stop();
 
     const duringOutage = await createCredentialWithDocuments(api, 'Asked during the outage', [syllabus]);
-    const refused = await api.http.post(`/api/credentials/${duringOutage}/analyze`);
+    const refused = await api.http.post(`/api/credentials/${duringOutage}/analyze`).set(api.owner());
     expect(refused.status).toBe(503);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await credentialState(api, duringOutage)).status).toBe('pending');
@@ -66,7 +66,7 @@ describe('reliability: Redis outage with analyses queued', () => {
     }
 
     // Recovered without a restart: the start refused during the outage now runs to the end.
-    await api.http.post(`/api/credentials/${duringOutage}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${duringOutage}/analyze`).set(api.owner()).expect(202);
     expect((await waitForAnalysis(api, duringOutage, 120_000)).status).toBe('completed');
     expect(await countRecords(api, duringOutage)).toEqual(SIX_PHASES_ONCE);
     console.log(
