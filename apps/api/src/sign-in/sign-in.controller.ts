@@ -5,7 +5,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProperty,
-  ApiServiceUnavailableResponse,
+  ApiConflictResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
@@ -58,7 +58,7 @@ export class SignInController {
   @ApiOperation({ summary: "Keep my evaluation: mail a single-use sign-in link (15 minutes) to the applicant's address" })
   @ApiOkResponse({ type: SignInLinkResponseDto })
   @ApiTooManyRequestsResponse({ description: 'Five links were sent to this address in the last 15 minutes' })
-  @ApiServiceUnavailableResponse({ description: 'No mail service is set up' })
+  @ApiConflictResponse({ description: 'No mail service is set up' })
   requestLink(@Body() body: SignInLinkDto, @CurrentViewer() viewer: Viewer): Promise<SignInLinkResponseDto> {
     return this.signIn.requestLink(body.email, viewer);
   }

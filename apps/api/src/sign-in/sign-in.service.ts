@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { LEGACY_APPLICANT_ID, type SignInLinkResponse, type SignInResponse } from '@app/contracts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
@@ -34,7 +34,8 @@ export class SignInService {
   async requestLink(rawEmail: string, viewer: Viewer): Promise<SignInLinkResponse> {
     if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsException();
     if (!this.mailer.available) {
-      throw new ServiceUnavailableException({ message: 'Sign-in by email is not available yet: no mail service is set up' });
+      // 409 like Gmail's 'not configured': a state of this installation, not an outage (503 means 'try again soon').
+      throw new ConflictException({ message: 'Sign-in by email is not available yet: no mail service is set up', code: 'CONFLICT' });
     }
     const email = rawEmail.trim().toLowerCase();
     const now = new Date();
