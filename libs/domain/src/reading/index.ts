@@ -5,3 +5,4 @@ export * from './evidence';
 export * from './positioned-lines';
 export * from './transcript-reader';
 export * from './read-document';
+export * from './readable-text';

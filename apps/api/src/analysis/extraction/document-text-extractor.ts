@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { linesOfPage, linesOfPages, type TextLine } from '@app/domain';
+import { linesOfPage, linesOfPages, passwordProtectedReason, type TextLine } from '@app/domain';
 import mammoth from 'mammoth';
 import { detectFileKind, FileKind } from './file-kind';
 import { OcrService } from './ocr.service';
@@ -22,6 +22,9 @@ export interface ExtractedText {
 export class UnreadableDocumentError extends Error {
   override name = 'UnreadableDocumentError';
 }
+
+/** What pdf.js says of a PDF encrypted with an open password (PasswordException); one with only an owner password opens. */
+const PASSWORD_NEEDED = /PasswordException|no password given|incorrect password/i;
 
 /** Turns a stored document into plain text by what its bytes are: PDF text layer, Word documents, or OCR of images. */
 @Injectable()
@@ -54,6 +57,7 @@ export class DocumentTextExtractor {
     } catch (error) {
       if (error instanceof UnreadableDocumentError) throw error;
       const reason = error instanceof Error ? error.message : String(error);
+      if (PASSWORD_NEEDED.test(reason)) throw new UnreadableDocumentError(passwordProtectedReason(fileName));
       throw new UnreadableDocumentError(`Could not read ${fileName}: ${reason}`);
     }
   }
