@@ -1,10 +1,10 @@
 import type { CertificateDetails, CourseEquivalency, LeadContact } from '@app/contracts';
 import { quarterCreditsFromHours } from './credits';
-import { findDates, normalizeDocumentText } from './text-signals';
+import { findDates, normalizeDocumentText } from './reading';
 
 /**
  * Rules the analysis pipeline applies when it combines what each document says into one evaluation.
- * The readers of single signals live in text-signals.ts.
+ * The readers of single signals live in reading/, one file each.
  */
 
 const COMPLETION_PHRASE =

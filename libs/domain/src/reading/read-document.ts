@@ -1,5 +1,8 @@
 import type { CertificateDetails, DocumentKind, Evidence, LeadContact } from '@app/contracts';
-import { findContactHours, findContacts, findCertificateDetails, findModulesOrWeeks } from '../text-signals';
+import { findCertificateDetails } from './certificate-details';
+import { findContactHours } from './contact-hours';
+import { findContacts } from './contacts';
+import { findModulesOrWeeks } from './modules-or-weeks';
 import { classifyDocument } from './document-kind';
 import { evidenceOf, findEvidence } from './evidence';
 import { linesOfText, type TextLine } from './positioned-lines';
@@ -8,7 +11,7 @@ import { institutionOf, readTranscript, type TranscriptReading } from './transcr
 /**
  * What every reader adds to the signals: the document's kind, its own course code and title (syllabi and course
  * descriptions), its transcript rows, and where each value was read. The per-kind readers: transcript-reader.ts;
- * certificates, syllabi and course descriptions use the single-signal readers in text-signals.ts.
+ * certificates, syllabi and course descriptions use the single-signal readers beside it (one file each).
  */
 export interface KindReading {
   kind: DocumentKind;

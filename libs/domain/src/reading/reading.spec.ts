@@ -3,7 +3,7 @@ import { classifyDocument } from './document-kind';
 import { matchTranscriptCourses, titleOverlap } from './course-equivalency';
 import { linesOfPage, linesOfText } from './positioned-lines';
 import { readTranscript } from './transcript-reader';
-import { findContacts } from '../text-signals';
+import { findContacts } from './contacts';
 
 const item = (str: string, x: number, y: number) => ({ str, x, y, width: str.length * 5, height: 10 });
 

@@ -1,5 +1,5 @@
 import type { TranscriptCourse, TranscriptSummary } from '@app/contracts';
-import { findDates } from '../text-signals';
+import { findDates } from './dates';
 import { creditRule, detectCreditSystem, toQuarterCredits } from './credit-system';
 import { evidenceOf } from './evidence';
 import type { TextLine } from './positioned-lines';
