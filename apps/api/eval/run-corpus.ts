@@ -33,7 +33,7 @@ export class CorpusRunner {
       signals: analysis.signals,
     };
     const catalog = CATALOG_COURSES.map((c) => ({ code: c.code, title: c.title, topics: [...c.topics], hours: c.contactHours, credits: c.credits }));
-    const result = evaluateReadings(catalog, [{ documentId: document.name, fileName: document.fileName, text: extracted.text }], [reading]);
+    const result = evaluateReadings(catalog, [{ documentId: document.name, fileName: document.fileName, text: extracted.text, lines: extracted.lines }], [reading]);
     return { reading, result, milliseconds: performance.now() - started };
   }
 

@@ -38,3 +38,8 @@ export function findAssessmentMethods(rawText: string): AssessmentMethod[] {
   const text = normalizeDocumentText(rawText);
   return ASSESSMENT_METHODS.filter((method) => ASSESSMENT_PATTERNS[method].test(text));
 }
+
+/** Whether a line names an assessment method; for the evidence line. */
+export function namesAssessmentMethod(line: string): boolean {
+  return findAssessmentMethods(line).length > 0;
+}

@@ -15,3 +15,4 @@ export * from './positioned-lines';
 export * from './transcript-reader';
 export * from './read-document';
 export * from './readable-text';
+export * from './ground-transcript';

@@ -44,3 +44,9 @@ export function findLearningObjectives(rawText: string): number {
   const sentences = Array.from(text.matchAll(ABLE_TO_SENTENCE)).length;
   return Math.max(listed, sentences);
 }
+
+/** Whether a line introduces the objectives (a heading, a 'will be able to' lead-in or sentence); for the evidence line. */
+export function introducesObjectives(line: string): boolean {
+  const text = normalizeDocumentText(line).trim();
+  return OBJECTIVES_HEADING.test(text) || LEAD_IN.test(text) || new RegExp(ABLE_TO_SENTENCE.source, 'i').test(text);
+}

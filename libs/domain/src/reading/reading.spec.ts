@@ -1,7 +1,9 @@
 import { creditRule, detectCreditSystem, gradeEarnsCredit, toQuarterCredits } from './credit-system';
 import { classifyDocument } from './document-kind';
 import { matchTranscriptCourses, titleOverlap } from './course-equivalency';
+import { findTopicEvidence } from './evidence';
 import { linesOfPage, linesOfText } from './positioned-lines';
+import { readDocument } from './read-document';
 import { readTranscript } from './transcript-reader';
 import { findContacts } from './contacts';
 
@@ -110,5 +112,38 @@ describe('contacts', () => {
   it('never takes an email address as a title', () => {
     expect(findContacts('Helen Marsh\nhmarsh@northbridge.edu Registrar')[0].title).toBeNull();
     expect(findContacts('Helen Marsh, Registrar\nhmarsh@northbridge.edu | (617) 555-0142')[0]).toMatchObject({ name: 'Helen Marsh', title: 'Registrar' });
+  });
+});
+
+describe('evidence lines of the criteria', () => {
+  const syllabus = [
+    'PSY 210 Psychosomatic Medicine',
+    'Mind Body Institute',
+    'Total contact hours: 36',
+    'Learning Objectives:',
+    '1. Explain the mind-body connection.',
+    '2. Assess clients.',
+    '3. Formulate cases.',
+    'Week 1: Foundations',
+    'Assessment: weekly quiz (20%), case study (40%), final paper (40%).',
+  ].join('\n');
+
+  it('quotes the objectives heading, the first line naming an assessment, and the hours', () => {
+    const { evidence } = readDocument('syllabus.pdf', syllabus);
+    expect(evidence.learningObjectives).toEqual({ document: 'syllabus.pdf', page: 1, line: 4, quote: 'Learning Objectives:' });
+    expect(evidence.assessmentMethods).toMatchObject({ line: 9, quote: 'Assessment: weekly quiz (20%), case study (40%), final paper (40%).' });
+    expect(evidence.contactHours).toMatchObject({ line: 3 });
+    expect(evidence.completionEvidence).toBeUndefined();
+  });
+
+  it("quotes a certificate's completion sentence", () => {
+    const { evidence } = readDocument('certificate.png', 'Certificate of Completion\nThis certifies that\nMaya Thompson\nhas successfully completed\nCompleted on March 3, 2024');
+    expect(evidence.completionEvidence).toMatchObject({ line: 1, quote: 'Certificate of Completion' });
+  });
+
+  it('finds the first line that holds a course topic whole', () => {
+    const lines = linesOfText('Week 1: Foundations\nWeek 2: Stress and the body\nWeek 3: Somatic psychology in practice');
+    expect(findTopicEvidence('s.pdf', lines, ['somatic psychology', 'mind-body'])).toMatchObject({ line: 3, quote: 'Week 3: Somatic psychology in practice' });
+    expect(findTopicEvidence('s.pdf', lines, ['parts therapy'])).toBeUndefined();
   });
 });

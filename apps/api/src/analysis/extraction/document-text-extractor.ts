@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { linesOfPage, linesOfPages, passwordProtectedReason, type TextLine } from '@app/domain';
-import mammoth from 'mammoth';
+import { readDocxText } from './docx-text';
 import { detectFileKind, FileKind } from './file-kind';
 import { OcrService } from './ocr.service';
 import { PdfTextReader } from './pdf-text-reader';
@@ -80,8 +80,7 @@ export class DocumentTextExtractor {
   }
 
   private async readDocx(bytes: Buffer): Promise<string> {
-    const result = await mammoth.extractRawText({ buffer: bytes });
-    return result.value;
+    return readDocxText(bytes);
   }
 
   private async readDoc(bytes: Buffer): Promise<string> {

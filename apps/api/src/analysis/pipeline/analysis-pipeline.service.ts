@@ -90,7 +90,7 @@ export class AnalysisPipeline {
     const combined = await phase<CombinedAnalysis>(2, async () => {
       const catalog = await this.catalog.listCourses();
       const documents = await readTexts();
-      const texts = documents.map((d) => ({ documentId: d.documentId, fileName: d.fileName, text: d.extracted.text }));
+      const texts = documents.map((d) => ({ documentId: d.documentId, fileName: d.fileName, text: d.extracted.text, lines: d.extracted.lines }));
       return combineReadings(
         readings,
         computeCourseOverlaps(catalog, texts, readings),

@@ -80,7 +80,8 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
         <ul className="mt-1 grid gap-1 sm:grid-cols-2">
           {CRITERIA_KEYS.map((key) => (
             <li key={key} data-testid={`criterion-${key}`}>
-              <span aria-hidden="true">{evaluation[key] ? '✓' : '✗'}</span> {CRITERION_LABELS[key]}: {evaluation[key] ? 'met' : 'not met'}
+              <span aria-hidden="true">{evaluation[key] ? '✓' : '✗'}</span> {CRITERION_LABELS[key]}: {evaluation[key] ? 'met' : 'not met'}{' '}
+              {evidence[key] ? <Why evidence={evidence[key]} /> : !evaluation[key] && <span className="text-xs text-slate-500">(no line in the documents states it)</span>}
             </li>
           ))}
         </ul>
