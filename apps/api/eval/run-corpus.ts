@@ -1,4 +1,5 @@
 import type { DocumentType } from '@app/contracts';
+import type { DocumentAnalyzer } from '../src/analysis/analyzers/document-analyzer';
 import { LocalDocumentAnalyzer } from '../src/analysis/analyzers/local-document-analyzer';
 import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
 import { OcrService } from '../src/analysis/extraction/ocr.service';
@@ -16,7 +17,9 @@ export class CorpusRunner {
   private readonly pdf = new PdfTextReader();
   private readonly ocr = new OcrService();
   private readonly extractor = new DocumentTextExtractor(this.pdf, this.ocr);
-  private readonly analyzer = new LocalDocumentAnalyzer();
+
+  /** The local readers unless another analyzer (the OpenAI one, checked against the text) is given. */
+  constructor(private readonly analyzer: DocumentAnalyzer = new LocalDocumentAnalyzer()) {}
 
   async run(document: CorpusDocument): Promise<Outcome & { milliseconds: number }> {
     const bytes = Buffer.from(await document.make());
@@ -30,6 +33,7 @@ export class CorpusRunner {
       characters: extracted.text.length,
       method: extracted.method,
       analyzer: analysis.analyzer,
+      ...(analysis.fallbackReason ? { fallbackReason: analysis.fallbackReason } : {}),
       signals: analysis.signals,
     };
     const catalog = CATALOG_COURSES.map((c) => ({ code: c.code, title: c.title, topics: [...c.topics], hours: c.contactHours, credits: c.credits }));
