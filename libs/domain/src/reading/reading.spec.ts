@@ -147,3 +147,26 @@ describe('evidence lines of the criteria', () => {
     expect(findTopicEvidence('s.pdf', lines, ['parts therapy'])).toBeUndefined();
   });
 });
+
+describe('transcript rows read by OCR', () => {
+  it("reads a grade OCR doubled or lower-cased and a title's closing numeral read as a bar", () => {
+    const page = linesOfPage({
+      page: 1,
+      items: [
+        item('Degree Awarded: June 10, 2022', 50, 760),
+        item('Program: Bachelor of Science in Psychology', 50, 745),
+        item('Course', 50, 700), item('Title', 130, 700), item('Credits', 400, 700), item('Grade', 470, 700),
+        item('MATH 1050', 50, 685), item('College Algebra', 130, 685), item('4.0', 400, 685), item('Cc', 470, 685),
+        item('SOCI 1010', 50, 670), item('Principles of Sociology', 130, 670), item('4.0', 400, 670), item('w', 470, 670),
+        item('ARTS 1500', 50, 655), item('Drawing |', 130, 655), item('3.0', 400, 655), item('B', 470, 655),
+      ],
+    });
+    const transcript = readTranscript('scan.pdf', page);
+    expect(transcript.courses.map((c) => `${c.code} ${c.title} ${c.grade} ${c.quarterCredits}`)).toEqual([
+      'MATH 1050 College Algebra C 6',
+      'SOCI 1010 Principles of Sociology W 0',
+      'ARTS 1500 Drawing I B 4.5',
+    ]);
+    expect(transcript).toMatchObject({ awardDate: '2022-06-10', program: 'Bachelor of Science in Psychology' });
+  });
+});

@@ -126,3 +126,31 @@ describe('groundModelSignals on a transcript (the per-kind schema)', () => {
     expect(grounded.transcript?.quarterCredits).toBe(local.transcript?.quarterCredits);
   });
 });
+
+describe('groundModelSignals: counts, methods and the kind', () => {
+  const text = ['Week 1: Stress and the body', 'Week 2: Breathing', 'Assessment: a final exam.', 'Somatic Practice, 12 hours in total'].join('\n');
+  const local = new LocalDocumentAnalyzer().read({ fileName: 'notes.pdf', documentType: 'other', text });
+
+  it('keeps objectives one line holds, methods the text names, and numbers written beside their unit', () => {
+    const grounded = groundModelSignals(
+      { ...answer, kind: 'other', contactHours: 12, modulesOrWeeks: 2, learningObjectives: ['stress and the body', 'trauma recovery'], assessmentMethods: ['exam', 'portfolio'] },
+      local,
+      text,
+    );
+    expect(grounded).toMatchObject({ contactHours: 12, modulesOrWeeks: 2, learningObjectives: 1, assessmentMethods: ['exam'] });
+  });
+
+  it('drops a number written without its unit, and a kind the text shows no sign of', () => {
+    const grounded = groundModelSignals({ ...answer, kind: 'transcript', contactHours: 2, modulesOrWeeks: 12, learningObjectives: [] }, local, text);
+    expect(grounded.contactHours).toBe(local.contactHours);
+    expect(grounded.modulesOrWeeks).toBe(local.modulesOrWeeks);
+    // The local readers found a syllabus (weeks, an assessment): the model's 'transcript' does not override it.
+    expect(local.kind).toBe('syllabus');
+    expect(grounded.kind).toBe('syllabus');
+    const notes = 'Somatic Practice notes: breathing and posture for the group, 12 hours in total.';
+    const plain = new LocalDocumentAnalyzer().read({ fileName: 'notes.pdf', documentType: 'other', text: notes });
+    expect(plain.kind).toBe('other');
+    expect(groundModelSignals({ ...answer, kind: 'transcript' }, plain, notes).kind).toBe('other');
+    expect(groundModelSignals({ ...answer, kind: 'certificate' }, plain, `${notes} Certificate of attendance.`).kind).toBe('certificate');
+  });
+});

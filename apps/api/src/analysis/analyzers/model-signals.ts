@@ -5,11 +5,13 @@ import {
   findDates,
   findEvidence,
   groundTranscript,
+  kindScore,
   linesOfText,
   type ModelCourseRow,
   type ModelTranscript,
   normalizeDocumentText,
   type TextLine,
+  topicOverlap,
 } from '@app/domain';
 import type { DocumentSignals } from './document-analyzer';
 
@@ -260,16 +262,21 @@ function numberAppears(text: string, value: number): boolean {
  */
 export function groundModelSignals(model: ModelSignals, local: DocumentSignals, text: string, document = '', positioned?: readonly TextLine[]): DocumentSignals {
   const haystack = squash(text);
+  const lines = positioned && positioned.length > 0 ? positioned : linesOfText(text);
   const appears = (value: string | null): boolean => value !== null && haystack.includes(squash(value));
-  const groundedNumber = (value: number | null, fallback: number | null): number | null =>
-    value !== null && (value === fallback || numberAppears(haystack, value)) ? value : fallback;
+  // A count the model gives must be written on a line that also names its unit ('36 contact hours', 'Week 12').
+  const groundedNumber = (value: number | null, fallback: number | null, unit: RegExp): number | null =>
+    value !== null && (value === fallback || lines.some((l) => unit.test(l.text) && numberAppears(squash(l.text), value))) ? value : fallback;
   const groundedText = (value: string | null, fallback: string | null): string | null => (appears(value) ? value : fallback);
   const dates = new Set(findDates(text));
   const modelContacts = model.contacts.filter((c) => haystack.includes(c.email));
   const localEmails = new Set(local.contacts.map((c) => c.email));
-  const lines = positioned && positioned.length > 0 ? positioned : linesOfText(text);
+  // An objective counts where one line holds its words; an assessment method where the text names it.
+  const objectives = model.learningObjectives.filter((objective) => lines.some((l) => topicOverlap([objective], l.text) === 1));
+  const methods = model.assessmentMethods.filter((method) => new RegExp(`\\b${method === 'case study' ? 'case stud' : method}`, 'i').test(text));
 
-  const kind = local.kind === undefined || local.kind === 'other' || local.kind === model.kind ? model.kind : local.kind;
+  const localKind = local.kind ?? 'other';
+  const kind = localKind === model.kind || (localKind === 'other' && kindScore(text, model.kind) > 0) ? model.kind : localKind;
   const transcript = kind === 'transcript' && model.transcript ? groundTranscript(model.transcript, local.transcript ?? null, document, lines) : (local.transcript ?? null);
   const certificate: CertificateDetails = {
     recipientName: groundedText(model.certificate.recipientName, local.certificate.recipientName),
@@ -286,8 +293,8 @@ export function groundModelSignals(model: ModelSignals, local: DocumentSignals, 
     certificate.completionDate = transcript.awardDate ?? certificate.completionDate;
   }
   const contacts = [...modelContacts, ...local.contacts.filter((c) => !modelContacts.some((m) => m.email === c.email) && localEmails.has(c.email))];
-  const contactHours = groundedNumber(model.contactHours, local.contactHours);
-  const modulesOrWeeks = groundedNumber(model.modulesOrWeeks, local.modulesOrWeeks);
+  const contactHours = groundedNumber(model.contactHours, local.contactHours, /\bh(?:ou)?rs?\b/i);
+  const modulesOrWeeks = groundedNumber(model.modulesOrWeeks, local.modulesOrWeeks, /\b(?:weeks?|modules?|units?|sessions?)\b/i);
 
   // Evidence for the values the model changed: the first line that holds each; the local lines for the rest.
   const evidence: Record<string, Evidence> = { ...(local.evidence ?? {}) };
@@ -310,9 +317,9 @@ export function groundModelSignals(model: ModelSignals, local: DocumentSignals, 
   return {
     title: groundedText(model.title, local.title) ?? local.title,
     contactHours,
-    learningObjectives: model.learningObjectives.length > 0 ? model.learningObjectives.length : local.learningObjectives,
+    learningObjectives: objectives.length > 0 ? objectives.length : local.learningObjectives,
     modulesOrWeeks,
-    assessmentMethods: model.assessmentMethods.length > 0 ? model.assessmentMethods : local.assessmentMethods,
+    assessmentMethods: methods.length > 0 ? methods : local.assessmentMethods,
     topics: model.topics,
     certificate,
     contacts,
