@@ -137,7 +137,9 @@ describe('groundModelSignals: counts, methods and the kind', () => {
       local,
       text,
     );
-    expect(grounded).toMatchObject({ contactHours: 12, modulesOrWeeks: 2, learningObjectives: 1, assessmentMethods: ['exam'] });
+    // The local readers count no objectives here; 'portfolio' is named nowhere.
+    expect(local.learningObjectives).toBe(0);
+    expect(grounded).toMatchObject({ contactHours: 12, modulesOrWeeks: 2, learningObjectives: 1, assessmentMethods: ['exam', 'final'] });
   });
 
   it('drops a number written without its unit, and a kind the text shows no sign of', () => {

@@ -314,19 +314,23 @@ export function groundModelSignals(model: ModelSignals, local: DocumentSignals, 
     if (transcript.evidence.institution) evidence['certificate.issuingOrganization'] = transcript.evidence.institution;
   }
 
+  const courseCode = groundedText(model.courseCode, local.courseCode ?? null);
+  const courseTitle = groundedText(model.courseTitle, local.courseTitle ?? null);
   return {
-    title: groundedText(model.title, local.title) ?? local.title,
+    // As the local analyzer names a syllabus: its own course code and title, when it states both.
+    title: courseCode && courseTitle ? `${courseCode} ${courseTitle}` : (groundedText(model.title, local.title) ?? local.title),
     contactHours,
-    learningObjectives: objectives.length > 0 ? objectives.length : local.learningObjectives,
+    // The model adds what the local readers missed, never takes away what they found in the text.
+    learningObjectives: Math.max(objectives.length, local.learningObjectives),
     modulesOrWeeks,
-    assessmentMethods: methods.length > 0 ? methods : local.assessmentMethods,
+    assessmentMethods: ASSESSMENT_METHODS.filter((m) => methods.includes(m) || local.assessmentMethods.includes(m)),
     topics: model.topics,
     certificate,
     contacts,
     completionEvidence: model.completionEvidence ? dates.size > 0 || (transcript?.courses.some((c) => c.quarterCredits > 0) ?? false) : local.completionEvidence,
     kind,
-    courseCode: groundedText(model.courseCode, local.courseCode ?? null),
-    courseTitle: groundedText(model.courseTitle, local.courseTitle ?? null),
+    courseCode,
+    courseTitle,
     transcript,
     evidence,
   };

@@ -73,6 +73,11 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
           <dd className="text-xl font-semibold" data-testid="minimum-requirements">
             {evaluation.minimumRequirementsMet ? 'Met' : 'Not met'}
           </dd>
+          {(evaluation.transcripts ?? []).some((t) => t.courses.length > 0) && (
+            <dd className="text-xs text-slate-500">
+              A transcript&apos;s courses count as the institution recorded them; the minimum applies to syllabi and certificates.
+            </dd>
+          )}
         </div>
       </dl>
       <div>
