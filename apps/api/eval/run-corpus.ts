@@ -2,8 +2,7 @@ import type { DocumentType } from '@app/contracts';
 import type { DocumentAnalyzer } from '../src/analysis/analyzers/document-analyzer';
 import { LocalDocumentAnalyzer } from '../src/analysis/analyzers/local-document-analyzer';
 import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
-import { OcrService } from '../src/analysis/extraction/ocr.service';
-import { PdfTextReader } from '../src/analysis/extraction/pdf-text-reader';
+import { ReaderSandbox } from '../src/analysis/extraction/reader-sandbox';
 import { CATALOG_COURSES } from '../src/catalog/catalog.seeder';
 import { evaluateReadings, type DocumentReading } from '../src/analysis/pipeline/phase-results';
 import type { CorpusDocument } from '../test/corpus/documents';
@@ -14,9 +13,8 @@ import type { Outcome } from './score';
  * and evaluates each as a credential of its own, against the seeded catalog, without a database.
  */
 export class CorpusRunner {
-  private readonly pdf = new PdfTextReader();
-  private readonly ocr = new OcrService();
-  private readonly extractor = new DocumentTextExtractor(this.pdf, this.ocr);
+  private readonly sandbox = new ReaderSandbox();
+  private readonly extractor = new DocumentTextExtractor(this.sandbox);
 
   /** The local readers unless another analyzer (the OpenAI one, checked against the text) is given. */
   constructor(private readonly analyzer: DocumentAnalyzer = new LocalDocumentAnalyzer()) {}
@@ -42,7 +40,6 @@ export class CorpusRunner {
   }
 
   async close(): Promise<void> {
-    await this.pdf.onModuleDestroy();
-    await this.ocr.onModuleDestroy();
+    await this.sandbox.onModuleDestroy();
   }
 }
