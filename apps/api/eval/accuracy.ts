@@ -35,11 +35,12 @@ async function main(): Promise<void> {
         console.log(`  expected ${JSON.stringify(gold)}\n  actual   ${JSON.stringify(actual)}`);
       }
     }
+    // Printed before the readers close: their processes are not kept waited on, so Node may exit once they stop.
+    console.log(`\n${formatScores(scores)}`);
   } finally {
     await runner.close();
     await standIn?.close();
   }
-  console.log(`\n${formatScores(scores)}`);
 }
 
 function analyzer(openai: boolean, standIn: OpenAiStandIn | null) {

@@ -28,6 +28,8 @@ describe('credit systems', () => {
     expect(gradeEarnsCredit('35', 'uk')).toBe(false);
     expect(gradeEarnsCredit('40', 'uk')).toBe(true);
     expect(gradeEarnsCredit('B+', 'semester')).toBe(true);
+    expect(gradeEarnsCredit('E', 'semester')).toBe(false);
+    expect(gradeEarnsCredit('E', 'ects')).toBe(true);
   });
 
   it('reads the system from the credits heading before the text', () => {
