@@ -159,11 +159,11 @@ describe('analysis worker killed mid-job', () => {
     const id = await createCredentialWithDocuments(api, 'Worker killed twice', [
       { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() },
     ]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);
     const jobId = analysisJobId({ credentialId: id, generation: analysisStartedAt!.getTime() });
     const phases = async (count: number) => {
-      const { body } = await api.http.get(`/api/credentials/${id}/analyses`).expect(200);
+      const { body } = await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200);
       return (body as unknown[]).length >= count ? true : undefined;
     };
 

@@ -21,7 +21,7 @@ describe('bad documents end with a reason a person understands', () => {
 
   async function analyze(document: FixtureDocument) {
     const id = await createCredentialWithDocuments(api, document.fileName, [document]);
-    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     return { id, credential: await waitForAnalysis(api, id, 120_000) };
   }
 
@@ -49,15 +49,15 @@ describe('bad documents end with a reason a person understands', () => {
   ])('%s fails the analysis, naming the document and what to do', async (_label, make, reason) => {
     const { id, credential } = await analyze(await make());
     expect(credential).toMatchObject({ status: 'failed', failureReason: reason });
-    await api.http.get(`/api/credentials/${id}/evaluation`).expect(404);
+    await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(404);
   }, 150_000);
 
   it('a 200-page PDF (a transcript, then the course catalog) is read and evaluated', async () => {
     const { id, credential } = await analyze({ fileName: 'transcript-and-catalog.pdf', documentType: 'transcript', fileType: PDF, bytes: await twoHundredPagePdf() });
     expect(credential).toMatchObject({ status: 'completed', failureReason: null });
-    const [individual] = (await api.http.get(`/api/credentials/${id}/analyses`).expect(200)).body;
+    const [individual] = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body;
     expect(individual.results.documents[0]).toMatchObject({ pages: 200, method: 'pdf-text', documentType: 'transcript' });
-    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).expect(200)).body;
+    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
     expect(evaluation).toMatchObject({ totalCredits: 27, certificateDetails: { recipientName: 'Jordan A. Rivera', issuingOrganization: 'Northbridge University' } });
     expect(evaluation.transcripts[0].courses).toHaveLength(8);
   }, 150_000);
