@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { layoutPdf, scannedPdf } from '../../api/test/corpus/layout';
 import { SEMESTER_TRANSCRIPT } from '../../api/test/corpus/transcripts';
 import { closeBrowser, newPage, query } from './support/browser';
-import { uploadDocument } from './support/evaluation-api';
+import { newApplicant, uploadDocument } from './support/evaluation-api';
 
 afterAll(closeBrowser);
 
@@ -24,8 +24,8 @@ describe('a transcript in the browser', () => {
     await page.getByRole('button', { name: 'Create Credential' }).click();
     const card = page.locator('[data-testid="credential"]', { hasText: name });
     await card.waitFor();
-    const [{ id }] = await query<{ id: string }>('select id from credentials where name = $1', [name]);
-    await uploadDocument(id, fileName, 'application/pdf', await make([SEMESTER_TRANSCRIPT]));
+    const [{ id, owner_id: ownerId }] = await query<{ id: string; owner_id: string }>('select id, owner_id from credentials where name = $1', [name]);
+    await uploadDocument(newApplicant(ownerId), id, fileName, 'application/pdf', await make([SEMESTER_TRANSCRIPT]));
     await page.reload();
     await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
     await card.getByRole('button', { name: 'Analyze with AI' }).click();
