@@ -11,6 +11,7 @@ import { GmailModule } from './gmail/gmail.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import type { Infrastructure } from './infrastructure';
 import { LeadsModule } from './leads/leads.module';
+import { MailModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
@@ -37,6 +38,7 @@ export class AppModule {
         GmailModule,
         LeadsModule,
         AnalysisModule.forRoot(config),
+        MailModule.forRoot(config),
         PaymentsModule,
       ],
     };

@@ -35,3 +35,25 @@ export function addMonthsUtc(from: Date, months: number): Date {
 export function installmentDueDates(firstChargedAt: Date, count: number): Date[] {
   return Array.from({ length: count }, (_, i) => addMonthsUtc(firstChargedAt, i));
 }
+
+/** The installments of a plan still to be charged after `paid` of them, with their due dates and amounts. */
+export function remainingInstallments(
+  firstChargedAt: Date,
+  count: number,
+  paid: number,
+  amount: number,
+): Array<{ number: number; dueAt: Date; amount: number }> {
+  return installmentDueDates(firstChargedAt, count)
+    .map((dueAt, i) => ({ number: i + 1, dueAt, amount }))
+    .filter((installment) => installment.number > paid);
+}
+
+const LONG_MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+
+/** 'March 5, 2027' for the UTC day of the date, so a mail reads the same day the database holds. */
+export function formatLongDateUtc(date: Date): string {
+  return `${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}

@@ -2,6 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { PaymentType } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
+import type { OutboxMailInput } from '../mail/mail-templates.types';
+import { OutboxRepository } from '../mail/outbox.repository';
 import { Payment } from './payment.entity';
 
 /** One enrollment to create for a paid training. */
@@ -55,7 +57,12 @@ export class PaymentsRepository {
    * success-page reconciliations enroll exactly once; the other statements are idempotent too. The intent's customer
    * wins over ours: the saved card is attached to it, so later installments can only be charged with it.
    */
-  async recordSucceededAndEnroll(payment: Payment, charge: SucceededCharge, enrollments: PaidEnrollment[]): Promise<string[]> {
+  async recordSucceededAndEnroll(
+    payment: Payment,
+    charge: SucceededCharge,
+    enrollments: PaidEnrollment[],
+    confirmation: OutboxMailInput<'purchase-confirmation'> | null,
+  ): Promise<string[]> {
     return this.em.transactional(async (tx) => {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext();
@@ -104,6 +111,7 @@ export class PaymentsRepository {
           context,
         );
       }
+      if (confirmation) await OutboxRepository.enqueue(tx, confirmation);
       const rows = await connection.execute<{ id: string }[]>(
         'select id from enrollments where payment_intent_id = ? order by training_name',
         [charge.providerPaymentId],

@@ -1,0 +1,217 @@
+import Stripe from 'stripe';
+import { Cohort } from '../src/cohorts/cohort.entity';
+import { InProcessMailWorker } from '../src/mail/mail-queue';
+import { OutboxMail } from '../src/mail/outbox-mail.entity';
+import { TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
+import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher';
+import { startTestApi, type TestApi } from './support/test-app';
+
+const WEBHOOK_SECRET = 'whsec_test_mail';
+const PSYCHOSOMATIC = 'Psychosomatic Practitioner';
+const PARTS = 'Parts Therapy Practitioner';
+const RESILIENT = 'Resilient Child Training';
+const WEB_URL = 'http://shop.example.test';
+
+function priceOf(trainingName: string) {
+  const price = TRAINING_PRICES.find((p) => p.trainingName === trainingName);
+  if (!price) throw new Error(trainingName);
+  return price;
+}
+
+const to = (address: string) => (mails: CaughtMail[]) => mails.filter((m) => m.to.some((t) => t.address === address));
+
+describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Stripe through its SDK)', () => {
+  let stripe: FakeStripe;
+  let smtp: MailCatcher;
+  let api: TestApi;
+  let token: string;
+
+  beforeAll(async () => {
+    [stripe, smtp] = await Promise.all([startFakeStripe(), startMailCatcher()]);
+    api = await startTestApi({
+      STRIPE_SECRET_KEY: 'sk_test_mail',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_mail',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+      SMTP_URL: smtp.smtpUrl,
+      MAIL_FROM: 'Psychology Training Institute <billing@shop.example.test>',
+      MAIL_RETRY_SECONDS: '1',
+      WEB_URL,
+      ADMIN_USERNAME: 'mail-admin',
+      ADMIN_PASSWORD: 'mail-password',
+    });
+    token = (await api.http.post('/api/admin/login').send({ username: 'mail-admin', password: 'mail-password' }).expect(200)).body.token;
+    const em = api.em();
+    em.create(Cohort, { trainingName: PARTS, cohortMonth: '2027-03', createdAt: new Date() });
+    em.create(Cohort, { trainingName: PSYCHOSOMATIC, cohortMonth: '2027-05', createdAt: new Date() });
+    await em.flush();
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await Promise.all([stripe?.close(), smtp?.close()]);
+  });
+
+  function signedEvent(type: string, intent: FakeIntent) {
+    const payload = JSON.stringify({
+      id: `evt_${intent.id}_${type}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: null,
+      data: { object: intent },
+    });
+    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+  }
+
+  function postWebhook(event: { payload: string; signature: string }) {
+    return api.http
+      .post('/api/payments/webhook')
+      .set('content-type', 'application/json')
+      .set('stripe-signature', event.signature)
+      .send(event.payload);
+  }
+
+  /** Checkout as the page does it; the intent is left for the test to succeed at Stripe. */
+  async function checkout(trainingName: string, paymentType: string, buyer: { name: string; email: string }): Promise<string> {
+    const created = await api.http.post('/api/create-payment-intent').send({ trainingName, paymentType }).expect(200);
+    const cohort = await api.em().findOne(Cohort, { trainingName });
+    await api.http
+      .post('/api/update-payment-intent')
+      .send({ paymentIntentId: created.body.paymentIntentId, customerName: buyer.name, customerEmail: buyer.email, cohortId: cohort?.id ?? null })
+      .expect(200);
+    return created.body.paymentIntentId as string;
+  }
+
+  async function buy(trainingName: string, paymentType: string, buyer: { name: string; email: string }, paymentMethod?: string) {
+    const paymentIntentId = await checkout(trainingName, paymentType, buyer);
+    await postWebhook(signedEvent('payment_intent.succeeded', stripe.succeed(paymentIntentId, paymentMethod))).expect(200);
+    return paymentIntentId;
+  }
+
+  const outboxOf = (paymentIntentId: string) => api.em().find(OutboxMail, { paymentIntentId }, { orderBy: { createdAt: 'asc' } });
+
+  describe('purchase confirmation', () => {
+    it('mails the buyer the training, its cohort as month and year, the amount and the payment ID, with HTML and text parts', async () => {
+      const paymentIntentId = await buy(PARTS, 'full', { name: 'Ana Full', email: 'ana@example.com' });
+      const [mail] = to('ana@example.com')(await smtp.waitFor((mails) => to('ana@example.com')(mails).length === 1));
+      expect(mail.subject).toBe(`Your purchase is confirmed: ${PARTS}`);
+      expect(mail.from[0]).toEqual({ address: 'billing@shop.example.test', name: 'Psychology Training Institute' });
+      for (const part of [mail.html, mail.text]) {
+        expect(part).toContain('Ana Full');
+        expect(part).toContain(PARTS);
+        expect(part).toContain('March 2027');
+        expect(part).toContain('$1,995');
+        expect(part).toContain(paymentIntentId);
+        expect(part).toContain('Psychology Training Institute');
+      }
+      expect(mail.html).toContain(`<img alt="Psychology Training Institute"`);
+      expect(mail.html).toContain(`${WEB_URL}/logo.png`);
+      const [row] = await outboxOf(paymentIntentId);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, key: expect.stringMatching(/^purchase-confirmation:/) });
+      expect(row.smtpResponse).toMatch(/^250 /);
+      expect(mail.headers['message-id']).toBe(`<outbox-${row.id}@shop.example.test>`);
+    });
+
+    it('lists for a plan the dates and amounts of the remaining installments', async () => {
+      const monthly = priceOf(PSYCHOSOMATIC).threeMonthPrice;
+      const before = new Date();
+      await buy(PSYCHOSOMATIC, '3month', { name: 'Pat Plan', email: 'pat@example.com' }, 'pm_plan_ok');
+      const [mail] = to('pat@example.com')(await smtp.waitFor((mails) => to('pat@example.com')(mails).length === 1));
+      const day = (months: number) => {
+        const d = new Date(Date.UTC(before.getUTCFullYear(), before.getUTCMonth() + months, 1));
+        const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+        return `${d.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${Math.min(before.getUTCDate(), last)}, ${d.getUTCFullYear()}`;
+      };
+      expect(mail.text).toContain('May 2027');
+      expect(mail.text).toContain('first of 3 monthly installments');
+      expect(mail.text).toContain(`Installment 2`);
+      expect(mail.text).toContain(`${day(1)}: $916.67`);
+      expect(mail.text).toContain(`Installment 3`);
+      expect(mail.text).toContain(`${day(2)}: $916.67`);
+      expect(mail.html).toContain(`${day(2)}: $916.67`);
+      expect(monthly).toBe(91667);
+    });
+
+    it('sends one confirmation for a replayed event and for 10 concurrent deliveries of the same event', async () => {
+      const replayed = await checkout(RESILIENT, 'full', { name: 'Rey Replay', email: 'rey@example.com' });
+      const replayEvent = signedEvent('payment_intent.succeeded', stripe.succeed(replayed));
+      for (let i = 0; i < 3; i += 1) await postWebhook(replayEvent).expect(200);
+
+      const raced = await checkout(RESILIENT, 'full', { name: 'Cy Concurrent', email: 'cy@example.com' });
+      const raceEvent = signedEvent('payment_intent.succeeded', stripe.succeed(raced));
+      await Promise.all([
+        ...Array.from({ length: 10 }, () => postWebhook(raceEvent).expect(200)),
+        api.http.post('/api/payments/reconcile').send({ paymentIntentId: raced }).expect(200),
+      ]);
+      await smtp.waitFor((mails) => to('rey@example.com')(mails).length >= 1 && to('cy@example.com')(mails).length >= 1);
+      await postWebhook(raceEvent).expect(200);
+      await api.app.get(InProcessMailWorker).tick();
+      expect(await outboxOf(replayed)).toHaveLength(1);
+      expect(await outboxOf(raced)).toHaveLength(1);
+      const mails = await smtp.messages();
+      expect(to('rey@example.com')(mails)).toHaveLength(1);
+      expect(to('cy@example.com')(mails)).toHaveLength(1);
+    });
+
+    it('keeps the mails of purchases made while SMTP is down and sends each once it is back', async () => {
+      await smtp.stop();
+      const buyers = ['down1@example.com', 'down2@example.com', 'down3@example.com'];
+      const intents = [];
+      for (const [i, email] of buyers.entries()) intents.push(await buy(PARTS, 'full', { name: `Down ${i + 1}`, email }));
+      // The worker keeps trying and failing while the server is away; each failure is recorded with its error.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const rows = (await Promise.all(intents.map(outboxOf))).flat();
+        if (rows.length === 3 && rows.every((row) => row.attempts >= 2 && row.status === 'pending' && row.lastError)) break;
+        if (Date.now() > deadline) throw new Error(`Outbox rows did not retry: ${JSON.stringify(rows)}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      await smtp.start();
+      const mails = await smtp.waitFor((all) => buyers.every((email) => to(email)(all).length >= 1));
+      for (const email of buyers) expect(to(email)(mails)).toHaveLength(1);
+      const rows = (await Promise.all(intents.map(outboxOf))).flat();
+      expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+      await api.app.get(InProcessMailWorker).tick();
+      for (const email of buyers) expect(to(email)(await smtp.messages())).toHaveLength(1);
+    });
+  });
+
+  describe('admin', () => {
+    it('lists the mails of an enrollment and resends a failed one; other admin routes refuse without a token', async () => {
+      const paymentIntentId = await buy(RESILIENT, 'full', { name: 'Ad Min', email: 'admin-list@example.com' });
+      await smtp.waitFor((mails) => to('admin-list@example.com')(mails).length === 1);
+      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${token}`).expect(200);
+      const enrollment = (enrollments.body as Array<{ id: string; studentEmail: string }>).find((e) => e.studentEmail === 'admin-list@example.com');
+      if (!enrollment) throw new Error('no enrollment');
+      await api.http.get(`/api/admin/enrollments/${enrollment.id}/mails`).expect(401);
+      const listed = await api.http.get(`/api/admin/enrollments/${enrollment.id}/mails`).set('Authorization', `Bearer ${token}`).expect(200);
+      expect(listed.body).toEqual([
+        expect.objectContaining({
+          kind: 'purchase-confirmation',
+          recipient: 'admin-list@example.com',
+          subject: `Your purchase is confirmed: ${RESILIENT}`,
+          status: 'sent',
+          sentAt: expect.any(String),
+          smtpResponse: expect.stringMatching(/^250 /),
+        }),
+      ]);
+      const mailId = listed.body[0].id as string;
+      const notFailed = await api.http.post(`/api/admin/mails/${mailId}/resend`).set('Authorization', `Bearer ${token}`).expect(409);
+      expect(notFailed.body).toMatchObject({ statusCode: 409, message: 'Only a failed mail can be resent' });
+      await api.http.post('/api/admin/mails/not-a-uuid/resend').set('Authorization', `Bearer ${token}`).expect(400);
+
+      const em = api.em();
+      await em.nativeUpdate(OutboxMail, { id: mailId }, { status: 'failed', lastError: '550 mailbox unavailable' });
+      await api.http.post(`/api/admin/mails/${mailId}/resend`).expect(401);
+      await api.http.post(`/api/admin/mails/${mailId}/resend`).set('Authorization', `Bearer ${token}`).expect(204);
+      await smtp.waitFor((mails) => to('admin-list@example.com')(mails).length === 2);
+      const [row] = await outboxOf(paymentIntentId);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    });
+  });
+});
