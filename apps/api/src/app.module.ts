@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AdminModule } from './admin/admin.module';
 import { AnalysisModule } from './analysis/analysis.module';
+import { BillingModule } from './billing/billing.module';
 import type { AppConfig } from './config/app-config';
 import { CohortsModule } from './cohorts/cohorts.module';
 import { ConfigModule } from './config/config.module';
@@ -39,6 +40,7 @@ export class AppModule {
         LeadsModule,
         AnalysisModule.forRoot(config),
         MailModule.forRoot(config),
+        BillingModule,
         PaymentsModule,
       ],
     };

@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 import { Cohort } from '../src/cohorts/cohort.entity';
+import { InstallmentsService } from '../src/payments/installments.service';
+import { Payment } from '../src/payments/payment.entity';
 import { InProcessMailWorker } from '../src/mail/mail-queue';
 import { OutboxMail } from '../src/mail/outbox-mail.entity';
 import { TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
@@ -12,6 +14,7 @@ const PSYCHOSOMATIC = 'Psychosomatic Practitioner';
 const PARTS = 'Parts Therapy Practitioner';
 const RESILIENT = 'Resilient Child Training';
 const WEB_URL = 'http://shop.example.test';
+const DAY = 24 * 60 * 60 * 1000;
 
 function priceOf(trainingName: string) {
   const price = TRAINING_PRICES.find((p) => p.trainingName === trainingName);
@@ -26,6 +29,21 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
   let smtp: MailCatcher;
   let api: TestApi;
   let token: string;
+  const token_ = () => token;
+  const pastDuePlans: string[] = [];
+  const linkOf = (value: string) => value;
+  /** A second past-due plan, for a SetupIntent that is not Dee's. */
+  async function firstPastDuePlanToken(): Promise<string> {
+    stripe.declineOffSession('pm_other_declines');
+    await buy(PSYCHOSOMATIC, '6month', { name: 'Oli Other', email: 'oli@example.com' }, 'pm_other_declines');
+    await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * DAY));
+    const mails = await smtp.waitFor((all) => all.some((m) => m.to[0]?.address === 'oli@example.com' && m.subject.startsWith('Action needed')));
+    const declined = mails.find((m) => m.to[0]?.address === 'oli@example.com' && m.subject.startsWith('Action needed'));
+    const match = /update-card\?token=([\w.%-]+)/.exec(declined?.text ?? '');
+    if (!match) throw new Error('no link');
+    pastDuePlans.push(match[1]);
+    return decodeURIComponent(match[1]);
+  }
 
   beforeAll(async () => {
     [stripe, smtp] = await Promise.all([startFakeStripe(), startMailCatcher()]);
@@ -178,6 +196,121 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
       await api.app.get(InProcessMailWorker).tick();
       for (const email of buyers) expect(to(email)(await smtp.messages())).toHaveLength(1);
+    });
+  });
+
+  describe('installments, the update-card link and the evaluation', () => {
+    const installments = () => api.app.get(InstallmentsService);
+    const linkIn = (mail: CaughtMail) => {
+      const match = /http:\/\/shop\.example\.test\/billing\/update-card\?token=([\w.%-]+)/.exec(mail.text);
+      if (!match) throw new Error(`No update-card link in: ${mail.text}`);
+      return decodeURIComponent(match[1]);
+    };
+
+    it('mails a receipt for each month and the paid-in-full mail after the last', async () => {
+      const paymentIntentId = await buy(RESILIENT, '3month', { name: 'Rita Receipt', email: 'rita@example.com' }, 'pm_rita_ok');
+      expect((await installments().chargeDueInstallments(new Date(Date.now() + 32 * DAY))).charged).toBeGreaterThanOrEqual(1);
+      expect((await installments().chargeDueInstallments(new Date(Date.now() + 63 * DAY))).charged).toBeGreaterThanOrEqual(1);
+      const mails = to('rita@example.com')(await smtp.waitFor((all) => to('rita@example.com')(all).length === 4));
+      const subjects = mails.map((m) => m.subject).sort();
+      expect(subjects).toEqual([
+        `Paid in full: ${RESILIENT}`,
+        'Receipt: installment 2 of 3 ($516.67)',
+        'Receipt: installment 3 of 3 ($516.67)',
+        `Your purchase is confirmed: ${RESILIENT}`,
+      ]);
+      const second = mails.find((m) => m.subject.startsWith('Receipt: installment 2'));
+      expect(second?.text).toContain('Next installment');
+      const done = mails.find((m) => m.subject.startsWith('Paid in full'));
+      expect(done?.text).toContain('all 3 installments');
+      expect(done?.text).toContain('$1,550.01');
+      expect((await outboxOf(paymentIntentId)).map((row) => row.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+    });
+
+    it('mails a declined installment with the amount and a signed link; a new card on that page pays it and the plan is active again', async () => {
+      stripe.declineOffSession('pm_dee_declines');
+      const paymentIntentId = await buy(PARTS, '3month', { name: 'Dee Decline', email: 'dee@example.com' }, 'pm_dee_declines');
+      expect((await installments().chargeDueInstallments(new Date(Date.now() + 32 * DAY))).failed).toBeGreaterThanOrEqual(1);
+      const declined = to('dee@example.com')(await smtp.waitFor((all) => to('dee@example.com')(all).length === 2)).find((m) =>
+        m.subject.startsWith('Action needed'),
+      );
+      if (!declined) throw new Error('no declined mail');
+      expect(declined.subject).toBe('Action needed: installment 2 of 3 was declined');
+      expect(declined.text).toContain('$716.67');
+      expect(declined.html).toContain('Update your card');
+      const token = linkIn(declined);
+
+      await api.http.get('/api/billing/update-card').query({ token: `${token}x` }).expect(403);
+      await api.http.get('/api/billing/update-card').query({ token: 'not-a-token' }).expect(403);
+      await api.http.get('/api/billing/update-card').expect(400);
+      const plan = await api.http.get('/api/billing/update-card').query({ token }).expect(200);
+      expect(plan.body).toMatchObject({
+        trainings: [PARTS],
+        installmentsTotal: 3,
+        installmentsPaid: 1,
+        installmentAmount: 71667,
+        amountDue: 71667,
+        planStatus: 'past_due',
+        testMode: false,
+        publishableKey: 'pk_test_mail',
+        setupClientSecret: expect.stringMatching(/^seti_.+_secret_/),
+      });
+      const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: paymentIntentId });
+      const setupId = (plan.body.setupClientSecret as string).split('_secret_')[0];
+      expect(stripe.setupIntents.get(setupId)).toMatchObject({ customer: payment.providerCustomerId, usage: 'off_session', metadata: { paymentRecordId: payment.id } });
+
+      // Not yet confirmed in the browser: nothing is charged.
+      const unconfirmed = await api.http.post('/api/billing/update-card').send({ token, setupIntentId: setupId }).expect(200);
+      expect(unconfirmed.body).toMatchObject({ planStatus: 'past_due', installmentsPaid: 1, message: 'The card was not saved (requires payment method)' });
+      // Another plan's SetupIntent cannot change this plan's card.
+      const other = await api.http.get('/api/billing/update-card').query({ token: linkOf(await firstPastDuePlanToken()) }).expect(200);
+      const otherSetup = (other.body.setupClientSecret as string).split('_secret_')[0];
+      stripe.confirmSetup(otherSetup, 'pm_someone_else');
+      await api.http.post('/api/billing/update-card').send({ token, setupIntentId: otherSetup }).expect(400);
+
+      stripe.confirmSetup(setupId, 'pm_dee_new_card');
+      const [updated] = await Promise.all([
+        api.http.post('/api/billing/update-card').send({ token, setupIntentId: setupId }),
+        api.http.post('/api/billing/update-card').send({ token, setupIntentId: setupId }),
+      ]).then((answers) => answers.sort((a, b) => a.status - b.status));
+      expect(updated.status).toBe(200);
+      expect(updated.body).toEqual({ planStatus: 'active', installmentsPaid: 2, installmentsTotal: 3, message: null });
+      const charges = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.payment_method === 'pm_dee_new_card');
+      expect(charges.map((c) => c.idempotencyKey)).toEqual(charges.map(() => `installment-${payment.id}-2-pm_dee_new_card`));
+      const succeeded = [...stripe.intents.values()].filter((i) => i.payment_method === 'pm_dee_new_card' && i.status === 'succeeded');
+      expect(succeeded).toHaveLength(1);
+      expect(await api.em().findOneOrFail(Payment, { id: payment.id })).toMatchObject({
+        planStatus: 'active',
+        installmentsPaid: 2,
+        providerPaymentMethodId: 'pm_dee_new_card',
+      });
+      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${token_()}`).expect(200);
+      expect((enrollments.body as Array<{ studentEmail: string; pastDue: boolean }>).find((e) => e.studentEmail === 'dee@example.com')?.pastDue).toBe(false);
+      await smtp.waitFor((all) => to('dee@example.com')(all).some((m) => m.subject === 'Receipt: installment 2 of 3 ($716.67)'));
+      // The next month is charged to the new card by the scheduler.
+      expect((await installments().chargeDueInstallments(new Date(Date.now() + 63 * DAY))).charged).toBeGreaterThanOrEqual(1);
+      const again = await api.http.get('/api/billing/update-card').query({ token }).expect(200);
+      expect(again.body).toMatchObject({ planStatus: 'completed', amountDue: 0 });
+    });
+
+    it('mails the applicant whose credential finished its analysis, once', async () => {
+      const { randomUUID } = await import('node:crypto');
+      const em = api.em();
+      const credentialId = randomUUID();
+      const started = new Date();
+      await em.getConnection().execute(
+        `insert into credentials (id, name, user_id, status, analysis_started_at, created_at, updated_at)
+         values (?, 'MSc Counselling', 'applicant@example.com', 'analyzing', ?, now(), now())`,
+        [credentialId, started],
+      );
+      const { AnalysisRepository } = await import('../src/analysis/analysis.repository');
+      const repository = api.app.get(AnalysisRepository);
+      expect(await repository.markCompleted(credentialId, started)).toBe(true);
+      expect(await repository.markCompleted(credentialId, started)).toBe(false);
+      const [mail] = to('applicant@example.com')(await smtp.waitFor((all) => to('applicant@example.com')(all).length === 1));
+      expect(mail.subject).toBe('Your evaluation of MSc Counselling is ready');
+      expect(mail.text).toContain(`${WEB_URL}/evaluation?credential=${credentialId}`);
+      expect(mail.html).toContain('See the results');
     });
   });
 

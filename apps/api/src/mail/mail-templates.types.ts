@@ -73,11 +73,13 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
 ];
 
 /** A mail to write to the outbox. `key` is unique per event: the same key twice is one mail. */
-export interface OutboxMailInput<T extends MailTemplateName = MailTemplateName> {
-  key: string;
-  to: string;
-  template: T;
-  data: MailDataMap[T];
-  /** The payment the mail is about, so the admin sees it on the enrollment's row. */
-  paymentIntentId?: string | null;
-}
+export type OutboxMailInput<T extends MailTemplateName = MailTemplateName> = {
+  [K in T]: {
+    key: string;
+    to: string;
+    template: K;
+    data: MailDataMap[K];
+    /** The payment the mail is about, so the admin sees it on the enrollment's row. */
+    paymentIntentId?: string | null;
+  };
+}[T];

@@ -37,33 +37,37 @@ export class OutboxRepository {
   /**
    * Writes a mail in the caller's transaction (pass the transaction's EntityManager), so it exists exactly when the
    * event that causes it is committed. A key already there adds nothing: replayed events and retried jobs mail once.
-   * Returns whether this call added it.
+   * Returns how many of the mails this call added.
    */
-  static async enqueue<T extends MailTemplateName>(em: EntityManager, mail: OutboxMailInput<T>): Promise<boolean> {
-    const rows = await em.getConnection().execute<{ id: string }[]>(
-      `insert into outbox (id, key, recipient, template, subject, data, payment_intent_id, status, attempts,
-         next_attempt_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, 'pending', 0, now(), now(), now())
-       on conflict (key) do nothing
-       returning id`,
-      [
-        randomUUID(),
-        mail.key,
-        mail.to,
-        mail.template,
-        mailSubject(mail.template, mail.data).slice(0, 300),
-        JSON.stringify(mail.data),
-        mail.paymentIntentId ?? null,
-      ],
-      'all',
-      em.getTransactionContext(),
-    );
-    return rows.length === 1;
+  static async enqueue(em: EntityManager, mails: OutboxMailInput | OutboxMailInput[]): Promise<number> {
+    let added = 0;
+    for (const mail of Array.isArray(mails) ? mails : [mails]) {
+      const rows = await em.getConnection().execute<{ id: string }[]>(
+        `insert into outbox (id, key, recipient, template, subject, data, payment_intent_id, status, attempts,
+           next_attempt_at, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, 'pending', 0, now(), now(), now())
+         on conflict (key) do nothing
+         returning id`,
+        [
+          randomUUID(),
+          mail.key,
+          mail.to,
+          mail.template,
+          mailSubject(mail.template, mail.data).slice(0, 300),
+          JSON.stringify(mail.data),
+          mail.paymentIntentId ?? null,
+        ],
+        'all',
+        em.getTransactionContext(),
+      );
+      added += rows.length;
+    }
+    return added;
   }
 
   /** Instance form of enqueue, for callers that hold the repository. */
-  enqueue<T extends MailTemplateName>(em: EntityManager, mail: OutboxMailInput<T>): Promise<boolean> {
-    return OutboxRepository.enqueue(em, mail);
+  enqueue(em: EntityManager, mails: OutboxMailInput | OutboxMailInput[]): Promise<number> {
+    return OutboxRepository.enqueue(em, mails);
   }
 
   /**

@@ -2,6 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
 import { addMonthsUtc } from '@app/domain';
+import type { OutboxMailInput } from '../mail/mail-templates.types';
 import type { Payment } from './payment.entity';
 import { PaymentsRepository, type StaleInstallmentClaim } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
@@ -22,6 +23,9 @@ export const INTERRUPTED_CHARGE_MESSAGE =
   'The charge was interrupted and its outcome is unknown; check this payment in Stripe before charging it again';
 
 type Outcome = 'charged' | 'failed' | 'skipped';
+
+/** What the update-card page reports after charging the new card. */
+export type NewCardOutcome = { outcome: 'charged' } | { outcome: 'failed'; message: string } | { outcome: 'nothing-due' } | { outcome: 'busy' };
 
 /** The line an admin reads in the enrollment's notes. */
 function failureNote(payment: Payment, number: number, message: string): string {
@@ -69,19 +73,37 @@ export class InstallmentsService {
     const { payment, installmentNumber: number } = claim;
     this.logger.warn(`Installment ${number} of payment ${payment.id} was left unfinished by an earlier run; resuming it`);
     if (now.getTime() - claim.firstClaimedAt.getTime() > SAFE_RETRY_MS) {
-      const message = INTERRUPTED_CHARGE_MESSAGE;
-      await this.payments.recordInstallmentFailed({ payment, installmentNumber: number, providerPaymentId: null, message, note: failureNote(payment, number, message) });
+      // The card may well have been charged: an admin checks in Stripe, and the buyer is not told of a decline.
+      await this.recordFailed(payment, number, null, INTERRUPTED_CHARGE_MESSAGE, false);
       return 'failed';
     }
     return this.charge(payment, number);
   }
 
+  /**
+   * The update-card page: the new card becomes the plan's card and, when the plan is past due, its declined
+   * installment is charged at once. Same claim as the scheduler (one charge in hand per plan and month); the
+   * idempotency key adds the card, since the declined card's key would only replay its decline.
+   */
+  async chargeWithNewCard(paymentId: string, paymentMethodId: string): Promise<NewCardOutcome> {
+    return RequestContext.create(this.orm.em, async () => {
+      await this.payments.savePaymentMethod(paymentId, paymentMethodId);
+      const payment = await this.payments.findById(paymentId);
+      if (!payment || payment.planStatus !== 'past_due') return { outcome: 'nothing-due' as const };
+      const number = payment.installmentsPaid + 1;
+      const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
+      if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, staleBefore))) return { outcome: 'busy' as const };
+      const outcome = await this.charge(payment, number, `installment-${payment.id}-${number}-${paymentMethodId}`);
+      if (outcome === 'charged') return { outcome: 'charged' as const };
+      const after = await this.payments.findById(paymentId);
+      return { outcome: 'failed' as const, message: after?.failureMessage ?? 'Your card was declined.' };
+    });
+  }
+
   /** Charges a claimed installment with a key fixed per (plan, month), so sending it again never charges twice. */
-  private async charge(payment: Payment, number: number): Promise<Outcome> {
-    const note = (message: string) => failureNote(payment, number, message);
+  private async charge(payment: Payment, number: number, idempotencyKey = `installment-${payment.id}-${number}`): Promise<Outcome> {
     if (!payment.providerPaymentMethodId) {
-      const message = 'No saved card to charge';
-      await this.payments.recordInstallmentFailed({ payment, installmentNumber: number, providerPaymentId: null, message, note: note(message) });
+      await this.recordFailed(payment, number, null, 'No saved card to charge');
       return 'failed';
     }
     try {
@@ -92,26 +114,93 @@ export class InstallmentsService {
         paymentMethodId: payment.providerPaymentMethodId,
         description: `Installment ${number} of ${payment.installmentsTotal}: ${payment.trainings.map((t) => t.name).join(', ')}`,
         metadata: { paymentRecordId: payment.id, installment: String(number), firstPaymentIntent: payment.providerPaymentId },
-        idempotencyKey: `installment-${payment.id}-${number}`,
+        idempotencyKey,
       });
       if (charge.status === PAYMENT_SUCCEEDED_STATUS) {
         const firstChargedAt = addMonthsUtc(payment.nextInstallmentAt ?? new Date(), 1 - number);
+        const nextInstallmentAt = number < payment.installmentsTotal ? addMonthsUtc(firstChargedAt, number) : null;
         await this.payments.recordInstallmentPaid({
           payment,
           installmentNumber: number,
           providerPaymentId: charge.id,
-          nextInstallmentAt: number < payment.installmentsTotal ? addMonthsUtc(firstChargedAt, number) : null,
+          nextInstallmentAt,
+          mails: this.paidMails(payment, number, charge.id, nextInstallmentAt),
         });
         return 'charged';
       }
-      const message = charge.lastErrorMessage ?? `Charge ended as ${charge.status}`;
-      await this.payments.recordInstallmentFailed({ payment, installmentNumber: number, providerPaymentId: charge.id || null, message, note: note(message) });
+      await this.recordFailed(payment, number, charge.id || null, charge.lastErrorMessage ?? `Charge ended as ${charge.status}`);
       return 'failed';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error(`Installment ${number} of payment ${payment.id} failed: ${message}`);
-      await this.payments.recordInstallmentFailed({ payment, installmentNumber: number, providerPaymentId: null, message, note: note(message) });
+      await this.recordFailed(payment, number, null, message);
       return 'failed';
     }
+  }
+
+  private async recordFailed(payment: Payment, number: number, providerPaymentId: string | null, message: string, tellBuyer = true): Promise<void> {
+    await this.payments.recordInstallmentFailed({
+      payment,
+      installmentNumber: number,
+      providerPaymentId,
+      message,
+      note: failureNote(payment, number, message),
+      mails: tellBuyer ? this.declinedMails(payment, number) : [],
+    });
+  }
+
+  /** The receipt of a charged month, and the paid-in-full mail after the last one; keyed per plan and month. */
+  private paidMails(payment: Payment, number: number, chargeId: string, nextDueAt: Date | null): OutboxMailInput[] {
+    if (!payment.customerEmail) return [];
+    const common = { to: payment.customerEmail, paymentIntentId: payment.providerPaymentId };
+    const buyerName = payment.customerName ?? '';
+    const trainings = payment.trainings.map((t) => t.name);
+    const mails: OutboxMailInput[] = [
+      {
+        ...common,
+        key: `installment-receipt:${payment.id}:${number}`,
+        template: 'installment-receipt',
+        data: {
+          buyerName,
+          trainings,
+          installmentNumber: number,
+          installmentsTotal: payment.installmentsTotal,
+          amount: payment.amount,
+          chargeId,
+          nextDueAt: nextDueAt?.toISOString() ?? null,
+        },
+      },
+    ];
+    if (number >= payment.installmentsTotal) {
+      mails.push({
+        ...common,
+        key: `plan-completed:${payment.id}`,
+        template: 'plan-completed',
+        data: { buyerName, trainings, installmentsTotal: payment.installmentsTotal, totalPaid: payment.amount * payment.installmentsTotal },
+      });
+    }
+    return mails;
+  }
+
+  /** One declined mail per plan and month, with the update-card link; a second decline of that month on the page adds none. */
+  private declinedMails(payment: Payment, number: number): OutboxMailInput[] {
+    if (!payment.customerEmail) return [];
+    return [
+      {
+        key: `installment-declined:${payment.id}:${number}`,
+        to: payment.customerEmail,
+        paymentIntentId: payment.providerPaymentId,
+        template: 'installment-declined',
+        data: {
+          buyerName: payment.customerName ?? '',
+          trainings: payment.trainings.map((t) => t.name),
+          installmentNumber: number,
+          installmentsTotal: payment.installmentsTotal,
+          amount: payment.amount,
+          nextRetryAt: null,
+          paymentId: payment.id,
+        },
+      },
+    ];
   }
 }

@@ -32,6 +32,6 @@ function createPaymentProvider(config: AppConfig): PaymentProvider {
     InstallmentsService,
     InstallmentsScheduler,
   ],
-  exports: [PaymentsService, InstallmentsService],
+  exports: [PaymentsService, InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER],
 })
 export class PaymentsModule {}

@@ -47,6 +47,33 @@ export class PaymentsRepository {
     await this.em.persistAndFlush(payment);
   }
 
+  findById(id: string): Promise<Payment | null> {
+    return this.em.findOne(Payment, { id }, { refresh: true });
+  }
+
+  /** The card the buyer gave on the update-card page becomes the one later installments are charged to. */
+  async savePaymentMethod(paymentId: string, paymentMethodId: string): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute('update payments set provider_payment_method_id = ?, updated_at = now() where id = ?', [paymentMethodId, paymentId], 'run');
+  }
+
+  /**
+   * Takes the declined installment of a past-due plan back in hand to charge it again, as claimInstallment does for
+   * a due one: one caller wins. A claim left 'processing' by a run that died is taken over after `staleBefore`.
+   */
+  async reclaimDeclinedInstallment(paymentId: string, installmentNumber: number, staleBefore: Date): Promise<boolean> {
+    const rows = await this.em.getConnection().execute<{ id: string }[]>(
+      `update payment_installments set status = 'processing', claimed_at = now(), failure_message = null
+       where payment_id = ? and installment_number = ?
+         and (status = 'failed' or (status = 'processing' and claimed_at < ?))
+       returning id`,
+      [paymentId, installmentNumber, staleBefore],
+      'all',
+    );
+    return rows.length === 1;
+  }
+
   findByProviderPaymentId(providerPaymentId: string): Promise<Payment | null> {
     return this.em.findOne(Payment, { providerPaymentId }, { refresh: true });
   }
@@ -198,6 +225,8 @@ export class PaymentsRepository {
     installmentNumber: number;
     providerPaymentId: string;
     nextInstallmentAt: Date | null;
+    /** The receipt (and, for the last month, the paid-in-full mail), written with the charge. */
+    mails: OutboxMailInput[];
   }): Promise<void> {
     const { payment } = input;
     await this.em.transactional(async (tx) => {
@@ -224,6 +253,7 @@ export class PaymentsRepository {
         'run',
         context,
       );
+      await OutboxRepository.enqueue(tx, input.mails);
     });
   }
 
@@ -234,6 +264,8 @@ export class PaymentsRepository {
     providerPaymentId: string | null;
     message: string;
     note: string;
+    /** The declined-installment mail with its update-card link, written with the failure. */
+    mails: OutboxMailInput[];
   }): Promise<void> {
     const { payment } = input;
     await this.em.transactional(async (tx) => {
@@ -259,6 +291,7 @@ export class PaymentsRepository {
         'run',
         context,
       );
+      await OutboxRepository.enqueue(tx, input.mails);
     });
   }
 }
