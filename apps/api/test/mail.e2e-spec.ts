@@ -6,7 +6,7 @@ import { InProcessMailWorker } from '../src/mail/mail-queue';
 import { OutboxMail } from '../src/mail/outbox-mail.entity';
 import { TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../tools/testing/mail-catcher';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_mail';

@@ -37,7 +37,16 @@ export function EnrollmentTable({ enrollments, deleteHref }: { enrollments: Enro
                     <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Past due</span>
                   ) : null}
                 </td>
-                <td className="px-4 py-3">
+                <td className="flex gap-2 px-4 py-3">
+                  {!enrollment.isManualEntry ? (
+                    <Link
+                      to={`/admin/enrollments/${enrollment.id}/mails`}
+                      className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
+                      aria-label={`Mails sent to ${enrollment.studentName}`}
+                    >
+                      Mails
+                    </Link>
+                  ) : null}
                   <Link
                     to={deleteHref(enrollment.id)}
                     preventScrollReset

@@ -38,7 +38,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-const MAILDEV_BIN = join(__dirname, '../../../../node_modules/maildev/dist/bin/maildev.js');
+const MAILDEV_BIN = join(__dirname, '../../node_modules/maildev/dist/bin/maildev.js');
 
 /** MailDev, a real SMTP server with a REST API, in a child process on free ports with a mail folder of its own. */
 export async function startMailCatcher(): Promise<MailCatcher> {
