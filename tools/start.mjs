@@ -1,5 +1,6 @@
 // Runs the built API and web app together (npm start), prints their URLs, and stops both on Ctrl+C.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -47,7 +48,26 @@ async function waitFor(url, seconds) {
   return false;
 }
 
-run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host });
+// Mail catcher: without SMTP_URL every mail the product sends goes to a local MailDev (a real SMTP server with a
+// web inbox), so a newcomer sees them. Data in DATA_DIR/mail; ports MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT.
+const mailEnv = {};
+let mailInbox = null;
+if (!process.env.SMTP_URL) {
+  const smtpPort = process.env.MAILDEV_SMTP_PORT ?? '1025';
+  const webPort = process.env.MAILDEV_WEB_PORT ?? '1080';
+  const mailDir = resolve(process.env.DATA_DIR ?? '.data', 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  run(
+    'Mail catcher',
+    [resolve('node_modules/maildev/dist/bin/maildev.js'), '--smtp', smtpPort, '--web', webPort, '--ip', '127.0.0.1',
+      '--web-ip', '127.0.0.1', '--mail-directory', mailDir, '--silent'],
+    {},
+  );
+  mailEnv.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  mailInbox = `http://127.0.0.1:${webPort}/`;
+}
+
+run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host, ...mailEnv });
 if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   if (!stopping) {
     console.error('The API did not start within 120 s.');
@@ -70,7 +90,7 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   API               ${apiUrl}/api
   API docs          ${apiUrl}/api/docs
   Health            ${apiUrl}/api/health
-
+${mailInbox ? `  Mail inbox        ${mailInbox}\n` : ''}
   Press Ctrl+C to stop.
 `);
   }
