@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { AnalysisRepository } from '../src/analysis/analysis.repository';
 import { Cohort } from '../src/cohorts/cohort.entity';
 import { InstallmentsService } from '../src/payments/installments.service';
 import { Payment } from '../src/payments/payment.entity';
@@ -29,11 +31,8 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
   let smtp: MailCatcher;
   let api: TestApi;
   let token: string;
-  const token_ = () => token;
-  const pastDuePlans: string[] = [];
-  const linkOf = (value: string) => value;
   /** A second past-due plan, for a SetupIntent that is not Dee's. */
-  async function firstPastDuePlanToken(): Promise<string> {
+  async function anotherPastDuePlanToken(): Promise<string> {
     stripe.declineOffSession('pm_other_declines');
     await buy(PSYCHOSOMATIC, '6month', { name: 'Oli Other', email: 'oli@example.com' }, 'pm_other_declines');
     await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * DAY));
@@ -41,7 +40,6 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     const declined = mails.find((m) => m.to[0]?.address === 'oli@example.com' && m.subject.startsWith('Action needed'));
     const match = /update-card\?token=([\w.%-]+)/.exec(declined?.text ?? '');
     if (!match) throw new Error('no link');
-    pastDuePlans.push(match[1]);
     return decodeURIComponent(match[1]);
   }
 
@@ -263,7 +261,7 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       const unconfirmed = await api.http.post('/api/billing/update-card').send({ token, setupIntentId: setupId }).expect(200);
       expect(unconfirmed.body).toMatchObject({ planStatus: 'past_due', installmentsPaid: 1, message: 'The card was not saved (requires payment method)' });
       // Another plan's SetupIntent cannot change this plan's card.
-      const other = await api.http.get('/api/billing/update-card').query({ token: linkOf(await firstPastDuePlanToken()) }).expect(200);
+      const other = await api.http.get('/api/billing/update-card').query({ token: await anotherPastDuePlanToken() }).expect(200);
       const otherSetup = (other.body.setupClientSecret as string).split('_secret_')[0];
       stripe.confirmSetup(otherSetup, 'pm_someone_else');
       await api.http.post('/api/billing/update-card').send({ token, setupIntentId: otherSetup }).expect(400);
@@ -284,7 +282,7 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
         installmentsPaid: 2,
         providerPaymentMethodId: 'pm_dee_new_card',
       });
-      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${token_()}`).expect(200);
+      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${token}`).expect(200);
       expect((enrollments.body as Array<{ studentEmail: string; pastDue: boolean }>).find((e) => e.studentEmail === 'dee@example.com')?.pastDue).toBe(false);
       await smtp.waitFor((all) => to('dee@example.com')(all).some((m) => m.subject === 'Receipt: installment 2 of 3 ($716.67)'));
       // The next month is charged to the new card by the scheduler.
@@ -294,7 +292,6 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     });
 
     it('mails the applicant whose credential finished its analysis, once', async () => {
-      const { randomUUID } = await import('node:crypto');
       const em = api.em();
       const credentialId = randomUUID();
       const started = new Date();
@@ -303,7 +300,6 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
          values (?, 'MSc Counselling', 'applicant@example.com', 'analyzing', ?, now(), now())`,
         [credentialId, started],
       );
-      const { AnalysisRepository } = await import('../src/analysis/analysis.repository');
       const repository = api.app.get(AnalysisRepository);
       expect(await repository.markCompleted(credentialId, started)).toBe(true);
       expect(await repository.markCompleted(credentialId, started)).toBe(false);
