@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { formatLongDateUtc } from '@app/domain';
 import { AnalysisRepository } from '../src/analysis/analysis.repository';
 import { Cohort } from '../src/cohorts/cohort.entity';
 import { InstallmentsService } from '../src/payments/installments.service';
@@ -30,7 +31,7 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
   let stripe: FakeStripe;
   let smtp: MailCatcher;
   let api: TestApi;
-  let token: string;
+  let adminToken: string;
   /** A second past-due plan, for a SetupIntent that is not Dee's. */
   async function anotherPastDuePlanToken(): Promise<string> {
     stripe.declineOffSession('pm_other_declines');
@@ -57,7 +58,7 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       ADMIN_USERNAME: 'mail-admin',
       ADMIN_PASSWORD: 'mail-password',
     });
-    token = (await api.http.post('/api/admin/login').send({ username: 'mail-admin', password: 'mail-password' }).expect(200)).body.token;
+    adminToken = (await api.http.post('/api/admin/login').send({ username: 'mail-admin', password: 'mail-password' }).expect(200)).body.token;
     const em = api.em();
     em.create(Cohort, { trainingName: PARTS, cohortMonth: '2027-03', createdAt: new Date() });
     em.create(Cohort, { trainingName: PSYCHOSOMATIC, cohortMonth: '2027-05', createdAt: new Date() });
@@ -228,13 +229,16 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     it('mails a declined installment with the amount and a signed link; a new card on that page pays it and the plan is active again', async () => {
       stripe.declineOffSession('pm_dee_declines');
       const paymentIntentId = await buy(PARTS, '3month', { name: 'Dee Decline', email: 'dee@example.com' }, 'pm_dee_declines');
-      expect((await installments().chargeDueInstallments(new Date(Date.now() + 32 * DAY))).failed).toBeGreaterThanOrEqual(1);
+      const runAt = new Date(Date.now() + 32 * DAY);
+      expect((await installments().chargeDueInstallments(runAt)).failed).toBeGreaterThanOrEqual(1);
       const declined = to('dee@example.com')(await smtp.waitFor((all) => to('dee@example.com')(all).length === 2)).find((m) =>
         m.subject.startsWith('Action needed'),
       );
       if (!declined) throw new Error('no declined mail');
       expect(declined.subject).toBe('Action needed: installment 2 of 3 was declined');
       expect(declined.text).toContain('$716.67');
+      expect(declined.text).toContain(`Next attempt`);
+      expect(declined.text).toContain(formatLongDateUtc(new Date(runAt.getTime() + 3 * DAY)));
       expect(declined.html).toContain('Update your card');
       const token = linkIn(declined);
 
@@ -282,7 +286,7 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
         installmentsPaid: 2,
         providerPaymentMethodId: 'pm_dee_new_card',
       });
-      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${token}`).expect(200);
+      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${adminToken}`).expect(200);
       expect((enrollments.body as Array<{ studentEmail: string; pastDue: boolean }>).find((e) => e.studentEmail === 'dee@example.com')?.pastDue).toBe(false);
       await smtp.waitFor((all) => to('dee@example.com')(all).some((m) => m.subject === 'Receipt: installment 2 of 3 ($716.67)'));
       // The next month is charged to the new card by the scheduler.
@@ -314,11 +318,11 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     it('lists the mails of an enrollment and resends a failed one; other admin routes refuse without a token', async () => {
       const paymentIntentId = await buy(RESILIENT, 'full', { name: 'Ad Min', email: 'admin-list@example.com' });
       await smtp.waitFor((mails) => to('admin-list@example.com')(mails).length === 1);
-      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${token}`).expect(200);
+      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${adminToken}`).expect(200);
       const enrollment = (enrollments.body as Array<{ id: string; studentEmail: string }>).find((e) => e.studentEmail === 'admin-list@example.com');
       if (!enrollment) throw new Error('no enrollment');
       await api.http.get(`/api/admin/enrollments/${enrollment.id}/mails`).expect(401);
-      const listed = await api.http.get(`/api/admin/enrollments/${enrollment.id}/mails`).set('Authorization', `Bearer ${token}`).expect(200);
+      const listed = await api.http.get(`/api/admin/enrollments/${enrollment.id}/mails`).set('Authorization', `Bearer ${adminToken}`).expect(200);
       expect(listed.body).toEqual([
         expect.objectContaining({
           kind: 'purchase-confirmation',
@@ -330,14 +334,14 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
         }),
       ]);
       const mailId = listed.body[0].id as string;
-      const notFailed = await api.http.post(`/api/admin/mails/${mailId}/resend`).set('Authorization', `Bearer ${token}`).expect(409);
+      const notFailed = await api.http.post(`/api/admin/mails/${mailId}/resend`).set('Authorization', `Bearer ${adminToken}`).expect(409);
       expect(notFailed.body).toMatchObject({ statusCode: 409, message: 'Only a failed mail can be resent' });
-      await api.http.post('/api/admin/mails/not-a-uuid/resend').set('Authorization', `Bearer ${token}`).expect(400);
+      await api.http.post('/api/admin/mails/not-a-uuid/resend').set('Authorization', `Bearer ${adminToken}`).expect(400);
 
       const em = api.em();
       await em.nativeUpdate(OutboxMail, { id: mailId }, { status: 'failed', lastError: '550 mailbox unavailable' });
       await api.http.post(`/api/admin/mails/${mailId}/resend`).expect(401);
-      await api.http.post(`/api/admin/mails/${mailId}/resend`).set('Authorization', `Bearer ${token}`).expect(204);
+      await api.http.post(`/api/admin/mails/${mailId}/resend`).set('Authorization', `Bearer ${adminToken}`).expect(204);
       await smtp.waitFor((mails) => to('admin-list@example.com')(mails).length === 2);
       const [row] = await outboxOf(paymentIntentId);
       expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });

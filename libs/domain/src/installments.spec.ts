@@ -1,4 +1,4 @@
-import { addMonthsUtc, formatLongDateUtc, installmentDueDates, remainingInstallments, splitCents } from './installments';
+import { addMonthsUtc, formatLongDateUtc, installmentDueDates, nextInstallmentRetry, remainingInstallments, splitCents } from './installments';
 
 describe('splitCents', () => {
   it('splits evenly when it can', () => {
@@ -62,5 +62,18 @@ describe('formatLongDateUtc', () => {
     ['2026-12-31T00:00:00Z', 'December 31, 2026'],
   ])('%s reads %s', (iso, label) => {
     expect(formatLongDateUtc(new Date(iso))).toBe(label);
+  });
+});
+
+describe('nextInstallmentRetry', () => {
+  const declinedAt = new Date('2027-02-28T10:00:00Z');
+  it('tries a declined installment again 3 days after the first and the second decline', () => {
+    expect(nextInstallmentRetry(declinedAt, 1)).toEqual(new Date('2027-03-03T10:00:00Z'));
+    expect(nextInstallmentRetry(declinedAt, 2)).toEqual(new Date('2027-03-03T10:00:00Z'));
+  });
+
+  it('stops after the third decline: only a new card pays it then', () => {
+    expect(nextInstallmentRetry(declinedAt, 3)).toBeNull();
+    expect(nextInstallmentRetry(declinedAt, 4)).toBeNull();
   });
 });

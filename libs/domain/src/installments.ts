@@ -57,3 +57,17 @@ const LONG_MONTHS = [
 export function formatLongDateUtc(date: Date): string {
   return `${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
+
+/** A declined installment is tried again this many days later, by the hourly job, with the card on file. */
+export const INSTALLMENT_RETRY_DAYS = 3;
+/** Declines of one installment before the job stops trying and waits for a new card. */
+export const INSTALLMENT_MAX_DECLINES = 3;
+
+/**
+ * When a declined installment is charged again by itself: `INSTALLMENT_RETRY_DAYS` after its `declines`-th decline,
+ * or null once it has been declined `INSTALLMENT_MAX_DECLINES` times (then only a new card pays it).
+ */
+export function nextInstallmentRetry(declinedAt: Date, declines: number): Date | null {
+  if (declines >= INSTALLMENT_MAX_DECLINES) return null;
+  return new Date(declinedAt.getTime() + INSTALLMENT_RETRY_DAYS * 24 * 60 * 60 * 1000);
+}

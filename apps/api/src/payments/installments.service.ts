@@ -1,7 +1,7 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
-import { addMonthsUtc } from '@app/domain';
+import { addMonthsUtc, nextInstallmentRetry } from '@app/domain';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import type { Payment } from './payment.entity';
 import { PaymentsRepository, type StaleInstallmentClaim } from './payments.repository';
@@ -23,6 +23,15 @@ export const INTERRUPTED_CHARGE_MESSAGE =
   'The charge was interrupted and its outcome is unknown; check this payment in Stripe before charging it again';
 
 type Outcome = 'charged' | 'failed' | 'skipped';
+
+interface ChargeOptions {
+  /** The run's clock: a retry after a decline is scheduled from it. */
+  now: Date;
+  /** Default `installment-<plan>-<month>`, the scheduler's key. */
+  idempotencyKey?: string;
+  /** Whether a decline is mailed (not when the buyer is on the update-card page and sees it). */
+  tellBuyer?: boolean;
+}
 
 /** What the update-card page reports after charging the new card. */
 export type NewCardOutcome = { outcome: 'charged' } | { outcome: 'failed'; message: string } | { outcome: 'nothing-due' } | { outcome: 'busy' };
@@ -58,15 +67,27 @@ export class InstallmentsService {
     for (const claim of await this.payments.takeOverStaleClaims(new Date(now.getTime() - STALE_CLAIM_MS), batchSize)) {
       count(await this.resume(claim, now));
     }
-    for (const payment of await this.payments.findDueInstallmentPlans(now, batchSize)) count(await this.chargeNext(payment));
+    for (const payment of await this.payments.findDueInstallmentPlans(now, batchSize)) count(await this.chargeNext(payment, now));
+    for (const payment of await this.payments.findRetryDuePlans(now, batchSize)) count(await this.retryDeclined(payment, now));
     return result;
   }
 
-  private async chargeNext(payment: Payment): Promise<Outcome> {
+  /**
+   * A declined installment tried again with the card on file, claimed like a due one. The key names the retry, so it
+   * is a new charge at Stripe (the declined one's key would only replay its decline), and the same retry sent twice
+   * after a crash is still one charge.
+   */
+  private async retryDeclined(payment: Payment, now: Date): Promise<Outcome> {
+    const number = payment.installmentsPaid + 1;
+    if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, new Date(now.getTime() - STALE_CLAIM_MS)))) return 'skipped';
+    return this.charge(payment, number, { now, idempotencyKey: `installment-${payment.id}-${number}-retry-${payment.installmentDeclines}` });
+  }
+
+  private async chargeNext(payment: Payment, now: Date): Promise<Outcome> {
     const number = payment.installmentsPaid + 1;
     if (number > payment.installmentsTotal) return 'skipped';
     if (!(await this.payments.claimInstallment(payment.id, number, payment.amount))) return 'skipped';
-    return this.charge(payment, number);
+    return this.charge(payment, number, { now });
   }
 
   private async resume(claim: StaleInstallmentClaim, now: Date): Promise<Outcome> {
@@ -74,10 +95,10 @@ export class InstallmentsService {
     this.logger.warn(`Installment ${number} of payment ${payment.id} was left unfinished by an earlier run; resuming it`);
     if (now.getTime() - claim.firstClaimedAt.getTime() > SAFE_RETRY_MS) {
       // The card may well have been charged: an admin checks in Stripe, and the buyer is not told of a decline.
-      await this.recordFailed(payment, number, null, INTERRUPTED_CHARGE_MESSAGE, false);
+      await this.recordFailed(payment, number, null, INTERRUPTED_CHARGE_MESSAGE, { now, tellBuyer: false, retry: false });
       return 'failed';
     }
-    return this.charge(payment, number);
+    return this.charge(payment, number, { now });
   }
 
   /**
@@ -93,7 +114,12 @@ export class InstallmentsService {
       const number = payment.installmentsPaid + 1;
       const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
       if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, staleBefore))) return { outcome: 'busy' as const };
-      const outcome = await this.charge(payment, number, `installment-${payment.id}-${number}-${paymentMethodId}`);
+      // The buyer is on the page and sees a decline there; no mail for it.
+      const outcome = await this.charge(payment, number, {
+        now: new Date(),
+        idempotencyKey: `installment-${payment.id}-${number}-${paymentMethodId}`,
+        tellBuyer: false,
+      });
       if (outcome === 'charged') return { outcome: 'charged' as const };
       const after = await this.payments.findById(paymentId);
       return { outcome: 'failed' as const, message: after?.failureMessage ?? 'Your card was declined.' };
@@ -101,9 +127,11 @@ export class InstallmentsService {
   }
 
   /** Charges a claimed installment with a key fixed per (plan, month), so sending it again never charges twice. */
-  private async charge(payment: Payment, number: number, idempotencyKey = `installment-${payment.id}-${number}`): Promise<Outcome> {
+  private async charge(payment: Payment, number: number, options: ChargeOptions): Promise<Outcome> {
+    const idempotencyKey = options.idempotencyKey ?? `installment-${payment.id}-${number}`;
+    const failed = { now: options.now, tellBuyer: options.tellBuyer ?? true };
     if (!payment.providerPaymentMethodId) {
-      await this.recordFailed(payment, number, null, 'No saved card to charge');
+      await this.recordFailed(payment, number, null, 'No saved card to charge', { ...failed, retry: false });
       return 'failed';
     }
     try {
@@ -128,24 +156,35 @@ export class InstallmentsService {
         });
         return 'charged';
       }
-      await this.recordFailed(payment, number, charge.id || null, charge.lastErrorMessage ?? `Charge ended as ${charge.status}`);
+      await this.recordFailed(payment, number, charge.id || null, charge.lastErrorMessage ?? `Charge ended as ${charge.status}`, failed);
       return 'failed';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error(`Installment ${number} of payment ${payment.id} failed: ${message}`);
-      await this.recordFailed(payment, number, null, message);
+      await this.recordFailed(payment, number, null, message, failed);
       return 'failed';
     }
   }
 
-  private async recordFailed(payment: Payment, number: number, providerPaymentId: string | null, message: string, tellBuyer = true): Promise<void> {
+  /** `retry` false: trying the same card again cannot help (none saved, or an outcome an admin must check). */
+  private async recordFailed(
+    payment: Payment,
+    number: number,
+    providerPaymentId: string | null,
+    message: string,
+    options: { now: Date; tellBuyer: boolean; retry?: boolean },
+  ): Promise<void> {
+    const { tellBuyer } = options;
+    const declines = payment.installmentDeclines + 1;
+    const nextRetryAt = options.retry === false ? null : nextInstallmentRetry(options.now, declines);
     await this.payments.recordInstallmentFailed({
       payment,
       installmentNumber: number,
       providerPaymentId,
       message,
       note: failureNote(payment, number, message),
-      mails: tellBuyer ? this.declinedMails(payment, number) : [],
+      nextRetryAt,
+      mails: tellBuyer ? this.declinedMails(payment, number, declines, nextRetryAt) : [],
     });
   }
 
@@ -182,12 +221,12 @@ export class InstallmentsService {
     return mails;
   }
 
-  /** One declined mail per plan and month, with the update-card link; a second decline of that month on the page adds none. */
-  private declinedMails(payment: Payment, number: number): OutboxMailInput[] {
+  /** One declined mail per plan, month and decline, with the next automatic attempt and the update-card link. */
+  private declinedMails(payment: Payment, number: number, declines: number, nextRetryAt: Date | null): OutboxMailInput[] {
     if (!payment.customerEmail) return [];
     return [
       {
-        key: `installment-declined:${payment.id}:${number}`,
+        key: `installment-declined:${payment.id}:${number}:${declines}`,
         to: payment.customerEmail,
         paymentIntentId: payment.providerPaymentId,
         template: 'installment-declined',
@@ -197,7 +236,7 @@ export class InstallmentsService {
           installmentNumber: number,
           installmentsTotal: payment.installmentsTotal,
           amount: payment.amount,
-          nextRetryAt: null,
+          nextRetryAt: nextRetryAt?.toISOString() ?? null,
           paymentId: payment.id,
         },
       },

@@ -181,6 +181,21 @@ export class PaymentsRepository {
     );
   }
 
+  /** Past-due plans whose declined installment is due to be tried again, except those an admin stopped. */
+  async findRetryDuePlans(now: Date, limit: number): Promise<Payment[]> {
+    const due = await this.em.getConnection().execute<{ id: string }[]>(
+      `select p.id from payments p
+       where p.plan_status = 'past_due' and p.next_retry_at <= ?
+         and exists (select 1 from enrollments e
+                     where e.payment_intent_id = p.provider_payment_id and e.enrollment_status <> 'cancelled')
+       order by p.next_retry_at asc
+       limit ?`,
+      [now, limit],
+    );
+    if (due.length === 0) return [];
+    return this.em.find(Payment, { id: { $in: due.map((row) => row.id) } }, { orderBy: { nextRetryAt: 'asc' }, refresh: true });
+  }
+
   /** Claims an installment before charging it; false when another run already has it. */
   async claimInstallment(paymentId: string, installmentNumber: number, amount: number): Promise<boolean> {
     const rows = await this.em.getConnection().execute<{ id: string }[]>(
@@ -240,7 +255,7 @@ export class PaymentsRepository {
         context,
       );
       await connection.execute(
-        `update payments set installments_paid = ?, next_installment_at = ?,
+        `update payments set installments_paid = ?, next_installment_at = ?, next_retry_at = null, installment_declines = 0,
            plan_status = case when ? >= installments_total then 'completed' else 'active' end, updated_at = now()
          where id = ?`,
         [input.installmentNumber, input.nextInstallmentAt, input.installmentNumber, payment.id],
@@ -264,6 +279,8 @@ export class PaymentsRepository {
     providerPaymentId: string | null;
     message: string;
     note: string;
+    /** When the hourly job tries the card again; null when it will not. */
+    nextRetryAt: Date | null;
     /** The declined-installment mail with its update-card link, written with the failure. */
     mails: OutboxMailInput[];
   }): Promise<void> {
@@ -279,8 +296,10 @@ export class PaymentsRepository {
         context,
       );
       await connection.execute(
-        `update payments set plan_status = 'past_due', failure_message = ?, updated_at = now() where id = ?`,
-        [input.message, payment.id],
+        `update payments set plan_status = 'past_due', failure_message = ?, next_retry_at = ?,
+           installment_declines = installment_declines + 1, updated_at = now()
+         where id = ?`,
+        [input.message, input.nextRetryAt, payment.id],
         'run',
         context,
       );

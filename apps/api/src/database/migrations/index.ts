@@ -7,6 +7,7 @@ import { Migration20261124060000_analysis_catalog } from './Migration20261124060
 import { Migration20261124050000_issued_uploads } from './Migration20261124050000_issued_uploads';
 import { Migration20261125090000_installment_claims } from './Migration20261125090000_installment_claims';
 import { Migration20261123194500_mail_outbox } from './Migration20261123194500_mail_outbox';
+import { Migration20261123201500_installment_retries } from './Migration20261123201500_installment_retries';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124080000_outreach', class: Migration20261124080000_outreach },
   { name: 'Migration20261125090000_installment_claims', class: Migration20261125090000_installment_claims },
   { name: 'Migration20261123194500_mail_outbox', class: Migration20261123194500_mail_outbox },
+  { name: 'Migration20261123201500_installment_retries', class: Migration20261123201500_installment_retries },
 ];
