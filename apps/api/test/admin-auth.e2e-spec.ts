@@ -116,24 +116,35 @@ describe('admin authentication', () => {
     await login(api);
   });
 
-  it('limits failed logins per account across client addresses, so a changing X-Forwarded-For cannot keep guessing', async () => {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      await api.http
-        .post('/api/admin/login')
-        .set('X-Forwarded-For', nextClientIp())
-        .send({ username: 'Target-Account', password: `guess-${attempt}` })
-        .expect(401);
-    }
-    const limited = await api.http
-      .post('/api/admin/login')
-      .set('X-Forwarded-For', nextClientIp())
-      .send({ username: 'target-account', password: 'guess-10' })
-      .expect(429);
-    expect(limited.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
-    // Other accounts are not affected.
+  it('checks exactly ADMIN_LOGIN_ATTEMPTS_PER_MINUTE of 100 parallel wrong passwords from one client; the rest answer 429', async () => {
+    const client = nextClientIp();
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: USERNAME, password: `parallel-${i}` }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect({ checked: statuses.filter((s) => s === 401).length, limited: statuses.filter((s) => s === 429).length }).toEqual({
+      checked: 3,
+      limited: 97,
+    });
+    // Even the right password is refused for this client now; a client that has not been failing logs in.
+    await api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: USERNAME, password: PASSWORD }).expect(429);
     await login(api);
   });
 
+  it('gives a successful login its attempt back, so signing in now and then never runs into the limit', async () => {
+    const client = nextClientIp();
+    for (let i = 0; i < 5; i++) {
+      await api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: USERNAME, password: PASSWORD }).expect(200);
+    }
+  });
+
+  it('keeps the login limits in PostgreSQL, keyed by hashes that hold no address or account name', async () => {
+    const rows = await api.em().getConnection().execute<Array<{ key: string; count: number }>>('select key, count from login_limit_counters');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.key).toMatch(/^[0-9a-f]{64}$/);
+  });
   it('revokes the token on logout: it answers 401 afterwards, while another session keeps working', async () => {
     const token = await login(api);
     const other = await login(api);
@@ -196,6 +207,51 @@ describe('admin authentication', () => {
       .flatMap(([, operations]) => Object.values(operations));
     expect(adminOperations.length).toBeGreaterThanOrEqual(8);
     for (const operation of adminOperations) expect(operation.security).toEqual([{ bearer: [] }]);
+  });
+});
+
+describe('an account under attack from many addresses (a changing X-Forwarded-For)', () => {
+  const TARGET = { username: 'attacked-admin', password: 'the real admin password' };
+  let api: TestApi;
+
+  beforeAll(async () => {
+    // 20 failures an account a minute: past them each check waits 3 s (60 s / 20).
+    api = await startTestApi({
+      ADMIN_USERNAME: TARGET.username,
+      ADMIN_PASSWORD: TARGET.password,
+      ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '3',
+      ADMIN_LOGIN_FAILURES_PER_ACCOUNT_PER_MINUTE: '20',
+    });
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const attempt = (client: string, password: string) =>
+    api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: TARGET.username, password });
+
+  it('never locks the real admin out: attackers are locked per client and account, a fresh client is slowed but checked', async () => {
+    const attackers = Array.from({ length: 30 }, () => nextClientIp());
+    const guesses = await Promise.all(attackers.map((client, i) => attempt(client, `guess-${i}`)));
+    expect(guesses.map((r) => r.status)).toEqual(attackers.map(() => 401));
+    const failures = await api.em().getConnection().execute<Array<{ n: number }>>('select max(count)::int as n from login_limit_counters');
+    expect(failures[0].n).toBeGreaterThanOrEqual(30);
+
+    // A client that failed on this account is locked out of it for the minute, even with the right password.
+    const locked = await attempt(attackers[0], TARGET.password).expect(429);
+    expect(locked.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    // A fresh client's wrong guess is still checked (slowed, not free), and the real admin from a fresh client gets in.
+    await attempt(nextClientIp(), 'another guess').expect(401);
+    const [admin, again] = await Promise.all([attempt(nextClientIp(), TARGET.password), attempt(nextClientIp(), TARGET.password)]);
+    expect([admin.status, again.status]).toEqual([200, 200]);
+    expect(admin.body.token).toEqual(expect.any(String));
+  });
+
+  it('treats the account name without case, so Attacked-Admin is the same account', async () => {
+    const client = nextClientIp();
+    await api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: 'ATTACKED-ADMIN', password: 'x' }).expect(401);
+    await attempt(client, TARGET.password).expect(429);
   });
 });
 

@@ -147,7 +147,7 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     expect(credits).toMatchObject({ creditsFromHours: 0.6, totalCredits: 0 });
   });
 
-  it('reads a transcript DOCX: student, college, completion date, registrar; no objectives, so no credit', async () => {
+  it('reads a transcript DOCX: student, college, completion date, registrar, and its course rows (100 clock hours = 10 quarter credits)', async () => {
     const id = await createCredentialWithDocuments(api, 'Transcript', [
       {
         fileName: 'official-transcript.docx',
@@ -161,7 +161,8 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
     expect(evaluation.body).toMatchObject({
       contactHours: 100,
-      totalCredits: 0,
+      // A transcript's earned rows count as the institution records them (was 0: the rows were not read).
+      totalCredits: 10,
       instructionHours: true,
       learningObjectives: false,
       completionEvidence: true,

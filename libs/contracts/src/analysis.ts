@@ -46,7 +46,51 @@ export interface CourseEquivalency {
   originalCourse: string;
   equivalentCourse: string;
   credits: number;
+  /** Where the original course is named: the line an evaluator checks. */
+  evidence?: Evidence;
 }
+
+/** Where a figure was read: the document's file name, the page (1-based) and line on it (1-based), and the line itself. */
+export interface Evidence {
+  document: string;
+  page: number;
+  line: number;
+  quote: string;
+}
+
+/** What a document is, read from its content. */
+export type DocumentKind = 'transcript' | 'syllabus' | 'certificate' | 'course_description' | 'other';
+
+/** How the credits on a transcript are counted; every system converts to quarter credits by a fixed rule. */
+export type CreditSystem = 'semester' | 'quarter' | 'clock_hours' | 'ects' | 'uk';
+
+/** One course row of a transcript, as the document names it. */
+export interface TranscriptCourse {
+  term: string | null;
+  code: string | null;
+  title: string;
+  credits: number;
+  grade: string | null;
+  /** The row's credits in quarter credits; 0 for a failed, withdrawn or no-credit grade. */
+  quarterCredits: number;
+  evidence: Evidence;
+}
+
+export interface TranscriptSummary {
+  institution: string | null;
+  student: string | null;
+  program: string | null;
+  awardDate: string | null;
+  creditSystem: CreditSystem;
+  /** The rule applied, in words: '1 semester credit = 1.5 quarter credits'. */
+  creditRule: string;
+  courses: TranscriptCourse[];
+  quarterCredits: number;
+  evidence: Partial<Record<'institution' | 'student' | 'program' | 'awardDate' | 'creditSystem', Evidence>>;
+}
+
+/** The evidence behind the evaluation's figures, keyed by field ('contactHours', 'certificateDetails.recipientName', 'leadContacts.<email>', a criterion). */
+export type EvaluationEvidence = Record<string, Evidence>;
 
 /** rigorScore is out of 10; totalCredits are quarter credits (1 per 10 contact hours). */
 export interface Evaluation extends Criteria {
@@ -61,6 +105,9 @@ export interface Evaluation extends Criteria {
   certificateDetails: CertificateDetails;
   leadContacts: LeadContact[];
   courseEquivalencies: CourseEquivalency[];
+  /** The transcripts' course rows and credit systems; empty when the credential has no transcript. */
+  transcripts?: TranscriptSummary[];
+  evidence?: EvaluationEvidence;
   createdAt: string;
 }
 

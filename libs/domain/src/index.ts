@@ -15,3 +15,6 @@ export * from './text-signals';
 export * from './topic-overlap';
 export * from './checklist';
 export * from './email-template';
+export * from './reading';
+export * from './login-limits';
+export * from './test-card';

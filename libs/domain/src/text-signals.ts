@@ -400,6 +400,8 @@ function readContactParts(line: string, parts: ContactParts): void {
     .map((s) => s.replace(/^[\s<([{'"]+|[\s>)\]}'".]+$/g, '').trim())
     .filter((s) => s !== '' && !CONTACT_LABEL.test(s));
   for (const segment of segments) {
+    // An address or a phone number is never part of a name, a title or an organization.
+    if (segment.includes('@') || /^[\d\s()+.-]{7,}$/.test(segment)) continue;
     if (isPersonName(segment)) parts.name ??= stripPostnominals(segment);
     else if (TITLE_WORDS.test(segment)) parts.title ??= segment;
     else if (ORG_WORDS.test(segment)) parts.organization ??= trimOrganization(segment);

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Ip, Post, UseFilters } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
@@ -13,7 +13,6 @@ import { AdminOnly, CurrentAdmin } from './admin-only.decorator';
 import { LoginDto } from './dto/login.dto';
 import { LoginFailedResponseDto, LoginResponseDto, LogoutResponseDto } from './dto/login-response.dto';
 import { LoginFailedFilter } from './login-failed.filter';
-import { LoginThrottlerGuard } from './login-throttler.guard';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -22,15 +21,17 @@ export class AdminAuthController {
 
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @UseGuards(LoginThrottlerGuard)
   @UseFilters(LoginFailedFilter)
   @ApiOperation({ summary: 'Exchange username and password for a short-lived bearer token' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBadRequestResponse({ description: 'username or password missing' })
   @ApiUnauthorizedResponse({ type: LoginFailedResponseDto, description: 'Unknown user or wrong password (same answer)' })
-  @ApiTooManyRequestsResponse({ description: 'More than ADMIN_LOGIN_ATTEMPTS_PER_MINUTE attempts from this client in a minute' })
-  login(@Body() body: LoginDto): Promise<LoginResponseDto> {
-    return this.auth.login(body.username, body.password);
+  @ApiTooManyRequestsResponse({
+    description:
+      'More than ADMIN_LOGIN_ATTEMPTS_PER_MINUTE attempts from this client in a minute, or this client already failed on an account under attack',
+  })
+  login(@Body() body: LoginDto, @Ip() client: string | undefined): Promise<LoginResponseDto> {
+    return this.auth.login(body.username, body.password, client ?? 'unknown');
   }
 
   @Post('logout')

@@ -1,14 +1,12 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { LoginResponse, LogoutResponse } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from '../config/app-config';
-import { InjectConfig } from '../config/inject-config.decorator';
-import { AccountLoginLimiter } from './account-login-limiter';
-import { LoginFailedException } from './admin-auth.errors';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LoginFailedException, LoginRateLimitedException } from './admin-auth.errors';
 import type { AdminTokenPayload, AuthenticatedAdmin } from './admin-auth.types';
 import { AdminUsersRepository } from './admin-users.repository';
-import { LOGIN_RATE_LIMITED_MESSAGE } from './login-throttler.guard';
+import { LoginLimiterService } from './login-limiter.service';
 import { hashPassword, verifyPassword } from './password-hasher';
 
 @Injectable()
@@ -16,32 +14,29 @@ export class AdminAuthService {
   /** Verified against for unknown usernames so that both failures take the same time. */
   private dummyHash: Promise<string> | null = null;
 
-  private readonly accountLimiter: AccountLoginLimiter;
-
   constructor(
     private readonly users: AdminUsersRepository,
     private readonly jwt: JwtService,
-    @InjectConfig() config: AppConfig,
-  ) {
-    this.accountLimiter = new AccountLoginLimiter(config.auth.loginFailuresPerAccountPerMinute);
-  }
+    private readonly limiter: LoginLimiterService,
+  ) {}
 
-  async login(username: string, password: string): Promise<LoginResponse> {
-    if (this.accountLimiter.isBlocked(username)) {
-      throw new HttpException({ message: LOGIN_RATE_LIMITED_MESSAGE, code: 'RATE_LIMITED' }, HttpStatus.TOO_MANY_REQUESTS);
-    }
+  /** `client` is the caller's address, which the per-client limit and the client×account lock key on. */
+  async login(username: string, password: string, client: string): Promise<LoginResponse> {
+    const verdict = await this.limiter.admit(client, username);
+    if (!verdict.allowed) throw new LoginRateLimitedException();
+    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     const user = await this.users.findByUsername(username);
     if (!user) {
       this.dummyHash ??= hashPassword(randomUUID());
       await verifyPassword(await this.dummyHash, password);
-      this.accountLimiter.recordFailure(username);
+      await this.limiter.recordFailure(client, username);
       throw new LoginFailedException();
     }
     if (!(await verifyPassword(user.passwordHash, password))) {
-      this.accountLimiter.recordFailure(username);
+      await this.limiter.recordFailure(client, username);
       throw new LoginFailedException();
     }
-    this.accountLimiter.reset(username);
+    await this.limiter.recordSuccess(client, username);
     const token = await this.jwt.signAsync({ sub: user.id, username: user.username }, { jwtid: randomUUID() });
     return { success: true, token, message: 'Login successful' };
   }

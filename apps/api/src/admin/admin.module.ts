@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { getStorageToken, ThrottlerStorageService } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AdminAuthController } from './admin-auth.controller';
 import { AdminAuthService } from './admin-auth.service';
@@ -11,7 +10,8 @@ import { AdminJwtStrategy } from './admin-jwt.strategy';
 import { AdminTicketsService } from './admin-tickets.service';
 import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
-import { LoginThrottlerGuard } from './login-throttler.guard';
+import { LoginLimiterService } from './login-limiter.service';
+import { LoginLimitsRepository } from './login-limits.repository';
 
 type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0]['signOptions']>['expiresIn']>;
 
@@ -37,9 +37,8 @@ type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0
     AdminJwtGuard,
     AdminTicketsService,
     AdminBootstrapService,
-    // The token ThrottlerGuard's constructor injects; the in-memory store suits one API process.
-    { provide: getStorageToken(), useClass: ThrottlerStorageService },
-    LoginThrottlerGuard,
+    LoginLimitsRepository,
+    LoginLimiterService,
   ],
   exports: [AdminJwtGuard, AdminTicketsService],
 })

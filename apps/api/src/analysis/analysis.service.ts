@@ -5,6 +5,7 @@ import { InjectConfig } from '../config/inject-config.decorator';
 import { AnalysisRepository } from './analysis.repository';
 import type { AnalysisStartedResponseDto } from './dto/analysis-response.dto';
 import type { Evaluation } from './evaluation.entity';
+import { evaluationDetails, type CombinedAnalysis, type IndividualAnalysis } from './pipeline/phase-results';
 import { ANALYSIS_QUEUE, analysisTimeoutReason, type AnalysisQueue } from './queue/analysis-queue';
 
 const notFound = () => new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' });
@@ -79,7 +80,11 @@ export class AnalysisService {
     if (!evaluation) {
       throw new NotFoundException({ message: `No evaluation yet: the credential is ${credential.status}`, code: 'NOT_FOUND' });
     }
-    return toEvaluationDto(evaluation, credentialId);
+    // The course rows and the line behind each figure are read from the stored phase records (phases 1 and 2).
+    const records = new Map((await this.repository.listRecords(credentialId)).map((r) => [r.phase, r.results]));
+    const individual = records.get(1) as IndividualAnalysis | undefined;
+    const details = individual ? evaluationDetails(individual.documents, records.get(2) as CombinedAnalysis | undefined) : { transcripts: [], evidence: {} };
+    return { ...toEvaluationDto(evaluation, credentialId), ...details };
   }
 
   /** Credentials analyzing longer than the configured timeout are marked failed (a lost job or a dead worker). */

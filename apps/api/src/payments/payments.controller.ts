@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CreateBundlePaymentIntentDto, CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
 import {
@@ -53,6 +53,7 @@ export class PaymentsController {
   @ApiOperation({ summary: "Stores the buyer and the cohort on a single training's payment" })
   @ApiOkResponse({ type: PaymentIntentSummaryDto })
   @ApiBadRequestResponse({ description: 'Missing name or email, or a cohort missing or not of this training' })
+  @ApiConflictResponse({ description: 'The payment is already confirmed: its buyer details can no longer change' })
   update(@Body() dto: UpdatePaymentIntentDto): Promise<PaymentIntentSummaryDto> {
     return this.payments.updateSingle(dto);
   }
@@ -62,6 +63,7 @@ export class PaymentsController {
   @ApiOperation({ summary: "Stores the buyer and each training's cohort on a bundle payment" })
   @ApiOkResponse({ type: PaymentIntentSummaryDto })
   @ApiBadRequestResponse({ description: 'Missing name or email, other trainings than at creation, or a bad cohort' })
+  @ApiConflictResponse({ description: 'The payment is already confirmed: its buyer details can no longer change' })
   updateBundle(@Body() dto: UpdateBundlePaymentIntentDto): Promise<PaymentIntentSummaryDto> {
     return this.payments.updateBundle(dto);
   }
@@ -78,8 +80,9 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Test mode only (no Stripe keys): pays with a test card; 4242 4242 4242 4242 succeeds' })
   @ApiOkResponse({ type: TestModeConfirmResponseDto })
+  @ApiBadRequestResponse({ description: 'A card number failing its checksum, an expiry not MM/YY or in the past, or a CVC not 3-4 digits' })
   confirmTestMode(@Body() dto: TestModeConfirmDto): Promise<TestModeConfirmResponseDto> {
-    return this.payments.confirmTestMode(dto.paymentIntentId, dto.cardNumber);
+    return this.payments.confirmTestMode(dto.paymentIntentId, { cardNumber: dto.cardNumber, expiry: dto.expiry, cvc: dto.cvc });
   }
 
   @Post('payments/webhook')

@@ -1,4 +1,4 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 
 /** A purchase that breaks a payment rule (unknown training, wrong plan, bad cohort…): 400 with a clear message. */
 export class PaymentRuleError extends BadRequestException {
@@ -10,5 +10,21 @@ export class PaymentRuleError extends BadRequestException {
 export class PaymentNotFoundError extends NotFoundException {
   constructor(paymentIntentId: string) {
     super(`Payment ${paymentIntentId} not found`);
+  }
+}
+
+export const PAYMENT_CONFIRMED_MESSAGE = 'This payment is already confirmed: its buyer details and cohorts can no longer change';
+
+/** The buyer and cohorts are what the enrollment was made from, so they are frozen once the payment succeeded. */
+export class PaymentConfirmedError extends ConflictException {
+  constructor() {
+    super({ message: PAYMENT_CONFIRMED_MESSAGE, code: 'CONFLICT' });
+  }
+}
+
+/** Test mode's card form filled in wrongly (checksum, expiry, CVC): 400 with a message per field. */
+export class TestCardInvalidError extends BadRequestException {
+  constructor(fieldErrors: Record<string, string[]>) {
+    super({ message: Object.values(fieldErrors).flat().join(' '), code: 'VALIDATION_FAILED', fieldErrors });
   }
 }

@@ -11,22 +11,24 @@ import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { createStripeClient, StripePaymentProvider } from './providers/stripe-payment.provider';
+import { TestModeIntentsRepository } from './providers/test-mode-intents.repository';
 import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
 
 /** Stripe when its keys are set; otherwise the test-mode provider (production refuses to start without keys). */
-function createPaymentProvider(config: AppConfig): PaymentProvider {
+function createPaymentProvider(config: AppConfig, testModeIntents: TestModeIntentsRepository): PaymentProvider {
   if (config.stripe.secretKey && config.stripe.publishableKey) {
     return new StripePaymentProvider(createStripeClient(config.stripe));
   }
   if (config.isProduction) throw new Error('NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
-  return new TestModePaymentProvider();
+  return new TestModePaymentProvider(testModeIntents);
 }
 
 @Module({
   imports: [TrainingsModule, CohortsModule],
   controllers: [PaymentsController, AdminInstallmentsController],
   providers: [
-    { provide: PAYMENT_PROVIDER, useFactory: createPaymentProvider, inject: [APP_CONFIG] },
+    TestModeIntentsRepository,
+    { provide: PAYMENT_PROVIDER, useFactory: createPaymentProvider, inject: [APP_CONFIG, TestModeIntentsRepository] },
     PaymentsRepository,
     PaymentsService,
     PaymentsWebhookService,

@@ -4,7 +4,7 @@ import type { PaymentType } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
-import { Payment } from './payment.entity';
+import { Payment, type PaymentTraining } from './payment.entity';
 
 /** One enrollment to create for a paid training. */
 export interface PaidEnrollment {
@@ -74,6 +74,25 @@ export class PaymentsRepository {
     return rows.length === 1;
   }
 
+  /**
+   * Stores the buyer and cohorts only while the payment is not confirmed, in one statement; false when it already
+   * is. The confirmation's update of the same row waits for this one's lock, and the other way round, so the two never
+   * interleave.
+   */
+  async storeBuyerUnlessConfirmed(
+    paymentId: string,
+    buyer: { customerName: string; customerEmail: string; providerCustomerId: string | null; trainings: PaymentTraining[] },
+  ): Promise<boolean> {
+    const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
+      `update payments set customer_name = ?, customer_email = ?, provider_customer_id = ?, trainings = ?::jsonb, updated_at = now()
+       where id = ? and status in ('pending', 'failed')
+       returning id`,
+      [buyer.customerName, buyer.customerEmail, buyer.providerCustomerId, JSON.stringify(buyer.trainings), paymentId],
+      'all',
+    );
+    return rows.length === 1;
+  }
+
   findByProviderPaymentId(providerPaymentId: string): Promise<Payment | null> {
     return this.em.findOne(Payment, { providerPaymentId }, { refresh: true });
   }
@@ -93,7 +112,9 @@ export class PaymentsRepository {
     return this.em.transactional(async (tx) => {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext();
-      await connection.execute(
+      // The buyer and cohorts are read back from the row this statement locks, so a details update that committed
+      // just before is what the enrollments get (one that comes after is refused: the payment is confirmed).
+      const [paid] = await connection.execute<Array<{ customer_name: string | null; customer_email: string | null; trainings: PaymentTraining[] }>>(
         `update payments set
            status = 'succeeded',
            failure_message = null,
@@ -103,9 +124,10 @@ export class PaymentsRepository {
            plan_status = case when installments_total > 1 and plan_status = 'none' then 'active' else plan_status end,
            next_installment_at = case when installments_total > 1 then coalesce(next_installment_at, ?) else null end,
            updated_at = now()
-         where id = ?`,
+         where id = ?
+         returning customer_name, customer_email, trainings`,
         [charge.paymentMethodId, charge.customerId, charge.nextInstallmentAt, payment.id],
-        'run',
+        'all',
         context,
       );
       await connection.execute(
@@ -116,7 +138,13 @@ export class PaymentsRepository {
         'run',
         context,
       );
-      for (const enrollment of enrollments) {
+      for (const planned of enrollments) {
+        const enrollment = {
+          ...planned,
+          studentName: paid?.customer_name ?? planned.studentName,
+          studentEmail: paid?.customer_email ?? planned.studentEmail,
+          cohortId: paid ? (paid.trainings.find((t) => t.name === planned.trainingName)?.cohortId ?? null) : planned.cohortId,
+        };
         // A cohort deleted between checkout and payment leaves the enrollment without one rather than losing it.
         await connection.execute(
           `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type,
@@ -138,7 +166,12 @@ export class PaymentsRepository {
           context,
         );
       }
-      if (confirmation) await OutboxRepository.enqueue(tx, confirmation);
+      if (confirmation) {
+        // Addressed like the enrollments, from the locked row.
+        const to = paid?.customer_email ?? confirmation.to;
+        const buyerName = paid?.customer_name ?? confirmation.data.buyerName;
+        await OutboxRepository.enqueue(tx, { ...confirmation, to, data: { ...confirmation.data, buyerName } });
+      }
       const rows = await connection.execute<{ id: string }[]>(
         'select id from enrollments where payment_intent_id = ? order by training_name',
         [charge.providerPaymentId],

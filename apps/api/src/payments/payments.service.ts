@@ -21,6 +21,8 @@ import {
   selectBundlePrice,
   splitCents,
   validateCustomer,
+  validateTestCard,
+  type TestCardInput,
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
@@ -29,7 +31,7 @@ import { InjectConfig } from '../config/inject-config.decorator';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { TrainingsRepository } from '../trainings/trainings.repository';
 import { Payment, type PaymentTraining } from './payment.entity';
-import { PaymentNotFoundError, PaymentRuleError } from './payments.errors';
+import { PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError, TestCardInvalidError } from './payments.errors';
 import { PaymentsRepository, type PaidEnrollment } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
 import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
@@ -127,16 +129,19 @@ export class PaymentsService {
   }
 
   /** Test mode's card form. A success takes the same enrollment path as Stripe's payment_intent.succeeded. */
-  async confirmTestMode(paymentIntentId: string, cardNumber: string): Promise<TestModeConfirmResponse> {
+  async confirmTestMode(paymentIntentId: string, card: TestCardInput): Promise<TestModeConfirmResponse> {
     if (!(this.provider instanceof TestModePaymentProvider)) {
       throw new NotFoundException('Test mode is off: payments go through Stripe');
     }
+    const cardErrors = validateTestCard(card, new Date());
+    if (cardErrors) throw new TestCardInvalidError(cardErrors);
     const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
     if (!payment) throw new PaymentNotFoundError(paymentIntentId);
     if (!payment.customerName || !payment.customerEmail) {
       throw new PaymentRuleError('Please fill in your name and email');
     }
-    const result = this.provider.confirmWithCard(paymentIntentId, cardNumber);
+    const result = await this.provider.confirmWithCard(paymentIntentId, card.cardNumber);
+    if (!result) throw new PaymentNotFoundError(paymentIntentId);
     if (!result.ok) {
       await this.payments.recordFailed(paymentIntentId, result.message);
       return { paymentIntentId, status: result.intent.status, message: result.message };
@@ -295,7 +300,7 @@ export class PaymentsService {
         kind === 'bundle' ? 'This payment is not a bundle: use update-payment-intent' : 'This payment is a bundle: use update-bundle-payment-intent',
       );
     }
-    if (payment.status === 'succeeded') throw new PaymentRuleError('This payment is already complete');
+    if (payment.status === 'succeeded') throw new PaymentConfirmedError();
     return payment;
   }
 
@@ -329,6 +334,15 @@ export class PaymentsService {
       // Saved cards must belong to a customer before later installments can be charged off-session.
       customerId = await this.provider.createCustomer({ name, email });
     }
+    // Conditional on the payment not being confirmed yet, in the same statement: a confirmation racing this update
+    // either enrolls with these details or makes this update answer 409, never a paid payment with other details.
+    const stored = await this.payments.storeBuyerUnlessConfirmed(payment.id, {
+      customerName: name,
+      customerEmail: email,
+      providerCustomerId: customerId,
+      trainings,
+    });
+    if (!stored) throw new PaymentConfirmedError();
     const intent = await this.provider.updateIntent(payment.providerPaymentId, {
       receiptEmail: email,
       customerId,
@@ -338,8 +352,6 @@ export class PaymentsService {
         cohorts: trainings.map((t) => `${t.name}=${t.cohortId ?? 'none'}`).join('; '),
       },
     });
-    Object.assign(payment, { customerName: name, customerEmail: email, providerCustomerId: customerId, trainings });
-    await this.payments.save(payment);
     return { paymentIntentId: intent.id, amount: intent.amount, status: intent.status };
   }
 }

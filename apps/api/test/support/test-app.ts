@@ -27,8 +27,12 @@ export interface TestApi {
  * The whole API against a database of its own on the real PostgreSQL server and a real S3-compatible server,
  * with extra environment (e.g. STRIPE_API_URL, REDIS_URL) for the suite.
  */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const database = await createTestDatabase();
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<TestApi> {
+  // With databaseUrl the app joins a database the caller owns (a second instance, or the same API after a restart).
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const s3 = await startEmbeddedS3(dataDir, 0);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });

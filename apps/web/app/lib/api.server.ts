@@ -45,7 +45,7 @@ export async function apiResponse(path: string, options: ApiRequestOptions = {})
   });
   if (!response.ok) {
     const text = await response.text();
-    let body: ErrorResponse | null = null;
+    let body: ErrorResponse | null;
     try {
       body = JSON.parse(text) as ErrorResponse;
     } catch {

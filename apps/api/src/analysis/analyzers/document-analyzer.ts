@@ -1,11 +1,13 @@
-import type { CertificateDetails, DocumentType, LeadContact } from '@app/contracts';
-import type { AssessmentMethod } from '@app/domain';
+import type { CertificateDetails, DocumentKind, DocumentType, Evidence, LeadContact } from '@app/contracts';
+import type { AssessmentMethod, TextLine, TranscriptReading } from '@app/domain';
 
 /** One document's text and what the uploader said it is. */
 export interface DocumentInput {
   fileName: string;
   documentType: DocumentType;
   text: string;
+  /** Lines rebuilt from the text's positions (PDF text layer); absent for readers that give plain text. */
+  lines?: readonly TextLine[];
 }
 
 /** What one document says, in the terms the seven criteria and the evaluation need. */
@@ -21,6 +23,14 @@ export interface DocumentSignals {
   certificate: CertificateDetails;
   contacts: LeadContact[];
   completionEvidence: boolean;
+  /** The kind read from the content (the uploader's type only when the content says nothing). */
+  kind?: DocumentKind;
+  /** A syllabus's or course description's own course. */
+  courseCode?: string | null;
+  courseTitle?: string | null;
+  transcript?: TranscriptReading | null;
+  /** Where each value was read, by field. */
+  evidence?: Record<string, Evidence>;
 }
 
 export type AnalyzerName = 'local' | 'openai';

@@ -8,7 +8,7 @@ describe('LocalDocumentAnalyzer on the fixture documents', () => {
   it('reads the syllabus: 36 hours, 5 objectives, 12 weeks, four kinds of assessment, issuer and two contacts', () => {
     const signals = analyzer.read({ fileName: 'syllabus.pdf', documentType: 'syllabus', text: SYLLABUS_PAGES.map(text).join('\n\n') });
     expect(signals).toMatchObject({
-      title: SYLLABUS_TITLE,
+      title: `MBI 310 ${SYLLABUS_TITLE}`,
       contactHours: 36,
       learningObjectives: 5,
       modulesOrWeeks: 12,

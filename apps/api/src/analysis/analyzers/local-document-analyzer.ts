@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   findAssessmentMethods,
-  findCertificateDetails,
   findCompletionEvidence,
   findContactHours,
-  findContacts,
   findDocumentTitle,
   findLearningObjectives,
   findModulesOrWeeks,
+  readDocument,
 } from '@app/domain';
 import type { DocumentAnalysis, DocumentAnalyzer, DocumentInput, DocumentSignals } from './document-analyzer';
 
@@ -18,16 +17,23 @@ export class LocalDocumentAnalyzer implements DocumentAnalyzer {
 
   read(input: DocumentInput): DocumentSignals {
     const { text } = input;
+    const reading = readDocument(input.fileName, text, input.lines, input.documentType);
+    const completion = findCompletionEvidence(text) || (reading.transcript?.courses.some((c) => c.quarterCredits > 0) ?? false);
     return {
-      title: findDocumentTitle(text, input.fileName),
+      title: reading.courseCode && reading.courseTitle ? `${reading.courseCode} ${reading.courseTitle}` : findDocumentTitle(text, input.fileName),
       contactHours: findContactHours(text),
       learningObjectives: findLearningObjectives(text),
       modulesOrWeeks: findModulesOrWeeks(text),
       assessmentMethods: findAssessmentMethods(text),
       topics: [],
-      certificate: findCertificateDetails(text),
-      contacts: findContacts(text),
-      completionEvidence: findCompletionEvidence(text),
+      certificate: reading.certificate,
+      contacts: reading.contacts,
+      completionEvidence: completion,
+      kind: reading.kind,
+      courseCode: reading.courseCode,
+      courseTitle: reading.courseTitle,
+      transcript: reading.transcript,
+      evidence: reading.evidence,
     };
   }
 

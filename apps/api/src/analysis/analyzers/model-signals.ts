@@ -179,5 +179,12 @@ export function groundModelSignals(model: ModelSignals, local: DocumentSignals, 
     },
     contacts: [...modelContacts, ...local.contacts.filter((c) => !modelContacts.some((m) => m.email === c.email) && localEmails.has(c.email))],
     completionEvidence: model.completionEvidence ? dates.size > 0 : local.completionEvidence,
+    // The kind, course rows and evidence lines are read from positions by the local readers; the model's answer
+    // is not asked for them yet, so the local reading stands.
+    kind: local.kind,
+    courseCode: local.courseCode,
+    courseTitle: local.courseTitle,
+    transcript: local.transcript,
+    evidence: local.evidence,
   };
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { linesOfPage, linesOfPages, type TextLine } from '@app/domain';
 import mammoth from 'mammoth';
 import { detectFileKind, FileKind } from './file-kind';
 import { OcrService } from './ocr.service';
@@ -13,6 +14,8 @@ export interface ExtractedText {
   method: ExtractionMethod;
   /** Pages of a PDF; absent for other kinds. */
   pages?: number;
+  /** Lines rebuilt from the words' positions (a PDF's text layer), for readers of tables; absent for plain text. */
+  lines?: TextLine[];
 }
 
 /** A document the readers cannot open; the message is shown on the page as the failure reason. */
@@ -32,15 +35,19 @@ export class DocumentTextExtractor {
     const kind = detectFileKind(bytes);
     try {
       switch (kind) {
-        case 'pdf':
-          return { kind, method: 'pdf-text', ...(await this.readPdf(bytes)) };
+        case 'pdf': {
+          const pdf = await this.readPdf(bytes);
+          return { kind, method: pdf.scanned ? 'ocr' : 'pdf-text', text: pdf.text, pages: pdf.pages, ...(pdf.lines ? { lines: pdf.lines } : {}) };
+        }
         case 'docx':
           return { kind, method: 'docx', text: await this.readDocx(bytes) };
         case 'doc':
           return { kind, method: 'doc', text: await this.readDoc(bytes) };
         case 'png':
-        case 'jpg':
-          return { kind, method: 'ocr', text: await this.ocr.recognize(bytes) };
+        case 'jpg': {
+          const { text, items } = await this.ocr.recognizeWords(bytes);
+          return { kind, method: 'ocr', text, lines: linesOfPage({ page: 1, items, yDown: true }) };
+        }
         case 'unknown':
           throw new UnreadableDocumentError(`${fileName} is not a PDF, DOC, DOCX, JPG or PNG file`);
       }
@@ -51,8 +58,21 @@ export class DocumentTextExtractor {
     }
   }
 
-  private readPdf(bytes: Buffer): Promise<{ text: string; pages: number }> {
-    return this.pdf.read(bytes);
+  /** The text layer; pages without one (a scan) are OCR'd from the images the PDF reader drew of them. */
+  private async readPdf(bytes: Buffer): Promise<{ text: string; pages: number; lines?: TextLine[]; scanned: boolean }> {
+    const { text, pages, items, images } = await this.pdf.read(bytes);
+    if (!items) return { text, pages, scanned: false };
+    if (!images || images.length === 0) return { text, pages, lines: linesOfPages(items), scanned: false };
+    const texts: string[] = [];
+    const lines: TextLine[] = [];
+    for (const page of items) {
+      const image = images.find((i) => i.page === page.page);
+      const ocr = image ? await this.ocr.recognizeWords(image.png) : null;
+      const pageLines = ocr ? linesOfPage({ page: page.page, items: ocr.items, yDown: true }) : linesOfPage(page);
+      texts.push(ocr ? ocr.text : pageLines.map((l) => l.text).join('\n'));
+      lines.push(...pageLines);
+    }
+    return { text: texts.join('\n\n'), pages, lines, scanned: true };
   }
 
   private async readDocx(bytes: Buffer): Promise<string> {

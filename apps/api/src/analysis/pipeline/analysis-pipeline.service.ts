@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ANALYSIS_PHASES, type DocumentType, isDocumentType } from '@app/contracts';
-import { matchCourses, topicOverlap, type CatalogCourse } from '@app/domain';
 import { CatalogRepository } from '../../catalog/catalog.repository';
 import { StorageService } from '../../storage/storage.service';
 import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
@@ -11,10 +10,12 @@ import {
   calculateCredits,
   collectContacts,
   combineReadings,
+  computeCourseOverlaps,
+  computeCoveredTopics,
+  computeTranscriptMatches,
   extractCertificate,
   type CertificateExtraction,
   type CombinedAnalysis,
-  type CourseOverlap,
   type CreditCalculation,
   type DocumentReading,
   type IndividualAnalysis,
@@ -88,7 +89,13 @@ export class AnalysisPipeline {
     const combined = await phase<CombinedAnalysis>(2, async () => {
       const catalog = await this.catalog.listCourses();
       const documents = await readTexts();
-      return combineReadings(readings, this.courseOverlaps(catalog, documents, readings), this.coveredTopics(catalog, documents));
+      const texts = documents.map((d) => ({ documentId: d.documentId, fileName: d.fileName, text: d.extracted.text }));
+      return combineReadings(
+        readings,
+        computeCourseOverlaps(catalog, texts, readings),
+        computeCoveredTopics(catalog, texts),
+        computeTranscriptMatches(catalog, texts, readings),
+      );
     });
     const rigor = await phase<RigorAssessment>(3, () => assessRigor(combined, extractCertificate(readings), readings));
     const credits = await phase<CreditCalculation>(4, () => calculateCredits(combined, rigor));
@@ -130,12 +137,13 @@ export class AnalysisPipeline {
   private async analyzeDocuments(documents: DocumentText[]): Promise<DocumentReading[]> {
     const readings: DocumentReading[] = [];
     for (const document of documents) {
-      const { text, method, pages } = document.extracted;
-      const analysis = await this.analyzer.analyze({ fileName: document.fileName, documentType: document.documentType, text });
+      const { text, method, pages, lines } = document.extracted;
+      const analysis = await this.analyzer.analyze({ fileName: document.fileName, documentType: document.documentType, text, lines });
       readings.push({
         documentId: document.documentId,
         fileName: document.fileName,
-        documentType: document.documentType,
+        // What the content says it is; the uploader's type (from the file name) only when the content is silent.
+        documentType: analysis.signals.kind ?? document.documentType,
         characters: text.trim().length,
         ...(pages !== undefined ? { pages } : {}),
         method,
@@ -146,28 +154,5 @@ export class AnalysisPipeline {
       this.logger.debug(`Read ${document.fileName}: ${text.length} characters by ${method}, analyzed by ${analysis.analyzer}`);
     }
     return readings;
-  }
-
-  /** Every catalog course with the overlap our code computes over all the documents' text, best first. */
-  private courseOverlaps(catalog: CatalogCourse[], documents: DocumentText[], readings: DocumentReading[]): CourseOverlap[] {
-    const texts = documents.map((d) => d.extracted.text);
-    return matchCourses(catalog, texts, 0).map(({ course, overlap }) => {
-      let best = 0;
-      let originalCourse = readings[0]?.signals.title ?? '';
-      for (const document of documents) {
-        const own = topicOverlap(course.topics, document.extracted.text);
-        if (own > best) {
-          best = own;
-          originalCourse = readings.find((r) => r.documentId === document.documentId)?.signals.title ?? document.fileName;
-        }
-      }
-      return { code: course.code, title: course.title, credits: course.credits, overlap: Math.round(overlap * 1000) / 1000, originalCourse };
-    });
-  }
-
-  private coveredTopics(catalog: CatalogCourse[], documents: DocumentText[]): string[] {
-    const texts = documents.map((d) => d.extracted.text);
-    const topics = new Set(catalog.flatMap((c) => c.topics));
-    return Array.from(topics).filter((topic) => topicOverlap([topic], texts) === 1).sort();
   }
 }

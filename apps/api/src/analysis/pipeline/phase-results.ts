@@ -1,4 +1,4 @@
-import type { CertificateDetails, CourseEquivalency, Criteria, DocumentType, LeadContact } from '@app/contracts';
+import type { CertificateDetails, CourseEquivalency, Criteria, DocumentType, EvaluationEvidence, LeadContact, TranscriptSummary } from '@app/contracts';
 import {
   allocateEquivalencyCredits,
   type AssessmentMethod,
@@ -13,7 +13,13 @@ import {
   quarterCreditsFromHours,
   recommendedCredits,
   rigorScore,
+  type CatalogCourse,
+  type CourseMatchResult,
   type CriteriaEvidence,
+  matchCourses,
+  matchTranscriptCourses,
+  topicOverlap,
+  transcriptEquivalencies,
 } from '@app/domain';
 import type { AnalyzerName, DocumentSignals } from '../analyzers/document-analyzer';
 import type { ExtractionMethod } from '../extraction/document-text-extractor';
@@ -56,6 +62,12 @@ export interface CombinedAnalysis {
   topics: string[];
   /** Every catalog course with its overlap, best first. */
   courseOverlaps: CourseOverlap[];
+  /** Quarter credits the transcripts' earned course rows are worth; null without a transcript that lists courses. */
+  transcriptCredits?: number | null;
+  /** Each transcript course matched to a catalog course, course by course. */
+  transcriptEquivalencies?: CourseEquivalency[];
+  /** The best overlap of a transcript course with a catalog course. */
+  transcriptOverlap?: number;
 }
 
 export interface RigorAssessment {
@@ -95,7 +107,12 @@ export interface LeadGeneration {
  * Hours and structure describe one credential told by several documents (a syllabus and its certificate
  * both say '36 hours'), so the largest value counts, not the sum; assessment methods are pooled.
  */
-export function combineReadings(readings: readonly DocumentReading[], courseOverlaps: CourseOverlap[], catalogTopics: readonly string[]): CombinedAnalysis {
+export function combineReadings(
+  readings: readonly DocumentReading[],
+  courseOverlaps: CourseOverlap[],
+  catalogTopics: readonly string[],
+  transcriptMatches: readonly CourseMatchResult[] = [],
+): CombinedAnalysis {
   const signals = readings.map((r) => r.signals);
   const largest = (values: (number | null)[]): number | null => {
     const known = values.filter((v): v is number => v !== null);
@@ -104,14 +121,22 @@ export function combineReadings(readings: readonly DocumentReading[], courseOver
   const methods = new Set(signals.flatMap((s) => s.assessmentMethods));
   const named = signals.flatMap((s) => s.topics);
   const seen = new Set(catalogTopics.map((t) => t.toLowerCase()));
+  const transcripts = signals.flatMap((s) => (s.transcript && s.transcript.courses.length > 0 ? [s.transcript] : []));
+  const transcriptCredits = transcripts.length > 0 ? Math.round(transcripts.reduce((sum, t) => sum + t.quarterCredits, 0) * 100) / 100 : null;
+  // A transcript's hours are its quarter credits at 10 contact hours each, not a number that happens to be written in it.
+  const hours = transcriptCredits !== null ? Math.round(transcriptCredits * CONTACT_HOURS_PER_QUARTER_CREDIT * 10) / 10 : null;
+  const otherHours = largest(signals.filter((s) => !s.transcript || s.transcript.courses.length === 0).map((s) => s.contactHours));
   return {
     documentCount: readings.length,
-    contactHours: largest(signals.map((s) => s.contactHours)),
+    contactHours: hours !== null ? Math.max(hours, otherHours ?? 0) : largest(signals.map((s) => s.contactHours)),
     learningObjectives: Math.max(0, ...signals.map((s) => s.learningObjectives)),
     modulesOrWeeks: largest(signals.map((s) => s.modulesOrWeeks)),
     assessmentMethods: ASSESSMENT_METHODS.filter((m) => methods.has(m)),
     topics: [...catalogTopics, ...named.filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()))],
     courseOverlaps,
+    transcriptCredits,
+    transcriptEquivalencies: transcriptEquivalencies(transcriptMatches),
+    transcriptOverlap: Math.max(0, ...transcriptMatches.map((m) => m.overlap)),
   };
 }
 
@@ -134,7 +159,7 @@ export function extractCertificate(readings: readonly DocumentReading[]): Certif
 
 export function assessRigor(combined: CombinedAnalysis, certificate: CertificateExtraction, readings: readonly DocumentReading[]): RigorAssessment {
   const evidence: CriteriaEvidence = {
-    topicOverlap: combined.courseOverlaps[0]?.overlap ?? 0,
+    topicOverlap: Math.max(combined.courseOverlaps[0]?.overlap ?? 0, combined.transcriptOverlap ?? 0),
     learningObjectives: combined.learningObjectives,
     assessmentMethodCount: combined.assessmentMethods.length,
     contactHours: combined.contactHours,
@@ -161,6 +186,7 @@ export function assessRigor(combined: CombinedAnalysis, certificate: Certificate
 const percent = (overlap: number): number => Math.round(overlap * 100);
 
 export function calculateCredits(combined: CombinedAnalysis, rigor: RigorAssessment): CreditCalculation {
+  if (combined.transcriptCredits !== null && combined.transcriptCredits !== undefined) return transcriptCreditCalculation(combined);
   const hours = combined.contactHours;
   const creditsFromHours = hours === null ? 0 : quarterCreditsFromHours(hours);
   const totalCredits = recommendedCredits(hours, rigor.minimumRequirementsMet);
@@ -188,3 +214,94 @@ export function calculateCredits(combined: CombinedAnalysis, rigor: RigorAssessm
 export function collectContacts(readings: readonly DocumentReading[]): LeadGeneration {
   return { leadContacts: mergeContacts(readings.map((r) => r.signals.contacts)) };
 }
+
+/**
+ * A transcript is the institution's own record of courses completed and credits earned, so its earned rows count
+ * as they stand, converted to quarter credits; the seven-criteria minimum is for the other credentials (a
+ * certificate or a syllabus), whose hours need the evaluation's judgment.
+ */
+function transcriptCreditCalculation(combined: CombinedAnalysis): CreditCalculation {
+  const total = combined.transcriptCredits ?? 0;
+  const equivalencies = combined.transcriptEquivalencies ?? [];
+  return {
+    contactHours: combined.contactHours,
+    creditRule: 'transcript rows in quarter credits: 1 semester credit = 1.5, 1 quarter credit = 1, 10 clock hours = 1, 1 ECTS = 0.75, 1 UK credit = 0.375; F, W and NC earn nothing; a course matches a catalog course at 70% overlap or more',
+    creditsFromHours: total,
+    totalCredits: total,
+    explanation: `The transcripts' earned courses are worth ${total} quarter credits; ${equivalencies.length} of them match a catalog course.`,
+    matchedCourses: equivalencies.map((e) => ({ code: e.equivalentCourse.split(' ').slice(0, 2).join(' '), title: e.equivalentCourse.split(' ').slice(2).join(' '), overlap: 100 })),
+    courseEquivalencies: equivalencies,
+  };
+}
+
+export interface DocumentText {
+  documentId: string;
+  fileName: string;
+  text: string;
+}
+
+/** Every catalog course with the overlap computed over all the documents' text, best first. */
+export function computeCourseOverlaps(catalog: readonly CatalogCourse[], documents: readonly DocumentText[], readings: readonly DocumentReading[]): CourseOverlap[] {
+  const texts = documents.map((d) => d.text);
+  return matchCourses(catalog, texts, 0).map(({ course, overlap }) => {
+    let best = 0;
+    let originalCourse = readings[0]?.signals.title ?? '';
+    for (const document of documents) {
+      const own = topicOverlap(course.topics, document.text);
+      if (own > best) {
+        best = own;
+        originalCourse = readings.find((r) => r.documentId === document.documentId)?.signals.title ?? document.fileName;
+      }
+    }
+    return { code: course.code, title: course.title, credits: course.credits, overlap: Math.round(overlap * 1000) / 1000, originalCourse };
+  });
+}
+
+export function computeCoveredTopics(catalog: readonly CatalogCourse[], documents: readonly DocumentText[]): string[] {
+  const texts = documents.map((d) => d.text);
+  const topics = new Set(catalog.flatMap((c) => c.topics));
+  return Array.from(topics).filter((topic) => topicOverlap([topic], texts) === 1).sort();
+}
+
+/** Transcript courses against the catalog, helped by the credential's syllabi and course descriptions. */
+export function computeTranscriptMatches(catalog: readonly CatalogCourse[], documents: readonly DocumentText[], readings: readonly DocumentReading[]): CourseMatchResult[] {
+  const supporting = readings
+    .filter((r) => r.signals.kind === 'syllabus' || r.signals.kind === 'course_description')
+    .map((r) => ({ code: r.signals.courseCode ?? null, title: r.signals.courseTitle ?? null, text: documents.find((d) => d.documentId === r.documentId)?.text ?? '' }));
+  return readings.flatMap((r) => (r.signals.transcript ? matchTranscriptCourses(r.signals.transcript.courses, catalog, supporting) : []));
+}
+
+/** Phases 2 to 6 in one go, for a caller that needs no stored records (the accuracy script). */
+export function evaluateReadings(catalog: readonly CatalogCourse[], documents: readonly DocumentText[], readings: readonly DocumentReading[]) {
+  const combined = combineReadings(readings, computeCourseOverlaps(catalog, documents, readings), computeCoveredTopics(catalog, documents), computeTranscriptMatches(catalog, documents, readings));
+  const certificate = extractCertificate(readings);
+  const rigor = assessRigor(combined, certificate, readings);
+  const credits = calculateCredits(combined, rigor);
+  return { combined, rigor, credits, certificate, leads: collectContacts(readings) };
+}
+
+/** The transcripts (course rows, credit system) and the line behind each figure, for GET /evaluation. */
+export function evaluationDetails(readings: readonly DocumentReading[], combined?: CombinedAnalysis): { transcripts: TranscriptSummary[]; evidence: EvaluationEvidence } {
+  const evidence: EvaluationEvidence = {};
+  const ordered = byCertificateAuthority(readings);
+  for (const reading of ordered) {
+    for (const [key, value] of Object.entries(reading.signals.evidence ?? {})) {
+      const field = key.startsWith('contact.') ? `leadContacts.${key.slice('contact.'.length)}` : key.startsWith('certificate.') ? `certificateDetails.${key.slice('certificate.'.length)}` : key;
+      evidence[field] ??= value;
+    }
+  }
+  const transcripts = readings.flatMap((r) => (r.signals.transcript ? [stripStatedTotal(r.signals.transcript)] : []));
+  const firstRow = transcripts.flatMap((t) => t.courses)[0];
+  if (transcripts.length > 0 && firstRow) evidence.contactHours = transcripts[0].evidence.creditSystem ?? firstRow.evidence;
+  if (combined) {
+    const equivalency = combined.transcriptEquivalencies?.find((e) => e.evidence);
+    if (equivalency?.evidence) evidence.topicRelevance = equivalency.evidence;
+  }
+  return { transcripts, evidence };
+}
+
+function stripStatedTotal(reading: TranscriptSummary & { statedTotal?: number | null }): TranscriptSummary {
+  const { statedTotal: _ignored, ...summary } = reading;
+  return summary;
+}
+

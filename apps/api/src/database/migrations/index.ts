@@ -6,6 +6,8 @@ import { Migration20261123010000_payments } from './Migration20261123010000_paym
 import { Migration20261124060000_analysis_catalog } from './Migration20261124060000_analysis_catalog';
 import { Migration20261124050000_issued_uploads } from './Migration20261124050000_issued_uploads';
 import { Migration20261125090000_installment_claims } from './Migration20261125090000_installment_claims';
+import { Migration20261123195000_login_limit_counters } from './Migration20261123195000_login_limit_counters';
+import { Migration20261123195100_test_mode_intents } from './Migration20261123195100_test_mode_intents';
 import { Migration20261123194500_mail_outbox } from './Migration20261123194500_mail_outbox';
 import { Migration20261123201500_installment_retries } from './Migration20261123201500_installment_retries';
 
@@ -18,6 +20,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124050000_issued_uploads', class: Migration20261124050000_issued_uploads },
   { name: 'Migration20261124080000_outreach', class: Migration20261124080000_outreach },
   { name: 'Migration20261125090000_installment_claims', class: Migration20261125090000_installment_claims },
+  { name: 'Migration20261123195000_login_limit_counters', class: Migration20261123195000_login_limit_counters },
+  { name: 'Migration20261123195100_test_mode_intents', class: Migration20261123195100_test_mode_intents },
   { name: 'Migration20261123194500_mail_outbox', class: Migration20261123194500_mail_outbox },
   { name: 'Migration20261123201500_installment_retries', class: Migration20261123201500_installment_retries },
 ];

@@ -1,4 +1,5 @@
 import { TEST_MODE_CARDS } from '@app/contracts';
+import { cardDigits } from '@app/domain';
 import { randomBytes } from 'node:crypto';
 import type {
   CreateIntentInput,
@@ -8,6 +9,7 @@ import type {
   ProviderSetupIntent,
   UpdateIntentInput,
 } from './payment-provider';
+import type { TestModeIntentsRepository } from './test-mode-intents.repository';
 
 const DECLINED_MESSAGE = 'Your card was declined.';
 
@@ -18,17 +20,17 @@ function token(prefix: string): string {
 export type TestCardResult = { ok: true; intent: ProviderIntent } | { ok: false; intent: ProviderIntent; message: string };
 
 /**
- * The provider used when no Stripe keys are configured: intents live in this process's memory (our payments table
- * keeps the durable record), and the card is checked against Stripe's own test numbers. Nothing is ever charged.
+ * The provider used when no Stripe keys are configured: intents are rows in PostgreSQL (so a restart, or another API
+ * instance, can confirm them), and the card is checked against Stripe's own test numbers. Nothing is ever charged.
  */
 export class TestModePaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
-  private readonly intents = new Map<string, ProviderIntent>();
-  private readonly offSessionCharges = new Map<string, ProviderIntent>();
 
-  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+  constructor(private readonly intents: TestModeIntentsRepository) {}
+
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
     const id = token('pi');
-    const intent: ProviderIntent = {
+    return this.intents.insert({
       id,
       clientSecret: `${id}_secret_${randomBytes(8).toString('hex')}`,
       amount: input.amount,
@@ -38,67 +40,62 @@ export class TestModePaymentProvider implements PaymentProvider {
       customerId: null,
       paymentMethodId: null,
       lastErrorMessage: null,
-    };
-    this.intents.set(id, intent);
-    return { ...intent };
+    });
   }
 
   async updateIntent(id: string, input: UpdateIntentInput): Promise<ProviderIntent> {
-    const intent = this.require(id);
-    intent.metadata = { ...intent.metadata, ...input.metadata };
-    if (input.customerId) intent.customerId = input.customerId;
-    return { ...intent };
+    const intent = await this.intents.update(id, input.metadata, input.customerId);
+    if (!intent) throw new Error(`Test-mode payment intent ${id} does not exist`);
+    return intent;
   }
 
-  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
-    const intent = this.intents.get(id) ?? this.offSessionCharges.get(id);
-    return intent ? { ...intent } : null;
+  retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    return this.intents.find(id);
   }
 
   async createCustomer(): Promise<string> {
     return token('cus');
   }
 
-  /** What the browser's card form does in test mode: 4242… succeeds, 4000 0000 0000 0002 is declined. */
-  confirmWithCard(id: string, cardNumber: string): TestCardResult {
-    const intent = this.require(id);
-    if (intent.status === 'succeeded') return { ok: true, intent: { ...intent } };
-    const digits = cardNumber.replace(/[\s-]/g, '');
+  /**
+   * What the browser's card form does in test mode: 4242… succeeds, 4000 0000 0000 0002 is declined. The card's
+   * format (checksum, expiry, CVC) is checked before this by the payments service; null when the intent is unknown.
+   */
+  async confirmWithCard(id: string, cardNumber: string): Promise<TestCardResult | null> {
+    const digits = cardDigits(cardNumber);
     const known: readonly string[] = [TEST_MODE_CARDS.succeeds, TEST_MODE_CARDS.succeedsThenDeclinesOffSession];
-    if (known.includes(digits)) {
-      intent.status = 'succeeded';
-      intent.paymentMethodId = `pm_test_card_${digits}`;
-      intent.lastErrorMessage = null;
-      return { ok: true, intent: { ...intent } };
-    }
-    const message =
-      digits === TEST_MODE_CARDS.declined
+    const message = known.includes(digits)
+      ? null
+      : digits === TEST_MODE_CARDS.declined
         ? DECLINED_MESSAGE
         : 'Your card number is incorrect. In test mode use 4242 4242 4242 4242.';
-    intent.status = 'requires_payment_method';
-    intent.lastErrorMessage = message;
-    return { ok: false, intent: { ...intent }, message };
+    const updated = await this.intents.recordAttempt(id, {
+      status: message ? 'requires_payment_method' : 'succeeded',
+      paymentMethodId: message ? null : `pm_test_card_${digits}`,
+      lastErrorMessage: message,
+    });
+    if (updated) return message ? { ok: false, intent: updated, message } : { ok: true, intent: updated };
+    // Already succeeded (a second click, or two racing confirmations): the first success stands.
+    const current = await this.intents.find(id);
+    return current ? { ok: true, intent: current } : null;
   }
 
   async chargeOffSession(input: OffSessionChargeInput): Promise<ProviderIntent> {
-    const existing = this.offSessionCharges.get(input.idempotencyKey);
-    if (existing) return { ...existing };
     const declined = input.paymentMethodId === `pm_test_card_${TEST_MODE_CARDS.succeedsThenDeclinesOffSession}`;
-    const id = token('pi');
-    const charge: ProviderIntent = {
-      id,
-      clientSecret: '',
-      amount: input.amount,
-      currency: input.currency,
-      status: declined ? 'requires_payment_method' : 'succeeded',
-      metadata: { ...input.metadata },
-      customerId: input.customerId,
-      paymentMethodId: input.paymentMethodId,
-      lastErrorMessage: declined ? DECLINED_MESSAGE : null,
-    };
-    this.offSessionCharges.set(input.idempotencyKey, charge);
-    this.offSessionCharges.set(id, charge);
-    return { ...charge };
+    return this.intents.insert(
+      {
+        id: token('pi'),
+        clientSecret: '',
+        amount: input.amount,
+        currency: input.currency,
+        status: declined ? 'requires_payment_method' : 'succeeded',
+        metadata: { ...input.metadata },
+        customerId: input.customerId,
+        paymentMethodId: input.paymentMethodId,
+        lastErrorMessage: declined ? DECLINED_MESSAGE : null,
+      },
+      input.idempotencyKey,
+    );
   }
 
   /**
@@ -120,11 +117,5 @@ export class TestModePaymentProvider implements PaymentProvider {
 
   async retrieveSetupIntent(): Promise<ProviderSetupIntent | null> {
     return null;
-  }
-
-  private require(id: string): ProviderIntent {
-    const intent = this.intents.get(id);
-    if (!intent) throw new Error(`Test-mode payment intent ${id} does not exist (the API may have restarted)`);
-    return intent;
   }
 }

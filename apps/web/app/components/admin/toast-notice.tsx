@@ -24,6 +24,7 @@ export function ToastNotice({ toast }: { toast: ToastData | null | undefined }) 
   const id = toast?.id;
   useEffect(() => {
     if (toast) notify[toast.kind](toast.title, toast.message);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the id is the notice's identity; its data never changes
   }, [id]);
   if (!toast || hydrated) return null;
   return (

@@ -1,4 +1,4 @@
-import { CRITERIA_KEYS, type Credential, type Evaluation } from '@app/contracts';
+import { CRITERIA_KEYS, type Credential, type Evaluation, type Evidence } from '@app/contracts';
 import { CRITERION_LABELS, displayedCourseEquivalencies } from '@app/domain';
 import { EmailDraftsButton } from './email-drafts-button';
 
@@ -29,9 +29,25 @@ export function AnalysisResults({ results }: { results: CompletedCredentialResul
   );
 }
 
+/** 'why': the quoted line a figure was read from, with its document, page and line; a <details>, so it opens without JS. */
+function Why({ evidence }: { evidence: Evidence | undefined }) {
+  if (!evidence) return null;
+  return (
+    <details className="inline-block text-xs text-slate-500" data-testid="evidence">
+      <summary className="cursor-pointer">why</summary>
+      <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 text-slate-700">{evidence.quote}</blockquote>
+      <span>
+        {evidence.document}, page {evidence.page}, line {evidence.line}
+      </span>
+    </details>
+  );
+}
+
 function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
   const equivalencies = displayedCourseEquivalencies(evaluation.courseEquivalencies);
+  const hiddenEquivalencies = evaluation.courseEquivalencies.length - equivalencies.length;
   const details = evaluation.certificateDetails;
+  const evidence = evaluation.evidence ?? {};
   return (
     <div className="mt-3 space-y-4 text-sm">
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -41,7 +57,9 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
             {evaluation.totalCredits} quarter credits
           </dd>
           {evaluation.contactHours !== null && (
-            <dd className="text-xs text-slate-500">from {evaluation.contactHours} contact hours (1 credit = 10 hours)</dd>
+            <dd className="text-xs text-slate-500">
+              from {evaluation.contactHours} contact hours (1 credit = 10 hours) <Why evidence={evidence.contactHours} />
+            </dd>
           )}
         </div>
         <div>
@@ -93,25 +111,54 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
         <h4 className="font-medium">Certificate details</h4>
         <dl className="mt-1 grid gap-1 sm:grid-cols-2">
           <dt className="text-slate-500">Recipient</dt>
-          <dd>{details.recipientName ?? 'Not found'}</dd>
+          <dd>
+            {details.recipientName ?? 'Not found'} <Why evidence={evidence['certificateDetails.recipientName']} />
+          </dd>
           <dt className="text-slate-500">Issuing organization</dt>
-          <dd>{details.issuingOrganization ?? 'Not found'}</dd>
+          <dd>
+            {details.issuingOrganization ?? 'Not found'} <Why evidence={evidence['certificateDetails.issuingOrganization']} />
+          </dd>
           <dt className="text-slate-500">Author</dt>
-          <dd>{details.certificateAuthor ?? 'Not found'}</dd>
+          <dd>
+            {details.certificateAuthor ?? 'Not found'} <Why evidence={evidence['certificateDetails.certificateAuthor']} />
+          </dd>
           <dt className="text-slate-500">Completion date</dt>
-          <dd>{details.completionDate ?? 'Not found'}</dd>
+          <dd>
+            {details.completionDate ?? 'Not found'} <Why evidence={evidence['certificateDetails.completionDate']} />
+          </dd>
         </dl>
       </div>
+      {(evaluation.transcripts ?? []).map((transcript, index) => (
+        <div key={`${transcript.institution ?? 'transcript'}-${index}`} data-testid="transcript-courses">
+          <h4 className="font-medium">
+            Transcript courses{transcript.institution ? `: ${transcript.institution}` : ''}
+          </h4>
+          <p className="text-xs text-slate-500">
+            {transcript.creditRule}; {transcript.quarterCredits} quarter credits earned <Why evidence={transcript.evidence.creditSystem} />
+          </p>
+          <ul className="mt-1 space-y-0.5">
+            {transcript.courses.map((course) => (
+              <li key={`${course.evidence.page}-${course.evidence.line}`}>
+                {course.term ? `${course.term}: ` : ''}
+                {course.code ? `${course.code} ` : ''}
+                {course.title}, {course.credits} {transcript.creditSystem.replace('_', ' ')} credits, grade {course.grade ?? 'none'} = {course.quarterCredits} quarter
+                credits <Why evidence={course.evidence} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
       {equivalencies.length > 0 && (
         <div>
           <h4 className="font-medium">Course equivalencies</h4>
           <ul className="mt-1 space-y-1" data-testid="course-equivalencies">
             {equivalencies.map((item) => (
               <li key={`${item.originalCourse}-${item.equivalentCourse}`}>
-                {item.originalCourse} → {item.equivalentCourse} ({item.credits} credits)
+                {item.originalCourse} → {item.equivalentCourse} ({item.credits} credits) <Why evidence={item.evidence} />
               </li>
             ))}
           </ul>
+          {hiddenEquivalencies > 0 && <p className="text-xs text-slate-500">and {hiddenEquivalencies} more</p>}
         </div>
       )}
       {evaluation.leadContacts.length > 0 && (
@@ -122,7 +169,7 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
               <li key={`${contact.name}-${contact.email}`}>
                 {contact.name}
                 {contact.title ? `, ${contact.title}` : ''}
-                {contact.organization ? ` (${contact.organization})` : ''} · {contact.email}
+                {contact.organization ? ` (${contact.organization})` : ''} · {contact.email} <Why evidence={evidence[`leadContacts.${contact.email}`]} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,3 @@
-import type { CredentialDocument } from '@app/contracts';
 import { ACCEPTED_FILE_EXTENSIONS, ACCEPTED_MIME_TYPES, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from '@app/domain';
 import { useRevalidator } from '@remix-run/react';
 import AwsS3 from '@uppy/aws-s3';

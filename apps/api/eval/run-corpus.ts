@@ -1,0 +1,44 @@
+import type { DocumentType } from '@app/contracts';
+import { LocalDocumentAnalyzer } from '../src/analysis/analyzers/local-document-analyzer';
+import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
+import { OcrService } from '../src/analysis/extraction/ocr.service';
+import { PdfTextReader } from '../src/analysis/extraction/pdf-text-reader';
+import { CATALOG_COURSES } from '../src/catalog/catalog.seeder';
+import { evaluateReadings, type DocumentReading } from '../src/analysis/pipeline/phase-results';
+import type { CorpusDocument } from '../test/corpus/documents';
+import type { Outcome } from './score';
+
+/**
+ * Reads corpus documents the way the worker does (the real extractor: unpdf, mammoth, word-extractor, tesseract.js)
+ * and evaluates each as a credential of its own, against the seeded catalog, without a database.
+ */
+export class CorpusRunner {
+  private readonly pdf = new PdfTextReader();
+  private readonly ocr = new OcrService();
+  private readonly extractor = new DocumentTextExtractor(this.pdf, this.ocr);
+  private readonly analyzer = new LocalDocumentAnalyzer();
+
+  async run(document: CorpusDocument): Promise<Outcome & { milliseconds: number }> {
+    const bytes = Buffer.from(await document.make());
+    const started = performance.now();
+    const extracted = await this.extractor.extract(bytes, document.fileName);
+    const analysis = await this.analyzer.analyze({ fileName: document.fileName, documentType: document.documentType as DocumentType, text: extracted.text, lines: extracted.lines });
+    const reading: DocumentReading = {
+      documentId: document.name,
+      fileName: document.fileName,
+      documentType: analysis.signals.kind ?? document.documentType,
+      characters: extracted.text.length,
+      method: extracted.method,
+      analyzer: analysis.analyzer,
+      signals: analysis.signals,
+    };
+    const catalog = CATALOG_COURSES.map((c) => ({ code: c.code, title: c.title, topics: [...c.topics], hours: c.contactHours, credits: c.credits }));
+    const result = evaluateReadings(catalog, [{ documentId: document.name, fileName: document.fileName, text: extracted.text }], [reading]);
+    return { reading, result, milliseconds: performance.now() - started };
+  }
+
+  async close(): Promise<void> {
+    await this.pdf.onModuleDestroy();
+    await this.ocr.onModuleDestroy();
+  }
+}

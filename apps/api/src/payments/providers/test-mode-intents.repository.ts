@@ -1,0 +1,107 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { ProviderIntent } from './payment-provider';
+
+interface IntentRow {
+  id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: string;
+  metadata: Record<string, string>;
+  customer_id: string | null;
+  payment_method_id: string | null;
+  last_error_message: string | null;
+}
+
+const COLUMNS = 'id, client_secret, amount, currency, status, metadata, customer_id, payment_method_id, last_error_message';
+
+function toIntent(row: IntentRow): ProviderIntent {
+  return {
+    id: row.id,
+    clientSecret: row.client_secret,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    metadata: { ...row.metadata },
+    customerId: row.customer_id,
+    paymentMethodId: row.payment_method_id,
+    lastErrorMessage: row.last_error_message,
+  };
+}
+
+/** The only place that touches test_mode_intents: test mode's payment intents and off-session charges. */
+@Injectable()
+export class TestModeIntentsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async insert(intent: ProviderIntent, idempotencyKey: string | null = null): Promise<ProviderIntent> {
+    const rows = await this.em.getConnection().execute<IntentRow[]>(
+      `insert into test_mode_intents (${COLUMNS}, idempotency_key, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, now(), now())
+       on conflict (idempotency_key) do nothing
+       returning ${COLUMNS}`,
+      [
+        intent.id,
+        intent.clientSecret,
+        intent.amount,
+        intent.currency,
+        intent.status,
+        JSON.stringify(intent.metadata),
+        intent.customerId,
+        intent.paymentMethodId,
+        intent.lastErrorMessage,
+        idempotencyKey,
+      ],
+      'all',
+    );
+    if (rows.length === 1) return toIntent(rows[0]);
+    // Another call with the same idempotency key got there first: answer with its intent, as Stripe does.
+    const existing = idempotencyKey ? await this.findByIdempotencyKey(idempotencyKey) : null;
+    if (!existing) throw new Error(`Test-mode intent ${intent.id} could not be stored`);
+    return existing;
+  }
+
+  async find(id: string): Promise<ProviderIntent | null> {
+    const rows = await this.em
+      .getConnection()
+      .execute<IntentRow[]>(`select ${COLUMNS} from test_mode_intents where id = ?`, [id], 'all');
+    return rows.length === 1 ? toIntent(rows[0]) : null;
+  }
+
+  async findByIdempotencyKey(key: string): Promise<ProviderIntent | null> {
+    const rows = await this.em
+      .getConnection()
+      .execute<IntentRow[]>(`select ${COLUMNS} from test_mode_intents where idempotency_key = ?`, [key], 'all');
+    return rows.length === 1 ? toIntent(rows[0]) : null;
+  }
+
+  /** Merges metadata and sets the customer when given; null when the intent does not exist. */
+  async update(id: string, metadata: Record<string, string>, customerId: string | null): Promise<ProviderIntent | null> {
+    const rows = await this.em.getConnection().execute<IntentRow[]>(
+      `update test_mode_intents set metadata = metadata || ?::jsonb, customer_id = coalesce(?, customer_id), updated_at = now()
+       where id = ? returning ${COLUMNS}`,
+      [JSON.stringify(metadata), customerId, id],
+      'all',
+    );
+    return rows.length === 1 ? toIntent(rows[0]) : null;
+  }
+
+  /**
+   * Records the outcome of a card attempt unless the intent already succeeded (one statement, so two racing
+   * confirmations cannot undo a success); null when the intent had already succeeded or does not exist.
+   */
+  async recordAttempt(
+    id: string,
+    outcome: { status: string; paymentMethodId: string | null; lastErrorMessage: string | null },
+  ): Promise<ProviderIntent | null> {
+    const rows = await this.em.getConnection().execute<IntentRow[]>(
+      `update test_mode_intents set status = ?, payment_method_id = coalesce(?, payment_method_id),
+         last_error_message = ?, updated_at = now()
+       where id = ? and status <> 'succeeded' returning ${COLUMNS}`,
+      [outcome.status, outcome.paymentMethodId, outcome.lastErrorMessage, id],
+      'all',
+    );
+    return rows.length === 1 ? toIntent(rows[0]) : null;
+  }
+}
