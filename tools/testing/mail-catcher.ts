@@ -56,8 +56,20 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   const start = async () => {
     child = spawn(
       process.execPath,
-      [MAILDEV_BIN, '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1',
-        '--mail-directory', directory, '--silent'],
+      [
+        MAILDEV_BIN,
+        '--smtp',
+        String(smtpPort),
+        '--web',
+        String(webPort),
+        '--ip',
+        '127.0.0.1',
+        '--web-ip',
+        '127.0.0.1',
+        '--mail-directory',
+        directory,
+        '--silent',
+      ],
       { stdio: 'ignore' },
     );
     const deadline = Date.now() + 30_000;
@@ -92,7 +104,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       for (;;) {
         const mails = await messages();
         if (predicate(mails)) return mails;
-        if (Date.now() > deadline) throw new Error(`Mails received did not match in time: ${JSON.stringify(mails.map((m) => m.subject))}`);
+        if (Date.now() > deadline)
+          throw new Error(`Mails received did not match in time: ${JSON.stringify(mails.map((m) => m.subject))}`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },

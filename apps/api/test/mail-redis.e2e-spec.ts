@@ -21,13 +21,19 @@ describe('mail worker on BullMQ (REDIS_URL set)', () => {
   });
 
   it('sends a test-mode purchase confirmation through the BullMQ dispatch job, once', async () => {
-    const created = await api.http.post('/api/create-payment-intent').send({ trainingName: 'Resilient Child Training', paymentType: 'full' }).expect(200);
+    const created = await api.http
+      .post('/api/create-payment-intent')
+      .send({ trainingName: 'Resilient Child Training', paymentType: 'full' })
+      .expect(200);
     const paymentIntentId = created.body.paymentIntentId as string;
     await api.http
       .post('/api/update-payment-intent')
       .send({ paymentIntentId, customerName: 'Rae Redis', customerEmail: 'rae@example.com', cohortId: null })
       .expect(200);
-    await api.http.post('/api/payments/test-mode/confirm').send({ paymentIntentId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }).expect(200);
+    await api.http
+      .post('/api/payments/test-mode/confirm')
+      .send({ paymentIntentId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })
+      .expect(200);
     const mails = await smtp.waitFor((all) => all.some((m) => m.to[0]?.address === 'rae@example.com'));
     expect(mails.filter((m) => m.to[0]?.address === 'rae@example.com').map((m) => m.subject)).toEqual([
       'Your purchase is confirmed: Resilient Child Training',

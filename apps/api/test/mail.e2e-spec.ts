@@ -37,7 +37,9 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     stripe.declineOffSession('pm_other_declines');
     await buy(PSYCHOSOMATIC, '6month', { name: 'Oli Other', email: 'oli@example.com' }, 'pm_other_declines');
     await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * DAY));
-    const mails = await smtp.waitFor((all) => all.some((m) => m.to[0]?.address === 'oli@example.com' && m.subject.startsWith('Action needed')));
+    const mails = await smtp.waitFor((all) =>
+      all.some((m) => m.to[0]?.address === 'oli@example.com' && m.subject.startsWith('Action needed')),
+    );
     const declined = mails.find((m) => m.to[0]?.address === 'oli@example.com' && m.subject.startsWith('Action needed'));
     const match = /update-card\?token=([\w.%-]+)/.exec(declined?.text ?? '');
     if (!match) throw new Error('no link');
@@ -58,7 +60,9 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       ADMIN_USERNAME: 'mail-admin',
       ADMIN_PASSWORD: 'mail-password',
     });
-    adminToken = (await api.http.post('/api/admin/login').send({ username: 'mail-admin', password: 'mail-password' }).expect(200)).body.token;
+    adminToken = (
+      await api.http.post('/api/admin/login').send({ username: 'mail-admin', password: 'mail-password' }).expect(200)
+    ).body.token;
     const em = api.em();
     em.create(Cohort, { trainingName: PARTS, cohortMonth: '2027-03', createdAt: new Date() });
     em.create(Cohort, { trainingName: PSYCHOSOMATIC, cohortMonth: '2027-05', createdAt: new Date() });
@@ -94,23 +98,40 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
   }
 
   /** Checkout as the page does it; the intent is left for the test to succeed at Stripe. */
-  async function checkout(trainingName: string, paymentType: string, buyer: { name: string; email: string }): Promise<string> {
+  async function checkout(
+    trainingName: string,
+    paymentType: string,
+    buyer: { name: string; email: string },
+  ): Promise<string> {
     const created = await api.http.post('/api/create-payment-intent').send({ trainingName, paymentType }).expect(200);
     const cohort = await api.em().findOne(Cohort, { trainingName });
     await api.http
       .post('/api/update-payment-intent')
-      .send({ paymentIntentId: created.body.paymentIntentId, customerName: buyer.name, customerEmail: buyer.email, cohortId: cohort?.id ?? null })
+      .send({
+        paymentIntentId: created.body.paymentIntentId,
+        customerName: buyer.name,
+        customerEmail: buyer.email,
+        cohortId: cohort?.id ?? null,
+      })
       .expect(200);
     return created.body.paymentIntentId as string;
   }
 
-  async function buy(trainingName: string, paymentType: string, buyer: { name: string; email: string }, paymentMethod?: string) {
+  async function buy(
+    trainingName: string,
+    paymentType: string,
+    buyer: { name: string; email: string },
+    paymentMethod?: string,
+  ) {
     const paymentIntentId = await checkout(trainingName, paymentType, buyer);
-    await postWebhook(signedEvent('payment_intent.succeeded', stripe.succeed(paymentIntentId, paymentMethod))).expect(200);
+    await postWebhook(signedEvent('payment_intent.succeeded', stripe.succeed(paymentIntentId, paymentMethod))).expect(
+      200,
+    );
     return paymentIntentId;
   }
 
-  const outboxOf = (paymentIntentId: string) => api.em().find(OutboxMail, { paymentIntentId }, { orderBy: { createdAt: 'asc' } });
+  const outboxOf = (paymentIntentId: string) =>
+    api.em().find(OutboxMail, { paymentIntentId }, { orderBy: { createdAt: 'asc' } });
 
   describe('purchase confirmation', () => {
     it('mails the buyer the training, its cohort as month and year, the amount and the payment ID, with HTML and text parts', async () => {
@@ -165,7 +186,9 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
         ...Array.from({ length: 10 }, () => postWebhook(raceEvent).expect(200)),
         api.http.post('/api/payments/reconcile').send({ paymentIntentId: raced }).expect(200),
       ]);
-      await smtp.waitFor((mails) => to('rey@example.com')(mails).length >= 1 && to('cy@example.com')(mails).length >= 1);
+      await smtp.waitFor(
+        (mails) => to('rey@example.com')(mails).length >= 1 && to('cy@example.com')(mails).length >= 1,
+      );
       await postWebhook(raceEvent).expect(200);
       await api.app.get(InProcessMailWorker).tick();
       expect(await outboxOf(replayed)).toHaveLength(1);
@@ -179,12 +202,14 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       await smtp.stop();
       const buyers = ['down1@example.com', 'down2@example.com', 'down3@example.com'];
       const intents = [];
-      for (const [i, email] of buyers.entries()) intents.push(await buy(PARTS, 'full', { name: `Down ${i + 1}`, email }));
+      for (const [i, email] of buyers.entries())
+        intents.push(await buy(PARTS, 'full', { name: `Down ${i + 1}`, email }));
       // The worker keeps trying and failing while the server is away; each failure is recorded with its error.
       const deadline = Date.now() + 20_000;
       for (;;) {
         const rows = (await Promise.all(intents.map(outboxOf))).flat();
-        if (rows.length === 3 && rows.every((row) => row.attempts >= 2 && row.status === 'pending' && row.lastError)) break;
+        if (rows.length === 3 && rows.every((row) => row.attempts >= 2 && row.status === 'pending' && row.lastError))
+          break;
         if (Date.now() > deadline) throw new Error(`Outbox rows did not retry: ${JSON.stringify(rows)}`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
@@ -207,9 +232,18 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     };
 
     it('mails a receipt for each month and the paid-in-full mail after the last', async () => {
-      const paymentIntentId = await buy(RESILIENT, '3month', { name: 'Rita Receipt', email: 'rita@example.com' }, 'pm_rita_ok');
-      expect((await installments().chargeDueInstallments(new Date(Date.now() + 32 * DAY))).charged).toBeGreaterThanOrEqual(1);
-      expect((await installments().chargeDueInstallments(new Date(Date.now() + 63 * DAY))).charged).toBeGreaterThanOrEqual(1);
+      const paymentIntentId = await buy(
+        RESILIENT,
+        '3month',
+        { name: 'Rita Receipt', email: 'rita@example.com' },
+        'pm_rita_ok',
+      );
+      expect(
+        (await installments().chargeDueInstallments(new Date(Date.now() + 32 * DAY))).charged,
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        (await installments().chargeDueInstallments(new Date(Date.now() + 63 * DAY))).charged,
+      ).toBeGreaterThanOrEqual(1);
       const mails = to('rita@example.com')(await smtp.waitFor((all) => to('rita@example.com')(all).length === 4));
       const subjects = mails.map((m) => m.subject).sort();
       expect(subjects).toEqual([
@@ -228,11 +262,16 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
 
     it('mails a declined installment with the amount and a signed link; a new card on that page pays it and the plan is active again', async () => {
       stripe.declineOffSession('pm_dee_declines');
-      const paymentIntentId = await buy(PARTS, '3month', { name: 'Dee Decline', email: 'dee@example.com' }, 'pm_dee_declines');
+      const paymentIntentId = await buy(
+        PARTS,
+        '3month',
+        { name: 'Dee Decline', email: 'dee@example.com' },
+        'pm_dee_declines',
+      );
       const runAt = new Date(Date.now() + 32 * DAY);
       expect((await installments().chargeDueInstallments(runAt)).failed).toBeGreaterThanOrEqual(1);
-      const declined = to('dee@example.com')(await smtp.waitFor((all) => to('dee@example.com')(all).length === 2)).find((m) =>
-        m.subject.startsWith('Action needed'),
+      const declined = to('dee@example.com')(await smtp.waitFor((all) => to('dee@example.com')(all).length === 2)).find(
+        (m) => m.subject.startsWith('Action needed'),
       );
       if (!declined) throw new Error('no declined mail');
       expect(declined.subject).toBe('Action needed: installment 2 of 3 was declined');
@@ -242,7 +281,10 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       expect(declined.html).toContain('Update your card');
       const token = linkIn(declined);
 
-      await api.http.get('/api/billing/update-card').query({ token: `${token}x` }).expect(403);
+      await api.http
+        .get('/api/billing/update-card')
+        .query({ token: `${token}x` })
+        .expect(403);
       await api.http.get('/api/billing/update-card').query({ token: 'not-a-token' }).expect(403);
       await api.http.get('/api/billing/update-card').expect(400);
       const plan = await api.http.get('/api/billing/update-card').query({ token }).expect(200);
@@ -259,13 +301,27 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       });
       const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: paymentIntentId });
       const setupId = (plan.body.setupClientSecret as string).split('_secret_')[0];
-      expect(stripe.setupIntents.get(setupId)).toMatchObject({ customer: payment.providerCustomerId, usage: 'off_session', metadata: { paymentRecordId: payment.id } });
+      expect(stripe.setupIntents.get(setupId)).toMatchObject({
+        customer: payment.providerCustomerId,
+        usage: 'off_session',
+        metadata: { paymentRecordId: payment.id },
+      });
 
       // Not yet confirmed in the browser: nothing is charged.
-      const unconfirmed = await api.http.post('/api/billing/update-card').send({ token, setupIntentId: setupId }).expect(200);
-      expect(unconfirmed.body).toMatchObject({ planStatus: 'past_due', installmentsPaid: 1, message: 'The card was not saved (requires payment method)' });
+      const unconfirmed = await api.http
+        .post('/api/billing/update-card')
+        .send({ token, setupIntentId: setupId })
+        .expect(200);
+      expect(unconfirmed.body).toMatchObject({
+        planStatus: 'past_due',
+        installmentsPaid: 1,
+        message: 'The card was not saved (requires payment method)',
+      });
       // Another plan's SetupIntent cannot change this plan's card.
-      const other = await api.http.get('/api/billing/update-card').query({ token: await anotherPastDuePlanToken() }).expect(200);
+      const other = await api.http
+        .get('/api/billing/update-card')
+        .query({ token: await anotherPastDuePlanToken() })
+        .expect(200);
       const otherSetup = (other.body.setupClientSecret as string).split('_secret_')[0];
       stripe.confirmSetup(otherSetup, 'pm_someone_else');
       await api.http.post('/api/billing/update-card').send({ token, setupIntentId: otherSetup }).expect(400);
@@ -277,20 +333,37 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       ]).then((answers) => answers.sort((a, b) => a.status - b.status));
       expect(updated.status).toBe(200);
       expect(updated.body).toEqual({ planStatus: 'active', installmentsPaid: 2, installmentsTotal: 3, message: null });
-      const charges = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.payment_method === 'pm_dee_new_card');
-      expect(charges.map((c) => c.idempotencyKey)).toEqual(charges.map(() => `installment-${payment.id}-2-pm_dee_new_card`));
-      const succeeded = [...stripe.intents.values()].filter((i) => i.payment_method === 'pm_dee_new_card' && i.status === 'succeeded');
+      const charges = stripe.requests.filter(
+        (r) => r.path === '/v1/payment_intents' && r.form.payment_method === 'pm_dee_new_card',
+      );
+      expect(charges.map((c) => c.idempotencyKey)).toEqual(
+        charges.map(() => `installment-${payment.id}-2-pm_dee_new_card`),
+      );
+      const succeeded = [...stripe.intents.values()].filter(
+        (i) => i.payment_method === 'pm_dee_new_card' && i.status === 'succeeded',
+      );
       expect(succeeded).toHaveLength(1);
       expect(await api.em().findOneOrFail(Payment, { id: payment.id })).toMatchObject({
         planStatus: 'active',
         installmentsPaid: 2,
         providerPaymentMethodId: 'pm_dee_new_card',
       });
-      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${adminToken}`).expect(200);
-      expect((enrollments.body as Array<{ studentEmail: string; pastDue: boolean }>).find((e) => e.studentEmail === 'dee@example.com')?.pastDue).toBe(false);
-      await smtp.waitFor((all) => to('dee@example.com')(all).some((m) => m.subject === 'Receipt: installment 2 of 3 ($716.67)'));
+      const enrollments = await api.http
+        .get('/api/admin/enrollments')
+        .set('Authorization', `Bearer ${adminToken}`)
+        .expect(200);
+      expect(
+        (enrollments.body as Array<{ studentEmail: string; pastDue: boolean }>).find(
+          (e) => e.studentEmail === 'dee@example.com',
+        )?.pastDue,
+      ).toBe(false);
+      await smtp.waitFor((all) =>
+        to('dee@example.com')(all).some((m) => m.subject === 'Receipt: installment 2 of 3 ($716.67)'),
+      );
       // The next month is charged to the new card by the scheduler.
-      expect((await installments().chargeDueInstallments(new Date(Date.now() + 63 * DAY))).charged).toBeGreaterThanOrEqual(1);
+      expect(
+        (await installments().chargeDueInstallments(new Date(Date.now() + 63 * DAY))).charged,
+      ).toBeGreaterThanOrEqual(1);
       const again = await api.http.get('/api/billing/update-card').query({ token }).expect(200);
       expect(again.body).toMatchObject({ planStatus: 'completed', amountDue: 0 });
     });
@@ -307,7 +380,9 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       const repository = api.app.get(AnalysisRepository);
       expect(await repository.markCompleted(credentialId, started)).toBe(true);
       expect(await repository.markCompleted(credentialId, started)).toBe(false);
-      const [mail] = to('applicant@example.com')(await smtp.waitFor((all) => to('applicant@example.com')(all).length === 1));
+      const [mail] = to('applicant@example.com')(
+        await smtp.waitFor((all) => to('applicant@example.com')(all).length === 1),
+      );
       expect(mail.subject).toBe('Your evaluation of MSc Counselling is ready');
       expect(mail.text).toContain(`${WEB_URL}/evaluation?credential=${credentialId}`);
       expect(mail.html).toContain('See the results');
@@ -318,11 +393,19 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     it('lists the mails of an enrollment and resends a failed one; other admin routes refuse without a token', async () => {
       const paymentIntentId = await buy(RESILIENT, 'full', { name: 'Ad Min', email: 'admin-list@example.com' });
       await smtp.waitFor((mails) => to('admin-list@example.com')(mails).length === 1);
-      const enrollments = await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${adminToken}`).expect(200);
-      const enrollment = (enrollments.body as Array<{ id: string; studentEmail: string }>).find((e) => e.studentEmail === 'admin-list@example.com');
+      const enrollments = await api.http
+        .get('/api/admin/enrollments')
+        .set('Authorization', `Bearer ${adminToken}`)
+        .expect(200);
+      const enrollment = (enrollments.body as Array<{ id: string; studentEmail: string }>).find(
+        (e) => e.studentEmail === 'admin-list@example.com',
+      );
       if (!enrollment) throw new Error('no enrollment');
       await api.http.get(`/api/admin/enrollments/${enrollment.id}/mails`).expect(401);
-      const listed = await api.http.get(`/api/admin/enrollments/${enrollment.id}/mails`).set('Authorization', `Bearer ${adminToken}`).expect(200);
+      const listed = await api.http
+        .get(`/api/admin/enrollments/${enrollment.id}/mails`)
+        .set('Authorization', `Bearer ${adminToken}`)
+        .expect(200);
       expect(listed.body).toEqual([
         expect.objectContaining({
           kind: 'purchase-confirmation',
@@ -334,9 +417,15 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
         }),
       ]);
       const mailId = listed.body[0].id as string;
-      const notFailed = await api.http.post(`/api/admin/mails/${mailId}/resend`).set('Authorization', `Bearer ${adminToken}`).expect(409);
+      const notFailed = await api.http
+        .post(`/api/admin/mails/${mailId}/resend`)
+        .set('Authorization', `Bearer ${adminToken}`)
+        .expect(409);
       expect(notFailed.body).toMatchObject({ statusCode: 409, message: 'Only a failed mail can be resent' });
-      await api.http.post('/api/admin/mails/not-a-uuid/resend').set('Authorization', `Bearer ${adminToken}`).expect(400);
+      await api.http
+        .post('/api/admin/mails/not-a-uuid/resend')
+        .set('Authorization', `Bearer ${adminToken}`)
+        .expect(400);
 
       const em = api.em();
       await em.nativeUpdate(OutboxMail, { id: mailId }, { status: 'failed', lastError: '550 mailbox unavailable' });

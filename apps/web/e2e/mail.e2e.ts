@@ -20,7 +20,8 @@ async function mailTo(address: string, subject: RegExp): Promise<CaughtMail> {
     const mails = (await (await fetch(`${e2e.mailApiUrl}/api/email`)).json()) as CaughtMail[];
     const found = mails.find((m) => m.to.some((t) => t.address === address) && subject.test(m.subject));
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No mail to ${address} matching ${subject}: ${mails.map((m) => m.subject).join(' | ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${address} matching ${subject}: ${mails.map((m) => m.subject).join(' | ')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -44,7 +45,9 @@ describe('mails of a payment plan and the update-card page', () => {
     const email = 'una.update@example.com';
     const { context, page } = await newPage();
     await page.goto('/paymentplan');
-    const entry = page.locator('details[data-testid="training"]').filter({ has: page.locator('summary', { hasText: RESILIENT }) });
+    const entry = page
+      .locator('details[data-testid="training"]')
+      .filter({ has: page.locator('summary', { hasText: RESILIENT }) });
     await entry.locator('summary').click();
     await entry.getByRole('link', { name: /3 month payment plan/i }).click();
     await page.getByLabel('Full Name').fill('Una Update');
@@ -63,8 +66,14 @@ describe('mails of a payment plan and the update-card page', () => {
     expect(confirmation.text).toContain('first of 3 monthly installments');
 
     // A month passes: the installment falls due and the hourly job runs.
-    await query(`update payments set next_installment_at = now() - interval '1 minute' where provider_payment_id = $1`, [paymentIntentId]);
-    const run = await fetch(`${e2e.apiUrl}/api/admin/installments/run`, { method: 'POST', headers: { authorization: `Bearer ${await adminToken()}` } });
+    await query(
+      `update payments set next_installment_at = now() - interval '1 minute' where provider_payment_id = $1`,
+      [paymentIntentId],
+    );
+    const run = await fetch(`${e2e.apiUrl}/api/admin/installments/run`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await adminToken()}` },
+    });
     expect(run.status).toBe(200);
     expect(((await run.json()) as { failed: number }).failed).toBeGreaterThanOrEqual(1);
 
@@ -81,7 +90,9 @@ describe('mails of a payment plan and the update-card page', () => {
     const noScript = await newPage({ javaScriptEnabled: false });
     await noScript.page.goto(link);
     await noScript.page.getByRole('heading', { name: 'Update your card' }).waitFor();
-    expect(await noScript.page.getByTestId('plan-status').innerText()).toBe('1 of 3 installments paid; installment 2 is past due.');
+    expect(await noScript.page.getByTestId('plan-status').innerText()).toBe(
+      '1 of 3 installments paid; installment 2 is past due.',
+    );
     await noScript.page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await noScript.page.getByRole('button', { name: 'Save card and pay $516.67' }).click();
     expect(await noScript.page.getByRole('alert').innerText()).toBe('Your card was declined.');
@@ -90,7 +101,9 @@ describe('mails of a payment plan and the update-card page', () => {
     await noScript.page.getByLabel('CVC').fill('123');
     await noScript.page.getByRole('button', { name: 'Save card and pay $516.67' }).click();
     await noScript.page.getByText('Thank you: your new card is saved and installment 2 of 3 is paid.').waitFor();
-    expect(await noScript.page.getByTestId('plan-status').innerText()).toBe('2 of 3 installments paid: your plan is up to date.');
+    expect(await noScript.page.getByTestId('plan-status').innerText()).toBe(
+      '2 of 3 installments paid: your plan is up to date.',
+    );
     await noScript.context.close();
 
     await mailTo(email, /^Receipt: installment 2 of 3/);
@@ -116,7 +129,9 @@ describe('mails of a payment plan and the update-card page', () => {
 
     const expired = await newPage();
     await expired.page.goto(`${link}tampered`);
-    expect(await expired.page.getByRole('alert').innerText()).toBe('This link is invalid or has expired. Please contact us for a new one.');
+    expect(await expired.page.getByRole('alert').innerText()).toBe(
+      'This link is invalid or has expired. Please contact us for a new one.',
+    );
     await expired.context.close();
     await context.close();
   });

@@ -1,7 +1,19 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { BillingService } from './billing.service';
-import { UpdateCardDto, UpdateCardPlanDto, UpdateCardResponseDto, UpdateCardTokenQueryDto } from './dto/update-card.dto';
+import {
+  UpdateCardDto,
+  UpdateCardPlanDto,
+  UpdateCardResponseDto,
+  UpdateCardTokenQueryDto,
+} from './dto/update-card.dto';
 
 @ApiTags('billing')
 @Controller('billing')
@@ -9,7 +21,7 @@ export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Get('update-card')
-  @ApiOperation({ summary: "The plan an update-card link is for (with Stripe, a SetupIntent for the card element)" })
+  @ApiOperation({ summary: 'The plan an update-card link is for (with Stripe, a SetupIntent for the card element)' })
   @ApiOkResponse({ type: UpdateCardPlanDto })
   @ApiForbiddenResponse({ description: 'The token is forged, expired, or not for a payment plan' })
   plan(@Query() query: UpdateCardTokenQueryDto): Promise<UpdateCardPlanDto> {
@@ -18,9 +30,9 @@ export class BillingController {
 
   @Post('update-card')
   @HttpCode(200)
-  @ApiOperation({ summary: "Saves a new card for the plan and charges its declined installment at once" })
+  @ApiOperation({ summary: 'Saves a new card for the plan and charges its declined installment at once' })
   @ApiOkResponse({ type: UpdateCardResponseDto, description: 'message is set when the card or the charge was refused' })
-  @ApiBadRequestResponse({ description: 'No card number (test mode), or a SetupIntent that is not this plan\'s' })
+  @ApiBadRequestResponse({ description: "No card number (test mode), or a SetupIntent that is not this plan's" })
   @ApiForbiddenResponse({ description: 'The token is forged, expired, or not for a payment plan' })
   @ApiConflictResponse({ description: 'The installment is being charged by another request' })
   update(@Body() body: UpdateCardDto): Promise<UpdateCardResponseDto> {

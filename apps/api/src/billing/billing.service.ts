@@ -28,7 +28,10 @@ export class BillingService {
     const testMode = this.provider instanceof TestModePaymentProvider;
     const setup = testMode
       ? null
-      : await this.provider.createSetupIntent({ customerId: payment.providerCustomerId, metadata: { paymentRecordId: payment.id } });
+      : await this.provider.createSetupIntent({
+          customerId: payment.providerCustomerId,
+          metadata: { paymentRecordId: payment.id },
+        });
     return {
       trainings: payment.trainings.map((t) => t.name),
       installmentsTotal: payment.installmentsTotal,
@@ -52,7 +55,10 @@ export class BillingService {
     return this.answer(after, result.outcome === 'failed' ? result.message : null);
   }
 
-  private async newCard(payment: Payment, input: { cardNumber?: string; setupIntentId?: string }): Promise<{ paymentMethodId: string } | { message: string }> {
+  private async newCard(
+    payment: Payment,
+    input: { cardNumber?: string; setupIntentId?: string },
+  ): Promise<{ paymentMethodId: string } | { message: string }> {
     if (this.provider instanceof TestModePaymentProvider) {
       if (!input.cardNumber?.trim()) throw new UpdateCardRequestError('Please enter a card number');
       const saved = this.provider.saveTestCard(input.cardNumber);
@@ -61,7 +67,8 @@ export class BillingService {
     if (!input.setupIntentId) throw new UpdateCardRequestError('setupIntentId is required');
     const setup = await this.provider.retrieveSetupIntent(input.setupIntentId);
     // Only a confirmed SetupIntent made by this page for this very plan can change its card.
-    if (!setup || setup.metadata.paymentRecordId !== payment.id) throw new UpdateCardRequestError('Unknown setupIntentId');
+    if (!setup || setup.metadata.paymentRecordId !== payment.id)
+      throw new UpdateCardRequestError('Unknown setupIntentId');
     if (setup.customerId !== payment.providerCustomerId) throw new UpdateCardRequestError('Unknown setupIntentId');
     if (setup.status !== 'succeeded' || !setup.paymentMethodId) {
       return { message: `The card was not saved (${setup.status.replace(/_/g, ' ')})` };
@@ -81,7 +88,8 @@ export class BillingService {
   private async requirePlan(token: string): Promise<Payment> {
     const paymentId = this.links.verify(token);
     const payment = paymentId ? await this.payments.findById(paymentId) : null;
-    if (!payment || payment.installmentsTotal <= 1 || payment.planStatus === 'none') throw new UpdateCardLinkInvalidError();
+    if (!payment || payment.installmentsTotal <= 1 || payment.planStatus === 'none')
+      throw new UpdateCardLinkInvalidError();
     return payment;
   }
 }

@@ -1,5 +1,12 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { EnrollmentIdParamDto } from '../enrollments/dto/enrollment-id-param.dto';
 import { AdminMailsService } from './admin-mails.service';

@@ -9,7 +9,8 @@ export class AdminMailsService {
 
   async listForEnrollment(enrollmentId: string): Promise<EnrollmentMail[]> {
     const paymentIntentId = await this.outbox.paymentIntentOfEnrollment(enrollmentId);
-    if (paymentIntentId === undefined) throw new NotFoundException({ message: 'Enrollment not found', code: 'NOT_FOUND' });
+    if (paymentIntentId === undefined)
+      throw new NotFoundException({ message: 'Enrollment not found', code: 'NOT_FOUND' });
     if (paymentIntentId === null) return [];
     return (await this.outbox.listForPaymentIntent(paymentIntentId)).map((mail) => ({
       id: mail.id,
@@ -27,7 +28,8 @@ export class AdminMailsService {
 
   async resend(mailId: string): Promise<void> {
     if (await this.outbox.requeueFailed(mailId)) return;
-    if (!(await this.outbox.exists(mailId))) throw new NotFoundException({ message: 'Mail not found', code: 'NOT_FOUND' });
+    if (!(await this.outbox.exists(mailId)))
+      throw new NotFoundException({ message: 'Mail not found', code: 'NOT_FOUND' });
     throw new ConflictException({ message: 'Only a failed mail can be resent', code: 'CONFLICT' });
   }
 }

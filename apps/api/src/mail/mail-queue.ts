@@ -30,7 +30,9 @@ export class InProcessMailWorker implements OnApplicationBootstrap, OnApplicatio
     this.running ??= this.dispatcher
       .dispatchDue()
       .then(() => undefined)
-      .catch((error: unknown) => this.logger.error(`Outbox run failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        this.logger.error(`Outbox run failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => (this.running = null));
     return this.running;
   }

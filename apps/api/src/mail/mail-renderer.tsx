@@ -3,7 +3,12 @@ import type { ReactElement } from 'react';
 import { mailSubject } from './mail-subjects';
 import type { MailDataMap, MailTemplateName } from './mail-templates.types';
 import { EvaluationCompletedMail, SignInLinkMail } from './templates/applicant-mails';
-import { InstallmentDeclinedMail, InstallmentReceiptMail, PlanCompletedMail, PurchaseConfirmationMail } from './templates/payment-mails';
+import {
+  InstallmentDeclinedMail,
+  InstallmentReceiptMail,
+  PlanCompletedMail,
+  PurchaseConfirmationMail,
+} from './templates/payment-mails';
 
 export interface RenderedMail {
   subject: string;
@@ -29,7 +34,13 @@ function element<T extends MailTemplateName>(template: T, data: MailDataMap[T], 
       return <PlanCompletedMail data={d as MailDataMap['plan-completed']} webUrl={webUrl} />;
     case 'installment-declined': {
       const declined = d as MailDataMap['installment-declined'];
-      return <InstallmentDeclinedMail data={declined} webUrl={webUrl} updateCardUrl={context.updateCardUrl(declined.paymentId)} />;
+      return (
+        <InstallmentDeclinedMail
+          data={declined}
+          webUrl={webUrl}
+          updateCardUrl={context.updateCardUrl(declined.paymentId)}
+        />
+      );
     }
     case 'evaluation-completed':
       return <EvaluationCompletedMail data={d as MailDataMap['evaluation-completed']} webUrl={webUrl} />;
@@ -41,7 +52,11 @@ function element<T extends MailTemplateName>(template: T, data: MailDataMap[T], 
 }
 
 /** HTML and plain-text parts of one mail, from the same React Email template. */
-export async function renderMail<T extends MailTemplateName>(template: T, data: MailDataMap[T], context: RenderContext): Promise<RenderedMail> {
+export async function renderMail<T extends MailTemplateName>(
+  template: T,
+  data: MailDataMap[T],
+  context: RenderContext,
+): Promise<RenderedMail> {
   const tree = element(template, data, context);
   const [html, text] = await Promise.all([render(tree), render(tree, { plainText: true })]);
   return { subject: mailSubject(template, data), html, text };

@@ -28,7 +28,12 @@ export class SmtpMailTransport implements MailTransport {
   private readonly transporter: Transporter;
 
   constructor(private readonly mail: AppConfig['mail']) {
-    this.transporter = createTransport({ url: mail.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    this.transporter = createTransport({
+      url: mail.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
   }
 
   async send(mail: OutgoingMail): Promise<SentMail> {

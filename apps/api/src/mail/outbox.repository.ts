@@ -75,51 +75,73 @@ export class OutboxRepository {
    * `leaseSeconds`. Rows another worker is claiming at the same moment are skipped, never taken twice.
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
-    const rows = await this.em.fork().getConnection().execute<
-      Array<{ id: string; recipient: string; template: MailTemplateName; data: Record<string, unknown> | string; subject: string; attempts: number }>
-    >(
-      `update outbox set status = 'sending', attempts = attempts + 1, lease_until = now() + make_interval(secs => ?),
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<
+        Array<{
+          id: string;
+          recipient: string;
+          template: MailTemplateName;
+          data: Record<string, unknown> | string;
+          subject: string;
+          attempts: number;
+        }>
+      >(
+        `update outbox set status = 'sending', attempts = attempts + 1, lease_until = now() + make_interval(secs => ?),
          updated_at = now()
        where id in (select id from outbox
                     where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
                     order by next_attempt_at limit ? for update skip locked)
        returning id, recipient, template, data, subject, attempts`,
-      [leaseSeconds, limit],
-      'all',
-    );
-    return rows.map((row) => ({ ...row, data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data }));
+        [leaseSeconds, limit],
+        'all',
+      );
+    return rows.map((row) => ({
+      ...row,
+      data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+    }));
   }
 
   async markSent(id: string, smtpResponse: string): Promise<void> {
-    await this.em.fork().getConnection().execute(
-      `update outbox set status = 'sent', sent_at = now(), smtp_response = ?, lease_until = null, last_error = null,
+    await this.em
+      .fork()
+      .getConnection()
+      .execute(
+        `update outbox set status = 'sent', sent_at = now(), smtp_response = ?, lease_until = null, last_error = null,
          updated_at = now()
        where id = ? and status = 'sending'`,
-      [smtpResponse.slice(0, 2000), id],
-      'run',
-    );
+        [smtpResponse.slice(0, 2000), id],
+        'run',
+      );
   }
 
   /** A failed attempt: tried again after `retryInSeconds`, or failed for good when that is null. */
   async markAttemptFailed(id: string, error: string, retryInSeconds: number | null): Promise<void> {
-    await this.em.fork().getConnection().execute(
-      `update outbox set status = ?, last_error = ?, lease_until = null,
+    await this.em
+      .fork()
+      .getConnection()
+      .execute(
+        `update outbox set status = ?, last_error = ?, lease_until = null,
          next_attempt_at = case when ?::int is null then next_attempt_at else now() + make_interval(secs => ?::int) end,
          updated_at = now()
        where id = ? and status = 'sending'`,
-      [retryInSeconds === null ? 'failed' : 'pending', error.slice(0, 2000), retryInSeconds, retryInSeconds, id],
-      'run',
-    );
+        [retryInSeconds === null ? 'failed' : 'pending', error.slice(0, 2000), retryInSeconds, retryInSeconds, id],
+        'run',
+      );
   }
 
   /** A failed mail goes back to the queue with fresh attempts; false when there is no such failed mail. */
   async requeueFailed(id: string): Promise<boolean> {
-    const rows = await this.em.fork().getConnection().execute<{ id: string }[]>(
-      `update outbox set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null, updated_at = now()
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `update outbox set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null, updated_at = now()
        where id = ? and status = 'failed' returning id`,
-      [id],
-      'all',
-    );
+        [id],
+        'all',
+      );
     return rows.length === 1;
   }
 
@@ -129,17 +151,22 @@ export class OutboxRepository {
 
   /** The payment intent of an enrollment: undefined when there is no such enrollment, null for a manual one. */
   async paymentIntentOfEnrollment(enrollmentId: string): Promise<string | null | undefined> {
-    const rows = await this.em.fork().getConnection().execute<Array<{ payment_intent_id: string | null }>>(
-      'select payment_intent_id from enrollments where id = ?',
-      [enrollmentId],
-      'all',
-    );
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ payment_intent_id: string | null }>>(
+        'select payment_intent_id from enrollments where id = ?',
+        [enrollmentId],
+        'all',
+      );
     return rows.length === 0 ? undefined : rows[0].payment_intent_id;
   }
 
   /** The mails about one payment, oldest first. */
   async listForPaymentIntent(paymentIntentId: string): Promise<OutboxMailSummary[]> {
-    const mails = await this.em.fork().find(OutboxMail, { paymentIntentId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const mails = await this.em
+      .fork()
+      .find(OutboxMail, { paymentIntentId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return mails.map((mail) => ({
       id: mail.id,
       template: mail.template,

@@ -18,7 +18,10 @@ export class UpdateCardLinks {
   }
 
   token(paymentId: string): string {
-    return this.jwt.sign({}, { subject: paymentId, audience: AUDIENCE, expiresIn: `${this.config.mail.updateCardLinkDays}d` });
+    return this.jwt.sign(
+      {},
+      { subject: paymentId, audience: AUDIENCE, expiresIn: `${this.config.mail.updateCardLinkDays}d` },
+    );
   }
 
   url(paymentId: string): string {

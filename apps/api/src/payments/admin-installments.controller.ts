@@ -12,7 +12,10 @@ export class AdminInstallmentsController {
 
   @Post('run')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Runs the hourly installment job now: charges every installment that is due, with the same claims and keys' })
+  @ApiOperation({
+    summary:
+      'Runs the hourly installment job now: charges every installment that is due, with the same claims and keys',
+  })
   @ApiOkResponse({ type: InstallmentRunResultDto })
   run(): Promise<InstallmentRunResultDto> {
     return this.installments.chargeDueInstallments(new Date());

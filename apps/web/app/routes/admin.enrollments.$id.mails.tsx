@@ -9,9 +9,13 @@ export const meta: MetaFunction = () => [{ title: 'Mails of an enrollment' }];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   try {
-    return { id, mails: await adminApi<EnrollmentMail[]>(request, `/api/admin/enrollments/${encodeURIComponent(id)}/mails`) };
+    return {
+      id,
+      mails: await adminApi<EnrollmentMail[]>(request, `/api/admin/enrollments/${encodeURIComponent(id)}/mails`),
+    };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new Response('Enrollment not found', { status: 404 });
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw new Response('Enrollment not found', { status: 404 });
     throw error;
   }
 }
@@ -24,7 +28,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await adminApi(request, `/api/admin/mails/${encodeURIComponent(mailId)}/resend`, { method: 'POST' });
     return redirectWithToast(request, back, newToast('success', 'Mail queued', 'It will be sent again within seconds'));
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return redirectWithToast(request, back, newToast('error', 'Not resent', error.message));
+    if (error instanceof ApiError && error.status < 500)
+      return redirectWithToast(request, back, newToast('error', 'Not resent', error.message));
     throw error;
   }
 }
@@ -50,12 +55,24 @@ export default function EnrollmentMailsPage() {
         <table className="mt-4 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-50 text-left">
             <tr>
-              <th scope="col" className="px-4 py-3">Subject</th>
-              <th scope="col" className="px-4 py-3">To</th>
-              <th scope="col" className="px-4 py-3">Time</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">SMTP answer</th>
-              <th scope="col" className="px-4 py-3">Actions</th>
+              <th scope="col" className="px-4 py-3">
+                Subject
+              </th>
+              <th scope="col" className="px-4 py-3">
+                To
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Time
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                SMTP answer
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -63,11 +80,17 @@ export default function EnrollmentMailsPage() {
               <tr key={mail.id}>
                 <td className="px-4 py-3">{mail.subject}</td>
                 <td className="px-4 py-3">{mail.recipient}</td>
-                <td className="px-4 py-3">{new Date(mail.sentAt ?? mail.createdAt).toISOString().replace('T', ' ').slice(0, 16)} UTC</td>
                 <td className="px-4 py-3">
-                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${statusStyle[mail.status]}`}>{mail.status}</span>
+                  {new Date(mail.sentAt ?? mail.createdAt).toISOString().replace('T', ' ').slice(0, 16)} UTC
                 </td>
-                <td className="px-4 py-3 text-xs text-slate-600">{mail.status === 'sent' ? mail.smtpResponse : mail.lastError}</td>
+                <td className="px-4 py-3">
+                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${statusStyle[mail.status]}`}>
+                    {mail.status}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-xs text-slate-600">
+                  {mail.status === 'sent' ? mail.smtpResponse : mail.lastError}
+                </td>
                 <td className="px-4 py-3">
                   {mail.status === 'failed' ? (
                     <Form method="post">

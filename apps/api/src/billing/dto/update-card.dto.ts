@@ -48,9 +48,14 @@ export class UpdateCardPlanDto implements UpdateCardPlan {
   @ApiProperty() installmentsPaid!: number;
   @ApiProperty({ description: 'Integer cents of one installment' }) installmentAmount!: number;
   @ApiProperty({ enum: ['active', 'completed', 'past_due'] }) planStatus!: UpdateCardPlan['planStatus'];
-  @ApiProperty({ description: 'Integer cents charged at once to the new card; 0 when nothing is past due' }) amountDue!: number;
+  @ApiProperty({ description: 'Integer cents charged at once to the new card; 0 when nothing is past due' })
+  amountDue!: number;
   @ApiProperty() testMode!: boolean;
-  @ApiProperty({ nullable: true, type: String, description: 'Stripe: the SetupIntent client secret for the card element' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Stripe: the SetupIntent client secret for the card element',
+  })
   setupClientSecret!: string | null;
   @ApiProperty({ nullable: true, type: String }) publishableKey!: string | null;
 }
@@ -59,5 +64,6 @@ export class UpdateCardResponseDto implements UpdateCardResponse {
   @ApiProperty({ enum: ['active', 'completed', 'past_due'] }) planStatus!: UpdateCardResponse['planStatus'];
   @ApiProperty() installmentsPaid!: number;
   @ApiProperty() installmentsTotal!: number;
-  @ApiProperty({ nullable: true, type: String, description: 'Why the card or the charge was refused' }) message!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Why the card or the charge was refused' }) message!:
+    string | null;
 }

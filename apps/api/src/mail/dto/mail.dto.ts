@@ -10,7 +10,8 @@ export class MailIdParamDto {
 
 export class EnrollmentMailDto implements EnrollmentMail {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ description: 'purchase-confirmation, installment-receipt, plan-completed or installment-declined' }) kind!: string;
+  @ApiProperty({ description: 'purchase-confirmation, installment-receipt, plan-completed or installment-declined' })
+  kind!: string;
   @ApiProperty({ description: 'Who it is addressed to' }) recipient!: string;
   @ApiProperty() subject!: string;
   @ApiProperty({ enum: ['pending', 'sending', 'sent', 'failed'] }) status!: OutboxMailStatus;
@@ -19,5 +20,6 @@ export class EnrollmentMailDto implements EnrollmentMail {
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'When the SMTP server accepted it' })
   sentAt!: string | null;
   @ApiProperty({ nullable: true, type: String, description: "The SMTP server's answer" }) smtpResponse!: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'The error of the last failed attempt' }) lastError!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The error of the last failed attempt' }) lastError!:
+    string | null;
 }

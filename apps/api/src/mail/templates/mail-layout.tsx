@@ -10,7 +10,13 @@ export interface LayoutProps {
 }
 
 const body = { backgroundColor: '#f8fafc', fontFamily: 'Helvetica, Arial, sans-serif', color: '#0f172a' };
-const card = { backgroundColor: '#ffffff', margin: '24px auto', padding: '24px', maxWidth: '560px', borderRadius: '8px' };
+const card = {
+  backgroundColor: '#ffffff',
+  margin: '24px auto',
+  padding: '24px',
+  maxWidth: '560px',
+  borderRadius: '8px',
+};
 
 /** The frame every mail shares: logo and product name, the title, the content, and a footer with the site's address. */
 export function MailLayout({ webUrl, preview, title, children }: LayoutProps) {
@@ -21,8 +27,23 @@ export function MailLayout({ webUrl, preview, title, children }: LayoutProps) {
       <Body style={body}>
         <Container style={card}>
           <Section>
-            <Img src={`${webUrl}/logo.png`} width="40" height="40" alt={PRODUCT_NAME} style={{ display: 'inline-block' }} />
-            <Text style={{ display: 'inline-block', margin: '0 0 0 12px', fontSize: '18px', fontWeight: 600, verticalAlign: 'top', lineHeight: '40px' }}>
+            <Img
+              src={`${webUrl}/logo.png`}
+              width="40"
+              height="40"
+              alt={PRODUCT_NAME}
+              style={{ display: 'inline-block' }}
+            />
+            <Text
+              style={{
+                display: 'inline-block',
+                margin: '0 0 0 12px',
+                fontSize: '18px',
+                fontWeight: 600,
+                verticalAlign: 'top',
+                lineHeight: '40px',
+              }}
+            >
               {PRODUCT_NAME}
             </Text>
           </Section>

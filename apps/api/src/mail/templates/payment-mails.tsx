@@ -27,7 +27,11 @@ function Fact({ name, children }: { name: string; children: string }) {
 
 export function PurchaseConfirmationMail({ data, webUrl }: { data: PurchaseConfirmationData; webUrl: string }) {
   return (
-    <MailLayout webUrl={webUrl} preview={`We received your payment of ${formatUsd(data.amountPaid)}`} title="Thank you for your purchase!">
+    <MailLayout
+      webUrl={webUrl}
+      preview={`We received your payment of ${formatUsd(data.amountPaid)}`}
+      title="Thank you for your purchase!"
+    >
       <Text style={paragraph}>Hello {data.buyerName}, your payment went through and you are enrolled.</Text>
       <Section>
         {data.trainings.map((training) => (
@@ -41,7 +45,8 @@ export function PurchaseConfirmationMail({ data, webUrl }: { data: PurchaseConfi
       {data.plan ? (
         <Section>
           <Text style={paragraph}>
-            This is the first of {data.plan.installmentsTotal} monthly installments. Your card will be charged on these dates:
+            This is the first of {data.plan.installmentsTotal} monthly installments. Your card will be charged on these
+            dates:
           </Text>
           {data.plan.remaining.map((installment) => (
             <Fact key={installment.number} name={`Installment ${installment.number}`}>
@@ -58,7 +63,8 @@ export function InstallmentReceiptMail({ data, webUrl }: { data: InstallmentRece
   return (
     <MailLayout webUrl={webUrl} preview={`Installment ${data.installmentNumber} charged`} title="Installment received">
       <Text style={paragraph}>
-        Hello {data.buyerName}, we charged installment {data.installmentNumber} of {data.installmentsTotal} for {data.trainings.join(', ')}.
+        Hello {data.buyerName}, we charged installment {data.installmentNumber} of {data.installmentsTotal} for{' '}
+        {data.trainings.join(', ')}.
       </Text>
       <Section>
         <Fact name="Amount">{formatUsd(data.amount)}</Fact>
@@ -73,18 +79,31 @@ export function PlanCompletedMail({ data, webUrl }: { data: PlanCompletedData; w
   return (
     <MailLayout webUrl={webUrl} preview="Your plan is paid in full" title="Your plan is paid in full">
       <Text style={paragraph}>
-        Hello {data.buyerName}, all {data.installmentsTotal} installments for {data.trainings.join(', ')} are paid: {formatUsd(data.totalPaid)} in
-        total. Nothing more will be charged.
+        Hello {data.buyerName}, all {data.installmentsTotal} installments for {data.trainings.join(', ')} are paid:{' '}
+        {formatUsd(data.totalPaid)} in total. Nothing more will be charged.
       </Text>
     </MailLayout>
   );
 }
 
-export function InstallmentDeclinedMail({ data, webUrl, updateCardUrl }: { data: InstallmentDeclinedData; webUrl: string; updateCardUrl: string }) {
+export function InstallmentDeclinedMail({
+  data,
+  webUrl,
+  updateCardUrl,
+}: {
+  data: InstallmentDeclinedData;
+  webUrl: string;
+  updateCardUrl: string;
+}) {
   return (
-    <MailLayout webUrl={webUrl} preview="Your card was declined: please update it" title="Your installment was declined">
+    <MailLayout
+      webUrl={webUrl}
+      preview="Your card was declined: please update it"
+      title="Your installment was declined"
+    >
       <Text style={paragraph}>
-        Hello {data.buyerName}, we could not charge installment {data.installmentNumber} of {data.installmentsTotal} for {data.trainings.join(', ')}.
+        Hello {data.buyerName}, we could not charge installment {data.installmentNumber} of {data.installmentsTotal} for{' '}
+        {data.trainings.join(', ')}.
       </Text>
       <Section>
         <Fact name="Amount due">{formatUsd(data.amount)}</Fact>

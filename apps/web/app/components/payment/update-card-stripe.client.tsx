@@ -33,7 +33,11 @@ function UpdateCardStripeForm({ token, amountLabel }: Props) {
     if (!stripe || !elements || busy) return;
     setBusy(true);
     setError(null);
-    const result = await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+    const result = await stripe.confirmSetup({
+      elements,
+      redirect: 'if_required',
+      confirmParams: { return_url: window.location.href },
+    });
     if (result.error) {
       setBusy(false);
       setError(result.error.message ?? 'Your card was not accepted.');
@@ -52,7 +56,11 @@ function UpdateCardStripeForm({ token, amountLabel }: Props) {
           {error}
         </p>
       ) : null}
-      <button type="submit" disabled={busy} className="rounded-md bg-teal-700 px-5 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-teal-700 px-5 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60"
+      >
         {busy ? 'Processing...' : `Save card and pay ${amountLabel}`}
       </button>
     </form>

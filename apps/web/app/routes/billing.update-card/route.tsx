@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
     // Stripe sends the browser back here after a card that needed a bank check (3-D Secure).
     return { ok: true, token, plan, returnedSetupIntent: url.searchParams.get('setup_intent') };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return { ok: false, message: error.body?.message ?? error.message };
+    if (error instanceof ApiError && error.status === 403)
+      return { ok: false, message: error.body?.message ?? error.message };
     throw error;
   }
 }
@@ -38,7 +39,13 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
   };
   try {
     const result = await api<UpdateCardResponse>('/api/billing/update-card', {
-      body: { token: field('token') ?? '', cardNumber: field('cardNumber'), expiry: field('expiry'), cvc: field('cvc'), setupIntentId: field('setupIntentId') },
+      body: {
+        token: field('token') ?? '',
+        cardNumber: field('cardNumber'),
+        expiry: field('expiry'),
+        cvc: field('cvc'),
+        setupIntentId: field('setupIntentId'),
+      },
       request,
     });
     return { result };
@@ -88,7 +95,11 @@ export default function UpdateCardPage() {
         </p>
         {result && !result.message ? (
           <p role="status" className="mt-4 rounded-md bg-green-50 p-4 text-green-800">
-            Thank you: your new card is saved{result.planStatus !== 'past_due' ? ` and installment ${result.installmentsPaid} of ${result.installmentsTotal} is paid` : ''}.
+            Thank you: your new card is saved
+            {result.planStatus !== 'past_due'
+              ? ` and installment ${result.installmentsPaid} of ${result.installmentsTotal} is paid`
+              : ''}
+            .
           </p>
         ) : null}
         {failure ? (
@@ -99,9 +110,14 @@ export default function UpdateCardPage() {
         {due ? (
           <div className="mt-6">
             <p className="mb-4 text-slate-700">
-              Your new card is charged {amountLabel} now for the past-due installment, then monthly for the rest of the plan.
+              Your new card is charged {amountLabel} now for the past-due installment, then monthly for the rest of the
+              plan.
             </p>
-            {plan.testMode || data.returnedSetupIntent || !hydrated || !plan.setupClientSecret || !plan.publishableKey ? (
+            {plan.testMode ||
+            data.returnedSetupIntent ||
+            !hydrated ||
+            !plan.setupClientSecret ||
+            !plan.publishableKey ? (
               <Form method="post" className="space-y-4">
                 <input type="hidden" name="token" value={token} />
                 {plan.testMode ? (
@@ -122,7 +138,12 @@ export default function UpdateCardPage() {
                 ) : null}
               </Form>
             ) : (
-              <UpdateCardStripe publishableKey={plan.publishableKey} clientSecret={plan.setupClientSecret} token={token} amountLabel={amountLabel} />
+              <UpdateCardStripe
+                publishableKey={plan.publishableKey}
+                clientSecret={plan.setupClientSecret}
+                token={token}
+                amountLabel={amountLabel}
+              />
             )}
           </div>
         ) : null}
