@@ -1,5 +1,5 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { MailDispatcher } from './mail-dispatcher.service';
 
@@ -12,7 +12,7 @@ export const MAIL_POLL_MS = 1000;
  * restart loses nothing; a mail whose send was cut short is taken again when its lease runs out.
  */
 @Injectable()
-export class InProcessMailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class InProcessMailWorker implements OnApplicationBootstrap, OnModuleDestroy {
   readonly mode = 'in-process' as const;
   private readonly logger = new Logger(InProcessMailWorker.name);
   private timer: NodeJS.Timeout | undefined;
@@ -27,6 +27,7 @@ export class InProcessMailWorker implements OnApplicationBootstrap, OnApplicatio
 
   /** Sends what is due now, unless a run is already under way in this process (tests call it directly). */
   tick(): Promise<void> {
+    if (!this.timer) return Promise.resolve();
     this.running ??= this.dispatcher
       .dispatchDue()
       .then(() => undefined)
@@ -37,8 +38,10 @@ export class InProcessMailWorker implements OnApplicationBootstrap, OnApplicatio
     return this.running;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** The first shutdown hook, so no run starts or is left querying once the database connection closes. */
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    this.timer = undefined;
     await this.running;
   }
 }
