@@ -353,10 +353,12 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
         .set('Authorization', `Bearer ${adminToken}`)
         .expect(200);
       expect(
-        (enrollments.body as Array<{ studentEmail: string; pastDue: boolean }>).find(
-          (e) => e.studentEmail === 'dee@example.com',
-        )?.pastDue,
-      ).toBe(false);
+        (enrollments.body as Array<{ studentEmail: string }>).find((e) => e.studentEmail === 'dee@example.com'),
+      ).toMatchObject({
+        pastDue: false,
+        installmentsPaid: 2,
+        installmentsTotal: 3,
+      });
       await smtp.waitFor((all) =>
         to('dee@example.com')(all).some((m) => m.subject === 'Receipt: installment 2 of 3 ($716.67)'),
       );

@@ -85,6 +85,7 @@ describe('mails of a payment plan and the update-card page', () => {
 
     await login(page);
     await enrollmentRow(page, email).getByText('Past due').waitFor();
+    await enrollmentRow(page, email).getByText('1 of 3 paid').waitFor();
 
     // The update-card page works without JavaScript, like the checkout.
     const noScript = await newPage({ javaScriptEnabled: false });
@@ -111,6 +112,7 @@ describe('mails of a payment plan and the update-card page', () => {
     const row = enrollmentRow(page, email);
     await row.waitFor();
     expect(await row.getByText('Past due').count()).toBe(0);
+    await row.getByText('2 of 3 paid').waitFor();
     const [plan] = await query<{ plan_status: string; installments_paid: number }>(
       'select plan_status, installments_paid from payments where provider_payment_id = $1',
       [paymentIntentId],

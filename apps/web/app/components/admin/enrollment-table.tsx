@@ -33,6 +33,11 @@ export function EnrollmentTable({ enrollments, deleteHref }: { enrollments: Enro
                 <td className="px-4 py-3">{enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}</td>
                 <td className="px-4 py-3">
                   {paymentTypeLabel(enrollment.paymentType)}
+                  {enrollment.installmentsTotal ? (
+                    <span className="ml-2 text-xs text-slate-600">
+                      {enrollment.installmentsPaid} of {enrollment.installmentsTotal} paid
+                    </span>
+                  ) : null}
                   {enrollment.pastDue ? (
                     <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Past due</span>
                   ) : null}
