@@ -223,6 +223,42 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     });
   });
 
+  describe('restarts', () => {
+    it('sends once a mail whose worker died mid-send, when its lease runs out, and leaves a live lease alone', async () => {
+      const insert = (key: string, recipient: string, lease: string) =>
+        api
+          .em()
+          .getConnection()
+          .execute(
+            `insert into outbox (id, key, recipient, template, subject, data, status, attempts, next_attempt_at, lease_until,
+               created_at, updated_at)
+             values (?, ?, ?, 'sign-in-link', 'Your sign-in link', ?::jsonb, 'sending', 1, now(), now() + ?::interval, now(), now())`,
+            [
+              randomUUID(),
+              key,
+              recipient,
+              JSON.stringify({ path: '/evaluation/sign-in?token=abc', expiresInMinutes: 15 }),
+              lease,
+            ],
+          );
+      await insert('restart:dead-worker', 'dead-worker@example.com', '-1 second');
+      await insert('restart:live-worker', 'live-worker@example.com', '10 minutes');
+      const [mail] = to('dead-worker@example.com')(
+        await smtp.waitFor((all) => to('dead-worker@example.com')(all).length === 1),
+      );
+      expect(mail.text).toContain(`${WEB_URL}/evaluation/sign-in?token=abc`);
+      await api.app.get(InProcessMailWorker).tick();
+      const mails = await smtp.messages();
+      expect(to('dead-worker@example.com')(mails)).toHaveLength(1);
+      expect(to('live-worker@example.com')(mails)).toHaveLength(0);
+      const rows = await api.em().find(OutboxMail, { key: { $like: 'restart:%' } }, { orderBy: { key: 'asc' } });
+      expect(rows.map((row) => [row.key, row.status, row.attempts])).toEqual([
+        ['restart:dead-worker', 'sent', 2],
+        ['restart:live-worker', 'sending', 1],
+      ]);
+    });
+  });
+
   describe('installments, the update-card link and the evaluation', () => {
     const installments = () => api.app.get(InstallmentsService);
     const linkIn = (mail: CaughtMail) => {
