@@ -19,6 +19,8 @@ export interface E2eContext {
   sessionSecret: string;
   evaluatorUsername: string;
   evaluatorPassword: string;
+  /** MailDev's REST API: the mails the API sent (GET /api/email). */
+  mailApiUrl: string;
 }
 
 /** One file per test run (the global setup names it in the environment), so parallel runs never share one. */
