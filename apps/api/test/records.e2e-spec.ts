@@ -355,13 +355,26 @@ describe('sign-in by email link', () => {
     return token;
   }
 
-  it('says so instead of claiming a mail was sent while no outbox exists, and stores no link', async () => {
+  it('writes the link to the mail outbox (only its hash is kept) and the mailed link signs in', async () => {
     const applicant = testApplicant(api.app);
-    const response = await api.http.post('/api/applicants/sign-in-link').set(applicant.headers()).send({ email: 'dana@example.org' }).expect(409);
-    expect(response.body.message).toBe('Sign-in by email is not available yet: no mail service is set up');
-    const rows = await api.em().getConnection().execute<{ count: string }[]>('select count(*) from sign_in_tokens');
-    expect(Number(rows[0].count)).toBe(0);
-    await api.http.post('/api/applicants/sign-in-link').send({ email: 'dana@example.org' }).expect(401);
+    const email = `dana-${randomUUID().slice(0, 8)}@example.org`;
+    const mine = (await api.http.post('/api/credentials').set(applicant.headers()).send({ name: 'Dana BA' }).expect(201)).body.id;
+    const response = await api.http.post('/api/applicants/sign-in-link').set(applicant.headers()).send({ email: ` ${email.toUpperCase()} ` }).expect(200);
+    expect(response.body.mail).toBe('queued');
+    const [mail] = await api.em().getConnection().execute<{ template: string; data: { path: string; expiresInMinutes: number } }[]>(
+      'select template, data from outbox where recipient = ?',
+      [email],
+    );
+    expect(mail).toMatchObject({ template: 'sign-in-link', data: { expiresInMinutes: 15 } });
+    const token = new URL(mail.data.path, 'http://web').searchParams.get('token') ?? '';
+    const stored = await api.em().getConnection().execute<{ token_hash: string }[]>('select token_hash from sign_in_tokens where email = ?', [email]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).not.toContain(token);
+    const signedIn = await api.http.post('/api/applicants/sign-in').send({ token }).expect(200);
+    expect(signedIn.body).toMatchObject({ applicantId: applicant.id, email });
+    const page = (await api.http.get('/api/credentials').set(testApplicant(api.app, signedIn.body.applicantId).headers()).expect(200)).body;
+    expect(page.credentials.map((c: { id: string }) => c.id)).toEqual([mine]);
+    await api.http.post('/api/applicants/sign-in-link').send({ email }).expect(401);
   });
 
   it('signs in once, in a second browser, bringing the anonymous records of both browsers into the account', async () => {

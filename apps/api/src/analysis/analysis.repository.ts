@@ -102,10 +102,11 @@ export class AnalysisRepository {
    */
   async markCompleted(id: string, generation: Date): Promise<boolean> {
     return this.fork().transactional(async (tx) => {
-      const rows = await tx.getConnection().execute<Array<{ id: string; name: string; user_id: string; total_credits: number | null }>>(
+      const rows = await tx.getConnection().execute<Array<{ id: string; name: string; email: string | null; total_credits: number | null }>>(
         `update credentials c set status = 'completed', failure_reason = null, updated_at = ?
          where c.id = ? and c.status = 'analyzing' and c.analysis_started_at = ?
-         returning c.id, c.name, c.user_id, (select e.total_credits from evaluations e where e.credential_id = c.id) as total_credits`,
+         returning c.id, c.name, (select a.email from applicants a where a.id = c.owner_id) as email,
+           (select e.total_credits from evaluations e where e.credential_id = c.id) as total_credits`,
         [new Date(), id, generation],
         'all',
         tx.getTransactionContext(),
@@ -141,18 +142,15 @@ export class AnalysisRepository {
   }
 }
 
-/**
- * Applicants have no account yet: a credential's owner is its userId, and only an owner id that is an email address
- * can be told. (The applicant-records work gives owners an email; this is where it plugs in.)
- */
+/** Only an owner who signed in by email link has an address to tell; an anonymous applicant gets no mail. */
 function evaluationCompletedMail(
-  credential: { id: string; name: string; user_id: string; total_credits: number | null },
+  credential: { id: string; name: string; email: string | null; total_credits: number | null },
   generation: Date,
 ): OutboxMailInput<'evaluation-completed'> | null {
-  if (!isValidEmail(credential.user_id)) return null;
+  if (!credential.email || !isValidEmail(credential.email)) return null;
   return {
     key: `evaluation-completed:${credential.id}:${generation.getTime()}`,
-    to: credential.user_id,
+    to: credential.email,
     template: 'evaluation-completed',
     data: { credentialId: credential.id, credentialName: credential.name, recommendedCredits: credential.total_credits },
   };

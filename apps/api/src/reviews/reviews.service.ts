@@ -107,11 +107,12 @@ export class ReviewsService {
       async (review, credential, em: EntityManager) => {
         const applicant = await this.applicants.findById(credential.ownerId, em);
         if (!applicant?.email) return;
-        if (!this.mailer.available) {
-          this.logger.warn(`Review ${review.id} decided; no outbox, so the applicant was not mailed`);
+        const outcome = mail(review, credential, applicant.email);
+        if (!this.mailer.canSend(outcome.kind)) {
+          this.logger.warn(`Review ${review.id} decided; no ${outcome.kind} mail template yet, so the applicant was not mailed`);
           return;
         }
-        await this.mailer.enqueue(mail(review, credential, applicant.email), em);
+        await this.mailer.enqueue(outcome, em);
         notified = true;
       },
     );

@@ -33,7 +33,7 @@ export class SignInService {
   /** Mails a single-use link valid 15 minutes; using it joins this browser's records to the account of that address. */
   async requestLink(rawEmail: string, viewer: Viewer): Promise<SignInLinkResponse> {
     if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsException();
-    if (!this.mailer.available) {
+    if (!this.mailer.canSend('sign-in-link')) {
       // 409 like Gmail's 'not configured': a state of this installation, not an outage (503 means 'try again soon').
       throw new ConflictException({ message: 'Sign-in by email is not available yet: no mail service is set up', code: 'CONFLICT' });
     }
