@@ -410,10 +410,13 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       const em = api.em();
       const credentialId = randomUUID();
       const started = new Date();
+      // An applicant who signed in by email link: the owner's address is the one told.
+      const ownerId = randomUUID();
+      await em.getConnection().execute(`insert into applicants (id, email, created_at) values (?, 'applicant@example.com', now())`, [ownerId]);
       await em.getConnection().execute(
-        `insert into credentials (id, name, user_id, status, analysis_started_at, created_at, updated_at)
-         values (?, 'MSc Counselling', 'applicant@example.com', 'analyzing', ?, now(), now())`,
-        [credentialId, started],
+        `insert into credentials (id, name, owner_id, status, analysis_started_at, created_at, updated_at)
+         values (?, 'MSc Counselling', ?, 'analyzing', ?, now(), now())`,
+        [credentialId, ownerId, started],
       );
       const repository = api.app.get(AnalysisRepository);
       expect(await repository.markCompleted(credentialId, started)).toBe(true);
