@@ -172,14 +172,15 @@ describe('applicant records in the browser', () => {
     await full.context.close();
   });
 
-  it('says plainly that no sign-in mail can be sent yet, and refuses a link that is not valid (without JavaScript)', async () => {
+  it('mails a sign-in link from the page, and refuses a link that is not valid (without JavaScript)', async () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
     await page.goto('/evaluation');
     const panel = page.getByTestId('keep-evaluation');
     await panel.getByLabel('Email address').fill('ivy@example.org');
     await panel.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await page.getByTestId('keep-evaluation-message').getByText('Sign-in by email is not available yet').waitFor();
-    expect(await query('select 1 from sign_in_tokens where email = $1', ['ivy@example.org'])).toHaveLength(0);
+    await page.getByTestId('keep-evaluation-message').getByText('We sent a sign-in link to ivy@example.org').waitFor();
+    expect(await query('select 1 from sign_in_tokens where email = $1', ['ivy@example.org'])).toHaveLength(1);
+    expect(await query(`select 1 from outbox where recipient = $1 and template = 'sign-in-link'`, ['ivy@example.org'])).toHaveLength(1);
 
     await page.goto('/sign-in?token=not-a-real-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
