@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { CohortsModule } from '../cohorts/cohorts.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TrainingsModule } from '../trainings/trainings.module';
 import { InstallmentsScheduler } from './installments.scheduler';
 import { InstallmentsService } from './installments.service';
+import { PaymentRefundsRepository } from './payment-refunds.repository';
+import { PaymentRefundsService } from './payment-refunds.service';
 import { PaymentsWebhookService } from './payments-webhook.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
@@ -23,7 +26,7 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
 }
 
 @Module({
-  imports: [TrainingsModule, CohortsModule],
+  imports: [TrainingsModule, CohortsModule, AuditModule],
   controllers: [PaymentsController],
   providers: [
     TestModeIntentsRepository,
@@ -33,7 +36,9 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
     PaymentsWebhookService,
     InstallmentsService,
     InstallmentsScheduler,
+    PaymentRefundsRepository,
+    PaymentRefundsService,
   ],
-  exports: [PaymentsService, InstallmentsService],
+  exports: [PaymentsService, InstallmentsService, PaymentRefundsService],
 })
 export class PaymentsModule {}

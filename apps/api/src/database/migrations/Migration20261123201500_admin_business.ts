@@ -48,6 +48,8 @@ export class Migration20261123201500_admin_business extends Migration {
       create table payment_refunds (
         id uuid primary key,
         payment_id uuid not null references payments (id) on update cascade on delete cascade,
+        enrollment_id uuid null,
+        admin_username varchar(100) null,
         provider_refund_id varchar(255) not null,
         provider_payment_id varchar(255) not null,
         amount integer not null check (amount > 0),
@@ -56,6 +58,11 @@ export class Migration20261123201500_admin_business extends Migration {
         constraint payment_refunds_provider_refund_id_unique unique (provider_refund_id)
       );`);
     this.addSql('create index payment_refunds_payment_index on payment_refunds (payment_id);');
+    this.addSql('create index payment_refunds_enrollment_index on payment_refunds (enrollment_id);');
+
+    // Test mode records refunds on its intents, as Stripe does on a charge.
+    this.addSql('alter table test_mode_intents add column refunded_amount integer not null default 0;');
+    this.addSql(`alter table test_mode_intents add column refunds jsonb not null default '[]'::jsonb;`);
 
     // No foreign keys: an audit row outlives the enrollment, cohort or admin it names.
     this.addSql(`
@@ -79,6 +86,7 @@ export class Migration20261123201500_admin_business extends Migration {
   override async down(): Promise<void> {
     this.addSql('drop table if exists audit_events;');
     this.addSql('drop table if exists payment_refunds;');
+    this.addSql('alter table test_mode_intents drop column refunds, drop column refunded_amount;');
     this.addSql('drop table if exists cohort_waitlist_entries;');
     this.addSql('drop table if exists cohort_seat_holds;');
     for (const index of [

@@ -43,6 +43,26 @@ export interface OffSessionChargeInput {
   idempotencyKey: string;
 }
 
+export interface RefundInput {
+  /** The payment intent whose charge is refunded (the first payment or one installment). */
+  paymentIntentId: string;
+  /** Integer cents. */
+  amount: number;
+  metadata: Record<string, string>;
+  /** A retried refund of the same request is answered with the first refund, never made twice. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  paymentIntentId: string;
+  amount: number;
+  status: string;
+}
+
+/** The provider refused the refund (more than is left, nothing charged…): the message says why, nothing changed. */
+export class RefundRefusedError extends Error {}
+
 /** Stripe and the test-mode provider behind one interface, so success always takes the same enrollment path. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -53,6 +73,8 @@ export interface PaymentProvider {
   createCustomer(input: { name: string; email: string }): Promise<string>;
   /** Charges a saved card without the buyer present; a decline resolves with a non-succeeded status. */
   chargeOffSession(input: OffSessionChargeInput): Promise<ProviderIntent>;
+  /** Refunds part or all of a succeeded charge; throws RefundRefusedError when the provider refuses. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

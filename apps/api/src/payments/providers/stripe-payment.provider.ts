@@ -6,7 +6,10 @@ import type {
   PaymentProvider,
   ProviderIntent,
   UpdateIntentInput,
+  RefundInput,
+  ProviderRefund,
 } from './payment-provider';
+import { RefundRefusedError } from './payment-provider';
 
 type StripeClient = ReturnType<typeof Stripe>;
 type StripePaymentIntent = Stripe.PaymentIntent;
@@ -123,6 +126,25 @@ export class StripePaymentProvider implements PaymentProvider {
           lastErrorMessage: error.message,
         };
       }
+      throw error;
+    }
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const intent = refund.payment_intent;
+      return {
+        id: refund.id,
+        paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? input.paymentIntentId),
+        amount: refund.amount,
+        status: refund.status ?? 'pending',
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.message);
       throw error;
     }
   }
