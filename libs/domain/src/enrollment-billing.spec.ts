@@ -1,4 +1,4 @@
-import { allocateRefund, billingSummary, formatCents, refundProblem, seatsLeft, type BillingPlan } from './enrollment-billing';
+import { allocateRefund, billingSummary, cohortSeatsSuffix, formatCents, parseDollarsToCents, refundProblem, seatsLeft, type BillingPlan } from './enrollment-billing';
 
 const plan = (overrides: Partial<BillingPlan> = {}): BillingPlan => ({
   installmentsTotal: 6,
@@ -104,5 +104,28 @@ describe('formatCents and seatsLeft', () => {
     expect(seatsLeft(10, 3)).toBe(7);
     expect(seatsLeft(1, 2)).toBe(0);
     expect(seatsLeft(null, 50)).toBeNull();
+  });
+
+  it('labels seats for the cohort selector', () => {
+    expect(cohortSeatsSuffix(null)).toBe('');
+    expect(cohortSeatsSuffix(0)).toBe(' (Full)');
+    expect(cohortSeatsSuffix(1)).toBe(' (1 seat left)');
+    expect(cohortSeatsSuffix(12)).toBe(' (12 seats left)');
+  });
+});
+
+describe('parseDollarsToCents', () => {
+  it.each([
+    ['120', 12000],
+    ['120.5', 12050],
+    ['$1,200.05', 120005],
+    [' 0.01 ', 1],
+    ['', null],
+    ['12.345', null],
+    ['-5', null],
+    ['ten', null],
+    ['1e3', null],
+  ])('%p is %p', (text, cents) => {
+    expect(parseDollarsToCents(text)).toBe(cents);
   });
 });

@@ -129,3 +129,18 @@ export function seatsLeft(capacity: number | null, taken: number): number | null
   if (capacity === null) return null;
   return Math.max(0, capacity - taken);
 }
+
+/** '120', '120.5', '$1,200.50' → integer cents; null for anything else (a refund amount must be exact). */
+export function parseDollarsToCents(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** 'March 2027', 'March 2027 (3 seats left)' or 'March 2027 (Full)': what a buyer sees in the cohort selector. */
+export function cohortSeatsSuffix(seats: number | null): string {
+  if (seats === null) return '';
+  if (seats === 0) return ' (Full)';
+  return seats === 1 ? ' (1 seat left)' : ` (${seats} seats left)`;
+}
