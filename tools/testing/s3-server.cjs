@@ -1,46 +1,49 @@
 #!/usr/bin/env node
-// A real S3-compatible server (s3rver) in its own process, for tests that must talk to storage over the network
-// exactly as the API does in production. Usage:
-//   node tools/testing/s3-server.cjs --dir <folder> [--port 0] [--bucket uploads]
-// Prints one JSON line {"endpoint","port","bucket"} on stdout when it accepts requests; stops on SIGTERM/SIGINT.
-// s3rver does not verify signatures: loopback only, never for production.
-const { mkdirSync } = require('node:fs');
-const S3rver = require('s3rver');
+// The test S3-compatible store in its own process, for tests that must talk to storage over the network exactly as
+// the API does in production: s3rver behind the SigV4-verifying gateway (apps/api/src/storage/embedded-s3.ts), so it
+// refuses what Amazon S3 refuses. Usage:
+//   node tools/testing/s3-server.cjs --dir <folder> [--port 0] [--bucket uploads] [--access-key-id K --secret-access-key S]
+// Prints one JSON line {"endpoint","port","bucket","accessKeyId","secretAccessKey"} on stdout when it accepts
+// requests (keys are made for the run unless given); stops on SIGTERM/SIGINT. Loopback only, never for production.
+const Module = require('node:module');
+const { randomBytes } = require('node:crypto');
+const { mkdirSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+const { transformSync } = require('@swc/core');
+
+// The store is TypeScript in the API's sources: compiled on require by @swc/core, as the worker test process does.
+Module._extensions['.ts'] = (module, filename) => {
+  const { code } = transformSync(readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022', keepClassNames: true },
+    module: { type: 'commonjs' },
+  });
+  module._compile(code, filename);
+};
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
   return index > -1 && process.argv[index + 1] !== undefined ? process.argv[index + 1] : fallback;
 }
 
-// The browser PUTs straight to presigned URLs, so the bucket answers CORS preflights like a configured S3 bucket.
-const CORS = `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-  </CORSRule>
-</CORSConfiguration>`;
-
 async function main() {
   const directory = option('dir');
   if (!directory) throw new Error('--dir <folder> is required');
-  const bucket = option('bucket', 'uploads');
   mkdirSync(directory, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: Number(option('port', '0')),
-    silent: true,
+  const credentials = {
+    accessKeyId: option('access-key-id', `TEST${randomBytes(8).toString('hex').toUpperCase()}`),
+    secretAccessKey: option('secret-access-key', randomBytes(30).toString('base64url')),
+  };
+  const { startEmbeddedS3 } = require(path.join(__dirname, '../../apps/api/src/storage/embedded-s3.ts'));
+  const store = await startEmbeddedS3(directory, Number(option('port', '0')), {
+    credentials,
+    bucket: option('bucket', 'uploads'),
     directory,
-    configureBuckets: [{ name: bucket, configs: [CORS] }],
   });
-  const address = await server.run();
-  const stop = () => server.close().finally(() => process.exit(0));
+  const stop = () => store.stop().finally(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
-  process.stdout.write(`${JSON.stringify({ endpoint: `http://127.0.0.1:${address.port}`, port: address.port, bucket })}\n`);
+  process.stdout.write(`${JSON.stringify({ endpoint: store.endpoint, port: store.port, bucket: store.bucket, ...credentials })}\n`);
 }
 
 main().catch((error) => {

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { assertDatabaseReachable } from './database/database-url';
 import { startEmbeddedPostgres } from './database/embedded-postgres';
-import { EMBEDDED_S3_BUCKET, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from './storage/embedded-s3';
+import { EMBEDDED_S3_BUCKET, embeddedS3Credentials, startEmbeddedS3 } from './storage/embedded-s3';
 import type { StorageConnection } from './storage/storage-connection';
 
 /** The services the API runs against, after the embedded defaults have been started where none is configured. */
@@ -19,13 +19,16 @@ export function configuredStorage(config: AppConfig): StorageConnection | null {
   return { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle, uploadUrlTtlSeconds };
 }
 
-/** The embedded store at an endpoint (the API starts it; a worker on the same machine reaches the API's one). */
+/**
+ * The embedded store at an endpoint (the API starts it; a worker on the same machine reaches the API's one), signed
+ * with the key pair kept in DATA_DIR.
+ */
 export function embeddedStorage(config: AppConfig, endpoint = `http://127.0.0.1:${config.storage.embeddedPort}`): StorageConnection {
   return {
     endpoint,
     bucket: EMBEDDED_S3_BUCKET,
     region: config.storage.region,
-    ...EMBEDDED_S3_CREDENTIALS,
+    ...embeddedS3Credentials(config.dataDir),
     forcePathStyle: true,
     uploadUrlTtlSeconds: config.storage.uploadUrlTtlSeconds,
   };

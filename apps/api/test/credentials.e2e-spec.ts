@@ -14,6 +14,7 @@ import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
 import { startInfrastructure, type Infrastructure } from '../src/infrastructure';
+import { AnalysisRepository } from '../src/analysis/analysis.repository';
 import { StorageService } from '../src/storage/storage.service';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
@@ -23,8 +24,19 @@ import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
 const ROOT = join(__dirname, '../../..');
 const UPLOAD_URL_TTL_SECONDS = 60;
 
-/** The S3-compatible server as a separate process, reached over the network like any configured S3 store. */
-async function startS3Process(dir: string): Promise<{ endpoint: string; bucket: string; child: ChildProcess }> {
+interface S3Process {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  child: ChildProcess;
+}
+
+/**
+ * The S3-compatible server as a separate process, reached over the network like any configured S3 store; it
+ * verifies signatures and checksums as S3 does.
+ */
+async function startS3Process(dir: string): Promise<S3Process> {
   const child = spawn(process.execPath, [join(ROOT, 'tools/testing/s3-server.cjs'), '--dir', dir, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -34,8 +46,7 @@ async function startS3Process(dir: string): Promise<{ endpoint: string; bucket: 
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`s3 server exited with ${code}: ${errors}`)));
   });
-  const { endpoint, bucket } = JSON.parse(line) as { endpoint: string; bucket: string };
-  return { endpoint, bucket, child };
+  return { ...(JSON.parse(line) as Omit<S3Process, 'child'>), child };
 }
 
 /** A DOCX-shaped zip whose 'word/' entries come after more than the first 64 KiB. */
@@ -50,7 +61,7 @@ async function sampleDocx(): Promise<Buffer> {
 describe('credentials and document uploads (S3 server in its own process)', () => {
   let database: TestDatabase;
   let dataDir: string;
-  let s3: { endpoint: string; bucket: string; child: ChildProcess };
+  let s3: S3Process;
   let infrastructure: Infrastructure;
   let app: INestApplication;
   let http: TestAgent;
@@ -69,8 +80,8 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       DATABASE_URL: database.url,
       S3_BUCKET: s3.bucket,
       S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
       UPLOAD_URL_TTL_SECONDS: String(UPLOAD_URL_TTL_SECONDS),
     });
@@ -128,6 +139,14 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       ...(file.documentType ? { documentType: file.documentType } : {}),
     });
     return { key, response };
+  }
+
+  async function documentKey(documentId: string): Promise<string> {
+    const rows = await orm.em
+      .fork()
+      .getConnection()
+      .execute<{ object_key: string }[]>('select object_key from credential_documents where id = ?', [documentId]);
+    return rows[0].object_key;
   }
 
   async function documentCount(): Promise<number> {
@@ -218,7 +237,43 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       });
       const listed = ((await http.get('/api/credentials').expect(200)).body as Credential[]).find((c) => c.id === credential.id);
       expect(listed?.documents).toEqual([response.body]);
-      expect(await storage.head(key)).toMatchObject({ size: pdf.length });
+      // The document is a copy under a key of its own; the upload key is emptied.
+      const objectKey = await documentKey(response.body.id);
+      expect(objectKey).toMatch(/^documents\/[0-9a-f-]{36}$/);
+      expect(await storage.read(objectKey)).toEqual(pdf);
+      expect(await storage.head(key)).toBeNull();
+    });
+
+    it('keeps a registered document as checked: a PUT to its upload URL afterwards changes nothing the analysis reads', async () => {
+      const credential = await createCredential('Immutable');
+      const pdf = await samplePdf('Checked transcript');
+      const { uploadURL, key } = await presign();
+      await putFile(uploadURL, pdf, 'application/pdf');
+      const response = await http
+        .put('/api/documents/upload-complete')
+        .send({ uploadURL, credentialId: credential.id, fileName: 'transcript.pdf', fileSize: pdf.length, fileType: 'application/pdf' })
+        .expect(200);
+
+      // The URL is still within its lifetime, so the store takes the PUT (as S3 would) - but to the upload key only.
+      const html = Buffer.from('<html><script>alert(1)</script></html>');
+      await putFile(uploadURL, html, 'text/html');
+      const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(12 * 1024 * 1024, 0x20)]);
+      await putFile(uploadURL, big, 'application/pdf');
+
+      const objectKey = await documentKey(response.body.id);
+      expect(objectKey).not.toBe(key);
+      expect(await storage.read(objectKey)).toEqual(pdf);
+      // What the analysis reads: each document's key as the repository hands it to the pipeline, read from storage.
+      const forAnalysis = await app.get(AnalysisRepository).findForAnalysis(credential.id);
+      expect(forAnalysis?.documents.map((document) => document.objectKey)).toEqual([objectKey]);
+      expect(await storage.read(objectKey)).toEqual(pdf);
+
+      // What that PUT left at the upload key is removed once the URL has expired; the document stays.
+      expect(await storage.head(key)).toMatchObject({ size: big.length });
+      const afterExpiry = new Date(Date.now() + 2 * UPLOAD_URL_TTL_SECONDS * 1000);
+      await app.get(UploadsService).sweepAbandonedUploads(afterExpiry);
+      expect(await storage.head(key)).toBeNull();
+      expect(await storage.read(objectKey)).toEqual(pdf);
     });
 
     it('keeps a valid document type, guesses for an unknown one, and detects PNG and DOCX by content', async () => {
@@ -258,12 +313,13 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const { uploadURL, key } = await presign();
       await putFile(uploadURL, SAMPLE_PNG, 'image/png');
       const body = { uploadURL, credentialId: credential.id, fileName: 'a.png', fileSize: SAMPLE_PNG.length, fileType: 'image/png' };
-      await http.put('/api/documents/upload-complete').send(body).expect(200);
+      const first = await http.put('/api/documents/upload-complete').send(body).expect(200);
       const before = await documentCount();
       const again = await http.put('/api/documents/upload-complete').send(body).expect(409);
       expect(again.body.message).toBe('This upload has already been registered');
       expect(await documentCount()).toBe(before);
-      expect(await storage.head(key)).not.toBeNull();
+      expect(await storage.read(await documentKey(first.body.id))).toEqual(SAMPLE_PNG);
+      expect(await storage.head(key)).toBeNull();
     });
 
     it('refuses a file over 10 MB (by its real size) with 413 and removes it', async () => {

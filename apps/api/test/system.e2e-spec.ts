@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
-import { EMBEDDED_S3_BUCKET, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3, type EmbeddedS3Handle } from '../src/storage/embedded-s3';
+import { startEmbeddedS3, type EmbeddedS3Handle } from '../src/storage/embedded-s3';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
 import { seedEvaluatedCredential } from './support/outreach-fixtures';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -185,9 +185,9 @@ describe('checklist when services go away and come back', () => {
         databaseUrl: database.url,
         storage: {
           endpoint: s3.endpoint,
-          bucket: EMBEDDED_S3_BUCKET,
+          bucket: s3.bucket,
           region: 'us-east-1',
-          ...EMBEDDED_S3_CREDENTIALS,
+          ...s3.credentials,
           forcePathStyle: true,
           uploadUrlTtlSeconds: 900,
         },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { closeBrowser, e2e, newPage, query } from './support/browser';
+import { storedObjectExists } from './support/storage';
 import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
 
 afterAll(closeBrowser);
@@ -164,9 +165,10 @@ describe('credential evaluation page', () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toContain('fileSize');
     expect(await query('select 1 from credential_documents where credential_id = $1', [credential.id])).toHaveLength(0);
-    // The embedded store answers unsigned reads: the object the browser uploaded is gone.
+    // The embedded store refuses unsigned reads; asked with its keys, the object the browser uploaded is gone.
     const url = new URL(uploadURL);
-    expect((await fetch(`${url.origin}${url.pathname}`)).status).toBe(404);
+    expect((await fetch(`${url.origin}${url.pathname}`)).status).toBe(403);
+    expect(await storedObjectExists(uploadURL)).toBe(false);
   });
 
   it('creates a credential without JavaScript and says that uploading needs it', async () => {

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -28,6 +29,10 @@ export class StorageService implements OnModuleDestroy {
       endpoint: connection.endpoint ?? undefined,
       forcePathStyle: connection.forcePathStyle,
       credentials: { accessKeyId: connection.accessKeyId, secretAccessKey: connection.secretAccessKey },
+      // Since 3.729 the default ('WHEN_SUPPORTED') signs a CRC32 into every presigned PUT, computed over the empty
+      // body present at signing time; S3, R2 and MinIO then refuse every real file with BadDigest.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
@@ -92,6 +97,18 @@ export class StorageService implements OnModuleDestroy {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  /** A server-side copy: the bytes never pass through the API. */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: toKey,
+        // The copy source is a URL path: each key segment percent-encoded, the slashes kept.
+        CopySource: `${this.bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+      }),
+    );
   }
 
   async delete(key: string): Promise<void> {

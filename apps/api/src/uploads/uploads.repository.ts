@@ -26,6 +26,16 @@ export class UploadsRepository {
     await this.em.nativeUpdate(IssuedUpload, { objectKey }, { spentAt: null });
   }
 
+  /** Registered keys whose upload URL expired in [from, before). */
+  async findRegisteredExpiredBetween(from: Date, before: Date, limit: number): Promise<string[]> {
+    const rows = await this.em.find(
+      IssuedUpload,
+      { spentAt: { $ne: null }, expiresAt: { $gte: from, $lt: before } },
+      { fields: ['objectKey'], limit, orderBy: { expiresAt: 'asc' }, disableIdentityMap: true },
+    );
+    return rows.map((row) => row.objectKey);
+  }
+
   /** Keys never registered whose registration window closed before `before`. */
   async findAbandoned(before: Date, limit: number): Promise<string[]> {
     const rows = await this.em.find(

@@ -20,10 +20,13 @@ import { UploadsRepository } from './uploads.repository';
 
 /** Keys are always chosen here; registration accepts nothing else. */
 const KEY_PREFIX = 'uploads/';
+/** Where registered documents live: keys the browser never had a URL for. */
+const DOCUMENT_PREFIX = 'documents/';
 const ISSUED_KEY = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Enough for every signature; a DOCX may need more (see detectKind). */
 const SNIFF_BYTES = 64 * 1024;
 const SWEEP_BATCH = 200;
+const LEFTOVER_WINDOW_MS = 3 * 60 * 60 * 1000;
 
 export function isIssuedKeyFormat(key: string): boolean {
   return ISSUED_KEY.test(key);
@@ -56,7 +59,8 @@ export class UploadsService {
 
   /**
    * Registers an uploaded object as a credential's document after checking that this server issued its key
-   * (once), that it exists, and its real size and type. A refusal for a key we issued removes the object.
+   * (once), that it exists, and its real size and type. The document is a copy under a key of its own (see seal);
+   * a refusal for a key we issued removes the object.
    */
   async registerUpload(request: UploadCompleteDto): Promise<CredentialDocumentDto> {
     const key = await this.issuedKeyOf(request.uploadURL);
@@ -75,24 +79,14 @@ export class UploadsService {
       if (Date.now() > this.registrationDeadline(issued.expiresAt).getTime()) {
         throw new RefusedUpload(new BadRequestException('The upload URL has expired; please upload the file again'));
       }
-      const { size, kind } = await this.inspect(key);
-      const documentType = isDocumentType(request.documentType) ? request.documentType : guessDocumentType(request.fileName);
-      const result = await this.credentials.addDocumentUnlessAnalyzing(request.credentialId, {
-        fileName: request.fileName,
-        documentType,
-        fileSize: size,
-        fileType: MIME_TYPE_BY_FILE_KIND[kind],
-        objectKey: key,
+      const documentKey = await this.seal(key);
+      const document = await this.addDocument(request, documentKey).catch(async (error: unknown) => {
+        await this.deleteQuietly(documentKey);
+        throw error;
       });
-      if (result.outcome === 'credential-not-found') {
-        throw new RefusedUpload(new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' }));
-      }
-      if (result.outcome === 'credential-analyzing') {
-        throw new RefusedUpload(
-          new ConflictException({ message: 'Documents cannot be added while the credential is being analyzed', code: 'CONFLICT' }),
-        );
-      }
-      return toCredentialDocumentDto(result.document);
+      // The upload URL may still be valid and can write here again, but nothing ever reads this key.
+      await this.deleteQuietly(key);
+      return toCredentialDocumentDto(document);
     } catch (error) {
       if (error instanceof RefusedUpload) {
         await this.deleteQuietly(key);
@@ -115,7 +109,10 @@ export class UploadsService {
     await this.deleteQuietly(key);
   }
 
-  /** Removes objects whose upload was never registered, once nobody can register them any more. */
+  /**
+   * Removes objects whose upload was never registered, once nobody can register them any more; and what a PUT to a
+   * registered upload's URL left at its key (never read: the document is a copy) once that URL has expired.
+   */
   @Cron(CronExpression.EVERY_HOUR)
   async sweepAbandonedUploads(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - this.storage.uploadUrlTtlSeconds * 1000);
@@ -126,7 +123,45 @@ export class UploadsService {
       await this.deleteQuietly(key);
       removed++;
     }
+    // Hourly runs: a window of a few hours covers the URLs that expired since the last runs, even if one was missed.
+    const since = new Date(now.getTime() - LEFTOVER_WINDOW_MS);
+    for (const key of await this.uploads.findRegisteredExpiredBetween(since, now, SWEEP_BATCH)) await this.deleteQuietly(key);
     return removed;
+  }
+
+  /**
+   * Copies the upload to a key no URL was ever issued for, so a PUT to the upload URL after registration cannot
+   * change the registered document: its checks and the analysis both read only the copy.
+   */
+  private async seal(uploadKey: string): Promise<string> {
+    const upload = await this.storage.head(uploadKey);
+    if (!upload) throw new RefusedUpload(new BadRequestException('No file was uploaded to this URL'));
+    // Refused before copying; the copy is checked again, since the upload can change until the copy is made.
+    if (upload.size > MAX_UPLOAD_BYTES) throw new RefusedUpload(tooLarge());
+    const documentKey = `${DOCUMENT_PREFIX}${randomUUID()}`;
+    await this.storage.copy(uploadKey, documentKey);
+    return documentKey;
+  }
+
+  private async addDocument(request: UploadCompleteDto, objectKey: string) {
+    const { size, kind } = await this.inspect(objectKey);
+    const documentType = isDocumentType(request.documentType) ? request.documentType : guessDocumentType(request.fileName);
+    const result = await this.credentials.addDocumentUnlessAnalyzing(request.credentialId, {
+      fileName: request.fileName,
+      documentType,
+      fileSize: size,
+      fileType: MIME_TYPE_BY_FILE_KIND[kind],
+      objectKey,
+    });
+    if (result.outcome === 'credential-not-found') {
+      throw new RefusedUpload(new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' }));
+    }
+    if (result.outcome === 'credential-analyzing') {
+      throw new RefusedUpload(
+        new ConflictException({ message: 'Documents cannot be added while the credential is being analyzed', code: 'CONFLICT' }),
+      );
+    }
+    return result.document;
   }
 
   /** An upload that started just before its URL expired may still be finishing: allow one more URL lifetime. */
@@ -142,14 +177,7 @@ export class UploadsService {
   private async inspect(key: string): Promise<{ size: number; kind: FileKind }> {
     const head = await this.storage.head(key);
     if (!head) throw new RefusedUpload(new BadRequestException('No file was uploaded to this URL'));
-    if (head.size > MAX_UPLOAD_BYTES) {
-      throw new RefusedUpload(
-        new HttpException(
-          { message: `The file is larger than the 10 MB limit (${MAX_UPLOAD_BYTES} bytes)`, code: 'VALIDATION_FAILED' },
-          HttpStatus.PAYLOAD_TOO_LARGE,
-        ),
-      );
-    }
+    if (head.size > MAX_UPLOAD_BYTES) throw new RefusedUpload(tooLarge());
     if (head.size === 0) throw new RefusedUpload(new BadRequestException('The file is empty'));
     const kind = await this.detectKind(key, head.size);
     if (!kind) {
@@ -179,6 +207,13 @@ export class UploadsService {
       this.logger.warn(`Could not delete refused upload ${key}: ${String(error)}`);
     }
   }
+}
+
+function tooLarge(): HttpException {
+  return new HttpException(
+    { message: `The file is larger than the 10 MB limit (${MAX_UPLOAD_BYTES} bytes)`, code: 'VALIDATION_FAILED' },
+    HttpStatus.PAYLOAD_TOO_LARGE,
+  );
 }
 
 function isZip(bytes: Uint8Array): boolean {

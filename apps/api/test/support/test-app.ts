@@ -8,7 +8,7 @@ import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
-import { EMBEDDED_S3_BUCKET, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from '../../src/storage/embedded-s3';
+import { startEmbeddedS3 } from '../../src/storage/embedded-s3';
 import type { StorageConnection } from '../../src/storage/storage-connection';
 import { createTestDatabase } from '../../../../tools/testing/test-database';
 
@@ -24,7 +24,8 @@ export interface TestApi {
 }
 
 /**
- * The whole API against a database of its own on the real PostgreSQL server and a real S3-compatible server,
+ * The whole API against a database of its own on the real PostgreSQL server and a real S3-compatible server
+ * (s3rver behind the SigV4-verifying gateway, so it refuses what S3 refuses),
  * with extra environment (e.g. STRIPE_API_URL, REDIS_URL) for the suite.
  */
 export async function startTestApi(
@@ -38,9 +39,9 @@ export async function startTestApi(
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret', ...env });
   const storage: StorageConnection = {
     endpoint: s3.endpoint,
-    bucket: EMBEDDED_S3_BUCKET,
+    bucket: s3.bucket,
     region: 'us-east-1',
-    ...EMBEDDED_S3_CREDENTIALS,
+    ...s3.credentials,
     forcePathStyle: true,
     uploadUrlTtlSeconds: 900,
   };
