@@ -77,31 +77,40 @@ export class CohortSeatsRepository {
   }
 
   async waitlist(cohortId: string | null): Promise<WaitlistEntryView[]> {
-    const rows = await this.em.execute<
-      Array<{ id: string; cohort_id: string; name: string; email: string; offered_at: Date | null; created_at: Date }>
-    >(
+    const rows = await this.em.execute<WaitlistRow[]>(
       `select id, cohort_id, name, email, offered_at, created_at from cohort_waitlist_entries
        ${cohortId ? 'where cohort_id = ?' : ''} order by created_at, id`,
       cohortId ? [cohortId] : [],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      cohortId: row.cohort_id,
-      name: row.name,
-      email: row.email,
-      offeredAt: row.offered_at ? new Date(row.offered_at).toISOString() : null,
-      createdAt: new Date(row.created_at).toISOString(),
-    }));
+    return rows.map(toWaitlistEntry);
   }
 
   /** Marks an entry offered; null when it does not exist. */
   async markOffered(entryId: string): Promise<WaitlistEntryView | null> {
-    const rows = await this.em.execute<Array<{ id: string }>>(
-      'update cohort_waitlist_entries set offered_at = now() where id = ? returning id',
+    const rows = await this.em.execute<WaitlistRow[]>(
+      'update cohort_waitlist_entries set offered_at = now() where id = ? returning id, cohort_id, name, email, offered_at, created_at',
       [entryId],
     );
-    if (rows.length === 0) return null;
-    const [entry] = (await this.waitlist(null)).filter((candidate) => candidate.id === entryId);
-    return entry ?? null;
+    return rows.length === 1 ? toWaitlistEntry(rows[0]) : null;
   }
+}
+
+interface WaitlistRow {
+  id: string;
+  cohort_id: string;
+  name: string;
+  email: string;
+  offered_at: Date | null;
+  created_at: Date;
+}
+
+function toWaitlistEntry(row: WaitlistRow): WaitlistEntryView {
+  return {
+    id: row.id,
+    cohortId: row.cohort_id,
+    name: row.name,
+    email: row.email,
+    offeredAt: row.offered_at ? new Date(row.offered_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
 }
