@@ -6,11 +6,8 @@ import { RefundNotPossibleError } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
 import { PAYMENT_PROVIDER, RefundRefusedError, type PaymentProvider } from './providers/payment-provider';
 
-/** The part of a Stripe Charge a charge.refunded event carries that we read. */
-export interface RefundedCharge {
-  paymentIntentId: string | null;
-  refunds: { id: string; amount: number }[];
-}
+/** A refund that did not fail at the provider counts; a failed or cancelled one gave the money back to nobody. */
+const COUNTED_REFUND_STATUSES = new Set(['succeeded', 'pending', 'requires_action']);
 
 /** Refunds through the payment provider, and what the admin's detail view shows of a payment. */
 @Injectable()
@@ -97,21 +94,23 @@ export class PaymentRefundsService {
    * and the event comes first, and however often the event is delivered. A refund we did not record (made in Stripe's
    * dashboard) cancels the payment's enrollments, which stops its later installments; returns how many were new.
    */
-  async recordRefundedCharge(charge: RefundedCharge): Promise<number> {
-    if (!charge.paymentIntentId) return 0;
-    const owner = await this.refunds.paymentOfCharge(charge.paymentIntentId);
+  async recordRefundedCharge(paymentIntentId: string | null): Promise<number> {
+    if (!paymentIntentId) return 0;
+    const owner = await this.refunds.paymentOfCharge(paymentIntentId);
     if (!owner) {
-      this.logger.warn(`Ignoring refunds of payment intent ${charge.paymentIntentId}: it was not created by this API`);
+      this.logger.warn(`Ignoring refunds of payment intent ${paymentIntentId}: it was not created by this API`);
       return 0;
     }
+    // The event's Charge has no refund list on current Stripe API versions: the provider's list is the one to trust.
+    const refunds = (await this.provider.listRefunds(paymentIntentId)).filter((refund) => COUNTED_REFUND_STATUSES.has(refund.status));
     const [enrollmentId] = await this.refunds.enrollmentsOfPayment(owner.firstPaymentIntentId);
     const inserted = await this.refunds.record(
-      charge.refunds.map((refund) => ({
+      refunds.map((refund) => ({
         paymentId: owner.paymentId,
         enrollmentId: enrollmentId ?? null,
         adminUsername: null,
         providerRefundId: refund.id,
-        providerPaymentId: charge.paymentIntentId as string,
+        providerPaymentId: paymentIntentId,
         amount: refund.amount,
         reason: 'Refunded in Stripe',
       })),

@@ -39,10 +39,7 @@ export class PaymentsWebhookService {
       case 'charge.refunded': {
         const charge = event.data.object;
         const intent = charge.payment_intent;
-        await this.refunds.recordRefundedCharge({
-          paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
-          refunds: (charge.refunds?.data ?? []).map((refund) => ({ id: refund.id, amount: refund.amount })),
-        });
+        await this.refunds.recordRefundedCharge(typeof intent === 'string' ? intent : (intent?.id ?? null));
         break;
       }
       default:

@@ -50,7 +50,7 @@ export interface FakeStripe {
   /** Off-session charges with this payment method are declined. */
   declineOffSession(paymentMethod: string): void;
   refunds: FakeRefund[];
-  /** The Charge object Stripe sends in a charge.refunded event for this intent's charge, with its refunds so far. */
+  /** The Charge object Stripe sends in a charge.refunded event for this intent's charge (amount_refunded, no refund list). */
   refundedCharge(intentId: string): Record<string, unknown>;
   close(): Promise<void>;
 }
@@ -160,6 +160,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intents.set(intentId, intent);
       return reply(200, intent);
     }
+    if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      const intentId = url.searchParams.get('payment_intent');
+      const data = refunds.filter((r) => !intentId || r.payment_intent === intentId).reverse();
+      return send(response, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       // Stripe's refusals: an unknown or unpaid intent, a non-positive amount, more than is left on the charge.
       const intent = form.payment_intent ? intents.get(form.payment_intent) : undefined;
@@ -252,7 +257,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refundedCharge(intentId) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`No fake intent ${intentId}`);
-      const mine = refunds.filter((r) => r.payment_intent === intentId);
       return {
         id: chargeOf(intentId),
         object: 'charge',
@@ -262,7 +266,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: intentId,
         refunded: refundedOn(intentId) >= intent.amount,
         status: 'succeeded',
-        refunds: { object: 'list', data: mine, has_more: false, url: `/v1/charges/${chargeOf(intentId)}/refunds` },
+        // No refund list: since API version 2022-11-15 a Charge has one only when expanded, in events too.
       };
     },
     close: () =>

@@ -75,6 +75,8 @@ export interface PaymentProvider {
   chargeOffSession(input: OffSessionChargeInput): Promise<ProviderIntent>;
   /** Refunds part or all of a succeeded charge; throws RefundRefusedError when the provider refuses. */
   refund(input: RefundInput): Promise<ProviderRefund>;
+  /** Every refund of a payment intent's charge, as the provider has them (Stripe's events do not carry the list). */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -148,4 +148,9 @@ export class StripePaymentProvider implements PaymentProvider {
       throw error;
     }
   }
+
+  async listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
+    const refunds = await this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray({ limit: 1000 });
+    return refunds.map((refund) => ({ id: refund.id, paymentIntentId, amount: refund.amount, status: refund.status ?? 'pending' }));
+  }
 }

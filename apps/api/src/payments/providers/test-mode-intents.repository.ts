@@ -135,4 +135,13 @@ export class TestModeIntentsRepository {
     const { refund } = rows[0];
     return { id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status };
   }
+
+  async listRefunds(intentId: string): Promise<ProviderRefund[]> {
+    const rows = await this.em.getConnection().execute<Array<{ refund: ProviderRefund }>>(
+      'select r as refund from test_mode_intents, jsonb_array_elements(refunds) r where id = ?',
+      [intentId],
+      'all',
+    );
+    return rows.map(({ refund }) => ({ id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status }));
+  }
 }

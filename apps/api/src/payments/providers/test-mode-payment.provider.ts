@@ -116,4 +116,8 @@ export class TestModePaymentProvider implements PaymentProvider {
     }
     return refund;
   }
+
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
+    return this.intents.listRefunds(paymentIntentId);
+  }
 }
