@@ -10,10 +10,10 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { EnrollmentDetail, EnrollmentPage } from '@app/contracts';
 import type { Response } from 'express';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { EnrollmentDetailDto, EnrollmentPageDto } from './dto/enrollment-admin-response.dto';
 import { EnrollmentSearchQueryDto, MoveEnrollmentDto, RefundEnrollmentDto, UpdateEnrollmentDto } from './dto/enrollment-admin.dto';
 import { EnrollmentAdminService } from './enrollment-admin.service';
 import { CreateEnrollmentDto } from './dto/create-enrollment.dto';
@@ -49,8 +49,8 @@ export class AdminEnrollmentsController {
     summary: 'The panel table: 50 rows a page, sorted, searched by name or email, with each row’s money',
     description: 'Filters as GET /admin/enrollments plus cohortId, q, enrollmentStatus; sort and direction; page (1-based).',
   })
-  @ApiOkResponse({ description: 'rows, total, page, pageSize, pageCount' })
-  search(@Query() query: EnrollmentSearchQueryDto): Promise<EnrollmentPage> {
+  @ApiOkResponse({ type: EnrollmentPageDto })
+  search(@Query() query: EnrollmentSearchQueryDto): Promise<EnrollmentPageDto> {
     return this.admin.search(query);
   }
 
@@ -75,33 +75,36 @@ export class AdminEnrollmentsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One enrollment with its money, payment, charges (with Stripe ids), upcoming installments and refunds' })
+  @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiNotFoundResponse({ description: 'No such enrollment' })
-  detail(@Param() params: EnrollmentIdParamDto): Promise<EnrollmentDetail> {
+  detail(@Param() params: EnrollmentIdParamDto): Promise<EnrollmentDetailDto> {
     return this.admin.detail(params.id);
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Edit status (active, completed, cancelled), cohort and notes; validated as for creation' })
+  @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiBadRequestResponse({ description: 'A field is invalid or the cohort belongs to another training; nothing changed' })
   @ApiConflictResponse({ description: 'The new cohort is full' })
   update(
     @Param() params: EnrollmentIdParamDto,
     @Body() body: UpdateEnrollmentDto,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<EnrollmentDetail> {
+  ): Promise<EnrollmentDetailDto> {
     return this.admin.update(params.id, body, admin);
   }
 
   @Post(':id/move')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Move the student to another cohort of the same training; payment and plan stay' })
+  @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiBadRequestResponse({ description: 'Same cohort, unknown cohort or another training' })
   @ApiConflictResponse({ description: 'The cohort is full' })
   move(
     @Param() params: EnrollmentIdParamDto,
     @Body() body: MoveEnrollmentDto,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<EnrollmentDetail> {
+  ): Promise<EnrollmentDetailDto> {
     return this.admin.move(params.id, body.cohortId, admin);
   }
 
@@ -111,12 +114,13 @@ export class AdminEnrollmentsController {
     summary: 'Refund all or part of what the enrollment was charged (Stripe Refunds API; recorded in test mode)',
     description: 'The enrollment is cancelled, which stops the later installments of its plan.',
   })
+  @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiBadRequestResponse({ description: 'More than is left to refund, or no card payment; nothing refunded' })
   refund(
     @Param() params: EnrollmentIdParamDto,
     @Body() body: RefundEnrollmentDto,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<EnrollmentDetail> {
+  ): Promise<EnrollmentDetailDto> {
     return this.admin.refund(params.id, body.amountCents, body.reason, admin);
   }
 
