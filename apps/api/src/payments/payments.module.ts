@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { CohortsModule } from '../cohorts/cohorts.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TrainingsModule } from '../trainings/trainings.module';
+import { AdminInstallmentsController } from './admin-installments.controller';
 import { InstallmentsScheduler } from './installments.scheduler';
 import { InstallmentsService } from './installments.service';
 import { PaymentRefundsRepository } from './payment-refunds.repository';
@@ -27,7 +28,7 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
 
 @Module({
   imports: [TrainingsModule, CohortsModule, AuditModule],
-  controllers: [PaymentsController],
+  controllers: [PaymentsController, AdminInstallmentsController],
   providers: [
     TestModeIntentsRepository,
     { provide: PAYMENT_PROVIDER, useFactory: createPaymentProvider, inject: [APP_CONFIG, TestModeIntentsRepository] },
@@ -39,6 +40,6 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
     PaymentRefundsRepository,
     PaymentRefundsService,
   ],
-  exports: [PaymentsService, InstallmentsService, PaymentRefundsService],
+  exports: [PaymentsService, InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService],
 })
 export class PaymentsModule {}

@@ -33,6 +33,19 @@ export interface FakeRefund {
   created: number;
 }
 
+/** A SetupIntent as this server stores and returns it. */
+export interface FakeSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  status: string;
+  customer: string | null;
+  payment_method: string | null;
+  usage: string;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -52,6 +65,9 @@ export interface FakeStripe {
   refunds: FakeRefund[];
   /** The Charge object Stripe sends in a charge.refunded event for this intent's charge (amount_refunded, no refund list). */
   refundedCharge(intentId: string): Record<string, unknown>;
+  setupIntents: Map<string, FakeSetupIntent>;
+  /** What the browser's confirmSetup does at Stripe: the card is saved to the SetupIntent's customer. */
+  confirmSetup(id: string, paymentMethod: string): FakeSetupIntent;
   close(): Promise<void>;
 }
 
@@ -97,6 +113,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds: FakeRefund[] = [];
   const chargeOf = (intentId: string) => `ch_${intentId.slice(3)}`;
   const refundedOn = (intentId: string) => refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+  const customers = new Set<string>();
+  const setupIntents = new Map<string, FakeSetupIntent>();
 
   const handle = (request: IncomingMessage, response: ServerResponse, raw: string): void => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -117,7 +135,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
 
     if (request.method === 'POST' && url.pathname === '/v1/customers') {
-      return reply(200, { id: id('cus'), object: 'customer', name: form.name ?? null, email: form.email ?? null });
+      const customerId = id('cus');
+      customers.add(customerId);
+      return reply(200, { id: customerId, object: 'customer', name: form.name ?? null, email: form.email ?? null });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/setup_intents') {
+      if (form.customer && !customers.has(form.customer)) {
+        return reply(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${form.customer}'` } });
+      }
+      if (form.usage && !['on_session', 'off_session'].includes(form.usage)) {
+        return reply(400, { error: { type: 'invalid_request_error', param: 'usage', message: `Invalid usage: must be one of on_session or off_session` } });
+      }
+      const setupId = id('seti');
+      const setup: FakeSetupIntent = {
+        id: setupId,
+        object: 'setup_intent',
+        client_secret: `${setupId}_secret_${randomBytes(8).toString('hex')}`,
+        status: 'requires_payment_method',
+        customer: form.customer ?? null,
+        payment_method: null,
+        usage: form.usage ?? 'off_session',
+        metadata: nested(form, 'metadata'),
+        created: Math.floor(Date.now() / 1000),
+      };
+      setupIntents.set(setupId, setup);
+      return reply(200, setup);
+    }
+    const setupMatch = /^\/v1\/setup_intents\/([^/]+)$/.exec(url.pathname);
+    if (setupMatch && request.method === 'GET') {
+      const setup = setupIntents.get(setupMatch[1]);
+      if (!setup) {
+        return stripeError(response, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${setupMatch[1]}'` });
+      }
+      return send(response, 200, setup);
     }
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const amount = Number(form.amount);
@@ -268,6 +318,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: 'succeeded',
         // No refund list: since API version 2022-11-15 a Charge has one only when expanded, in events too.
       };
+    },
+    setupIntents,
+    confirmSetup(setupId, paymentMethod) {
+      const setup = setupIntents.get(setupId);
+      if (!setup) throw new Error(`No fake SetupIntent ${setupId}`);
+      setup.status = 'succeeded';
+      setup.payment_method = paymentMethod;
+      return setup;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

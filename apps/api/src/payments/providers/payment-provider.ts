@@ -63,6 +63,17 @@ export interface ProviderRefund {
 /** The provider refused the refund (more than is left, nothing charged…): the message says why, nothing changed. */
 export class RefundRefusedError extends Error {}
 
+/** A SetupIntent: how the update-card page collects a new card for later off-session charges. */
+export interface ProviderSetupIntent {
+  id: string;
+  clientSecret: string;
+  /** Only 'succeeded' means the card is saved and usable off-session. */
+  status: string;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+}
+
 /** Stripe and the test-mode provider behind one interface, so success always takes the same enrollment path. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -77,6 +88,9 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<ProviderRefund>;
   /** Every refund of a payment intent's charge, as the provider has them (Stripe's events do not carry the list). */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
+  /** Starts collecting a new card for a customer's later off-session charges. */
+  createSetupIntent(input: { customerId: string | null; metadata: Record<string, string> }): Promise<ProviderSetupIntent>;
+  retrieveSetupIntent(id: string): Promise<ProviderSetupIntent | null>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

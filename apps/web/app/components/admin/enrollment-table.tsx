@@ -94,7 +94,16 @@ export function EnrollmentTable({
                     {billingStatusLabel(enrollment.billingStatus)}
                   </span>
                 </td>
-                <td className="px-4 py-3">
+                <td className="flex gap-2 px-4 py-3">
+                  {!enrollment.isManualEntry ? (
+                    <Link
+                      to={`/admin/enrollments/${enrollment.id}/mails`}
+                      className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
+                      aria-label={`Mails sent to ${enrollment.studentName}`}
+                    >
+                      Mails
+                    </Link>
+                  ) : null}
                   <Link
                     to={deleteHref(enrollment.id)}
                     preventScrollReset
