@@ -81,9 +81,6 @@ export function EnrollmentTable({
                 <td className="px-4 py-3">{enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}</td>
                 <td className="px-4 py-3">
                   {paymentTypeLabel(enrollment.paymentType)}
-                  {enrollment.pastDue ? (
-                    <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Past due</span>
-                  ) : null}
                 </td>
                 <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.paidCents)}</td>
                 <td className="px-4 py-3">{enrollment.progressLabel ?? '—'}</td>
