@@ -11,3 +11,4 @@ export * from './payments';
 export * from './system';
 export * from './trainings';
 export * from './records';
+export * from './admin-panel';

@@ -18,3 +18,4 @@ export * from './credential-review';
 export * from './reading';
 export * from './login-limits';
 export * from './test-card';
+export * from './enrollment-billing';

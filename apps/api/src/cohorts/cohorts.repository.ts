@@ -22,8 +22,8 @@ export class CohortsRepository {
     return this.em.findOne(Cohort, { trainingName, cohortMonth });
   }
 
-  async create(trainingName: string, cohortMonth: string): Promise<Cohort> {
-    const cohort = this.em.create(Cohort, { trainingName, cohortMonth, createdAt: new Date() });
+  async create(trainingName: string, cohortMonth: string, capacity: number | null = null): Promise<Cohort> {
+    const cohort = this.em.create(Cohort, { trainingName, cohortMonth, capacity, createdAt: new Date() });
     await this.em.persistAndFlush(cohort);
     return cohort;
   }
@@ -34,5 +34,10 @@ export class CohortsRepository {
 
   async remove(cohort: Cohort): Promise<void> {
     await this.em.removeAndFlush(cohort);
+  }
+
+  /** Inside a transaction (the entity may have been loaded outside it). */
+  async removeById(id: string): Promise<void> {
+    await this.em.execute('delete from cohorts where id = ?', [id], 'run');
   }
 }
