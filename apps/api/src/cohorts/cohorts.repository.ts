@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { Cohort as CohortDto } from '@app/contracts';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { Cohort } from './cohort.entity';
 
@@ -7,11 +8,14 @@ import { Cohort } from './cohort.entity';
 export class CohortsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Cohorts by training and start month, optionally of one training. */
-  list(trainingName?: string): Promise<Cohort[]> {
-    return this.em.find(Cohort, trainingName ? { trainingName } : {}, {
-      orderBy: { trainingName: 'asc', cohortMonth: 'asc' },
-    });
+  /** Cohorts by training and start month, optionally of one training: plain rows, read on every page view (no hydration). */
+  async list(trainingName?: string): Promise<CohortDto[]> {
+    const rows = await this.em.getConnection().execute<Array<Omit<CohortDto, 'createdAt'> & { createdAt: Date }>>(
+      `select id, training_name as "trainingName", cohort_month as "cohortMonth", created_at as "createdAt"
+         from cohorts ${trainingName ? 'where training_name = ?' : ''} order by training_name asc, cohort_month asc`,
+      trainingName ? [trainingName] : [],
+    );
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
   findById(id: string): Promise<Cohort | null> {

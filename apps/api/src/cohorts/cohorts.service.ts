@@ -18,8 +18,8 @@ export function toCohortDto(cohort: Cohort): CohortDto {
 export class CohortsService {
   constructor(private readonly repository: CohortsRepository) {}
 
-  async list(trainingName?: string): Promise<CohortDto[]> {
-    return (await this.repository.list(trainingName)).map(toCohortDto);
+  list(trainingName?: string): Promise<CohortDto[]> {
+    return this.repository.list(trainingName);
   }
 
   async create(request: CreateCohortRequest): Promise<CohortDto> {
