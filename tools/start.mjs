@@ -1,4 +1,6 @@
 // Runs the built API and web app together (npm start), prints their URLs, and stops both on Ctrl+C.
+// First import: ES modules evaluate in order, so an unsupported Node stops here before anything starts.
+import './check-node.mjs';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

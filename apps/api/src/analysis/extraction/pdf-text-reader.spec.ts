@@ -16,4 +16,12 @@ describe('PdfTextReader', () => {
     expect(result.pages).toBe(2);
     expect(result.text).toContain('Week 12: Professional ethics and integration');
   });
+
+  it('reads several PDFs at once on one thread, and the thread survives each document being released', async () => {
+    const bytes = await syllabusPdf();
+    const results = await Promise.all([reader.read(bytes), reader.read(bytes), reader.read(bytes)]);
+    expect(results.map((result) => result.pages)).toEqual([2, 2, 2]);
+    // A read after the batch still answers: releasing a document did not take the thread down.
+    expect((await reader.read(bytes)).text).toContain('Week 12: Professional ethics and integration');
+  });
 });

@@ -13,7 +13,7 @@ export interface PdfReading {
 
 /**
  * Runs in a worker thread. unpdf's CommonJS entry loads its bundled pdf.js (an ES module) with a dynamic
- * import that jest's module system cannot follow, so the bundle is required directly (Node ≥ 20.19 can
+ * import that jest's module system cannot follow, so the bundle is required directly (Node ≥ 22.12 can
  * require an ES module) and handed to unpdf.
  */
 const WORKER_SOURCE = `
@@ -45,7 +45,8 @@ parentPort.on('message', async ({ id, bytes }) => {
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
   } finally {
-    if (pdf) await pdf.destroy().catch(() => undefined);
+    // pdf.js removed PDFDocumentProxy.destroy (mozilla/pdf.js#21245); the loading task owns the document.
+    if (pdf) await pdf.loadingTask.destroy().catch(() => undefined);
   }
 });`;
 
