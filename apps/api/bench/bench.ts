@@ -159,6 +159,14 @@ async function main(): Promise<void> {
 
     await sql.connect();
     const trainings = (await sql.query<{ training_name: string }>('select training_name from training_pricing')).rows.map((r) => r.training_name);
+    // A year of monthly cohorts for each training, then 2,000 enrollments spread over them.
+    await sql.query(
+      `insert into cohorts (id, training_name, cohort_month, created_at)
+       select gen_random_uuid(), t, to_char(date '2027-01-01' + m * interval '1 month', 'YYYY-MM'), now()
+       from unnest($1::text[]) as t, generate_series(0, 11) as m
+       on conflict do nothing`,
+      [trainings],
+    );
     await sql.query(
       `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type, payment_amount,
          enrollment_status, notes, is_manual_entry, payment_intent_id, created_at)
@@ -181,7 +189,7 @@ async function main(): Promise<void> {
     await once(bare, 'message');
     const bareUrl = `http://127.0.0.1:${barePort}`;
 
-    console.log(`\n(a) API reads at 50 connections (2,000 enrollments stored) vs bare node:http + pg, same SQL:`);
+    console.log(`\n(a) API reads at 50 connections (${trainings.length * 12} cohorts, 2,000 enrollments stored) vs bare node:http + pg, same SQL:`);
     for (const [path, headers] of [
       ['/api/training-pricing', {}],
       ['/api/cohorts', {}],

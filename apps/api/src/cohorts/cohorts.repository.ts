@@ -9,13 +9,14 @@ export class CohortsRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Cohorts by training and start month, optionally of one training: plain rows, read on every page view (no hydration). */
-  async list(trainingName?: string): Promise<CohortDto[]> {
-    const rows = await this.em.getConnection().execute<Array<Omit<CohortDto, 'createdAt'> & { createdAt: Date }>>(
-      `select id, training_name as "trainingName", cohort_month as "cohortMonth", created_at as "createdAt"
+  list(trainingName?: string): Promise<CohortDto[]> {
+    // The timestamp is formatted by PostgreSQL as toISOString() would: the ORM's connection hands timestamps over as text.
+    return this.em.getConnection().execute<CohortDto[]>(
+      `select id, training_name as "trainingName", cohort_month as "cohortMonth",
+              to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
          from cohorts ${trainingName ? 'where training_name = ?' : ''} order by training_name asc, cohort_month asc`,
       trainingName ? [trainingName] : [],
     );
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
   findById(id: string): Promise<Cohort | null> {
