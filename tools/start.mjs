@@ -1,39 +1,25 @@
-// Runs the built API and web app together (npm start), prints their URLs, and stops both on Ctrl+C.
+// Runs the built API and web app together (npm start), prints their URLs, restarts either if it stops (with backoff,
+// leaving the other running), and stops both on Ctrl+C.
 // First import: ES modules evaluate in order, so an unsupported Node stops here before anything starts.
 import './check-node.mjs';
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Supervisor } from './supervisor.mjs';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = process.env.API_PORT ?? '3333';
 const webPort = process.env.PORT ?? '3000';
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
-const children = [];
-
-function run(name, args, env, cwd = process.cwd()) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
-      stop(code ?? 1);
-    }
-  });
-  children.push(child);
-  return child;
-}
+const supervisor = new Supervisor({ onGiveUp: (_record, code) => void stop(code) });
 
 let stopping = false;
-function stop(code = 0) {
+async function stop(code = 0) {
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done() : child.on('exit', done))))).then(() =>
-    process.exit(code),
-  );
+  await supervisor.stop();
+  process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
 async function waitFor(url, seconds) {
   for (let i = 0; i < seconds * 4; i++) {
@@ -49,15 +35,16 @@ async function waitFor(url, seconds) {
   return false;
 }
 
-run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host });
+const api = supervisor.run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host });
 if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   if (!stopping) {
     console.error('The API did not start within 120 s.');
-    stop(1);
+    await stop(1);
   }
 } else {
+  api.restart = true;
   // remix-serve finds build/client and public relative to its working directory.
-  run(
+  const web = supervisor.run(
     'Web',
     [resolve('node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'],
     // npm start serves plain http on this machine, so the admin cookie cannot require https here.
@@ -65,6 +52,7 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
     resolve('apps/web'),
   );
   if (await waitFor(`http://127.0.0.1:${webPort}/`, 60)) {
+    web.restart = true;
     console.log(`
   Payment plan      http://${host}:${webPort}/
   Evaluation        http://${host}:${webPort}/evaluation

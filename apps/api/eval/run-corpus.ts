@@ -1,8 +1,7 @@
 import type { DocumentType } from '@app/contracts';
 import { LocalDocumentAnalyzer } from '../src/analysis/analyzers/local-document-analyzer';
 import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
-import { OcrService } from '../src/analysis/extraction/ocr.service';
-import { PdfTextReader } from '../src/analysis/extraction/pdf-text-reader';
+import { ReaderSandbox } from '../src/analysis/extraction/reader-sandbox';
 import { CATALOG_COURSES } from '../src/catalog/catalog.seeder';
 import { evaluateReadings, type DocumentReading } from '../src/analysis/pipeline/phase-results';
 import type { CorpusDocument } from '../test/corpus/documents';
@@ -13,9 +12,8 @@ import type { Outcome } from './score';
  * and evaluates each as a credential of its own, against the seeded catalog, without a database.
  */
 export class CorpusRunner {
-  private readonly pdf = new PdfTextReader();
-  private readonly ocr = new OcrService();
-  private readonly extractor = new DocumentTextExtractor(this.pdf, this.ocr);
+  private readonly sandbox = new ReaderSandbox();
+  private readonly extractor = new DocumentTextExtractor(this.sandbox);
   private readonly analyzer = new LocalDocumentAnalyzer();
 
   async run(document: CorpusDocument): Promise<Outcome & { milliseconds: number }> {
@@ -38,7 +36,6 @@ export class CorpusRunner {
   }
 
   async close(): Promise<void> {
-    await this.pdf.onModuleDestroy();
-    await this.ocr.onModuleDestroy();
+    await this.sandbox.onModuleDestroy();
   }
 }

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { guardProcess } from './common/process-guards';
 import { ConfigError, loadConfig } from './config/app-config';
 import { startInfrastructure } from './infrastructure';
 
 async function bootstrap(): Promise<void> {
   const logger = new Logger('Bootstrap');
+  guardProcess('Process');
   const config = loadConfig();
   const infrastructure = await startInfrastructure(config);
   const app = await createApp(config, infrastructure);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AnalysisWorkerModule } from './analysis/analysis-worker.module';
+import { guardProcess } from './common/process-guards';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { assertDatabaseReachable } from './database/database-url';
 import { embeddedPostgresUrl } from './database/embedded-postgres';
@@ -40,6 +41,7 @@ function resolveConnections(config: AppConfig): { databaseUrl: string; storage: 
 
 /** `npm run worker`: configuration from the environment, then a worker until the process is stopped. */
 export async function main(): Promise<void> {
+  guardProcess('Worker process');
   const config = loadConfig();
   const { databaseUrl, storage } = resolveConnections(config);
   await assertDatabaseReachable(databaseUrl);

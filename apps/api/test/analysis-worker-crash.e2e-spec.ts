@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { ANALYSIS_WORKER_DIED_REASON } from '../src/analysis/queue/analysis.processor';
 import { ANALYSIS_QUEUE_NAME, analysisJobId } from '../src/analysis/queue/analysis-queue';
 import {
   certificatePng,
@@ -147,6 +148,42 @@ describe('analysis worker killed mid-job', () => {
     const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
     expect(evaluation.body).toMatchObject(SYLLABUS_AND_CERTIFICATE_EVALUATION);
     expect(await queue.getJobState(jobId)).toBe('completed');
+  }, 240_000);
+
+  it('fails the analysis with a reason, instead of retrying it again, when its worker dies a second time', async () => {
+    // Only this test's workers take the job.
+    for (const { child, exited } of workers) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    }
+    const id = await createCredentialWithDocuments(api, 'Worker killed twice', [
+      { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() },
+    ]);
+    await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
+    const { analysisStartedAt } = await credentialState(api, id);
+    const jobId = analysisJobId({ credentialId: id, generation: analysisStartedAt!.getTime() });
+    const phases = async (count: number) => {
+      const { body } = await api.http.get(`/api/credentials/${id}/analyses`).expect(200);
+      return (body as unknown[]).length >= count ? true : undefined;
+    };
+
+    // The first worker dies after phase 1, the second (which took the stalled job) after phase 2.
+    const first = await startWorker(['--hold-after-phase', '1']);
+    await eventually('phase 1 to be stored', () => phases(1), logs);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await startWorker(['--hold-after-phase', '2']);
+    await eventually('phase 2 to be stored', () => phases(2), logs);
+    second.child.kill('SIGKILL');
+    await second.exited;
+
+    // A third worker finds the job stalled a second time: BullMQ fails it and the credential is failed with it.
+    await startWorker();
+    const finished = await waitForAnalysis(api, id, 120_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${logs()}`);
+    });
+    expect(finished).toMatchObject({ status: 'failed', failureReason: ANALYSIS_WORKER_DIED_REASON });
+    expect(await queue.getJobState(jobId)).toBe('failed');
   }, 240_000);
 });
 

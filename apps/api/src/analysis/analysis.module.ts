@@ -11,8 +11,7 @@ import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from './analyzers/document-a
 import { LocalDocumentAnalyzer } from './analyzers/local-document-analyzer';
 import { OpenAiDocumentAnalyzer } from './analyzers/openai-document-analyzer';
 import { DocumentTextExtractor } from './extraction/document-text-extractor';
-import { OcrService } from './extraction/ocr.service';
-import { PdfTextReader } from './extraction/pdf-text-reader';
+import { ReaderSandbox } from './extraction/reader-sandbox';
 import { AnalysisPipeline } from './pipeline/analysis-pipeline.service';
 import { AnalysisProcessor, bullAnalysisProcessor } from './queue/analysis.processor';
 import { ANALYSIS_QUEUE, ANALYSIS_QUEUE_NAME } from './queue/analysis-queue';
@@ -33,8 +32,7 @@ const analyzerProvider: Provider = {
 /** What running a job needs: reading documents, the analyzers, the pipeline and the processor. */
 const workerProviders: Provider[] = [
   AnalysisRepository,
-  OcrService,
-  PdfTextReader,
+  ReaderSandbox,
   DocumentTextExtractor,
   LocalDocumentAnalyzer,
   analyzerProvider,
@@ -78,8 +76,9 @@ export class AnalysisModule {
         AnalysisProcessor,
         {
           provide: InProcessAnalysisQueue,
-          inject: [AnalysisProcessor],
-          useFactory: (processor: AnalysisProcessor) => new InProcessAnalysisQueue(processor),
+          inject: [AnalysisProcessor, AnalysisRepository],
+          useFactory: (processor: AnalysisProcessor, repository: AnalysisRepository) =>
+            new InProcessAnalysisQueue(processor, undefined, undefined, (before, reason) => repository.failStale(before, reason)),
         },
         { provide: ANALYSIS_QUEUE, useExisting: InProcessAnalysisQueue },
       ],

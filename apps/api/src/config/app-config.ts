@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { DEFAULT_READER_LIMITS, type ReaderLimits } from '../analysis/extraction/reader-limits';
 
 /** The one typed view of the environment. Nothing else in the API reads process.env. */
 export interface AppConfig {
@@ -62,6 +63,8 @@ export interface AppConfig {
      */
     lockSeconds: number;
   };
+  /** Limits of one document read (READER_* settings); see reader-limits.ts. */
+  readers: ReaderLimits;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +178,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       runWorker: bool(env, 'ANALYSIS_RUN_WORKER', true),
       queuePrefix: text(env, 'ANALYSIS_QUEUE_PREFIX') ?? 'bull',
       lockSeconds: integer(env, 'ANALYSIS_LOCK_SECONDS', 30, 1, 3600),
+    },
+    readers: {
+      ...DEFAULT_READER_LIMITS,
+      timeoutMs: integer(env, 'READER_TIMEOUT_SECONDS', DEFAULT_READER_LIMITS.timeoutMs / 1000, 1, 3600) * 1000,
+      memoryMb: integer(env, 'READER_MEMORY_MB', DEFAULT_READER_LIMITS.memoryMb, 64, 16384),
+      pdfMaxPages: integer(env, 'READER_PDF_MAX_PAGES', DEFAULT_READER_LIMITS.pdfMaxPages, 1, 100000),
+      docxMaxUncompressedBytes:
+        integer(env, 'READER_DOCX_MAX_UNPACKED_MB', DEFAULT_READER_LIMITS.docxMaxUncompressedBytes / 1024 / 1024, 1, 4096) * 1024 * 1024,
+      imageMaxPixels: integer(env, 'READER_IMAGE_MAX_MEGAPIXELS', DEFAULT_READER_LIMITS.imageMaxPixels / 1e6, 1, 1000) * 1e6,
+      processes: integer(env, 'READER_PROCESSES', DEFAULT_READER_LIMITS.processes, 1, 64),
     },
   };
 

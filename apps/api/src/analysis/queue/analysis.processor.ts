@@ -1,10 +1,12 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { Injectable, Logger, type Provider } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { InjectConfig } from '../../config/inject-config.decorator';
 import { AnalysisRepository } from '../analysis.repository';
+import { UnreadableDocumentError } from '../extraction/document-text-extractor';
 import { AnalysisPipeline, PhaseFailedError, type PipelineOutcome } from '../pipeline/analysis-pipeline.service';
-import { ANALYSIS_QUEUE_NAME, analysisTimeoutReason, type AnalysisJob } from './analysis-queue';
+import { ANALYSIS_QUEUE_NAME, analysisTimeoutReason, analysisJobId, type AnalysisJob, type AnalysisJobData } from './analysis-queue';
 
 /** Failure reasons are shown on the page; long stack-like messages are cut. */
 const MAX_REASON_LENGTH = 500;
@@ -22,7 +24,7 @@ class AnalysisDeadlineExceeded extends Error {
  */
 @Injectable()
 export class AnalysisProcessor extends WorkerHost {
-  private readonly logger = new Logger(AnalysisProcessor.name);
+  protected readonly logger = new Logger(AnalysisProcessor.name);
 
   constructor(
     private readonly pipeline: AnalysisPipeline,
@@ -51,19 +53,32 @@ export class AnalysisProcessor extends WorkerHost {
       return await Promise.race([run, deadline]);
     } catch (error) {
       const attempts = job.opts.attempts ?? 1;
-      const isLastAttempt = job.attemptsMade + 1 >= attempts || error instanceof AnalysisDeadlineExceeded;
+      // A document the readers refused or could not read reads the same way next time: no retry.
+      const unreadable = error instanceof PhaseFailedError && error.cause instanceof UnreadableDocumentError;
+      const isLastAttempt = job.attemptsMade + 1 >= attempts || error instanceof AnalysisDeadlineExceeded || unreadable;
       const message = error instanceof Error ? error.message : String(error);
       const cause = error instanceof PhaseFailedError && error.cause instanceof Error ? ` (${error.cause.stack ?? error.cause.message})` : '';
       this.logger.warn(`Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${message}${cause}`);
       if (isLastAttempt) {
         await this.repository.markFailed(credentialId, new Date(generation), message.slice(0, MAX_REASON_LENGTH));
+        // Tells BullMQ (and the in-process queue) not to try again.
+        if (unreadable) throw new UnrecoverableError(message);
       }
       throw error;
     } finally {
       clearTimeout(timer);
     }
   }
+
+  protected async failStalled({ credentialId, generation }: AnalysisJobData): Promise<void> {
+    this.logger.warn(`Analysis of ${credentialId} stopped twice with its worker; failing it`);
+    await this.repository.markFailed(credentialId, new Date(generation), ANALYSIS_WORKER_DIED_REASON);
+  }
 }
+
+/** Shown when the process running an analysis died twice while running it. */
+export const ANALYSIS_WORKER_DIED_REASON =
+  'The analysis stopped twice while it was running and was not tried again. Please try again or contact support.';
 
 /**
  * The processor as a BullMQ worker, with worker options from the configuration (a decorator's options are fixed
@@ -74,8 +89,18 @@ export class AnalysisProcessor extends WorkerHost {
 export function bullAnalysisProcessor(config: AppConfig): Provider {
   const lockMs = config.analysis.lockSeconds * 1000;
 
-  @Processor(ANALYSIS_QUEUE_NAME, { concurrency: 2, lockDuration: lockMs, stalledInterval: lockMs })
-  class BullAnalysisProcessor extends AnalysisProcessor {}
+  // maxStalledCount 1: a job whose worker died once is run again; the second time it is failed, not retried for ever.
+  @Processor(ANALYSIS_QUEUE_NAME, { concurrency: 2, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 1 })
+  class BullAnalysisProcessor extends AnalysisProcessor {
+    /** A job failed by BullMQ itself (its workers died twice) never reached process(): its credential is failed here. */
+    @OnWorkerEvent('failed')
+    async onFailed(job: Job<AnalysisJobData> | undefined, error: Error): Promise<void> {
+      if (!job || !/stalled more than allowable limit/.test(error.message)) return;
+      await this.failStalled(job.data).catch((failure: unknown) =>
+        this.logger.error(`Could not mark ${analysisJobId(job.data)} failed after its worker died twice: ${String(failure)}`),
+      );
+    }
+  }
 
   return { provide: AnalysisProcessor, useClass: BullAnalysisProcessor };
 }

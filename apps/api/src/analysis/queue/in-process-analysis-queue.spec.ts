@@ -1,3 +1,4 @@
+import { UnrecoverableError } from 'bullmq';
 import type { AnalysisJob } from './analysis-queue';
 import { backoffDelay } from './analysis-queue';
 import { InProcessAnalysisQueue } from './in-process-analysis-queue';
@@ -46,6 +47,23 @@ describe('InProcessAnalysisQueue', () => {
     await failing.enqueue(job);
     await failing.idle();
     expect(attempts).toEqual([0, 1]);
+  });
+
+  it('does not retry a job failed as unrecoverable', async () => {
+    const attempts: number[] = [];
+    const queue = new InProcessAnalysisQueue(
+      {
+        process: async (j) => {
+          attempts.push(j.attemptsMade);
+          throw new UnrecoverableError('unreadable document');
+        },
+      },
+      3,
+      () => 0,
+    );
+    await queue.enqueue(job);
+    await queue.idle();
+    expect(attempts).toEqual([0]);
   });
 
   it('backs off exponentially like BullMQ', () => {

@@ -1,4 +1,5 @@
-import { Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 import {
   ANALYSIS_JOB_ATTEMPTS,
   analysisJobId,
@@ -13,12 +14,19 @@ export interface JobRunner {
   process(job: AnalysisJob): Promise<unknown>;
 }
 
+/** Fails the analyses a previous run of this process left unfinished (AnalysisRepository.failStale). */
+export type FailInterrupted = (startedBefore: Date, reason: string) => Promise<string[]>;
+
+/** Shown for an analysis whose process stopped (crash or restart) while it ran without Redis. */
+export const ANALYSIS_INTERRUPTED_REASON =
+  'The analysis was interrupted when the server restarted and was not tried again. Please start it again.';
+
 /**
  * The queue without Redis: jobs run one after another in this process, with the same attempts and backoff
  * as on BullMQ, and a job id that is already waiting or running is not added again. Jobs do not survive a
  * restart; the timeout sweeper marks such credentials failed.
  */
-export class InProcessAnalysisQueue implements AnalysisQueue, OnApplicationShutdown {
+export class InProcessAnalysisQueue implements AnalysisQueue, OnApplicationBootstrap, OnApplicationShutdown {
   readonly mode = 'in-process' as const;
   private readonly logger = new Logger(InProcessAnalysisQueue.name);
   private readonly known = new Set<string>();
@@ -29,7 +37,17 @@ export class InProcessAnalysisQueue implements AnalysisQueue, OnApplicationShutd
     private readonly runner: JobRunner,
     private readonly attempts: number = ANALYSIS_JOB_ATTEMPTS,
     private readonly delay: (attemptsMade: number) => number = backoffDelay,
+    private readonly failInterrupted?: FailInterrupted,
   ) {}
+
+  /**
+   * Jobs live in this process only, so a credential still analyzing when it starts lost its job when the last one
+   * stopped (crashed or restarted); it is failed with a reason at once rather than left analyzing until the timeout.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const failed = (await this.failInterrupted?.(new Date(), ANALYSIS_INTERRUPTED_REASON)) ?? [];
+    if (failed.length > 0) this.logger.warn(`Failed ${failed.length} analysis(es) interrupted by the last stop: ${failed.join(', ')}`);
+  }
 
   async enqueue(data: AnalysisJobData): Promise<void> {
     const id = analysisJobId(data);
@@ -51,6 +69,8 @@ export class InProcessAnalysisQueue implements AnalysisQueue, OnApplicationShutd
         return;
       } catch (error) {
         this.logger.debug(`Job ${analysisJobId(data)} attempt ${attemptsMade + 1} failed: ${String(error)}`);
+        // As on BullMQ: the runner says trying again cannot help.
+        if (error instanceof UnrecoverableError) return;
       }
     }
   }
