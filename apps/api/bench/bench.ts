@@ -255,7 +255,13 @@ async function main(): Promise<void> {
         )
       ).rows[0];
     const before = await counts();
+    // A training with cohorts is bought for one of them.
+    const cohortId = (await sql.query<{ id: string }>('select id from cohorts where training_name = $1 order by cohort_month limit 1', [trainings[0]])).rows[0]?.id ?? null;
     let confirmed = 0;
+    let firstRefusal: string | null = null;
+    const noteRefusal = (status: number, body: string) => {
+      if (status >= 300 && firstRefusal === null) firstRefusal = `${status} ${body.slice(0, 200)}`;
+    };
     const json = { 'content-type': 'application/json', origin: `http://127.0.0.1:${webPort}` };
     const checkout = await autocannon({
       url: apiUrl,
@@ -267,7 +273,8 @@ async function main(): Promise<void> {
           path: '/api/create-payment-intent',
           headers: json,
           body: JSON.stringify({ trainingName: trainings[0], paymentType: 'full' }),
-          onResponse: (_status: number, body: string, context: Record<string, unknown>) => {
+          onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+            noteRefusal(status, body);
             context.id = (JSON.parse(body) as { paymentIntentId?: string }).paymentIntentId;
           },
         },
@@ -277,8 +284,9 @@ async function main(): Promise<void> {
           headers: json,
           setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
             ...request,
-            body: JSON.stringify({ paymentIntentId: context.id, customerName: 'Bench Buyer', customerEmail: 'buyer@example.com', cohortId: null }),
+            body: JSON.stringify({ paymentIntentId: context.id, customerName: 'Bench Buyer', customerEmail: 'buyer@example.com', cohortId }),
           }),
+          onResponse: noteRefusal,
         },
         {
           method: 'POST',
@@ -289,6 +297,7 @@ async function main(): Promise<void> {
             body: JSON.stringify({ paymentIntentId: context.id, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }),
           }),
           onResponse: (status: number, body: string) => {
+            noteRefusal(status, body);
             if (status === 200 && (JSON.parse(body) as { status?: string }).status === 'succeeded') confirmed++;
           },
         },
@@ -301,6 +310,7 @@ async function main(): Promise<void> {
     console.log(
       `  ${(purchases / 10).toFixed(1)} purchases/s (${checkout.requests.total} requests, ${(checkout.requests.total / 10).toFixed(0)} req/s, p99 ${checkout.latency.p99} ms, errors ${checkout.errors + checkout.non2xx + checkout.timeouts}); ${confirmed} confirmations answered before the end`,
     );
+    if (firstRefusal) console.log(`  first refusal: ${firstRefusal}`);
     console.log(`  enrollments +${enrolled} for ${purchases} succeeded payments in the database: ${enrolled === purchases ? 'exact' : 'MISMATCH'}`);
 
     console.log(`\n(e) Analysis: 10 credentials x 3 documents (PDF 20 pages, DOCX, PNG by OCR) queued at once:`);
