@@ -1,4 +1,4 @@
-# Web image: the Remix server build served by remix-serve.
+# Web image: the Remix server build served by apps/web/server.mjs (security headers, cross-site check).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -15,8 +15,9 @@ COPY package.json package-lock.json ./
 RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force
 COPY --from=build /app/apps/web/build ./apps/web/build
 COPY --from=build /app/apps/web/public ./apps/web/public
+COPY apps/web/server.mjs ./apps/web/server.mjs
 USER node
 EXPOSE 3000
-# remix-serve finds build/client and public relative to its working directory.
+# server.mjs finds build/ relative to its working directory.
 WORKDIR /app/apps/web
-CMD ["node", "../../node_modules/@remix-run/serve/dist/cli.js", "build/server/index.mjs"]
+CMD ["node", "server.mjs"]

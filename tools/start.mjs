@@ -43,10 +43,10 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   }
 } else {
   api.restart = true;
-  // remix-serve finds build/client and public relative to its working directory.
+  // apps/web/server.mjs (Remix behind security headers) finds build/ relative to its working directory.
   const web = supervisor.run(
     'Web',
-    [resolve('node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'],
+    [resolve('apps/web/server.mjs')],
     // npm start serves plain http on this machine, so the admin cookie cannot require https here.
     { PORT: webPort, HOST: host, API_URL: apiUrl, SESSION_COOKIE_SECURE: process.env.SESSION_COOKIE_SECURE ?? 'false' },
     resolve('apps/web'),

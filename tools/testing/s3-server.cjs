@@ -5,21 +5,12 @@
 //   node tools/testing/s3-server.cjs --dir <folder> [--port 0] [--bucket uploads] [--access-key-id K --secret-access-key S]
 // Prints one JSON line {"endpoint","port","bucket","accessKeyId","secretAccessKey"} on stdout when it accepts
 // requests (keys are made for the run unless given); stops on SIGTERM/SIGINT. Loopback only, never for production.
-const Module = require('node:module');
 const { randomBytes } = require('node:crypto');
-const { mkdirSync, readFileSync } = require('node:fs');
+const { mkdirSync } = require('node:fs');
 const path = require('node:path');
-const { transformSync } = require('@swc/core');
 
-// The store is TypeScript in the API's sources: compiled on require by @swc/core, as the worker test process does.
-Module._extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022', keepClassNames: true },
-    module: { type: 'commonjs' },
-  });
-  module._compile(code, filename);
-};
+// The store is TypeScript in the API's sources: compiled on require, as the worker and reader test processes do.
+require('./register-ts.cjs');
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);

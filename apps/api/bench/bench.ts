@@ -367,7 +367,14 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** The analysis bench (a five-page scan, time per document type) runs last, with the arguments given (`-- --scan`: only it). */
+async function analysisBench(): Promise<void> {
+  const child = spawn(process.execPath, [join(__dirname, 'analysis.bench.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`analysis bench exited with ${code}`);
+}
+
+(process.argv.includes('--scan') ? Promise.resolve() : main()).then(analysisBench).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,15 +1,24 @@
+import { LocalDocumentAnalyzer } from '../src/analysis/analyzers/local-document-analyzer';
+import { OpenAiDocumentAnalyzer } from '../src/analysis/analyzers/openai-document-analyzer';
+import { loadConfig } from '../src/config/app-config';
 import { CORPUS, readGold } from '../test/corpus/documents';
+import { startOpenAiStandIn, SYLLABUS_MODEL_ANSWER, type OpenAiStandIn } from '../test/support/openai-stand-in';
 import { CorpusRunner } from './run-corpus';
 import { actualOf, formatScores, scoreDocument, totals, type Scores } from './score';
 
 /**
  * npm run eval:accuracy: every corpus document read and evaluated, each field compared with its gold file;
  * prints precision and recall per field and the time each document took. `-- --verbose` also prints the misses.
+ * By default it scores the local readers; `-- --openai` scores the OpenAI analyzer (its answers checked against the
+ * document text, as in the worker) with OPENAI_API_KEY, OPENAI_MODEL and OPENAI_BASE_URL; `-- --openai-stand-in`
+ * scores the same path against the e2e tests' local stand-in, which answers its syllabus reading for every document:
+ * a model wrong on all the others, so the figures measure what the cross-check against the text keeps out.
  */
 async function main(): Promise<void> {
   const verbose = process.argv.includes('--verbose');
   const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-  const runner = new CorpusRunner();
+  const standIn = process.argv.includes('--openai-stand-in') ? await startOpenAiStandIn(() => ({ content: JSON.stringify(SYLLABUS_MODEL_ANSWER) })) : null;
+  const runner = new CorpusRunner(analyzer(process.argv.includes('--openai'), standIn));
   const scores: Scores = new Map();
   try {
     for (const document of CORPUS.filter((d) => only.length === 0 || only.includes(d.name))) {
@@ -20,15 +29,35 @@ async function main(): Promise<void> {
       scoreDocument(own, gold, actual);
       scoreDocument(scores, gold, actual);
       const t = totals(own);
-      console.log(`${document.name.padEnd(26)} ${outcome.reading.method.padEnd(9)} ${(outcome.milliseconds / 1000).toFixed(2).padStart(6)} s  ${t.tp} right, ${t.fp} wrong, ${t.fn} missed`);
+      const fellBack = outcome.reading.fallbackReason ? `  (local: ${outcome.reading.fallbackReason.slice(0, 80)})` : '';
+      console.log(`${document.name.padEnd(26)} ${outcome.reading.method.padEnd(9)} ${(outcome.milliseconds / 1000).toFixed(2).padStart(6)} s  ${t.tp} right, ${t.fp} wrong, ${t.fn} missed${fellBack}`);
       if (verbose && (t.fp > 0 || t.fn > 0)) {
         console.log(`  expected ${JSON.stringify(gold)}\n  actual   ${JSON.stringify(actual)}`);
       }
     }
+    // Printed before the readers close: their processes are not kept waited on, so Node may exit once they stop.
+    console.log(`\n${formatScores(scores)}`);
   } finally {
     await runner.close();
+    await standIn?.close();
   }
-  console.log(`\n${formatScores(scores)}`);
+}
+
+function analyzer(openai: boolean, standIn: OpenAiStandIn | null) {
+  const local = new LocalDocumentAnalyzer();
+  if (standIn) {
+    console.log('Scoring the OpenAI analyzer against the local stand-in, which gives the same syllabus reading for every document:');
+    console.log('this measures the cross-check against the text, not a model.\n');
+    return new OpenAiDocumentAnalyzer({ apiKey: 'sk-stand-in', model: 'stand-in', baseUrl: standIn.baseUrl }, local);
+  }
+  if (!openai) {
+    console.log('Scoring the local readers (-- --openai scores the OpenAI analyzer, -- --openai-stand-in the local stand-in).\n');
+    return local;
+  }
+  const { apiKey, model, baseUrl } = loadConfig().openai;
+  if (!apiKey) throw new Error('--openai needs OPENAI_API_KEY (and optionally OPENAI_MODEL, OPENAI_BASE_URL)');
+  console.log(`Scoring the OpenAI analyzer: ${model}${baseUrl ? ` at ${baseUrl}` : ''}, answers checked against the text.\n`);
+  return new OpenAiDocumentAnalyzer({ apiKey, model, baseUrl }, local);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import type { DocumentType } from '@app/contracts';
+import type { DocumentAnalyzer } from '../src/analysis/analyzers/document-analyzer';
 import { LocalDocumentAnalyzer } from '../src/analysis/analyzers/local-document-analyzer';
 import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
 import { ReaderSandbox } from '../src/analysis/extraction/reader-sandbox';
@@ -14,7 +15,9 @@ import type { Outcome } from './score';
 export class CorpusRunner {
   private readonly sandbox = new ReaderSandbox();
   private readonly extractor = new DocumentTextExtractor(this.sandbox);
-  private readonly analyzer = new LocalDocumentAnalyzer();
+
+  /** The local readers unless another analyzer (the OpenAI one, checked against the text) is given. */
+  constructor(private readonly analyzer: DocumentAnalyzer = new LocalDocumentAnalyzer()) {}
 
   async run(document: CorpusDocument): Promise<Outcome & { milliseconds: number }> {
     const bytes = Buffer.from(await document.make());
@@ -28,10 +31,11 @@ export class CorpusRunner {
       characters: extracted.text.length,
       method: extracted.method,
       analyzer: analysis.analyzer,
+      ...(analysis.fallbackReason ? { fallbackReason: analysis.fallbackReason } : {}),
       signals: analysis.signals,
     };
     const catalog = CATALOG_COURSES.map((c) => ({ code: c.code, title: c.title, topics: [...c.topics], hours: c.contactHours, credits: c.credits }));
-    const result = evaluateReadings(catalog, [{ documentId: document.name, fileName: document.fileName, text: extracted.text }], [reading]);
+    const result = evaluateReadings(catalog, [{ documentId: document.name, fileName: document.fileName, text: extracted.text, lines: extracted.lines }], [reading]);
     return { reading, result, milliseconds: performance.now() - started };
   }
 

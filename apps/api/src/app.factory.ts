@@ -3,7 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import helmet from 'helmet';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { SanitizingLogger } from './common/log-sanitizer';
+import { useStrictBodies } from './common/strict-body';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
 import type { Infrastructure } from './infrastructure';
@@ -15,9 +18,20 @@ export async function createApp(
   options: { logger?: false } = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, infrastructure), {
-    rawBody: true,
-    ...(options.logger === false ? { logger: false } : {}),
+    // useStrictBodies installs the only body parser (JSON, 100 KB, UTF-8) and keeps the raw bytes for the webhook.
+    bodyParser: false,
+    logger: options.logger === false ? false : new SanitizingLogger(),
   });
+  app.use(
+    helmet({
+      // HSTS only where the API is served over https; development and the tests are plain http on loopback.
+      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      // Swagger UI at /api/docs loads its own script and styles from 'self'; nothing of the API is framed.
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+    }),
+  );
+  useStrictBodies(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AnalysisWorkerModule } from './analysis/analysis-worker.module';
+import { SanitizingLogger } from './common/log-sanitizer';
 import { guardProcess } from './common/process-guards';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { assertDatabaseReachable } from './database/database-url';
@@ -24,7 +25,8 @@ export async function createAnalysisWorker(
     throw new ConfigError('REDIS_URL is required for a separate worker; without Redis the API runs analyses in-process');
   }
   const context = await NestFactory.createApplicationContext(AnalysisWorkerModule.forRoot({ ...config, redisUrl }, databaseUrl, storage), {
-    ...(options.logger === false ? { logger: false } : {}),
+    // Job logs name credentials by id; the sanitiser masks any email or name that reaches a message anyway.
+    logger: options.logger === false ? false : new SanitizingLogger(),
   });
   context.enableShutdownHooks();
   await context.init();

@@ -1,86 +1,82 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SYLLABUS_TITLE, createCredentialWithDocuments, syllabusPdf, waitForAnalysis, type FixtureDocument } from './fixtures';
+import { layoutPdf } from './corpus/layout';
+import { SEMESTER_TRANSCRIPT } from './corpus/transcripts';
+import { createCredentialWithDocuments, syllabusPdf, waitForAnalysis, type FixtureDocument } from './fixtures';
+import { startOpenAiStandIn, SYLLABUS_MODEL_ANSWER as MODEL_ANSWER, type OpenAiStandIn } from './support/openai-stand-in';
 import { startTestApi, TestApi } from './support/test-app';
 
-type Mode = 'good' | 'garbage' | 'invalid' | 'error';
+type Mode = 'good' | 'garbage' | 'invalid' | 'error' | 'transcript';
 
-interface ChatRequest {
-  model: string;
-  messages: { role: string; content: string }[];
-  response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { required: string[] } } };
-}
+const row = (term: string, code: string, title: string, credits: number, grade: string) => ({ term, code, title, credits, grade });
 
-/** What the model "reads" in the syllabus: mostly right, plus an invented hour count and an invented person. */
-const MODEL_ANSWER = {
-  title: SYLLABUS_TITLE,
-  contactHours: 40,
-  learningObjectives: ['mind-body connection', 'client assessment', 'parts therapy', 'case formulation', 'ethics'],
-  modulesOrWeeks: 12,
-  assessmentMethods: ['quiz', 'case study', 'paper', 'final'],
-  topics: ['somatic psychology', 'parts work'],
-  certificate: { recipientName: null, issuingOrganization: 'Mind Body Institute of Integrative Psychology', certificateAuthor: null, completionDate: null },
-  contacts: [
-    { name: 'Helen Carter', title: 'Program Director', email: 'helen.carter@mindbody-institute.org', organization: 'Mind Body Institute' },
-    { name: 'Invented Person', title: 'Dean', email: 'ghost@nowhere.example.com', organization: 'Nowhere University' },
-  ],
-  completionEvidence: false,
+/**
+ * The model's reading of the semester transcript in the per-kind schema: right on most rows, but PSY 101's credits
+ * are invented (4, the row says 3.0), a course the transcript never lists is added, and Human Biology is left out.
+ */
+const TRANSCRIPT_ANSWER = {
+  ...MODEL_ANSWER,
+  title: 'Official Academic Transcript',
+  contactHours: null,
+  learningObjectives: [],
+  modulesOrWeeks: null,
+  assessmentMethods: [],
+  topics: [],
+  certificate: { recipientName: 'Jordan A. Rivera', issuingOrganization: 'Northbridge University', certificateAuthor: 'Helen Marsh', completionDate: '2024-05-18' },
+  contacts: [{ name: 'Helen Marsh', title: 'University Registrar', email: 'hmarsh@northbridge.edu', organization: 'Northbridge University' }],
+  completionEvidence: true,
+  kind: 'transcript',
+  transcript: {
+    institution: 'Northbridge University',
+    student: 'Jordan A. Rivera',
+    program: 'Bachelor of Arts in Psychology',
+    awardDate: '2024-05-18',
+    creditSystem: 'semester',
+    courses: [
+      row('Fall 2022', 'PSY 101', 'Introduction to Psychology', 4, 'A'),
+      row('Fall 2022', 'ENG 110', 'College Writing', 3, 'B+'),
+      row('Fall 2022', 'PSY 230', 'Abnormal Psychology', 3, 'A-'),
+      row('Fall 2022', 'MAT 140', 'Statistics for the Behavioral Sciences', 4, 'W'),
+      row('Spring 2023', 'PSY 240', 'Foundations of Counseling Skills', 3, 'B'),
+      row('Spring 2023', 'PSY 250', 'Trauma-Informed Care', 3, 'A'),
+      row('Spring 2023', 'PSY 260', 'Health Psychology', 3, 'B+'),
+      row('Spring 2023', 'PSY 499', 'Advanced Clinical Hypnosis', 6, 'A'),
+    ],
+  },
 };
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => resolve(body));
-  });
-}
 
 /** The OpenAI SDK, pointed by OPENAI_BASE_URL at this server, which speaks the chat completions endpoint. */
 describe('credential analysis with the OpenAI analyzer (real SDK, local server)', () => {
   let api: TestApi;
-  let server: Server;
+  let standIn: OpenAiStandIn;
   let mode: Mode = 'good';
-  const requests: { path: string; authorization: string | undefined; body: ChatRequest }[] = [];
+  const requests = (): OpenAiStandIn['requests'] => standIn.requests;
   let syllabus: FixtureDocument;
 
   beforeAll(async () => {
-    server = createServer(async (request, response) => {
-      const body = JSON.parse(await readBody(request)) as ChatRequest;
-      requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-      if (mode === 'error') {
-        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'boom', type: 'server_error' } }));
-        return;
-      }
-      const content =
-        mode === 'garbage' ? 'Sure! Here are the signals you asked for.' : JSON.stringify(mode === 'invalid' ? { ...MODEL_ANSWER, contactHours: 'lots' } : MODEL_ANSWER);
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: 'chatcmpl-test',
-          object: 'chat.completion',
-          created: 1_700_000_000,
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
-          usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-        }),
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    api = await startTestApi({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'test-model', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` });
+    standIn = await startOpenAiStandIn(() =>
+      mode === 'error'
+        ? { status: 500 }
+        : {
+            content:
+              mode === 'garbage'
+                ? 'Sure! Here are the signals you asked for.'
+                : JSON.stringify(mode === 'invalid' ? { ...MODEL_ANSWER, contactHours: 'lots' } : mode === 'transcript' ? TRANSCRIPT_ANSWER : MODEL_ANSWER),
+          },
+    );
+    api = await startTestApi({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'test-model', OPENAI_BASE_URL: standIn.baseUrl });
     syllabus = { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() };
   });
 
   afterAll(async () => {
     await api?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await standIn?.close();
   });
 
   beforeEach(() => {
-    requests.length = 0;
+    requests().length = 0;
   });
 
-  async function analyze(name: string): Promise<{ id: string; documents: { analyzer: string; fallbackReason?: string }[] }> {
-    const id = await createCredentialWithDocuments(api, name, [syllabus]);
+  async function analyze(name: string, document = syllabus): Promise<{ id: string; documents: { analyzer: string; fallbackReason?: string }[] }> {
+    const id = await createCredentialWithDocuments(api, name, [document]);
     await api.http.post(`/api/credentials/${id}/analyze`).expect(202);
     expect((await waitForAnalysis(api, id)).status).toBe('completed');
     const analyses = await api.http.get(`/api/credentials/${id}/analyses`).expect(200);
@@ -90,8 +86,8 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
   it('asks the configured model for strict JSON-schema output and keeps only what the document backs', async () => {
     mode = 'good';
     const { id, documents } = await analyze('With OpenAI');
-    expect(requests).toHaveLength(1);
-    const [call] = requests;
+    expect(requests()).toHaveLength(1);
+    const [call] = requests();
     expect(call.path).toBe('/v1/chat/completions');
     expect(call.authorization).toBe('Bearer sk-test');
     expect(call.body.model).toBe('test-model');
@@ -121,10 +117,35 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
   ])('falls back to the local analyzer on %s', async (_label, failure, reason) => {
     mode = failure;
     const { id, documents } = await analyze(`Fallback ${failure}`);
-    expect(requests.length).toBeGreaterThanOrEqual(1);
+    expect(requests().length).toBeGreaterThanOrEqual(1);
     expect(documents[0]).toMatchObject({ analyzer: 'local', fallbackReason: expect.stringMatching(reason) });
     const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).expect(200)).body;
     expect(evaluation).toMatchObject({ contactHours: 36, totalCredits: 3.6, minimumRequirementsMet: true });
     expect(evaluation.leadContacts[0]).toMatchObject({ name: 'Dr. Helen Carter', title: 'Instructor' });
+  });
+
+  it('asks for the per-kind schema and keeps only the transcript rows the document backs, converted and with their lines', async () => {
+    mode = 'transcript';
+    const transcript = { fileName: 'records-2024.pdf', documentType: 'other' as const, fileType: 'application/pdf', bytes: await layoutPdf([SEMESTER_TRANSCRIPT]) };
+    const { id, documents } = await analyze('Transcript with OpenAI', transcript);
+    expect(requests()[0].body.response_format.json_schema.schema.required).toEqual(expect.arrayContaining(['kind', 'courseCode', 'courseTitle', 'transcript']));
+    expect(documents[0]).toMatchObject({ analyzer: 'openai', documentType: 'transcript' });
+
+    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).expect(200)).body;
+    // PSY 101 stays at the 3.0 its row states, PSY 499 is dropped, Human Biology (F) comes back from the local reading.
+    expect(evaluation.transcripts[0].courses.map((c: { code: string; credits: number; grade: string; quarterCredits: number }) => `${c.code} ${c.credits} ${c.grade} ${c.quarterCredits}`)).toEqual([
+      'PSY 101 3 A 4.5',
+      'ENG 110 3 B+ 4.5',
+      'PSY 230 3 A- 4.5',
+      'MAT 140 4 W 0',
+      'PSY 240 3 B 4.5',
+      'PSY 250 3 A 4.5',
+      'BIO 105 4 F 0',
+      'PSY 260 3 B+ 4.5',
+    ]);
+    expect(evaluation.transcripts[0].courses[0].evidence).toMatchObject({ document: 'records-2024.pdf', page: 1, quote: expect.stringContaining('PSY 101 Introduction to Psychology 3.0 A') });
+    expect(evaluation).toMatchObject({ totalCredits: 27, certificateDetails: { recipientName: 'Jordan A. Rivera', issuingOrganization: 'Northbridge University', completionDate: '2024-05-18' } });
+    expect(evaluation.leadContacts).toEqual([{ name: 'Helen Marsh', title: 'University Registrar', email: 'hmarsh@northbridge.edu', organization: 'Northbridge University' }]);
+    expect(evaluation.evidence['leadContacts.hmarsh@northbridge.edu']).toMatchObject({ quote: expect.stringContaining('hmarsh@northbridge.edu') });
   });
 });

@@ -94,6 +94,20 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).expect(200);
     expect(evaluation.body).toMatchObject({ credentialId: id, ...SYLLABUS_AND_CERTIFICATE_EVALUATION });
     expect(evaluation.body.rigorExplanation).toHaveLength(10);
+    // Each of the seven criteria, met here, with the line that supports it: document, page, line and quote.
+    const syllabusLine = (quote: string) => ({ document: 'psychosomatic-syllabus.pdf', page: 1, line: expect.any(Number), quote: expect.stringContaining(quote) });
+    const certificateLine = (quote: string) => ({ document: 'certificate.png', page: 1, line: expect.any(Number), quote: expect.stringContaining(quote) });
+    expect(evaluation.body.evidence).toMatchObject({
+      topicRelevance: { document: 'psychosomatic-syllabus.pdf' },
+      learningObjectives: syllabusLine('Learning Objectives:'),
+      assessmentMethods: { document: 'psychosomatic-syllabus.pdf', quote: expect.stringMatching(/quiz|exam|case stud|paper/i) },
+      // Both documents state 36 hours; the certificate speaks first.
+      instructionHours: certificateLine('36 contact hours'),
+      curriculumStructure: syllabusLine('12 weeks'),
+      credentialSourceClarity: certificateLine('Awarded by'),
+      completionEvidence: { document: 'certificate.png', quote: expect.stringMatching(/complet/i) },
+      contactHours: certificateLine('36 contact hours'),
+    });
 
     await api.http.post(`/api/credentials/${id}/analyze`).expect(409);
   });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { SiteHeader } from './components/site-header';
+import { useNonce } from './lib/nonce';
 import stylesheet from './tailwind.css?url';
 
 export const links: LinksFunction = () => [
@@ -12,6 +13,7 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -24,8 +26,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         {children}
         <Toaster position="top-center" />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -59,10 +59,12 @@ export interface Evidence {
 }
 
 /** What a document is, read from its content. */
-export type DocumentKind = 'transcript' | 'syllabus' | 'certificate' | 'course_description' | 'other';
+export const DOCUMENT_KINDS = ['transcript', 'syllabus', 'certificate', 'course_description', 'other'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** How the credits on a transcript are counted; every system converts to quarter credits by a fixed rule. */
-export type CreditSystem = 'semester' | 'quarter' | 'clock_hours' | 'ects' | 'uk';
+export const CREDIT_SYSTEMS = ['semester', 'quarter', 'clock_hours', 'ects', 'uk'] as const;
+export type CreditSystem = (typeof CREDIT_SYSTEMS)[number];
 
 /** One course row of a transcript, as the document names it. */
 export interface TranscriptCourse {

@@ -16,6 +16,10 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYMENT_FAILED',
   'INTERNAL_ERROR',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INVALID_BODY',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

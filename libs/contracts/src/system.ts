@@ -40,3 +40,11 @@ export type ChecklistItemKey<P extends ChecklistPhaseKey> = (typeof CHECKLIST_IT
 
 /** The item maps the API probes; the rest of the status is derived from them (libs/domain checklist). */
 export type ChecklistItems = { [P in ChecklistPhaseKey]: Record<ChecklistItemKey<P>, boolean> };
+
+/** What the web server's Content-Security-Policy must allow besides itself (GET /api/system/web-policy). */
+export interface WebPolicyResponse {
+  /** Origin of the presigned upload URLs the browser PUTs files to. */
+  uploadOrigin: string;
+  /** Whether Stripe.js is used (live Stripe keys configured), so its domains are allowed. */
+  stripe: boolean;
+}

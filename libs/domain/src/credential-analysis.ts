@@ -1,16 +1,22 @@
 import type { CertificateDetails, CourseEquivalency, LeadContact } from '@app/contracts';
 import { quarterCreditsFromHours } from './credits';
-import { findDates, normalizeDocumentText } from './text-signals';
+import { findDates } from './reading/dates';
+import { normalizeDocumentText } from './reading/normalize-text';
 
 /**
  * Rules the analysis pipeline applies when it combines what each document says into one evaluation.
- * The readers of single signals live in text-signals.ts.
+ * The readers of single signals live in reading/, one file each.
  */
 
 const COMPLETION_PHRASE =
   /\b(?:successfully\s+completed|has\s+completed|completed\s+(?:the|all|a)\b|certificate\s+of\s+(?:completion|achievement|attendance)|certif(?:y|ies)\s+that|(?:awarded|conferred|granted)\s+(?:to|on|upon)|final\s+grade|grade\s*:|official\s+transcript|date\s+of\s+completion|completion\s+date)/i;
 
 /** A document is evidence of completion when it says so (certificate or transcript wording) and carries a date. */
+/** Whether a line says the course was completed (certificate or transcript wording); for the evidence line. */
+export function statesCompletion(line: string): boolean {
+  return COMPLETION_PHRASE.test(normalizeDocumentText(line));
+}
+
 export function findCompletionEvidence(rawText: string): boolean {
   const text = normalizeDocumentText(rawText);
   return COMPLETION_PHRASE.test(text) && findDates(text).length > 0;

@@ -11,7 +11,6 @@ export * from './evaluation-progress';
 export * from './installments';
 export * from './payment-type-label';
 export * from './pricing';
-export * from './text-signals';
 export * from './topic-overlap';
 export * from './checklist';
 export * from './email-template';

@@ -1,6 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../common/outage';
 import { HealthReport, HealthService } from './health.service';
 
 class HealthResponseDto implements HealthReport {
@@ -22,6 +23,7 @@ export class HealthController {
   async check(@Res({ passthrough: true }) response: Response): Promise<HealthResponseDto> {
     const report = await this.health.report();
     response.status(report.status === 'ok' ? 200 : 503);
+    if (report.status !== 'ok') response.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     return report;
   }
 }

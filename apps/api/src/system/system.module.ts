@@ -5,10 +5,11 @@ import { ChecklistService } from './checklist.service';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 import { OpenAiKeyCheck } from './openai-key-check';
+import { WebPolicyController } from './web-policy.controller';
 
 @Module({
   imports: [GmailModule],
-  controllers: [HealthController, ChecklistController],
+  controllers: [HealthController, ChecklistController, WebPolicyController],
   providers: [HealthService, ChecklistService, OpenAiKeyCheck],
   exports: [HealthService],
 })

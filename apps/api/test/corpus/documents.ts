@@ -6,7 +6,7 @@ import { makeDoc } from '../fixtures/doc-fixture';
 import { flyerPdf, syllabusPdf } from '../fixtures/syllabus';
 import { transcriptDocx } from '../fixtures/transcript';
 import { layoutImage, layoutPdf, scannedPdf, type Page } from './layout';
-import { CLOCK_HOUR_TRANSCRIPT, ECTS_TRANSCRIPT, QUARTER_TRANSCRIPT, SEMESTER_TRANSCRIPT, TWO_PAGE_TRANSCRIPT, UK_TRANSCRIPT } from './transcripts';
+import { CLOCK_HOUR_TRANSCRIPT, ECTS_TRANSCRIPT, FIVE_PAGE_TRANSCRIPT, QUARTER_TRANSCRIPT, SEMESTER_TRANSCRIPT, TWO_PAGE_TRANSCRIPT, UK_TRANSCRIPT } from './transcripts';
 
 /** A certificate as a page: recipient, issuer, signer, date and hours, centred as certificates are. */
 function certificate(recipient: string, course: string, hours: string, issuer: string, date: string, signer: string): Page {
@@ -107,6 +107,7 @@ export const CORPUS: readonly CorpusDocument[] = [
   { name: 'uk-transcript', fileName: 'hear-transcript.pdf', documentType: 'transcript', make: () => layoutPdf([UK_TRANSCRIPT]) },
   { name: 'two-page-transcript', fileName: 'lakeshore.pdf', documentType: 'other', make: () => layoutPdf(TWO_PAGE_TRANSCRIPT) },
   { name: 'scanned-transcript', fileName: 'scan0001.pdf', documentType: 'other', make: () => scannedPdf([SEMESTER_TRANSCRIPT]) },
+  { name: 'five-page-scanned-transcript', fileName: 'scan0003.pdf', documentType: 'transcript', make: () => scannedPdf(FIVE_PAGE_TRANSCRIPT) },
   { name: 'docx-transcript', fileName: 'official-transcript.docx', documentType: 'transcript', make: transcriptDocx },
   { name: 'syllabus-weeks', fileName: 'syllabus.pdf', documentType: 'syllabus', make: syllabusPdf },
   { name: 'syllabus-modules', fileName: 'csk220.docx', documentType: 'other', make: () => docx(MODULE_SYLLABUS) },

@@ -1,4 +1,4 @@
-import type { Page } from './layout';
+import type { Page, Row, Styled } from './layout';
 
 /**
  * Transcripts in the layouts institutions issue: a title block, labelled student fields, a statement of the credit
@@ -168,3 +168,40 @@ export const TWO_PAGE_TRANSCRIPT: readonly Page[] = [
     'Angela Brooks, Registrar, Lakeshore State University, abrooks@lakeshore.example.edu',
   ],
 ];
+
+const FIVE_PAGE_TERMS: readonly (readonly [string, readonly (readonly [string, string, string, string])[]])[] = [
+  ['Fall 2019', [['PSYC 1100', 'Introduction to Psychology', '4.0', 'A'], ['ENGL 1010', 'Academic Writing', '4.0', 'B+'], ['MATH 1050', 'College Algebra', '4.0', 'C']]],
+  ['Winter 2020', [['PSYC 2100', 'Developmental Psychology', '4.0', 'A-'], ['BIOL 1200', 'Human Anatomy', '5.0', 'B'], ['COMM 1100', 'Interpersonal Communication', '3.0', 'A']]],
+  ['Spring 2020', [['PSYC 2300', 'Abnormal Psychology', '4.0', 'B+'], ['SOCI 1010', 'Principles of Sociology', '4.0', 'W'], ['PHIL 1100', 'Introduction to Ethics', '4.0', 'A']]],
+  ['Fall 2020', [['PSYC 3100', 'Health Psychology', '4.0', 'A'], ['PSYC 3150', 'Research Methods in Psychology', '5.0', 'B'], ['STAT 2000', 'Applied Statistics', '4.0', 'B-']]],
+  ['Winter 2021', [['PSYC 3300', 'Trauma-Informed Care', '4.0', 'A'], ['PSYC 3400', 'Cognitive Psychology', '4.0', 'F'], ['ANTH 2100', 'Cultural Anthropology', '4.0', 'A-']]],
+  ['Spring 2021', [['PSYC 3500', 'Foundations of Counseling Skills', '4.0', 'A'], ['PSYC 3600', 'Social Psychology', '4.0', 'B+'], ['HLTH 2200', 'Nutrition and Wellness', '3.0', 'A']]],
+  ['Fall 2021', [['PSYC 4100', 'Professional Ethics in Psychological Practice', '4.0', 'A'], ['PSYC 4200', 'Biological Psychology', '5.0', 'B'], ['PSYC 4250', 'Psychology of Learning', '4.0', 'NC']]],
+  ['Winter 2022', [['PSYC 4300', 'Child Resilience and Development', '4.0', 'A'], ['PSYC 4350', 'Group Dynamics', '4.0', 'A-'], ['ARTS 1500', 'Drawing I', '3.0', 'B']]],
+  ['Spring 2022', [['PSYC 4400', 'Parts Therapy and Ego States', '4.0', 'A'], ['PSYC 4900', 'Senior Seminar in Psychology', '4.0', 'A']]],
+];
+
+/**
+ * A five-page quarter transcript, as a scanner makes of a long record: a running head on every page, the table
+ * heading repeated, two terms a page, the totals and the registrar on the last page.
+ */
+export const FIVE_PAGE_TRANSCRIPT: readonly Page[] = Array.from({ length: 5 }, (_, index): Page => {
+  const terms = FIVE_PAGE_TERMS.slice(index * 2, index * 2 + 2);
+  const head: (Row | Styled)[] =
+    index === 0
+      ? [
+          { text: 'CASCADE VALLEY UNIVERSITY', size: 16, bold: true, center: true },
+          { text: 'Office of the Registrar - Official Transcript', center: true },
+          null,
+          'Student Name: Elena M. Sorensen',
+          'Program: Bachelor of Science in Psychology',
+          'Degree Awarded: June 10, 2022',
+          'Credits are quarter credit hours.',
+          null,
+        ]
+      : [`Cascade Valley University - Official Transcript - Elena M. Sorensen - Page ${index + 1} of 5`, null];
+  const rows = terms.flatMap(([term, courses]) => [term, ...courses.map(([code, title, credits, grade]) => row([[50, code], [130, title], [400, credits], [470, grade]]))]);
+  const tail: (Row | Styled)[] =
+    index === 4 ? [null, 'Total Credits Earned: 92.0', null, 'Karen Holt, University Registrar', 'registrar@cascadevalley.example.edu'] : [null, 'Continued on next page'];
+  return [...head, row([[50, 'Course'], [130, 'Title'], [400, 'Credits'], [470, 'Grade']]), ...rows, ...tail];
+});

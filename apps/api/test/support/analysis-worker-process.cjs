@@ -1,40 +1,14 @@
 // Test-only: the analysis worker exactly as `npm run worker` starts it (worker.ts main(): the configuration from
 // this process's environment), run from the TypeScript sources in a child process so a test can SIGKILL it mid-job.
-// TypeScript is compiled on require by @swc/core with the Jest preset's options and the workspace path aliases.
+// TypeScript is compiled on require by tools/testing/register-ts.cjs.
 //
 // Usage: node apps/api/test/support/analysis-worker-process.cjs [--hold-after-phase N]
 // --hold-after-phase N: after storing phase N's record the job never goes on (the worker still holds and renews its
 // lock), so a test can kill the worker at a known point of the pipeline. Prints "ready" on stdout once it takes jobs.
-const Module = require('node:module');
-const { readFileSync } = require('node:fs');
 const path = require('node:path');
-const { transformSync } = require('@swc/core');
 
 const root = path.resolve(__dirname, '../../../..');
-const aliases = {
-  '@app/contracts': path.join(root, 'libs/contracts/src/index.ts'),
-  '@app/domain': path.join(root, 'libs/domain/src/index.ts'),
-};
-
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  return resolveFilename.call(this, aliases[request] ?? request, ...rest);
-};
-
-Module._extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-    sourceMaps: 'inline',
-  });
-  module._compile(code, filename);
-};
+require(path.join(root, 'tools/testing/register-ts.cjs'));
 
 function holdAfterPhase(phase) {
   const { AnalysisRepository } = require(path.join(root, 'apps/api/src/analysis/analysis.repository.ts'));

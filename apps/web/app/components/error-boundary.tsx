@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <Unavailable />;
   const message = isRouteErrorResponse(error)
     ? `${error.status}: ${typeof error.data === 'string' ? error.data : error.statusText}`
     : 'Something went wrong. Please try again.';
@@ -27,6 +28,21 @@ export function NotFound() {
       <Link to="/" className="mt-6 inline-block text-teal-700 underline">
         Return to Home
       </Link>
+    </main>
+  );
+}
+
+/** An outage of the API or what it depends on: nothing was lost and the admin is still logged in. */
+export function Unavailable() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900" role="alert">
+        The service is briefly unavailable
+      </h1>
+      <p className="mt-3 text-slate-600">Nothing was lost. Please try again in a moment.</p>
+      <a href="" className="mt-6 inline-block text-teal-700 underline">
+        Try again
+      </a>
     </main>
   );
 }

@@ -19,7 +19,7 @@ export interface ApiRequestOptions {
   body?: unknown;
   token?: string | null;
   query?: Record<string, string | undefined | null>;
-  /** Forwarded from the browser request so the API's per-client limits see the real client. */
+  /** Its X-Forwarded-For (the client address server.mjs saw) goes to the API, whose per-client limits key on it. */
   request?: Request;
 }
 
@@ -31,18 +31,42 @@ function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
   return url.toString();
 }
 
-/** The raw API response; throws ApiError when it is not ok. */
+/** What a page says while the API (or its database, Redis or storage) is down; the admin stays logged in. */
+export const SERVICE_UNAVAILABLE_TEXT = 'The service is briefly unavailable';
+
+/**
+ * A 503 page (the error boundary shows SERVICE_UNAVAILABLE_TEXT) for an outage: the API answered 503 or could not be
+ * reached. Thrown as a Response, not an ApiError, so nothing treats it as the end of the admin's session.
+ */
+export function serviceUnavailable(retryAfter: string | null = null): Response {
+  return new Response(SERVICE_UNAVAILABLE_TEXT, {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': retryAfter ?? '5' },
+  });
+}
+
+/** The raw API response; throws ApiError when it is not ok, and a 503 Response during an outage. */
 export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const forwardedFor = options.request?.headers.get('x-forwarded-for');
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    // The API itself is not answering (restarting, down): the same outage as its 503.
+    throw serviceUnavailable();
+  }
+  if (response.status === 503) {
+    await response.body?.cancel();
+    throw serviceUnavailable(response.headers.get('retry-after'));
+  }
   if (!response.ok) {
     const text = await response.text();
     let body: ErrorResponse | null;

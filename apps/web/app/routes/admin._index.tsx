@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { buttonClass, inputClass, labelClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { api, ApiError } from '~/lib/api.server';
+import { api, ApiError, SERVICE_UNAVAILABLE_TEXT } from '~/lib/api.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { createAdminSession, getSession, newToast, takeToast } from '~/lib/session.server';
 
@@ -44,6 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ApiError && error.status < 500) {
       const message = error.body?.message || 'Invalid username or password';
       return data({ toast: newToast('error', 'Error', message), username }, { status: error.status });
+    }
+    if (error instanceof Response && error.status === 503) {
+      return data({ toast: newToast('error', 'Error', SERVICE_UNAVAILABLE_TEXT), username }, { status: 503 });
     }
     return data({ toast: newToast('error', 'Error', 'Login failed. Please try again.'), username }, { status: 502 });
   }

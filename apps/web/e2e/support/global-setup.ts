@@ -107,8 +107,8 @@ export default async function globalSetup(): Promise<void> {
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'API', api.output);
 
-  // remix-serve finds build/client and public relative to its working directory.
-  const web = start('web', [join(ROOT, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.mjs'], {
+  // apps/web/server.mjs (Remix behind security headers) finds build/ relative to its working directory.
+  const web = start('web', [join(ROOT, 'apps/web/server.mjs')], {
     NODE_ENV: 'production',
     PORT: String(webPort),
     HOST: '127.0.0.1',

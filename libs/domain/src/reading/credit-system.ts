@@ -85,10 +85,14 @@ function round(value: number): number {
 /** Grades that earn nothing: failed, withdrawn, no credit, not passed, incomplete, in progress, audit. */
 const NO_CREDIT_GRADES = new Set(['F', 'FX', 'E', 'W', 'WF', 'WP', 'WD', 'WU', 'NC', 'NP', 'NR', 'U', 'I', 'IP', 'INC', 'AU', 'X', 'FAIL', 'FAILED', 'WITHDRAWN']);
 
-/** Whether a row with this grade earns its credits; a UK mark below 40 is a fail. No grade (a credit-only row) earns. */
+/**
+ * Whether a row with this grade earns its credits; a UK mark below 40 is a fail. No grade (a credit-only row) earns.
+ * E fails on US transcripts but is the lowest pass of the ECTS scale (A to E pass, FX and F fail).
+ */
 export function gradeEarnsCredit(grade: string | null, system?: CreditSystem): boolean {
   if (grade === null) return true;
   const g = grade.trim().toUpperCase().replace(/\*$/, '');
+  if (system === 'ects' && g === 'E') return true;
   if (NO_CREDIT_GRADES.has(g)) return false;
   if (system === 'uk' && /^\d{1,3}(?:\.\d+)?%?$/.test(g)) return Number(g.replace('%', '')) >= 40;
   return true;

@@ -32,6 +32,11 @@ const SIGNS: Readonly<Record<Exclude<DocumentKind, 'other'>, readonly [RegExp, n
 /** Four or more course rows with a grade make a transcript whatever its heading says. */
 const GRADED_ROW = /^[A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?\b.*\b\d{1,3}(?:\.\d{1,2})?\b.*\b(?:[A-F][+-]?|P|W|NC|CR)\s*$/gm;
 
+/** How strongly a text shows the signs of one kind (0: none); a model's kind is taken only for a document that shows some. */
+export function kindScore(text: string, kind: DocumentKind): number {
+  return kind === 'other' ? 0 : SIGNS[kind].reduce((sum, [sign, weight]) => sum + (sign.test(text) ? weight : 0), 0);
+}
+
 /** The kind of a document from what it says; the uploader's choice (from the file name) only breaks a silence. */
 export function classifyDocument(text: string, fallback: DocumentKind = 'other'): DocumentKind {
   const scores = (Object.keys(SIGNS) as Exclude<DocumentKind, 'other'>[]).map((kind) => ({

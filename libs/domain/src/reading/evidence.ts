@@ -1,4 +1,5 @@
 import type { Evidence } from '@app/contracts';
+import { topicOverlap } from '../topic-overlap';
 import type { TextLine } from './positioned-lines';
 
 const MAX_QUOTE = 200;
@@ -16,4 +17,12 @@ export function findEvidence(document: string, lines: readonly TextLine[], needl
   const wanted = squash(needle);
   const line = lines.find((l) => squash(l.text).includes(wanted));
   return line ? evidenceOf(document, line) : undefined;
+}
+
+/** The first line that holds one of a course's topics whole (every significant word of it); the 'why' of topic relevance. */
+export function findTopicEvidence(document: string, lines: readonly TextLine[], topics: readonly string[]): Evidence | undefined {
+  for (const line of lines) {
+    if (topics.some((topic) => topicOverlap([topic], line.text) === 1)) return evidenceOf(document, line);
+  }
+  return undefined;
 }

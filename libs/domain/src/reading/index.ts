@@ -1,7 +1,18 @@
+export * from './assessment-methods';
+export * from './certificate-details';
+export * from './contact-hours';
+export * from './contacts';
 export * from './course-equivalency';
 export * from './credit-system';
+export { findDates } from './dates';
 export * from './document-kind';
+export { findEmails } from './emails';
 export * from './evidence';
+export * from './learning-objectives';
+export * from './modules-or-weeks';
+export * from './normalize-text';
 export * from './positioned-lines';
 export * from './transcript-reader';
 export * from './read-document';
+export * from './readable-text';
+export * from './ground-transcript';

@@ -1,14 +1,20 @@
 import type { CertificateDetails, DocumentKind, Evidence, LeadContact } from '@app/contracts';
-import { findContactHours, findContacts, findCertificateDetails, findModulesOrWeeks } from '../text-signals';
+import { statesCompletion } from '../credential-analysis';
+import { namesAssessmentMethod } from './assessment-methods';
+import { findCertificateDetails } from './certificate-details';
+import { findContactHours } from './contact-hours';
+import { findContacts } from './contacts';
+import { findModulesOrWeeks } from './modules-or-weeks';
 import { classifyDocument } from './document-kind';
 import { evidenceOf, findEvidence } from './evidence';
+import { introducesObjectives } from './learning-objectives';
 import { linesOfText, type TextLine } from './positioned-lines';
 import { institutionOf, readTranscript, type TranscriptReading } from './transcript-reader';
 
 /**
  * What every reader adds to the signals: the document's kind, its own course code and title (syllabi and course
  * descriptions), its transcript rows, and where each value was read. The per-kind readers: transcript-reader.ts;
- * certificates, syllabi and course descriptions use the single-signal readers in text-signals.ts.
+ * certificates, syllabi and course descriptions use the single-signal readers beside it (one file each).
  */
 export interface KindReading {
   kind: DocumentKind;
@@ -17,7 +23,10 @@ export interface KindReading {
   transcript: TranscriptReading | null;
   certificate: CertificateDetails;
   contacts: LeadContact[];
-  /** Keyed by field: 'contactHours', 'modulesOrWeeks', 'certificate.recipientName', 'contact.<email>'. */
+  /**
+   * Keyed by field: 'contactHours', 'modulesOrWeeks', 'learningObjectives', 'assessmentMethods', 'completionEvidence',
+   * 'certificate.recipientName', 'contact.<email>', 'transcript.<field>'.
+   */
   evidence: Record<string, Evidence>;
 }
 
@@ -73,6 +82,18 @@ export function readDocument(document: string, text: string, positioned?: readon
     if (transcript.evidence.student) evidence['certificate.recipientName'] = transcript.evidence.student;
     if (transcript.evidence.institution) evidence['certificate.issuingOrganization'] = transcript.evidence.institution;
   }
+  const firstLine = (test: (text: string) => boolean): Evidence | undefined => {
+    const line = lines.find((l) => test(l.text));
+    return line ? evidenceOf(document, line) : undefined;
+  };
+  const objectives = firstLine(introducesObjectives);
+  if (objectives) evidence.learningObjectives = objectives;
+  const assessment = firstLine(namesAssessmentMethod);
+  if (assessment) evidence.assessmentMethods = assessment;
+  // A transcript shows completion by its award line or, failing that, its first course with credit earned.
+  const completion =
+    transcript?.evidence.awardDate ?? transcript?.courses.find((c) => c.quarterCredits > 0)?.evidence ?? firstLine(statesCompletion);
+  if (completion) evidence.completionEvidence = completion;
   const course = kind === 'syllabus' || kind === 'course_description' ? ownCourse(lines) : { code: null, title: null };
   if (course.title) {
     const line = lines.find((l) => l.text.includes(course.title ?? ''));

@@ -1,9 +1,11 @@
 import { creditRule, detectCreditSystem, gradeEarnsCredit, toQuarterCredits } from './credit-system';
 import { classifyDocument } from './document-kind';
 import { matchTranscriptCourses, titleOverlap } from './course-equivalency';
+import { findTopicEvidence } from './evidence';
 import { linesOfPage, linesOfText } from './positioned-lines';
+import { readDocument } from './read-document';
 import { readTranscript } from './transcript-reader';
-import { findContacts } from '../text-signals';
+import { findContacts } from './contacts';
 
 const item = (str: string, x: number, y: number) => ({ str, x, y, width: str.length * 5, height: 10 });
 
@@ -26,6 +28,8 @@ describe('credit systems', () => {
     expect(gradeEarnsCredit('35', 'uk')).toBe(false);
     expect(gradeEarnsCredit('40', 'uk')).toBe(true);
     expect(gradeEarnsCredit('B+', 'semester')).toBe(true);
+    expect(gradeEarnsCredit('E', 'semester')).toBe(false);
+    expect(gradeEarnsCredit('E', 'ects')).toBe(true);
   });
 
   it('reads the system from the credits heading before the text', () => {
@@ -110,5 +114,61 @@ describe('contacts', () => {
   it('never takes an email address as a title', () => {
     expect(findContacts('Helen Marsh\nhmarsh@northbridge.edu Registrar')[0].title).toBeNull();
     expect(findContacts('Helen Marsh, Registrar\nhmarsh@northbridge.edu | (617) 555-0142')[0]).toMatchObject({ name: 'Helen Marsh', title: 'Registrar' });
+  });
+});
+
+describe('evidence lines of the criteria', () => {
+  const syllabus = [
+    'PSY 210 Psychosomatic Medicine',
+    'Mind Body Institute',
+    'Total contact hours: 36',
+    'Learning Objectives:',
+    '1. Explain the mind-body connection.',
+    '2. Assess clients.',
+    '3. Formulate cases.',
+    'Week 1: Foundations',
+    'Assessment: weekly quiz (20%), case study (40%), final paper (40%).',
+  ].join('\n');
+
+  it('quotes the objectives heading, the first line naming an assessment, and the hours', () => {
+    const { evidence } = readDocument('syllabus.pdf', syllabus);
+    expect(evidence.learningObjectives).toEqual({ document: 'syllabus.pdf', page: 1, line: 4, quote: 'Learning Objectives:' });
+    expect(evidence.assessmentMethods).toMatchObject({ line: 9, quote: 'Assessment: weekly quiz (20%), case study (40%), final paper (40%).' });
+    expect(evidence.contactHours).toMatchObject({ line: 3 });
+    expect(evidence.completionEvidence).toBeUndefined();
+  });
+
+  it("quotes a certificate's completion sentence", () => {
+    const { evidence } = readDocument('certificate.png', 'Certificate of Completion\nThis certifies that\nMaya Thompson\nhas successfully completed\nCompleted on March 3, 2024');
+    expect(evidence.completionEvidence).toMatchObject({ line: 1, quote: 'Certificate of Completion' });
+  });
+
+  it('finds the first line that holds a course topic whole', () => {
+    const lines = linesOfText('Week 1: Foundations\nWeek 2: Stress and the body\nWeek 3: Somatic psychology in practice');
+    expect(findTopicEvidence('s.pdf', lines, ['somatic psychology', 'mind-body'])).toMatchObject({ line: 3, quote: 'Week 3: Somatic psychology in practice' });
+    expect(findTopicEvidence('s.pdf', lines, ['parts therapy'])).toBeUndefined();
+  });
+});
+
+describe('transcript rows read by OCR', () => {
+  it("reads a grade OCR doubled or lower-cased and a title's closing numeral read as a bar", () => {
+    const page = linesOfPage({
+      page: 1,
+      items: [
+        item('Degree Awarded: June 10, 2022', 50, 760),
+        item('Program: Bachelor of Science in Psychology', 50, 745),
+        item('Course', 50, 700), item('Title', 130, 700), item('Credits', 400, 700), item('Grade', 470, 700),
+        item('MATH 1050', 50, 685), item('College Algebra', 130, 685), item('4.0', 400, 685), item('Cc', 470, 685),
+        item('SOCI 1010', 50, 670), item('Principles of Sociology', 130, 670), item('4.0', 400, 670), item('w', 470, 670),
+        item('ARTS 1500', 50, 655), item('Drawing |', 130, 655), item('3.0', 400, 655), item('B', 470, 655),
+      ],
+    });
+    const transcript = readTranscript('scan.pdf', page);
+    expect(transcript.courses.map((c) => `${c.code} ${c.title} ${c.grade} ${c.quarterCredits}`)).toEqual([
+      'MATH 1050 College Algebra C 6',
+      'SOCI 1010 Principles of Sociology W 0',
+      'ARTS 1500 Drawing I B 4.5',
+    ]);
+    expect(transcript).toMatchObject({ awardDate: '2022-06-10', program: 'Bachelor of Science in Psychology' });
   });
 });

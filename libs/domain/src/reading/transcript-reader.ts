@@ -1,5 +1,5 @@
 import type { TranscriptCourse, TranscriptSummary } from '@app/contracts';
-import { findDates } from '../text-signals';
+import { findDates } from './dates';
 import { creditRule, detectCreditSystem, toQuarterCredits } from './credit-system';
 import { evidenceOf } from './evidence';
 import type { TextLine } from './positioned-lines';
@@ -64,6 +64,19 @@ function nearestColumn(columns: readonly Column[], x: number): Column {
 
 const number = (text: string): number => Number(text.replace(',', '.'));
 
+/**
+ * What OCR makes of a printed grade: a lower-case letter ('w'), a capital read twice ('Cc'); grades are capitals.
+ * A text layer's grade is left as it is.
+ */
+function cleanGrade(grade: string): string {
+  const doubled = /^([a-z])\1$/i.exec(grade);
+  if (doubled) return doubled[1].toUpperCase();
+  return /^[a-z]{1,2}[+-]?$/.test(grade) ? grade.toUpperCase() : grade;
+}
+
+/** OCR reads a title's closing Roman numeral I as a bar ('Drawing |'). */
+const cleanTitle = (title: string): string => title.trim().replace(/\s\|$/, ' I');
+
 function courseFromCells(line: TextLine, columns: readonly Column[]): { code: string | null; title: string; credits: number; grade: string | null; term: string | null } | null {
   const values = new Map<Role, string>();
   for (const cell of line.cells) {
@@ -78,10 +91,11 @@ function courseFromCells(line: TextLine, columns: readonly Column[]): { code: st
     if (split) [code, title] = [split[1], split[2]];
   }
   const credits = values.get('credits') ?? '';
-  const grade = values.get('grade') ?? null;
+  const rawGrade = values.get('grade');
+  const grade = rawGrade === undefined ? null : cleanGrade(rawGrade);
   if (!NUMBER.test(credits) || title.trim() === '' || (grade !== null && !GRADE.test(grade))) return null;
   if (code !== null && !CODE.test(code)) return null;
-  return { code, title: title.trim(), credits: number(credits), grade, term: values.get('term') ?? null };
+  return { code, title: cleanTitle(title), credits: number(credits), grade, term: values.get('term') ?? null };
 }
 
 /** 'PSY 101 Introduction to Psychology - 40 contact hours - Final grade: A' and the like, for transcripts without a table. */
@@ -91,13 +105,14 @@ const INLINE_ROW =
 const LABELS = {
   student: /^(?:student(?:'s)?(?:\s+name)?|name(?:\s+of\s+student)?|name|learner|student\s*\/\s*name)$/i,
   program: /^(?:program(?:me)?|degree(?:\s+program(?:me)?)?|major|course\s+of\s+study|degree\s+awarded|award|qualification|field\s+of\s+study)$/i,
-  awardDate: /^(?:degree\s+conferred|date\s+conferred|conferral\s+date|conferred|date\s+awarded|award(?:ed)?\s+date|date\s+of\s+award|graduation\s+date|date\s+of\s+graduation|completion\s+date|date\s+of\s+completion|date\s+completed)$/i,
+  awardDate: /^(?:degree\s+conferred|degree\s+awarded|date\s+conferred|conferral\s+date|conferred|date\s+awarded|award(?:ed)?\s+date|date\s+of\s+award|graduation\s+date|date\s+of\s+graduation|completion\s+date|date\s+of\s+completion|date\s+completed)$/i,
 };
 const LABELLED = /^([A-Za-z' /]+?)\s*:\s*(.*)$/;
 /** Another label on the same cell ends a value: 'Student: Jane Doe Student ID: 123'. */
 const NEXT_LABEL = /\s+(?:student\s+)?(?:id|number|no\.?|date(?:\s+of\s+birth)?|dob|ssn|program|degree|major|page)\s*:.*$/i;
 
-function labelled(lines: readonly TextLine[], label: RegExp): { value: string; line: TextLine } | null {
+/** The first value under a label that `accept` takes ('Degree Awarded:' names a program on one transcript, a date on another). */
+function labelled(lines: readonly TextLine[], label: RegExp, accept: (value: string) => boolean = () => true): { value: string; line: TextLine } | null {
   for (const line of lines) {
     const cells = line.cells.length > 0 ? line.cells : [{ text: line.text, x: 0 }];
     for (let i = 0; i < cells.length; i++) {
@@ -105,9 +120,10 @@ function labelled(lines: readonly TextLine[], label: RegExp): { value: string; l
       const bare = label.test(cells[i].text.replace(/:$/, '').trim());
       if (m && label.test(m[1].trim())) {
         const value = (m[2].trim() || (cells[i + 1] && !LABELLED.test(cells[i + 1].text) ? cells[i + 1].text : '')).replace(NEXT_LABEL, '').trim();
-        if (value) return { value, line };
+        if (value && accept(value)) return { value, line };
       } else if (bare && cells[i].text.endsWith(':') && cells[i + 1]) {
-        return { value: cells[i + 1].text.replace(NEXT_LABEL, '').trim(), line };
+        const value = cells[i + 1].text.replace(NEXT_LABEL, '').trim();
+        if (accept(value)) return { value, line };
       }
     }
   }
@@ -191,8 +207,9 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
 
   const institution = institutionOf(lines);
   const student = labelled(lines, LABELS.student);
-  const program = labelled(lines, LABELS.program);
-  const award = labelled(lines, LABELS.awardDate);
+  const datePresent = (value: string): boolean => findDates(value).length > 0;
+  const program = labelled(lines, LABELS.program, (value) => !datePresent(value));
+  const award = labelled(lines, LABELS.awardDate, datePresent);
   const awardDate = award ? (findDates(award.value)[0] ?? null) : null;
   const systemLine = lines.find((l) => /credit|hours|ECTS/i.test(l.text) && !rows.some((r) => r.line === l) && detectCreditSystem(l.text) === system && /semester|quarter|clock|contact|ECTS|UK|CATS/i.test(l.text));
   const total = lines.map((l) => ({ l, m: TOTAL.exec(l.text) })).find((t) => t.m);

@@ -12,6 +12,7 @@ const INSTRUCTIONS = [
   'Report only what the document states; use null or an empty list when it does not say.',
   'contactHours is the total instruction time in hours (for example 3 hours a week for 12 weeks is 36).',
   'Dates are YYYY-MM-DD. Contacts are people named with an email address in the document.',
+  'kind is what the document is from its content. For a transcript, list every course row with its term, code, title, credits and grade exactly as written in that row; transcript is null for other documents.',
 ].join(' ');
 
 export interface OpenAiAnalyzerOptions {
@@ -69,7 +70,7 @@ export class OpenAiDocumentAnalyzer implements DocumentAnalyzer {
       const message = completion.choices[0]?.message;
       if (!message?.content) throw new Error(message?.refusal ? `the model refused: ${message.refusal}` : 'the model sent no answer');
       const model = parseModelSignals(JSON.parse(message.content) as unknown);
-      return { signals: groundModelSignals(model, local, input.text), analyzer: 'openai' };
+      return { signals: groundModelSignals(model, local, input.text, input.fileName, input.lines), analyzer: 'openai' };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`OpenAI analysis of ${input.fileName} failed, using the local analyzer: ${reason}`);

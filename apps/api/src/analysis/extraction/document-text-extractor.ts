@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { linesOfPage, linesOfPages, type TextLine } from '@app/domain';
+import { linesOfPage, linesOfPages, passwordProtectedReason, type TextLine } from '@app/domain';
 import { detectFileKind, FileKind } from './file-kind';
 import { ReaderSandbox, ReadFailedError } from './reader-sandbox';
 import type { ReaderKind, ReaderOutput } from './readers';
@@ -21,6 +21,9 @@ export class UnreadableDocumentError extends Error {
   override name = 'UnreadableDocumentError';
 }
 
+/** What pdf.js says of a PDF encrypted with an open password (PasswordException); one with only an owner password opens. */
+const PASSWORD_NEEDED = /PasswordException|no password given|incorrect password/i;
+
 const READER: Record<Exclude<FileKind, 'unknown'>, ReaderKind> = { pdf: 'pdf', docx: 'docx', doc: 'doc', png: 'image', jpg: 'image' };
 
 /**
@@ -39,7 +42,11 @@ export class DocumentTextExtractor {
     try {
       output = await this.sandbox.read(READER[kind], bytes);
     } catch (error) {
-      if (error instanceof ReadFailedError) throw new UnreadableDocumentError(`Could not read ${fileName}: ${error.reason}`);
+      if (error instanceof ReadFailedError) {
+        // The reader reports any pdf.js failure as damage; a PDF that needs its open password is not damaged.
+        if (PASSWORD_NEEDED.test(error.detail)) throw new UnreadableDocumentError(passwordProtectedReason(fileName));
+        throw new UnreadableDocumentError(`Could not read ${fileName}: ${error.reason}`);
+      }
       throw error;
     }
     switch (kind) {

@@ -1,8 +1,8 @@
 import type { TextItem } from '@app/domain';
 import { imageSize } from 'image-size';
-import mammoth from 'mammoth';
 import { dirname, join } from 'node:path';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
+import { readDocxText } from './docx-text';
 import type { ReaderLimits } from './reader-limits';
 import { loadWordExtractor } from './word-extractor';
 
@@ -147,8 +147,7 @@ function zipDirectory(bytes: Uint8Array, limits: ReaderLimits): Promise<{ entrie
 export const readDocx: Reader = async (bytes, limits) => {
   // A zip's entries may declare less than they inflate to; the reader process's memory cap and time limit stop those.
   await zipDirectory(bytes, limits);
-  const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
-  return { text: result.value };
+  return { text: await readDocxText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
 };
 
 // --- DOC: word-extractor (OLE2 is not compressed, so its size is the upload's) ---

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ANALYSIS_PHASES, type DocumentType, isDocumentType } from '@app/contracts';
+import { textProblem, textProblemReason } from '@app/domain';
 import { CatalogRepository } from '../../catalog/catalog.repository';
 import { StorageService } from '../../storage/storage.service';
 import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
@@ -89,7 +90,7 @@ export class AnalysisPipeline {
     const combined = await phase<CombinedAnalysis>(2, async () => {
       const catalog = await this.catalog.listCourses();
       const documents = await readTexts();
-      const texts = documents.map((d) => ({ documentId: d.documentId, fileName: d.fileName, text: d.extracted.text }));
+      const texts = documents.map((d) => ({ documentId: d.documentId, fileName: d.fileName, text: d.extracted.text, lines: d.extracted.lines }));
       return combineReadings(
         readings,
         computeCourseOverlaps(catalog, texts, readings),
@@ -124,11 +125,15 @@ export class AnalysisPipeline {
     // One document at a time: OCR and PDF parsing are CPU-bound and the queue already runs jobs side by side.
     for (const document of credential.documents) {
       const bytes = await this.storage.read(document.objectKey);
+      const extracted = await this.extractor.extract(bytes, document.fileName);
+      // A blank scan or a document in another language cannot be evaluated; saying so beats a completed evaluation of nothing.
+      const problem = textProblem(extracted.text);
+      if (problem) throw new UnreadableDocumentError(textProblemReason(document.fileName, problem));
       result.push({
         documentId: document.id,
         fileName: document.fileName,
         documentType: isDocumentType(document.documentType) ? document.documentType : 'other',
-        extracted: await this.extractor.extract(bytes, document.fileName),
+        extracted,
       });
     }
     return result;

@@ -1,4 +1,4 @@
-import type { CertificateDetails, CourseEquivalency, Criteria, DocumentType, EvaluationEvidence, LeadContact, TranscriptSummary } from '@app/contracts';
+import { CRITERIA_KEYS, type CertificateDetails, type CourseEquivalency, type Criteria, type DocumentType, type Evidence, type EvaluationEvidence, type LeadContact, type TranscriptSummary } from '@app/contracts';
 import {
   allocateEquivalencyCredits,
   type AssessmentMethod,
@@ -6,6 +6,8 @@ import {
   CONTACT_HOURS_PER_QUARTER_CREDIT,
   countMetCriteria,
   evaluateCriteria,
+  findTopicEvidence,
+  linesOfText,
   meetsMinimumRequirements,
   meetsTopicOverlap,
   mergeCertificateDetails,
@@ -20,6 +22,7 @@ import {
   matchTranscriptCourses,
   topicOverlap,
   transcriptEquivalencies,
+  type TextLine,
 } from '@app/domain';
 import type { AnalyzerName, DocumentSignals } from '../analyzers/document-analyzer';
 import type { ExtractionMethod } from '../extraction/document-text-extractor';
@@ -50,6 +53,8 @@ export interface CourseOverlap {
   overlap: number;
   /** Title of the document that covers the course best. */
   originalCourse: string;
+  /** The first line of that document holding one of the course's topics. */
+  evidence?: Evidence;
 }
 
 export interface CombinedAnalysis {
@@ -238,6 +243,8 @@ export interface DocumentText {
   documentId: string;
   fileName: string;
   text: string;
+  /** Lines rebuilt from positions (PDF text layer, OCR); plain-text lines of `text` when absent, as the readers use. */
+  lines?: readonly TextLine[];
 }
 
 /** Every catalog course with the overlap computed over all the documents' text, best first. */
@@ -246,14 +253,16 @@ export function computeCourseOverlaps(catalog: readonly CatalogCourse[], documen
   return matchCourses(catalog, texts, 0).map(({ course, overlap }) => {
     let best = 0;
     let originalCourse = readings[0]?.signals.title ?? '';
+    let evidence: Evidence | undefined;
     for (const document of documents) {
       const own = topicOverlap(course.topics, document.text);
       if (own > best) {
         best = own;
         originalCourse = readings.find((r) => r.documentId === document.documentId)?.signals.title ?? document.fileName;
+        evidence = findTopicEvidence(document.fileName, document.lines ?? linesOfText(document.text), course.topics);
       }
     }
-    return { code: course.code, title: course.title, credits: course.credits, overlap: Math.round(overlap * 1000) / 1000, originalCourse };
+    return { code: course.code, title: course.title, credits: course.credits, overlap: Math.round(overlap * 1000) / 1000, originalCourse, ...(evidence ? { evidence } : {}) };
   });
 }
 
@@ -280,7 +289,10 @@ export function evaluateReadings(catalog: readonly CatalogCourse[], documents: r
   return { combined, rigor, credits, certificate, leads: collectContacts(readings) };
 }
 
-/** The transcripts (course rows, credit system) and the line behind each figure, for GET /evaluation. */
+/**
+ * The transcripts (course rows, credit system) and the line behind each figure, for GET /evaluation: each detail and
+ * contact, the hours, and each of the seven criteria (keyed by its name), met or not, where a line bears on it.
+ */
 export function evaluationDetails(readings: readonly DocumentReading[], combined?: CombinedAnalysis): { transcripts: TranscriptSummary[]; evidence: EvaluationEvidence } {
   const evidence: EvaluationEvidence = {};
   const ordered = byCertificateAuthority(readings);
@@ -290,12 +302,34 @@ export function evaluationDetails(readings: readonly DocumentReading[], combined
       evidence[field] ??= value;
     }
   }
+  // A combined figure is the largest of the documents' values: its line is the one of the document that gave it.
+  const lineOf = (key: string, gave: (signals: DocumentSignals) => boolean): Evidence | undefined =>
+    ordered.find((r) => gave(r.signals) && r.signals.evidence?.[key])?.signals.evidence?.[key];
+  if (combined) {
+    const hours = lineOf('contactHours', (s) => s.contactHours === combined.contactHours);
+    const weeks = lineOf('modulesOrWeeks', (s) => s.modulesOrWeeks === combined.modulesOrWeeks);
+    const objectives = lineOf('learningObjectives', (s) => s.learningObjectives === combined.learningObjectives);
+    if (hours) evidence.contactHours = hours;
+    if (weeks) evidence.modulesOrWeeks = weeks;
+    if (objectives) evidence.learningObjectives = objectives;
+  }
   const transcripts = readings.flatMap((r) => (r.signals.transcript ? [stripStatedTotal(r.signals.transcript)] : []));
   const firstRow = transcripts.flatMap((t) => t.courses)[0];
   if (transcripts.length > 0 && firstRow) evidence.contactHours = transcripts[0].evidence.creditSystem ?? firstRow.evidence;
-  if (combined) {
-    const equivalency = combined.transcriptEquivalencies?.find((e) => e.evidence);
-    if (equivalency?.evidence) evidence.topicRelevance = equivalency.evidence;
+  const topic = combined?.transcriptEquivalencies?.find((e) => e.evidence)?.evidence ?? combined?.courseOverlaps[0]?.evidence;
+  if (topic) evidence.topicRelevance = topic;
+  const criteria: Record<(typeof CRITERIA_KEYS)[number], Evidence | undefined> = {
+    topicRelevance: evidence.topicRelevance,
+    learningObjectives: evidence.learningObjectives,
+    assessmentMethods: evidence.assessmentMethods,
+    instructionHours: evidence.contactHours,
+    curriculumStructure: evidence.modulesOrWeeks,
+    credentialSourceClarity: evidence['certificateDetails.issuingOrganization'],
+    completionEvidence: evidence.completionEvidence,
+  };
+  for (const key of CRITERIA_KEYS) {
+    const line = criteria[key];
+    if (line) evidence[key] = line;
   }
   return { transcripts, evidence };
 }

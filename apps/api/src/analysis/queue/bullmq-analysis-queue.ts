@@ -20,6 +20,10 @@ export class BullMqAnalysisQueue implements AnalysisQueue {
   constructor(@InjectQueue(ANALYSIS_QUEUE_NAME) private readonly queue: Queue<AnalysisJobData>) {}
 
   async enqueue(job: AnalysisJobData): Promise<void> {
+    // While Redis is unreachable ioredis would hold the command and retry for minutes; the request should answer
+    // 503 at once instead (AnalysisService turns this error into it and undoes the start).
+    const client = await this.queue.backend.client;
+    if (client.status !== 'ready') throw new Error(`Redis connection is ${client.status}`);
     await this.queue.add('analyze', job, {
       jobId: analysisJobId(job),
       attempts: ANALYSIS_JOB_ATTEMPTS,

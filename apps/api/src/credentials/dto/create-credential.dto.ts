@@ -3,7 +3,8 @@ import type { CreateCredentialRequest } from '@app/contracts';
 import { DEFAULT_USER_ID } from '@app/contracts';
 import { MAX_CREDENTIAL_NAME_LENGTH } from '@app/domain';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsAbsentOr } from '../../common/is-absent-or.decorator';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -17,7 +18,7 @@ export class CreateCredentialDto implements CreateCredentialRequest {
   name!: string;
 
   @ApiPropertyOptional({ example: DEFAULT_USER_ID, maxLength: 100, description: 'Defaults to the fixed default user id' })
-  @IsOptional()
+  @IsAbsentOr()
   @Transform(trim)
   @IsString()
   @IsNotEmpty()

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { EmailTemplate, UpdateEmailTemplateRequest } from '@app/contracts';
 import { EMAIL_TEMPLATE_LIMITS, EMAIL_TEMPLATE_PLACEHOLDERS } from '@app/domain';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsAbsentOr } from '../../common/is-absent-or.decorator';
 
 const PLACEHOLDERS = EMAIL_TEMPLATE_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ');
 
@@ -16,7 +17,7 @@ export class EmailTemplateDto implements EmailTemplate {
 
 export class UpdateEmailTemplateDto implements UpdateEmailTemplateRequest {
   @ApiPropertyOptional({ maxLength: EMAIL_TEMPLATE_LIMITS.nameMax })
-  @IsOptional()
+  @IsAbsentOr()
   @IsString()
   @IsNotEmpty()
   @MaxLength(EMAIL_TEMPLATE_LIMITS.nameMax)

@@ -73,6 +73,11 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
           <dd className="text-xl font-semibold" data-testid="minimum-requirements">
             {evaluation.minimumRequirementsMet ? 'Met' : 'Not met'}
           </dd>
+          {(evaluation.transcripts ?? []).some((t) => t.courses.length > 0) && (
+            <dd className="text-xs text-slate-500">
+              A transcript&apos;s courses count as the institution recorded them; the minimum applies to syllabi and certificates.
+            </dd>
+          )}
         </div>
       </dl>
       <div>
@@ -80,7 +85,8 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
         <ul className="mt-1 grid gap-1 sm:grid-cols-2">
           {CRITERIA_KEYS.map((key) => (
             <li key={key} data-testid={`criterion-${key}`}>
-              <span aria-hidden="true">{evaluation[key] ? '✓' : '✗'}</span> {CRITERION_LABELS[key]}: {evaluation[key] ? 'met' : 'not met'}
+              <span aria-hidden="true">{evaluation[key] ? '✓' : '✗'}</span> {CRITERION_LABELS[key]}: {evaluation[key] ? 'met' : 'not met'}{' '}
+              {evidence[key] ? <Why evidence={evidence[key]} /> : !evaluation[key] && <span className="text-xs text-slate-500">(no line in the documents states it)</span>}
             </li>
           ))}
         </ul>

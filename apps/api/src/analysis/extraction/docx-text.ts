@@ -1,0 +1,30 @@
+import mammoth from 'mammoth';
+
+/** The parts of mammoth's document tree the text needs (mammoth's types leave the tree untyped). */
+interface DocxElement {
+  type: string;
+  value?: string;
+  breakType?: string;
+  children?: DocxElement[];
+}
+
+/**
+ * A DOCX's text as mammoth's extractRawText gives it (paragraphs end in a blank line, tabs kept), plus a form feed at
+ * each page break the document has, so evidence can name the page a line is on. Word's own soft page breaks depend
+ * on its layout and are not in the file, so a document without explicit breaks reads as one page.
+ */
+export async function readDocxText(bytes: Buffer): Promise<string> {
+  let text = '';
+  const write = (element: DocxElement): void => {
+    if (element.type === 'text') text += element.value ?? '';
+    else if (element.type === 'tab') text += '\t';
+    else if (element.type === 'break') text += element.breakType === 'page' ? '\f' : element.breakType === 'line' ? '\n' : '';
+    else {
+      for (const child of element.children ?? []) write(child);
+      if (element.type === 'paragraph') text += '\n\n';
+    }
+  };
+  // mammoth's public hook to the document tree; the HTML it then writes is not needed.
+  await mammoth.convertToHtml({ buffer: bytes }, { transformDocument: (document: DocxElement) => (write(document), document) });
+  return text;
+}

@@ -1,0 +1,75 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * An API outage (503 from the API, or no API at all) must read as "briefly unavailable" and keep the admin's
+ * session; only a 401 ends it. A real HTTP server plays the API.
+ */
+describe('API outage in the web server', () => {
+  let server: Server;
+  let apiModule: typeof import('./api.server');
+  let sessionModule: typeof import('./session.server');
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url?.startsWith('/api/down')) {
+        response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
+        response.end(JSON.stringify({ statusCode: 503, message: 'The service is briefly unavailable.', code: 'SERVICE_UNAVAILABLE' }));
+      } else {
+        response.writeHead(401, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ statusCode: 401, message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    apiModule = await import('./api.server');
+    sessionModule = await import('./session.server');
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  async function adminRequest(): Promise<Request> {
+    const started = await sessionModule.createAdminSession(new Request('http://web.test/admin'), 'admin-token', null, '/admin/panel');
+    const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0];
+    return new Request('http://web.test/admin/panel', { headers: { cookie } });
+  }
+
+  async function rejection(promise: Promise<unknown>): Promise<unknown> {
+    try {
+      await promise;
+    } catch (thrown) {
+      return thrown;
+    }
+    throw new Error('expected a rejection');
+  }
+
+  it('turns the API 503 into a 503 page with its Retry-After', async () => {
+    const thrown = await rejection(apiModule.api('/api/down'));
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('7');
+    expect(await response.text()).toBe(apiModule.SERVICE_UNAVAILABLE_TEXT);
+  });
+
+  it('keeps the admin session through a 503, and ends it on a 401', async () => {
+    const during = (await rejection(sessionModule.adminApi(await adminRequest(), '/api/down/admin/enrollments'))) as Response;
+    expect(during.status).toBe(503);
+    expect(during.headers.get('location')).toBeNull();
+    expect(during.headers.get('set-cookie')).toBeNull();
+
+    const revoked = (await rejection(sessionModule.adminApi(await adminRequest(), '/api/admin/enrollments'))) as Response;
+    expect(revoked.status).toBe(302);
+    expect(revoked.headers.get('location')).toBe('/admin');
+    expect(revoked.headers.get('set-cookie')).toMatch(/__admin_session=;/);
+  });
+
+  it('treats an API that does not answer at all as the same outage', async () => {
+    await new Promise((resolve) => server.close(resolve));
+    const thrown = (await rejection(sessionModule.adminApi(await adminRequest(), '/api/admin/enrollments'))) as Response;
+    expect(thrown.status).toBe(503);
+    expect(thrown.headers.get('location')).toBeNull();
+    server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+});

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
+import { login } from './support/admin';
+import { closeBrowser, e2e, newPage } from './support/browser';
+
+afterAll(closeBrowser);
+
+/** Records every Content-Security-Policy violation and script error of the page, from before its first script. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  await page.exposeFunction('__reportViolation', (text: string) => problems.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
+        `CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|Refused to/i.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+/** Whether React took over the page: Remix's client router is there only after its scripts ran under the CSP. */
+async function hydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter === 'object');
+}
+
+describe('security headers and the Content-Security-Policy', () => {
+  it('sends the headers on every page, with a fresh nonce that Remix scripts carry', async () => {
+    const first = await fetch(`${e2e.webUrl}/paymentplan`);
+    const second = await fetch(`${e2e.webUrl}/paymentplan`);
+    const csp = first.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Test mode here: Stripe is not configured, so none of its domains is allowed.
+    expect(csp).not.toContain('stripe.com');
+    expect(first.headers.get('x-frame-options')).toBe('DENY');
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // Plain http in the tests (SESSION_COOKIE_SECURE=false): no HSTS, which browsers ignore on http anyway.
+    expect(first.headers.get('strict-transport-security')).toBeNull();
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    const api = await fetch(`${e2e.apiUrl}/api/health`);
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('loads and hydrates every public page without a CSP violation', async () => {
+    for (const path of ['/', '/paymentplan', '/payment-success', '/evaluation', '/admin']) {
+      const { context, page } = await newPage();
+      const problems = await watchViolations(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBeLessThan(500);
+      await page.waitForLoadState('networkidle');
+      expect(await hydrated(page)).toBe(true);
+      expect({ path, problems }).toEqual({ path, problems: [] });
+      await context.close();
+    }
+  });
+
+  it("shows the API's Swagger UI under the API's own helmet CSP", async () => {
+    const { context, page } = await newPage();
+    const problems = await watchViolations(page);
+    await page.goto(`${e2e.apiUrl}/api/docs`);
+    await page.getByText('Training enrollment and credential evaluation API').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('does report a violation when a script without the nonce is added (the watcher works)', async () => {
+    const { context, page } = await newPage();
+    const problems = await watchViolations(page);
+    await page.goto('/paymentplan');
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+    });
+    // The violation event is dispatched asynchronously; a round trip to the page lets it arrive.
+    for (let i = 0; i < 20 && problems.length === 0; i++) await page.waitForTimeout(50);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    expect(problems.some((problem) => problem.includes('script-src'))).toBe(true);
+    await context.close();
+  });
+
+  it('uploads through Uppy to the object store the CSP allows, and works in the admin panel, without violations', async () => {
+    const { context, page } = await newPage();
+    const problems = await watchViolations(page);
+    await page.goto('/evaluation');
+    await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
+    const name = `CSP check ${randomBytes(3).toString('hex')}`;
+    await page.getByLabel('Credential Name').fill(name);
+    await page.getByRole('button', { name: 'Create Credential' }).click();
+    const card = page.locator('[data-testid="credential"]', { hasText: name });
+    await card.waitFor();
+    await card.getByRole('button', { name: /Upload Documents/ }).click();
+    await page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner').waitFor();
+    await page.locator('.uppy-Dashboard-input').first().setInputFiles([
+      { name: 'Transcript.pdf', mimeType: 'application/pdf', buffer: await samplePdf() },
+      { name: 'scan.png', mimeType: 'image/png', buffer: SAMPLE_PNG },
+    ]);
+    await page.locator('.uppy-StatusBar-actionBtn--upload').click();
+    await page.getByText('2 file(s) uploaded successfully').waitFor();
+    await card.getByTestId('document').nth(1).waitFor();
+
+    await login(page);
+    await page.waitForLoadState('networkidle');
+    expect(await hydrated(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a form posted from another site with 403 before Remix sees it', async () => {
+    // A page of another origin (another port is another origin, and Sec-Fetch-Site says same-site or cross-site).
+    const attacker: Server = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(
+        `<form method="post" action="${e2e.webUrl}/admin"><input name="username" value="admin"><input name="password" value="guess-guess"><button>Go</button></form>`,
+      );
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      const { context, page } = await newPage();
+      await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
+      const [response] = await Promise.all([page.waitForResponse(`${e2e.webUrl}/admin`), page.getByRole('button', { name: 'Go' }).click()]);
+      expect(response.status()).toBe(403);
+      await context.close();
+    } finally {
+      attacker.close();
+    }
+
+    // Without Sec-Fetch-Site (older clients), a foreign Origin is enough; the site's own origin passes.
+    const foreign = await fetch(`${e2e.webUrl}/admin`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=a&password=b',
+      redirect: 'manual',
+    });
+    expect(foreign.status).toBe(403);
+    const own = await fetch(`${e2e.webUrl}/admin`, {
+      method: 'POST',
+      headers: { origin: e2e.webUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=a&password=b',
+      redirect: 'manual',
+    });
+    expect(own.status).not.toBe(403);
+    expect(own.status).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,131 @@
+// The web app's HTTP server (npm start, the browser tests, docker): Remix's request handler behind security headers
+// (helmet, with a per-response CSP nonce) and a cross-site check on every state-changing request.
+// Run from apps/web: node server.mjs (PORT, HOST, API_URL, WEB_URL, NODE_ENV, SESSION_COOKIE_SECURE).
+import { createRequestHandler } from '@remix-run/node';
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import express from 'express';
+import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+process.env.NODE_ENV ??= 'production';
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:3333').replace(/\/$/, '');
+const publicOrigin = process.env.WEB_URL ? new URL(process.env.WEB_URL).origin : null;
+// HSTS only where the site is served over https: production, unless the cookie was explicitly made plain-http.
+const https = process.env.NODE_ENV === 'production' && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false';
+
+const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
+const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
+
+/**
+ * What the CSP must allow besides this origin: the store presigned uploads go to, and Stripe only when Stripe is
+ * configured. Asked of the API (GET /api/system/web-policy) and refreshed every minute; until the first answer,
+ * nothing extra is allowed.
+ */
+let policy = { uploadOrigin: null, stripe: false };
+async function refreshPolicy() {
+  try {
+    const response = await fetch(`${apiUrl}/api/system/web-policy`, { signal: AbortSignal.timeout(5000) });
+    if (response.ok) policy = await response.json();
+  } catch {
+    // The API is not up yet or briefly down: keep the last policy.
+  }
+}
+await refreshPolicy();
+setInterval(refreshPolicy, 60_000).unref();
+
+const STRIPE_SCRIPT = 'https://js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_API = ['https://api.stripe.com', 'https://m.stripe.network', 'https://q.stripe.com'];
+
+const nonce = (_request, response) => `'nonce-${response.locals.cspNonce}'`;
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", nonce, (_q, _s) => (policy.stripe ? STRIPE_SCRIPT : "'self'")],
+      scriptSrcAttr: ["'none'"],
+      // React Hot Toast, Uppy's dashboard and Stripe Elements set inline styles.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', (_q, _s) => (policy.stripe ? 'https://*.stripe.com' : "'self'")],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: [
+        "'self'",
+        (_q, _s) => policy.uploadOrigin ?? "'self'",
+        (_q, _s) => (policy.stripe ? STRIPE_API.join(' ') : "'self'"),
+      ],
+      frameSrc: [(_q, _s) => (policy.stripe ? STRIPE_FRAMES.join(' ') : "'none'")],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  // Stripe's 3-D Secure opens its own windows; same-origin-allow-popups keeps them able to report back.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+});
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The host of an Origin header, or null for "null" (sandboxed or file pages) and anything unparsable. */
+function hostOf(origin) {
+  try {
+    return origin === 'null' ? null : new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A state-changing request from another site is refused with 403 before Remix sees it (Remix's own check would
+ * answer 500). Sec-Fetch-Site is sent by every current browser; Origin is the fallback for the others.
+ */
+function refuseCrossSite(request, response, next) {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const site = request.get('sec-fetch-site');
+  const origin = request.get('origin');
+  let crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
+  if (!crossSite && origin !== undefined) {
+    const originHost = hostOf(origin);
+    const ownHosts = [request.get('x-forwarded-host')?.split(',')[0]?.trim(), request.get('host'), publicOrigin && new URL(publicOrigin).host];
+    crossSite = originHost === null || !ownHosts.includes(originHost);
+  }
+  if (!crossSite) return next();
+  response.status(403).type('text/plain').send('Forbidden: this form was sent from another site.');
+}
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', 'loopback');
+app.use((_request, response, next) => {
+  response.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+});
+app.use(securityHeaders);
+// Vite fingerprints everything under /assets, so those can be cached for good.
+app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
+app.use(express.static('build/client', { maxAge: '1h', index: false }));
+app.use(refuseCrossSite);
+app.use(async (request, response, next) => {
+  try {
+    // The API's per-client login limits key on X-Forwarded-For: hand it the address this server saw (Express's
+    // request.ip trusts only loopback proxies), never a value the browser wrote itself.
+    request.headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
+    const remixRequest = createRequest(request, response);
+    await sendResponse(response, await handleRemix(remixRequest, { cspNonce: response.locals.cspNonce }));
+  } catch (error) {
+    next(error);
+  }
+});
+
+const server = app.listen(port, host, () => console.log(`Web app listening on http://${host}:${port}`));
+const stop = () => server.close(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,77 @@
+import { findCertificateDetails } from './certificate-details';
+
+describe('findCertificateDetails', () => {
+  it('reads a typical certificate', () => {
+    const text = `Somatic Healing Institute
+Certificate of Completion
+This certifies that
+JANE A. DOE
+has successfully completed the 40-hour Psychosomatic Practitioner training
+on June 5, 2026
+
+Maria Lopez
+Program Director`;
+    expect(findCertificateDetails(text)).toEqual({
+      recipientName: 'JANE A. DOE',
+      issuingOrganization: 'Somatic Healing Institute',
+      certificateAuthor: 'Maria Lopez',
+      completionDate: '2026-06-05',
+    });
+  });
+
+  it('reads awarded to / issued by / signed', () => {
+    const text =
+      'Certificate awarded to John Smith for completing Parts Therapy. Issued by the Center for Parts Therapy, Boulder. Date of completion: 03/15/2025. Signed, Dr. Amy Chen';
+    expect(findCertificateDetails(text)).toEqual({
+      recipientName: 'John Smith',
+      issuingOrganization: 'the Center for Parts Therapy',
+      certificateAuthor: 'Dr. Amy Chen',
+      completionDate: '2025-03-15',
+    });
+  });
+
+  it('reads presented to and a name with its title on one line', () => {
+    const text = 'Presented to Li Wei\nIssuing organization: Resilience Academy\nAnna Berg, Director of Training\n2024-11-02';
+    const details = findCertificateDetails(text);
+    expect(details.recipientName).toBe('Li Wei');
+    expect(details.issuingOrganization).toBe('Resilience Academy');
+    expect(details.certificateAuthor).toBe('Anna Berg');
+    expect(details.completionDate).toBe('2024-11-02');
+  });
+
+  it('prefers a completion date to a birth date', () => {
+    const text = 'This certifies that Sam Green (date of birth: 01/02/1990) completed the course on 2025-05-20.';
+    expect(findCertificateDetails(text).completionDate).toBe('2025-05-20');
+  });
+
+  it('strips post-nominals from names', () => {
+    const text = 'This is to certify that Jane Roe, PhD has completed.\nSignature: Mark Twain, LCSW';
+    const details = findCertificateDetails(text);
+    expect(details.recipientName).toBe('Jane Roe');
+    expect(details.certificateAuthor).toBe('Mark Twain');
+  });
+
+  it('does not take the recipient as the author', () => {
+    const text = 'This certifies that Jane Doe\nJane Doe\nInstructor';
+    expect(findCertificateDetails(text).certificateAuthor).toBeNull();
+  });
+
+  it('falls back to an organization phrase anywhere in the text', () => {
+    expect(findCertificateDetails('Welcome to the UNIVERSITY OF OREGON continuing education.').issuingOrganization).toBe(
+      'UNIVERSITY OF OREGON',
+    );
+  });
+
+  it('returns nulls for text with nothing to read', () => {
+    expect(findCertificateDetails('lorem ipsum dolor sit amet')).toEqual({
+      recipientName: null,
+      issuingOrganization: null,
+      certificateAuthor: null,
+      completionDate: null,
+    });
+  });
+
+  it('does not take a month as a recipient', () => {
+    expect(findCertificateDetails('Awarded on June 5, 2026').recipientName).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { normalizeDocumentText } from './normalize-text';
+import { allMatches, NUM, toNumber } from './text-patterns';
+
+const HOURS = '(?:hours?|hrs?\\.?)';
+const HOUR_QUALIFIER =
+  '(?:total\\s+)?(?:contact|instructional|instruction|clock|classroom|class|lecture|training|course|teaching|seat|face[\\s-]to[\\s-]face|direct|didactic|supervised|ce|ceu|cpd)';
+const HOURS_OF =
+  '(?:of\\s+)?(?:total\\s+)?(?:instruction|training|coursework|course\\s*work|study|classroom|class|lecture|contact|didactic|teaching|supervised|(?:continuing\\s+)?education)';
+const PER_WEEK = '(?:per|a|each|every|/)\\s*(?:week|wk)';
+const RATE_FOLLOWS = /^\s*(?:(?:per|a|each|every|\/)\s*(?:week|wk|day|session|class|month)\b|weekly|daily)/i;
+const MAX_PLAUSIBLE_HOURS = 10000;
+
+/** The largest explicit total of instruction hours, or null when none is stated. */
+export function findContactHours(rawText: string): number | null {
+  const text = normalizeDocumentText(rawText);
+  const totals: number[] = [];
+  const addUnlessRate = (match: RegExpExecArray, hours: number): void => {
+    const end = match.index + match[0].length;
+    if (!RATE_FOLLOWS.test(text.slice(end, end + 20))) totals.push(hours);
+  };
+
+  for (const m of allMatches(text, `\\b${NUM}\\s*-?\\s*${HOUR_QUALIFIER}\\s*-?\\s*${HOURS}(?![a-z])`)) {
+    addUnlessRate(m, toNumber(m[1]));
+  }
+  for (const m of allMatches(text, `\\b${NUM}\\s*-?\\s*${HOURS}\\s+${HOURS_OF}\\b`)) {
+    addUnlessRate(m, toNumber(m[1]));
+  }
+  for (const m of allMatches(
+    text,
+    `\\b(?:total\\s+(?:contact\\s+|clock\\s+|instructional\\s+|course\\s+)?|(?:contact|instructional|clock|classroom|training|course|ce)\\s*)${HOURS}(?:\\s+of\\s+instruction)?\\s*[:=-]?\\s*${NUM}\\b`,
+  )) {
+    totals.push(toNumber(m[1]));
+  }
+  for (const m of allMatches(text, `\\b${HOURS}\\s+of\\s+instruction\\s*[:=-]?\\s*${NUM}\\b`)) {
+    totals.push(toNumber(m[1]));
+  }
+  for (const m of allMatches(
+    text,
+    `\\b${NUM}\\s*-\\s*hours?\\s+(?:[a-z]+\\s+)?(?:course|program(?:me)?|training|certificate|certification|workshop|seminar|intensive|curriculum)\\b`,
+  )) {
+    totals.push(toNumber(m[1]));
+  }
+  for (const m of allMatches(
+    text,
+    `\\b${NUM}\\s*(?:contact\\s+|class\\s+|lecture\\s+|instructional\\s+)?${HOURS}\\s*${PER_WEEK}\\s*(?:,\\s*)?(?:for|over|x|×|during|across)\\s*${NUM}\\s*weeks?\\b`,
+  )) {
+    totals.push(toNumber(m[1]) * toNumber(m[2]));
+  }
+  for (const m of allMatches(
+    text,
+    `\\b${NUM}\\s*weeks?\\s*(?:,|at|x|×|of)?\\s*${NUM}\\s*(?:contact\\s+|class\\s+)?${HOURS}\\s*${PER_WEEK}`,
+  )) {
+    totals.push(toNumber(m[1]) * toNumber(m[2]));
+  }
+
+  const plausible = totals.filter((h) => Number.isFinite(h) && h > 0 && h <= MAX_PLAUSIBLE_HOURS);
+  return plausible.length > 0 ? Math.max(...plausible) : null;
+}

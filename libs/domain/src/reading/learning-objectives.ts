@@ -1,0 +1,52 @@
+import { normalizeDocumentText } from './normalize-text';
+
+const OBJECTIVES_HEADING =
+  /^(?:#+\s*)?(?:[\dIVX]+[.)]\s*)?(?:(?:module|week|unit|session)\s*\d+\s*[:.-]?\s*)?(?:(?:course|program(?:me)?|student|module|training|specific|general|expected|key)\s+)?(?:learning\s+)?(?:objectives|outcomes|goals|aims)(?:\s*\([^)]*\))?\s*:?$/i;
+const LEAD_IN = /(?:(?:will|should)\s+be\s+able\s+to|(?:students|participants|learners|trainees|graduates)\s+will)\s*:?$/i;
+const LIST_ITEM = /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
+const ABLE_TO_SENTENCE = /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
+
+function countListAfter(lines: readonly string[], start: number): { count: number; next: number } {
+  let count = 0;
+  let introAllowed = true;
+  let j = start;
+  for (; j < lines.length; j++) {
+    const line = lines[j].trim();
+    if (line === '') continue;
+    if (LIST_ITEM.test(line)) {
+      count++;
+      continue;
+    }
+    if (count === 0 && introAllowed && (line.endsWith(':') || LEAD_IN.test(line))) {
+      introAllowed = false;
+      continue;
+    }
+    // A wrapped item continues on a line that starts in lower case.
+    if (count > 0 && /^[a-z]/.test(line)) continue;
+    break;
+  }
+  return { count, next: j };
+}
+
+/** Listed objectives under an objectives heading or lead-in, or 'students will be able to' sentences: the larger. */
+export function findLearningObjectives(rawText: string): number {
+  const text = normalizeDocumentText(rawText);
+  const lines = text.split('\n');
+  let listed = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line)) {
+      const { count, next } = countListAfter(lines, i + 1);
+      listed += count;
+      i = Math.max(i, next - 1);
+    }
+  }
+  const sentences = Array.from(text.matchAll(ABLE_TO_SENTENCE)).length;
+  return Math.max(listed, sentences);
+}
+
+/** Whether a line introduces the objectives (a heading, a 'will be able to' lead-in or sentence); for the evidence line. */
+export function introducesObjectives(line: string): boolean {
+  const text = normalizeDocumentText(line).trim();
+  return OBJECTIVES_HEADING.test(text) || LEAD_IN.test(text) || new RegExp(ABLE_TO_SENTENCE.source, 'i').test(text);
+}

@@ -1,0 +1,68 @@
+import { MONTH } from './dates';
+
+/** People's names, their titles and organizations as documents write them; shared by the certificate and contact readers. */
+
+const HONORIFIC = '(?:Dr|Prof|Mr|Mrs|Ms|Mx)\\.?';
+const NAME_WORD = "[A-Z][A-Za-z'.-]*";
+const PERSON_NAME = new RegExp(`^(?:${HONORIFIC}\\s+${NAME_WORD}|(?:${HONORIFIC}\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){1,3})$`);
+const POSTNOMINALS = /(?:,?\s+(?:Ph\.?\s?D|Psy\.?\s?D|Ed\.?\s?D|M\.?D|LCSW|LMFT|LPC|MSW|M\.?A|M\.?S|B\.?A|RN)\.?)+$/;
+const NAME_STOP_WORDS = new Set([
+  'has', 'have', 'had', 'for', 'who', 'is', 'was', 'in', 'on', 'at', 'with', 'successfully', 'completed',
+  'completing', 'the', 'and', 'of', 'this', 'certificate', 'upon', 'having', 'by',
+]);
+export const TITLE_WORDS =
+  /\b(?:director|coordinator|dean|professor|instructor|lecturer|teacher|trainer|manager|chair(?:person)?|president|registrar|advis[oe]r|administrator|officer|head|founder|ceo|principal|faculty|supervisor|facilitator|specialist|counsell?or|therapist|consultant|liaison|secretary|assistant)\b/i;
+export const ORG_WORDS =
+  /\b(?:university|college|institute|academy|school|center|centre|association|society|foundation|department|clinic|hospital|inc|llc|ltd|corporation|company|council|board|organi[sz]ation|program(?:me)?)\b/i;
+const MONTH_WORD = new RegExp(`^${MONTH}$`, 'i');
+
+export function stripPostnominals(text: string): string {
+  return text.replace(POSTNOMINALS, '').trim();
+}
+
+export function isPersonName(candidate: string): boolean {
+  const name = stripPostnominals(candidate);
+  return (
+    PERSON_NAME.test(name) &&
+    !TITLE_WORDS.test(name) &&
+    !ORG_WORDS.test(name) &&
+    !name.split(/\s+/).some((w) => MONTH_WORD.test(w.replace(/\.$/, '')))
+  );
+}
+
+/** A person's name starting at `from`: capitalised words on one line, cut before the first ordinary word. */
+export function readName(text: string, from: number): string | null {
+  const match = new RegExp(`^\\s*((?:${HONORIFIC} +)?${NAME_WORD}(?: +${NAME_WORD}){0,5})`).exec(text.slice(from));
+  if (!match) return null;
+  const words: string[] = [];
+  for (const word of match[1].split(/ +/)) {
+    if (NAME_STOP_WORDS.has(word.toLowerCase())) break;
+    words.push(word);
+  }
+  const name = words.join(' ').replace(/(\w{2,})\.$/, '$1');
+  return isPersonName(name) ? stripPostnominals(name) : null;
+}
+
+const CONNECTOR = '(?:of|for|and|&|the|in|on|de|la)';
+
+export function trimOrganization(text: string): string {
+  return text
+    .replace(new RegExp(`(?:\\s+${CONNECTOR})+$`, 'i'), '')
+    .replace(/[.\s]+$/, '')
+    .trim();
+}
+
+/** An organization named at `from`: the rest of the line up to a separator, as capitalised words and connectors. */
+export function readOrganization(text: string, from: number): string | null {
+  const rest = text.slice(from).split('\n')[0].split(/[,;|(]| on | this | - /)[0];
+  const match = new RegExp(`^(?:the\\s+)?[A-Z0-9][\\w&'.-]*(?:\\s+(?:${CONNECTOR}|[A-Z0-9][\\w&'.-]*))*`).exec(rest.trim());
+  if (!match) return null;
+  const org = trimOrganization(match[0]);
+  return org.length >= 2 ? org : null;
+}
+
+const ORG_KEYWORDS = ['Institute', 'University', 'College', 'Academy', 'School', 'Center', 'Centre', 'Association', 'Society', 'Foundation', 'Clinic', 'Hospital'];
+const ORG_KEYWORD = `(?:${ORG_KEYWORDS.flatMap((k) => [k, k.toUpperCase()]).join('|')})`;
+export const ORG_PHRASE = new RegExp(
+  `(?:[A-Z][\\w&'-]* +(?:${CONNECTOR} +)*)*${ORG_KEYWORD}\\b(?: +(?:${CONNECTOR} +)*[A-Z][\\w&'-]*)*`,
+);
