@@ -2,6 +2,7 @@
 // leaving the other running), and stops both on Ctrl+C.
 // First import: ES modules evaluate in order, so an unsupported Node stops here before anything starts.
 import './check-node.mjs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Supervisor } from './supervisor.mjs';
@@ -35,7 +36,26 @@ async function waitFor(url, seconds) {
   return false;
 }
 
-const api = supervisor.run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host });
+// Mail catcher: without SMTP_URL every mail the product sends goes to a local MailDev (a real SMTP server with a
+// web inbox), so a newcomer sees them. Data in DATA_DIR/mail; ports MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT.
+const mailEnv = {};
+let mailInbox = null;
+let mailCatcher = null;
+if (!process.env.SMTP_URL) {
+  const smtpPort = process.env.MAILDEV_SMTP_PORT ?? '1025';
+  const webPort = process.env.MAILDEV_WEB_PORT ?? '1080';
+  const mailDir = resolve(process.env.DATA_DIR ?? '.data', 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  mailCatcher = supervisor.run('Mail catcher', [
+    resolve('node_modules/maildev/dist/bin/maildev.js'),
+    ...['--smtp', smtpPort, '--web', webPort, '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'],
+    ...['--mail-directory', mailDir, '--silent'],
+  ]);
+  mailEnv.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  mailInbox = `http://127.0.0.1:${webPort}/`;
+}
+
+const api = supervisor.run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host, ...mailEnv });
 if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   if (!stopping) {
     console.error('The API did not start within 120 s.');
@@ -43,6 +63,7 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   }
 } else {
   api.restart = true;
+  if (mailCatcher) mailCatcher.restart = true;
   // apps/web/server.mjs (Remix behind security headers) finds build/ relative to its working directory.
   const web = supervisor.run(
     'Web',
@@ -60,7 +81,7 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   API               ${apiUrl}/api
   API docs          ${apiUrl}/api/docs
   Health            ${apiUrl}/api/health
-
+${mailInbox ? `  Mail inbox        ${mailInbox}\n` : ''}
   Press Ctrl+C to stop.
 `);
   }

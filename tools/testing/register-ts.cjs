@@ -17,17 +17,20 @@ Module._resolveFilename = function (request, ...rest) {
   return resolveFilename.call(this, aliases[request] ?? request, ...rest);
 };
 
-Module._extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-    sourceMaps: 'inline',
-  });
-  module._compile(code, filename);
-};
+// .tsx too: the API's mail templates (React Email), which the worker loads to send the outbox's mails.
+for (const extension of ['.ts', '.tsx']) {
+  Module._extensions[extension] = (module, filename) => {
+    const { code } = transformSync(readFileSync(filename, 'utf8'), {
+      filename,
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true, tsx: extension === '.tsx' },
+        transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+        target: 'es2022',
+        keepClassNames: true,
+      },
+      module: { type: 'commonjs' },
+      sourceMaps: 'inline',
+    });
+    module._compile(code, filename);
+  };
+}

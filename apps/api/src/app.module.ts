@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AdminModule } from './admin/admin.module';
 import { AnalysisModule } from './analysis/analysis.module';
+import { BillingModule } from './billing/billing.module';
 import type { AppConfig } from './config/app-config';
 import { CohortsModule } from './cohorts/cohorts.module';
 import { ConfigModule } from './config/config.module';
@@ -11,6 +12,7 @@ import { GmailModule } from './gmail/gmail.module';
 import { EnrollmentsModule } from './enrollments/enrollments.module';
 import type { Infrastructure } from './infrastructure';
 import { LeadsModule } from './leads/leads.module';
+import { MailModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
@@ -37,6 +39,8 @@ export class AppModule {
         GmailModule,
         LeadsModule,
         AnalysisModule.forRoot(config),
+        MailModule.forRoot(config),
+        BillingModule,
         PaymentsModule,
       ],
     };

@@ -167,6 +167,8 @@ describe('admin cohorts and enrollments', () => {
         isManualEntry: true,
         createdAt: expect.any(String),
         pastDue: false,
+        installmentsPaid: null,
+        installmentsTotal: null,
       });
       const list = await api.http.get('/api/admin/enrollments').set(auth()).expect(200);
       const row = list.body.find((e: Enrollment) => e.id === response.body.id);

@@ -432,7 +432,24 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       const [enrollment] = await enrollmentsOf(created.paymentIntentId);
       expect(enrollment.paymentAmount).toBe(priceOf(RESILIENT).sixMonthPrice);
       expect(enrollment.notes).toMatch(/^Past due: installment 2 of 6 failed on \d{4}-\d{2}-\d{2} \(Your card was declined\.\)$/);
-      expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 400 * DAY))).toEqual({ charged: 0, failed: 0 });
+      // The job tries the saved card again 3 days after each decline, three declines in all; then only a new card pays.
+      const run = (days: number) => api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + days * DAY));
+      expect((await run(34)).failed).toBe(0);
+      expect((await run(35.5)).failed).toBe(1);
+      expect((await run(39)).failed).toBe(1);
+      expect((await run(400)).failed).toBe(0);
+      const retries = stripe.requests.filter((r) => r.form.payment_method === 'pm_card_later_declined' && r.form.off_session === 'true');
+      expect(retries.map((r) => r.idempotencyKey)).toEqual([
+        `installment-${payment.id}-2`,
+        `installment-${payment.id}-2-retry-1`,
+        `installment-${payment.id}-2-retry-2`,
+      ]);
+      expect(await api.em().findOneOrFail(Payment, { id: payment.id }, { refresh: true })).toMatchObject({
+        planStatus: 'past_due',
+        installmentsPaid: 1,
+        installmentDeclines: 3,
+        nextRetryAt: null,
+      });
     });
 
     it('resumes a charge a crashed run left unfinished without charging twice, and leaves an older one to an admin', async () => {

@@ -26,6 +26,9 @@ export interface Enrollment {
   createdAt: string;
   /** True when a later installment of this enrollment's payment plan was declined. */
   pastDue: boolean;
+  /** Installment plans bought at checkout: installments paid so far and in all; null otherwise. */
+  installmentsPaid: number | null;
+  installmentsTotal: number | null;
 }
 
 /** The admin's manual entry payload (spec section 7); paymentAmount is integer cents. */

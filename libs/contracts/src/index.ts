@@ -5,6 +5,7 @@ export * from './credentials';
 export * from './enrollments';
 export * from './errors';
 export * from './gmail';
+export * from './mail';
 export * from './payment-checkout';
 export * from './payments';
 export * from './system';

@@ -35,3 +35,39 @@ export function addMonthsUtc(from: Date, months: number): Date {
 export function installmentDueDates(firstChargedAt: Date, count: number): Date[] {
   return Array.from({ length: count }, (_, i) => addMonthsUtc(firstChargedAt, i));
 }
+
+/** The installments of a plan still to be charged after `paid` of them, with their due dates and amounts. */
+export function remainingInstallments(
+  firstChargedAt: Date,
+  count: number,
+  paid: number,
+  amount: number,
+): Array<{ number: number; dueAt: Date; amount: number }> {
+  return installmentDueDates(firstChargedAt, count)
+    .map((dueAt, i) => ({ number: i + 1, dueAt, amount }))
+    .filter((installment) => installment.number > paid);
+}
+
+const LONG_MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+
+/** 'March 5, 2027' for the UTC day of the date, so a mail reads the same day the database holds. */
+export function formatLongDateUtc(date: Date): string {
+  return `${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** A declined installment is tried again this many days later, by the hourly job, with the card on file. */
+export const INSTALLMENT_RETRY_DAYS = 3;
+/** Declines of one installment before the job stops trying and waits for a new card. */
+export const INSTALLMENT_MAX_DECLINES = 3;
+
+/**
+ * When a declined installment is charged again by itself: `INSTALLMENT_RETRY_DAYS` after its `declines`-th decline,
+ * or null once it has been declined `INSTALLMENT_MAX_DECLINES` times (then only a new card pays it).
+ */
+export function nextInstallmentRetry(declinedAt: Date, declines: number): Date | null {
+  if (declines >= INSTALLMENT_MAX_DECLINES) return null;
+  return new Date(declinedAt.getTime() + INSTALLMENT_RETRY_DAYS * 24 * 60 * 60 * 1000);
+}

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { MailModule } from '../mail/mail.module';
 import { StorageModule } from '../storage/storage.module';
 import type { StorageConnection } from '../storage/storage-connection';
 import { AnalysisModule } from './analysis.module';
@@ -17,6 +18,8 @@ export class AnalysisWorkerModule {
         DatabaseModule.forRoot(databaseUrl),
         StorageModule.forRoot(storage),
         AnalysisModule.forWorker(config),
+        // The outbox's dispatch jobs share this worker process, so ANALYSIS_RUN_WORKER=false leaves mail to it too.
+        MailModule.forWorker(),
       ],
     };
   }

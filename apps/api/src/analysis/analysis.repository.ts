@@ -1,7 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { isValidEmail } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { Credential } from '../credentials/credential.entity';
+import type { OutboxMailInput } from '../mail/mail-templates.types';
+import { OutboxRepository } from '../mail/outbox.repository';
 import { AnalysisRecord } from './analysis-record.entity';
 import { Evaluation } from './evaluation.entity';
 
@@ -97,9 +100,25 @@ export class AnalysisRepository {
     return this.fork().findOne(Evaluation, { credential: credentialId });
   }
 
-  /** Only the analysis that is still running with this generation may finish. */
+  /**
+   * Only the analysis that is still running with this generation may finish. The applicant's evaluation-completed
+   * mail is written in the same transaction, keyed by the credential and this generation, so a retried job mails once.
+   */
   async markCompleted(id: string, generation: Date): Promise<boolean> {
-    return this.finish(id, generation, 'completed', null);
+    return this.fork().transactional(async (tx) => {
+      const rows = await tx.getConnection().execute<Array<{ id: string; name: string; user_id: string; total_credits: number | null }>>(
+        `update credentials c set status = 'completed', failure_reason = null, updated_at = ?
+         where c.id = ? and c.status = 'analyzing' and c.analysis_started_at = ?
+         returning c.id, c.name, c.user_id, (select e.total_credits from evaluations e where e.credential_id = c.id) as total_credits`,
+        [new Date(), id, generation],
+        'all',
+        tx.getTransactionContext(),
+      );
+      if (rows.length === 0) return false;
+      const mail = evaluationCompletedMail(rows[0], generation);
+      if (mail) await OutboxRepository.enqueue(tx, mail);
+      return true;
+    });
   }
 
   async markFailed(id: string, generation: Date, reason: string): Promise<boolean> {
@@ -124,4 +143,21 @@ export class AnalysisRepository {
     );
     return rows.map((r) => r.id);
   }
+}
+
+/**
+ * Applicants have no account yet: a credential's owner is its userId, and only an owner id that is an email address
+ * can be told. (The applicant-records work gives owners an email; this is where it plugs in.)
+ */
+function evaluationCompletedMail(
+  credential: { id: string; name: string; user_id: string; total_credits: number | null },
+  generation: Date,
+): OutboxMailInput<'evaluation-completed'> | null {
+  if (!isValidEmail(credential.user_id)) return null;
+  return {
+    key: `evaluation-completed:${credential.id}:${generation.getTime()}`,
+    to: credential.user_id,
+    template: 'evaluation-completed',
+    data: { credentialId: credential.id, credentialName: credential.name, recommendedCredits: credential.total_credits },
+  };
 }

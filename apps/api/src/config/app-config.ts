@@ -63,6 +63,18 @@ export interface AppConfig {
      */
     lockSeconds: number;
   };
+  mail: {
+    /** SMTP server; in development the local mail catcher `npm start` runs (MailDev) when SMTP_URL is unset. */
+    smtpUrl: string;
+    from: string;
+    /** Attempts before a mail is marked failed, and the first retry delay (doubled each attempt, capped at an hour). */
+    maxAttempts: number;
+    retrySeconds: number;
+    /** Signs the update-card links of declined-installment mails. */
+    linkSecret: string;
+    /** How long an update-card link works. */
+    updateCardLinkDays: number;
+  };
   /** Limits of one document read (READER_* settings); see reader-limits.ts. */
   readers: ReaderLimits;
 }
@@ -179,6 +191,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
       queuePrefix: text(env, 'ANALYSIS_QUEUE_PREFIX') ?? 'bull',
       lockSeconds: integer(env, 'ANALYSIS_LOCK_SECONDS', 30, 1, 3600),
     },
+    mail: {
+      smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? `smtp://127.0.0.1:${integer(env, 'MAILDEV_SMTP_PORT', 1025)}`,
+      from: text(env, 'MAIL_FROM') ?? 'Psychology Training Institute <no-reply@localhost>',
+      maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
+      retrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 30, 1, 3600),
+      linkSecret: text(env, 'MAIL_LINK_SECRET') ?? text(env, 'JWT_SECRET') ?? randomBytes(32).toString('hex'),
+      updateCardLinkDays: integer(env, 'UPDATE_CARD_LINK_DAYS', 14, 1, 90),
+    },
     readers: {
       ...DEFAULT_READER_LIMITS,
       timeoutMs: integer(env, 'READER_TIMEOUT_SECONDS', DEFAULT_READER_LIMITS.timeoutMs / 1000, 1, 3600) * 1000,
@@ -202,6 +222,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       !config.storage.bucket && 'S3_BUCKET',
       !text(env, 'JWT_SECRET') && 'JWT_SECRET',
       !config.database.url && 'DATABASE_URL',
+      !text(env, 'SMTP_URL') && 'SMTP_URL',
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (test-mode payments and embedded services are for development only)`);

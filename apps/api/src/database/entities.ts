@@ -11,6 +11,7 @@ import { EmailDraft } from '../gmail/email-draft.entity';
 import { EmailTemplateEntity } from '../gmail/email-template.entity';
 import { GmailAccount } from '../gmail/gmail-account.entity';
 import { GmailOAuthState } from '../gmail/gmail-oauth-state.entity';
+import { OutboxMail } from '../mail/outbox-mail.entity';
 import { PaymentInstallment } from '../payments/payment-installment.entity';
 import { Payment } from '../payments/payment.entity';
 import { BundlePricing } from '../trainings/bundle-pricing.entity';
@@ -37,4 +38,5 @@ export const entities = [
   GmailOAuthState,
   EmailTemplateEntity,
   EmailDraft,
+  OutboxMail,
 ];

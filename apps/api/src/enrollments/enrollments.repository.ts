@@ -44,15 +44,15 @@ export class EnrollmentsRepository {
     return this.em.find(Enrollment, { cohort }, { orderBy: { studentName: 'asc', createdAt: 'asc' } });
   }
 
-  /** Which of these payment intents have an installment plan that is past due. */
-  async pastDuePaymentIntentIds(paymentIntentIds: string[]): Promise<Set<string>> {
-    if (paymentIntentIds.length === 0) return new Set();
+  /** The installment plans (more than one installment) of these payment intents, by payment intent. */
+  async installmentPlans(paymentIntentIds: string[]): Promise<Map<string, Pick<Payment, 'installmentsPaid' | 'installmentsTotal' | 'planStatus'>>> {
+    if (paymentIntentIds.length === 0) return new Map();
     const payments = await this.em.find(
       Payment,
-      { providerPaymentId: { $in: paymentIntentIds }, planStatus: 'past_due' },
-      { fields: ['providerPaymentId'] },
+      { providerPaymentId: { $in: paymentIntentIds }, installmentsTotal: { $gt: 1 } },
+      { fields: ['providerPaymentId', 'installmentsPaid', 'installmentsTotal', 'planStatus'] },
     );
-    return new Set(payments.map((payment) => payment.providerPaymentId));
+    return new Map(payments.map((payment) => [payment.providerPaymentId, payment]));
   }
 
   findById(id: string): Promise<Enrollment | null> {

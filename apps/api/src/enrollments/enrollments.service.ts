@@ -8,7 +8,10 @@ import { Enrollment } from './enrollment.entity';
 import { EnrollmentNotFoundException, InvalidEnrollmentCohortException } from './enrollments.errors';
 import { EnrollmentsRepository } from './enrollments.repository';
 
-export function toEnrollmentDto(enrollment: Enrollment, pastDue = false): EnrollmentDto {
+export function toEnrollmentDto(
+  enrollment: Enrollment,
+  plan: { installmentsPaid: number; installmentsTotal: number; planStatus: string } | null = null,
+): EnrollmentDto {
   return {
     id: enrollment.id,
     studentName: enrollment.studentName,
@@ -22,7 +25,9 @@ export function toEnrollmentDto(enrollment: Enrollment, pastDue = false): Enroll
     notes: enrollment.notes,
     isManualEntry: enrollment.isManualEntry,
     createdAt: enrollment.createdAt.toISOString(),
-    pastDue,
+    pastDue: plan?.planStatus === 'past_due',
+    installmentsPaid: plan?.installmentsPaid ?? null,
+    installmentsTotal: plan?.installmentsTotal ?? null,
   };
 }
 
@@ -46,10 +51,8 @@ export class EnrollmentsService {
       createdFrom: window.from,
       createdBefore: window.before,
     });
-    const pastDue = await this.enrollments.pastDuePaymentIntentIds(
-      rows.flatMap((row) => (row.paymentIntentId ? [row.paymentIntentId] : [])),
-    );
-    return rows.map((row) => toEnrollmentDto(row, row.paymentIntentId !== null && pastDue.has(row.paymentIntentId)));
+    const plans = await this.enrollments.installmentPlans(rows.flatMap((row) => (row.paymentIntentId ? [row.paymentIntentId] : [])));
+    return rows.map((row) => toEnrollmentDto(row, (row.paymentIntentId && plans.get(row.paymentIntentId)) || null));
   }
 
   /** A manual entry: the cohort, when given, must exist and belong to the same training. */

@@ -1,7 +1,8 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
-import { addMonthsUtc } from '@app/domain';
+import { addMonthsUtc, nextInstallmentRetry } from '@app/domain';
+import type { OutboxMailInput } from '../mail/mail-templates.types';
 import type { Payment } from './payment.entity';
 import { PaymentsRepository, type StaleInstallmentClaim } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
@@ -22,6 +23,18 @@ export const INTERRUPTED_CHARGE_MESSAGE =
   'The charge was interrupted and its outcome is unknown; check this payment in Stripe before charging it again';
 
 type Outcome = 'charged' | 'failed' | 'skipped';
+
+interface ChargeOptions {
+  /** The run's clock: a retry after a decline is scheduled from it. */
+  now: Date;
+  /** Default `installment-<plan>-<month>`, the scheduler's key. */
+  idempotencyKey?: string;
+  /** Whether a decline is mailed (not when the buyer is on the update-card page and sees it). */
+  tellBuyer?: boolean;
+}
+
+/** What the update-card page reports after charging the new card. */
+export type NewCardOutcome = { outcome: 'charged' } | { outcome: 'failed'; message: string } | { outcome: 'nothing-due' } | { outcome: 'busy' };
 
 /** The line an admin reads in the enrollment's notes. */
 function failureNote(payment: Payment, number: number, message: string): string {
@@ -54,34 +67,71 @@ export class InstallmentsService {
     for (const claim of await this.payments.takeOverStaleClaims(new Date(now.getTime() - STALE_CLAIM_MS), batchSize)) {
       count(await this.resume(claim, now));
     }
-    for (const payment of await this.payments.findDueInstallmentPlans(now, batchSize)) count(await this.chargeNext(payment));
+    for (const payment of await this.payments.findDueInstallmentPlans(now, batchSize)) count(await this.chargeNext(payment, now));
+    for (const payment of await this.payments.findRetryDuePlans(now, batchSize)) count(await this.retryDeclined(payment, now));
     return result;
   }
 
-  private async chargeNext(payment: Payment): Promise<Outcome> {
+  /**
+   * A declined installment tried again with the card on file, claimed like a due one. The key names the retry, so it
+   * is a new charge at Stripe (the declined one's key would only replay its decline), and the same retry sent twice
+   * after a crash is still one charge.
+   */
+  private async retryDeclined(payment: Payment, now: Date): Promise<Outcome> {
+    const number = payment.installmentsPaid + 1;
+    if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, new Date(now.getTime() - STALE_CLAIM_MS)))) return 'skipped';
+    return this.charge(payment, number, { now, idempotencyKey: `installment-${payment.id}-${number}-retry-${payment.installmentDeclines}` });
+  }
+
+  private async chargeNext(payment: Payment, now: Date): Promise<Outcome> {
     const number = payment.installmentsPaid + 1;
     if (number > payment.installmentsTotal) return 'skipped';
     if (!(await this.payments.claimInstallment(payment.id, number, payment.amount))) return 'skipped';
-    return this.charge(payment, number);
+    return this.charge(payment, number, { now });
   }
 
   private async resume(claim: StaleInstallmentClaim, now: Date): Promise<Outcome> {
     const { payment, installmentNumber: number } = claim;
     this.logger.warn(`Installment ${number} of payment ${payment.id} was left unfinished by an earlier run; resuming it`);
     if (now.getTime() - claim.firstClaimedAt.getTime() > SAFE_RETRY_MS) {
-      const message = INTERRUPTED_CHARGE_MESSAGE;
-      await this.payments.recordInstallmentFailed({ payment, installmentNumber: number, providerPaymentId: null, message, note: failureNote(payment, number, message) });
+      // The card may well have been charged: an admin checks in Stripe, and the buyer is not told of a decline.
+      await this.recordFailed(payment, number, null, INTERRUPTED_CHARGE_MESSAGE, { now, tellBuyer: false, retry: false });
       return 'failed';
     }
-    return this.charge(payment, number);
+    return this.charge(payment, number, { now });
+  }
+
+  /**
+   * The update-card page: the new card becomes the plan's card and, when the plan is past due, its declined
+   * installment is charged at once. Same claim as the scheduler (one charge in hand per plan and month); the
+   * idempotency key adds the card, since the declined card's key would only replay its decline.
+   */
+  async chargeWithNewCard(paymentId: string, paymentMethodId: string): Promise<NewCardOutcome> {
+    return RequestContext.create(this.orm.em, async () => {
+      await this.payments.savePaymentMethod(paymentId, paymentMethodId);
+      const payment = await this.payments.findById(paymentId);
+      if (!payment || payment.planStatus !== 'past_due') return { outcome: 'nothing-due' as const };
+      const number = payment.installmentsPaid + 1;
+      const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
+      if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, staleBefore))) return { outcome: 'busy' as const };
+      // The buyer is on the page and sees a decline there; no mail for it.
+      const outcome = await this.charge(payment, number, {
+        now: new Date(),
+        idempotencyKey: `installment-${payment.id}-${number}-${paymentMethodId}`,
+        tellBuyer: false,
+      });
+      if (outcome === 'charged') return { outcome: 'charged' as const };
+      const after = await this.payments.findById(paymentId);
+      return { outcome: 'failed' as const, message: after?.failureMessage ?? 'Your card was declined.' };
+    });
   }
 
   /** Charges a claimed installment with a key fixed per (plan, month), so sending it again never charges twice. */
-  private async charge(payment: Payment, number: number): Promise<Outcome> {
-    const note = (message: string) => failureNote(payment, number, message);
+  private async charge(payment: Payment, number: number, options: ChargeOptions): Promise<Outcome> {
+    const idempotencyKey = options.idempotencyKey ?? `installment-${payment.id}-${number}`;
+    const failed = { now: options.now, tellBuyer: options.tellBuyer ?? true };
     if (!payment.providerPaymentMethodId) {
-      const message = 'No saved card to charge';
-      await this.payments.recordInstallmentFailed({ payment, installmentNumber: number, providerPaymentId: null, message, note: note(message) });
+      await this.recordFailed(payment, number, null, 'No saved card to charge', { ...failed, retry: false });
       return 'failed';
     }
     try {
@@ -92,26 +142,104 @@ export class InstallmentsService {
         paymentMethodId: payment.providerPaymentMethodId,
         description: `Installment ${number} of ${payment.installmentsTotal}: ${payment.trainings.map((t) => t.name).join(', ')}`,
         metadata: { paymentRecordId: payment.id, installment: String(number), firstPaymentIntent: payment.providerPaymentId },
-        idempotencyKey: `installment-${payment.id}-${number}`,
+        idempotencyKey,
       });
       if (charge.status === PAYMENT_SUCCEEDED_STATUS) {
         const firstChargedAt = addMonthsUtc(payment.nextInstallmentAt ?? new Date(), 1 - number);
+        const nextInstallmentAt = number < payment.installmentsTotal ? addMonthsUtc(firstChargedAt, number) : null;
         await this.payments.recordInstallmentPaid({
           payment,
           installmentNumber: number,
           providerPaymentId: charge.id,
-          nextInstallmentAt: number < payment.installmentsTotal ? addMonthsUtc(firstChargedAt, number) : null,
+          nextInstallmentAt,
+          mails: this.paidMails(payment, number, charge.id, nextInstallmentAt),
         });
         return 'charged';
       }
-      const message = charge.lastErrorMessage ?? `Charge ended as ${charge.status}`;
-      await this.payments.recordInstallmentFailed({ payment, installmentNumber: number, providerPaymentId: charge.id || null, message, note: note(message) });
+      await this.recordFailed(payment, number, charge.id || null, charge.lastErrorMessage ?? `Charge ended as ${charge.status}`, failed);
       return 'failed';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.error(`Installment ${number} of payment ${payment.id} failed: ${message}`);
-      await this.payments.recordInstallmentFailed({ payment, installmentNumber: number, providerPaymentId: null, message, note: note(message) });
+      await this.recordFailed(payment, number, null, message, failed);
       return 'failed';
     }
+  }
+
+  /** `retry` false: trying the same card again cannot help (none saved, or an outcome an admin must check). */
+  private async recordFailed(
+    payment: Payment,
+    number: number,
+    providerPaymentId: string | null,
+    message: string,
+    options: { now: Date; tellBuyer: boolean; retry?: boolean },
+  ): Promise<void> {
+    const { tellBuyer } = options;
+    const declines = payment.installmentDeclines + 1;
+    const nextRetryAt = options.retry === false ? null : nextInstallmentRetry(options.now, declines);
+    await this.payments.recordInstallmentFailed({
+      payment,
+      installmentNumber: number,
+      providerPaymentId,
+      message,
+      note: failureNote(payment, number, message),
+      nextRetryAt,
+      mails: tellBuyer ? this.declinedMails(payment, number, declines, nextRetryAt) : [],
+    });
+  }
+
+  /** The receipt of a charged month, and the paid-in-full mail after the last one; keyed per plan and month. */
+  private paidMails(payment: Payment, number: number, chargeId: string, nextDueAt: Date | null): OutboxMailInput[] {
+    if (!payment.customerEmail) return [];
+    const common = { to: payment.customerEmail, paymentIntentId: payment.providerPaymentId };
+    const buyerName = payment.customerName ?? '';
+    const trainings = payment.trainings.map((t) => t.name);
+    const mails: OutboxMailInput[] = [
+      {
+        ...common,
+        key: `installment-receipt:${payment.id}:${number}`,
+        template: 'installment-receipt',
+        data: {
+          buyerName,
+          trainings,
+          installmentNumber: number,
+          installmentsTotal: payment.installmentsTotal,
+          amount: payment.amount,
+          chargeId,
+          nextDueAt: nextDueAt?.toISOString() ?? null,
+        },
+      },
+    ];
+    if (number >= payment.installmentsTotal) {
+      mails.push({
+        ...common,
+        key: `plan-completed:${payment.id}`,
+        template: 'plan-completed',
+        data: { buyerName, trainings, installmentsTotal: payment.installmentsTotal, totalPaid: payment.amount * payment.installmentsTotal },
+      });
+    }
+    return mails;
+  }
+
+  /** One declined mail per plan, month and decline, with the next automatic attempt and the update-card link. */
+  private declinedMails(payment: Payment, number: number, declines: number, nextRetryAt: Date | null): OutboxMailInput[] {
+    if (!payment.customerEmail) return [];
+    return [
+      {
+        key: `installment-declined:${payment.id}:${number}:${declines}`,
+        to: payment.customerEmail,
+        paymentIntentId: payment.providerPaymentId,
+        template: 'installment-declined',
+        data: {
+          buyerName: payment.customerName ?? '',
+          trainings: payment.trainings.map((t) => t.name),
+          installmentNumber: number,
+          installmentsTotal: payment.installmentsTotal,
+          amount: payment.amount,
+          nextRetryAt: nextRetryAt?.toISOString() ?? null,
+          paymentId: payment.id,
+        },
+      },
+    ];
   }
 }

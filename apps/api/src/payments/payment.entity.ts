@@ -74,6 +74,14 @@ export class Payment {
   @Property({ type: 'string' })
   planStatus: PlanStatus = 'none';
 
+  /** Past-due plans: when the hourly job charges the declined installment again; null when it will not. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  nextRetryAt: Date | null = null;
+
+  /** Declines of the installment now due; back to 0 once an installment is paid. */
+  @Property({ type: 'integer' })
+  installmentDeclines: number = 0;
+
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
 

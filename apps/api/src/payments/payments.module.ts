@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CohortsModule } from '../cohorts/cohorts.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TrainingsModule } from '../trainings/trainings.module';
+import { AdminInstallmentsController } from './admin-installments.controller';
 import { InstallmentsScheduler } from './installments.scheduler';
 import { InstallmentsService } from './installments.service';
 import { PaymentsWebhookService } from './payments-webhook.service';
@@ -24,7 +25,7 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
 
 @Module({
   imports: [TrainingsModule, CohortsModule],
-  controllers: [PaymentsController],
+  controllers: [PaymentsController, AdminInstallmentsController],
   providers: [
     TestModeIntentsRepository,
     { provide: PAYMENT_PROVIDER, useFactory: createPaymentProvider, inject: [APP_CONFIG, TestModeIntentsRepository] },
@@ -34,6 +35,6 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
     InstallmentsService,
     InstallmentsScheduler,
   ],
-  exports: [PaymentsService, InstallmentsService],
+  exports: [PaymentsService, InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER],
 })
 export class PaymentsModule {}

@@ -2,6 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { PaymentType } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
+import type { OutboxMailInput } from '../mail/mail-templates.types';
+import { OutboxRepository } from '../mail/outbox.repository';
 import { Payment, type PaymentTraining } from './payment.entity';
 
 /** One enrollment to create for a paid training. */
@@ -45,6 +47,33 @@ export class PaymentsRepository {
     await this.em.persistAndFlush(payment);
   }
 
+  findById(id: string): Promise<Payment | null> {
+    return this.em.findOne(Payment, { id }, { refresh: true });
+  }
+
+  /** The card the buyer gave on the update-card page becomes the one later installments are charged to. */
+  async savePaymentMethod(paymentId: string, paymentMethodId: string): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute('update payments set provider_payment_method_id = ?, updated_at = now() where id = ?', [paymentMethodId, paymentId], 'run');
+  }
+
+  /**
+   * Takes the declined installment of a past-due plan back in hand to charge it again, as claimInstallment does for
+   * a due one: one caller wins. A claim left 'processing' by a run that died is taken over after `staleBefore`.
+   */
+  async reclaimDeclinedInstallment(paymentId: string, installmentNumber: number, staleBefore: Date): Promise<boolean> {
+    const rows = await this.em.getConnection().execute<{ id: string }[]>(
+      `update payment_installments set status = 'processing', claimed_at = now(), failure_message = null
+       where payment_id = ? and installment_number = ?
+         and (status = 'failed' or (status = 'processing' and claimed_at < ?))
+       returning id`,
+      [paymentId, installmentNumber, staleBefore],
+      'all',
+    );
+    return rows.length === 1;
+  }
+
   /**
    * Stores the buyer and cohorts only while the payment is not confirmed, in one statement; false when it already
    * is. The confirmation's update of the same row waits for this one's lock, and the other way round, so the two never
@@ -74,7 +103,12 @@ export class PaymentsRepository {
    * success-page reconciliations enroll exactly once; the other statements are idempotent too. The intent's customer
    * wins over ours: the saved card is attached to it, so later installments can only be charged with it.
    */
-  async recordSucceededAndEnroll(payment: Payment, charge: SucceededCharge, enrollments: PaidEnrollment[]): Promise<string[]> {
+  async recordSucceededAndEnroll(
+    payment: Payment,
+    charge: SucceededCharge,
+    enrollments: PaidEnrollment[],
+    confirmation: OutboxMailInput<'purchase-confirmation'> | null,
+  ): Promise<string[]> {
     return this.em.transactional(async (tx) => {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext();
@@ -132,6 +166,12 @@ export class PaymentsRepository {
           context,
         );
       }
+      if (confirmation) {
+        // Addressed like the enrollments, from the locked row.
+        const to = paid?.customer_email ?? confirmation.to;
+        const buyerName = paid?.customer_name ?? confirmation.data.buyerName;
+        await OutboxRepository.enqueue(tx, { ...confirmation, to, data: { ...confirmation.data, buyerName } });
+      }
       const rows = await connection.execute<{ id: string }[]>(
         'select id from enrollments where payment_intent_id = ? order by training_name',
         [charge.providerPaymentId],
@@ -172,6 +212,21 @@ export class PaymentsRepository {
       { id: { $in: due.map((row) => row.id) } },
       { orderBy: { nextInstallmentAt: 'asc' }, refresh: true },
     );
+  }
+
+  /** Past-due plans whose declined installment is due to be tried again, except those an admin stopped. */
+  async findRetryDuePlans(now: Date, limit: number): Promise<Payment[]> {
+    const due = await this.em.getConnection().execute<{ id: string }[]>(
+      `select p.id from payments p
+       where p.plan_status = 'past_due' and p.next_retry_at <= ?
+         and exists (select 1 from enrollments e
+                     where e.payment_intent_id = p.provider_payment_id and e.enrollment_status <> 'cancelled')
+       order by p.next_retry_at asc
+       limit ?`,
+      [now, limit],
+    );
+    if (due.length === 0) return [];
+    return this.em.find(Payment, { id: { $in: due.map((row) => row.id) } }, { orderBy: { nextRetryAt: 'asc' }, refresh: true });
   }
 
   /** Claims an installment before charging it; false when another run already has it. */
@@ -218,6 +273,8 @@ export class PaymentsRepository {
     installmentNumber: number;
     providerPaymentId: string;
     nextInstallmentAt: Date | null;
+    /** The receipt (and, for the last month, the paid-in-full mail), written with the charge. */
+    mails: OutboxMailInput[];
   }): Promise<void> {
     const { payment } = input;
     await this.em.transactional(async (tx) => {
@@ -231,7 +288,7 @@ export class PaymentsRepository {
         context,
       );
       await connection.execute(
-        `update payments set installments_paid = ?, next_installment_at = ?,
+        `update payments set installments_paid = ?, next_installment_at = ?, next_retry_at = null, installment_declines = 0,
            plan_status = case when ? >= installments_total then 'completed' else 'active' end, updated_at = now()
          where id = ?`,
         [input.installmentNumber, input.nextInstallmentAt, input.installmentNumber, payment.id],
@@ -244,6 +301,7 @@ export class PaymentsRepository {
         'run',
         context,
       );
+      await OutboxRepository.enqueue(tx, input.mails);
     });
   }
 
@@ -254,6 +312,10 @@ export class PaymentsRepository {
     providerPaymentId: string | null;
     message: string;
     note: string;
+    /** When the hourly job tries the card again; null when it will not. */
+    nextRetryAt: Date | null;
+    /** The declined-installment mail with its update-card link, written with the failure. */
+    mails: OutboxMailInput[];
   }): Promise<void> {
     const { payment } = input;
     await this.em.transactional(async (tx) => {
@@ -267,8 +329,10 @@ export class PaymentsRepository {
         context,
       );
       await connection.execute(
-        `update payments set plan_status = 'past_due', failure_message = ?, updated_at = now() where id = ?`,
-        [input.message, payment.id],
+        `update payments set plan_status = 'past_due', failure_message = ?, next_retry_at = ?,
+           installment_declines = installment_declines + 1, updated_at = now()
+         where id = ?`,
+        [input.message, input.nextRetryAt, payment.id],
         'run',
         context,
       );
@@ -279,6 +343,7 @@ export class PaymentsRepository {
         'run',
         context,
       );
+      await OutboxRepository.enqueue(tx, input.mails);
     });
   }
 }

@@ -14,6 +14,7 @@ import {
 import {
   addMonthsUtc,
   bundleSizeOf,
+  remainingInstallments,
   installmentCount,
   isValidEmail,
   priceForPlan,
@@ -27,6 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
+import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { TrainingsRepository } from '../trainings/trainings.repository';
 import { Payment, type PaymentTraining } from './payment.entity';
 import { PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError, TestCardInvalidError } from './payments.errors';
@@ -194,16 +196,55 @@ export class PaymentsService {
           .filter(Boolean)
           .join('\n') || null,
     }));
+    const chargedAt = new Date();
     return this.payments.recordSucceededAndEnroll(
       payment,
       {
         providerPaymentId: intent.id,
         paymentMethodId: intent.paymentMethodId,
         customerId: intent.customerId,
-        nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(new Date(), 1) : null,
+        nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(chargedAt, 1) : null,
       },
       enrollments,
+      studentEmail ? await this.confirmationMail(payment, studentName, studentEmail, chargedAt) : null,
     );
+  }
+
+  /** One confirmation a payment (not a training), keyed by it, so replays and races of its events mail once. */
+  private async confirmationMail(
+    payment: Payment,
+    buyerName: string,
+    to: string,
+    chargedAt: Date,
+  ): Promise<OutboxMailInput<'purchase-confirmation'>> {
+    const trainings = [];
+    for (const training of payment.trainings) {
+      const cohort = training.cohortId ? await this.cohorts.findById(training.cohortId) : null;
+      trainings.push({ name: training.name, cohortMonth: cohort?.cohortMonth ?? null });
+    }
+    const isPlan = payment.installmentsTotal > 1;
+    return {
+      key: `purchase-confirmation:${payment.id}`,
+      to,
+      template: 'purchase-confirmation',
+      paymentIntentId: payment.providerPaymentId,
+      data: {
+        buyerName,
+        paymentIntentId: payment.providerPaymentId,
+        amountPaid: payment.amount,
+        trainings,
+        plan: isPlan
+          ? {
+              installmentsTotal: payment.installmentsTotal,
+              remaining: remainingInstallments(chargedAt, payment.installmentsTotal, 1, payment.amount).map((i) => ({
+                number: i.number,
+                dueAt: i.dueAt.toISOString(),
+                amount: i.amount,
+              })),
+            }
+          : null,
+      },
+    };
   }
 
   async recordFailed(intent: ProviderIntent): Promise<void> {

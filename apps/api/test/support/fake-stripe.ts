@@ -21,6 +21,19 @@ export interface FakeIntent {
   created: number;
 }
 
+/** A SetupIntent as this server stores and returns it. */
+export interface FakeSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  status: string;
+  customer: string | null;
+  payment_method: string | null;
+  usage: string;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -37,6 +50,9 @@ export interface FakeStripe {
   succeed(id: string, paymentMethod?: string): FakeIntent;
   /** Off-session charges with this payment method are declined. */
   declineOffSession(paymentMethod: string): void;
+  setupIntents: Map<string, FakeSetupIntent>;
+  /** What the browser's confirmSetup does at Stripe: the card is saved to the SetupIntent's customer. */
+  confirmSetup(id: string, paymentMethod: string): FakeSetupIntent;
   close(): Promise<void>;
 }
 
@@ -79,6 +95,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const declined = new Set<string>();
+  const customers = new Set<string>();
+  const setupIntents = new Map<string, FakeSetupIntent>();
 
   const handle = (request: IncomingMessage, response: ServerResponse, raw: string): void => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -99,7 +117,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
 
     if (request.method === 'POST' && url.pathname === '/v1/customers') {
-      return reply(200, { id: id('cus'), object: 'customer', name: form.name ?? null, email: form.email ?? null });
+      const customerId = id('cus');
+      customers.add(customerId);
+      return reply(200, { id: customerId, object: 'customer', name: form.name ?? null, email: form.email ?? null });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/setup_intents') {
+      if (form.customer && !customers.has(form.customer)) {
+        return reply(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${form.customer}'` } });
+      }
+      if (form.usage && !['on_session', 'off_session'].includes(form.usage)) {
+        return reply(400, { error: { type: 'invalid_request_error', param: 'usage', message: `Invalid usage: must be one of on_session or off_session` } });
+      }
+      const setupId = id('seti');
+      const setup: FakeSetupIntent = {
+        id: setupId,
+        object: 'setup_intent',
+        client_secret: `${setupId}_secret_${randomBytes(8).toString('hex')}`,
+        status: 'requires_payment_method',
+        customer: form.customer ?? null,
+        payment_method: null,
+        usage: form.usage ?? 'off_session',
+        metadata: nested(form, 'metadata'),
+        created: Math.floor(Date.now() / 1000),
+      };
+      setupIntents.set(setupId, setup);
+      return reply(200, setup);
+    }
+    const setupMatch = /^\/v1\/setup_intents\/([^/]+)$/.exec(url.pathname);
+    if (setupMatch && request.method === 'GET') {
+      const setup = setupIntents.get(setupMatch[1]);
+      if (!setup) {
+        return stripeError(response, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${setupMatch[1]}'` });
+      }
+      return send(response, 200, setup);
     }
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const amount = Number(form.amount);
@@ -186,6 +236,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     declineOffSession(paymentMethod) {
       declined.add(paymentMethod);
+    },
+    setupIntents,
+    confirmSetup(setupId, paymentMethod) {
+      const setup = setupIntents.get(setupId);
+      if (!setup) throw new Error(`No fake SetupIntent ${setupId}`);
+      setup.status = 'succeeded';
+      setup.payment_method = paymentMethod;
+      return setup;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -13,6 +13,8 @@ export interface E2eContext {
   dataDir: string;
   /** The account the local Google connects for Gmail. */
   googleAccountEmail: string;
+  /** MailDev's REST API: the mails the API sent (GET /api/email). */
+  mailApiUrl: string;
 }
 
 /** One file per test run (the global setup names it in the environment), so parallel runs never share one. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { startFakeGoogle, type FakeGoogle } from '../../../../tools/testing/fake-google';
+import { startMailCatcher, type MailCatcher } from '../../../../tools/testing/mail-catcher';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/testing/test-database';
 import { newContextFile, type E2eContext } from './context';
 
@@ -22,6 +23,7 @@ export const CHROMIUM_ARGS = [
 interface Started {
   database: TestDatabase;
   google: FakeGoogle;
+  mail: MailCatcher;
   processes: ChildProcess[];
   browser: BrowserServer;
 }
@@ -77,7 +79,7 @@ function start(
  * outreach journey, and one Chromium for every test file.
  */
 export default async function globalSetup(): Promise<void> {
-  const [database, google] = await Promise.all([createTestDatabase(), startFakeGoogle()]);
+  const [database, google, mail] = await Promise.all([createTestDatabase(), startFakeGoogle(), startMailCatcher()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'));
   const [apiPort, webPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -104,6 +106,7 @@ export default async function globalSetup(): Promise<void> {
     GOOGLE_OAUTH_AUTH_URL: google.authUrl,
     GOOGLE_REDIRECT_URL: `${apiUrl}/api/gmail/callback`,
     GMAIL_TOKEN_ENCRYPTION_KEY: 'e2e0'.repeat(16),
+    SMTP_URL: mail.smtpUrl,
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'API', api.output);
 
@@ -124,7 +127,7 @@ export default async function globalSetup(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
 
-  globalThis.__E2E__ = { database, google, processes: [api.child, web.child], browser };
+  globalThis.__E2E__ = { database, google, mail, processes: [api.child, web.child], browser };
   const context: E2eContext = {
     webUrl,
     apiUrl,
@@ -134,6 +137,7 @@ export default async function globalSetup(): Promise<void> {
     adminPassword,
     dataDir,
     googleAccountEmail: google.accountEmail,
+    mailApiUrl: mail.webUrl,
   };
   writeFileSync(newContextFile(), JSON.stringify(context));
 }

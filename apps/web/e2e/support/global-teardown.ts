@@ -17,7 +17,7 @@ export default async function globalTeardown(): Promise<void> {
         }),
     ),
   );
-  await Promise.all([started.database.drop(), started.google.close()]);
+  await Promise.all([started.database.drop(), started.google.close(), started.mail.close()]);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(contextFile(), { force: true });
 }

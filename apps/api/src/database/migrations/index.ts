@@ -8,6 +8,8 @@ import { Migration20261124050000_issued_uploads } from './Migration2026112405000
 import { Migration20261125090000_installment_claims } from './Migration20261125090000_installment_claims';
 import { Migration20261123195000_login_limit_counters } from './Migration20261123195000_login_limit_counters';
 import { Migration20261123195100_test_mode_intents } from './Migration20261123195100_test_mode_intents';
+import { Migration20261123194500_mail_outbox } from './Migration20261123194500_mail_outbox';
+import { Migration20261123201500_installment_retries } from './Migration20261123201500_installment_retries';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +22,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125090000_installment_claims', class: Migration20261125090000_installment_claims },
   { name: 'Migration20261123195000_login_limit_counters', class: Migration20261123195000_login_limit_counters },
   { name: 'Migration20261123195100_test_mode_intents', class: Migration20261123195100_test_mode_intents },
+  { name: 'Migration20261123194500_mail_outbox', class: Migration20261123194500_mail_outbox },
+  { name: 'Migration20261123201500_installment_retries', class: Migration20261123201500_installment_retries },
 ];

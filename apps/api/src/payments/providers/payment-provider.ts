@@ -43,6 +43,17 @@ export interface OffSessionChargeInput {
   idempotencyKey: string;
 }
 
+/** A SetupIntent: how the update-card page collects a new card for later off-session charges. */
+export interface ProviderSetupIntent {
+  id: string;
+  clientSecret: string;
+  /** Only 'succeeded' means the card is saved and usable off-session. */
+  status: string;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+}
+
 /** Stripe and the test-mode provider behind one interface, so success always takes the same enrollment path. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -53,6 +64,9 @@ export interface PaymentProvider {
   createCustomer(input: { name: string; email: string }): Promise<string>;
   /** Charges a saved card without the buyer present; a decline resolves with a non-succeeded status. */
   chargeOffSession(input: OffSessionChargeInput): Promise<ProviderIntent>;
+  /** Starts collecting a new card for a customer's later off-session charges. */
+  createSetupIntent(input: { customerId: string | null; metadata: Record<string, string> }): Promise<ProviderSetupIntent>;
+  retrieveSetupIntent(id: string): Promise<ProviderSetupIntent | null>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

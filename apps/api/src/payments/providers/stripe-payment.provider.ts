@@ -5,6 +5,7 @@ import type {
   OffSessionChargeInput,
   PaymentProvider,
   ProviderIntent,
+  ProviderSetupIntent,
   UpdateIntentInput,
 } from './payment-provider';
 
@@ -44,6 +45,17 @@ export function toProviderIntent(intent: StripePaymentIntent): ProviderIntent {
     customerId: idOf(intent.customer),
     paymentMethodId: idOf(intent.payment_method),
     lastErrorMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+function toProviderSetupIntent(intent: Stripe.SetupIntent): ProviderSetupIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status,
+    customerId: idOf(intent.customer),
+    paymentMethodId: idOf(intent.payment_method),
+    metadata: { ...(intent.metadata ?? {}) },
   };
 }
 
@@ -123,6 +135,25 @@ export class StripePaymentProvider implements PaymentProvider {
           lastErrorMessage: error.message,
         };
       }
+      throw error;
+    }
+  }
+
+  async createSetupIntent(input: { customerId: string | null; metadata: Record<string, string> }): Promise<ProviderSetupIntent> {
+    const intent = await this.stripe.setupIntents.create({
+      usage: 'off_session',
+      automatic_payment_methods: { enabled: true },
+      metadata: input.metadata,
+      ...(input.customerId ? { customer: input.customerId } : {}),
+    });
+    return toProviderSetupIntent(intent);
+  }
+
+  async retrieveSetupIntent(id: string): Promise<ProviderSetupIntent | null> {
+    try {
+      return toProviderSetupIntent(await this.stripe.setupIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
   }

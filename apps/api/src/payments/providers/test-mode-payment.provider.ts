@@ -6,6 +6,7 @@ import type {
   OffSessionChargeInput,
   PaymentProvider,
   ProviderIntent,
+  ProviderSetupIntent,
   UpdateIntentInput,
 } from './payment-provider';
 import type { TestModeIntentsRepository } from './test-mode-intents.repository';
@@ -95,5 +96,26 @@ export class TestModePaymentProvider implements PaymentProvider {
       },
       input.idempotencyKey,
     );
+  }
+
+  /**
+   * The update-card form in test mode: the same test numbers as the checkout decide whether the new card is saved
+   * (4242… and 4000 0000 0000 0341, which declines off-session again) or refused like a declined card.
+   */
+  saveTestCard(cardNumber: string): { ok: true; paymentMethodId: string } | { ok: false; message: string } {
+    const digits = cardNumber.replace(/[\s-]/g, '');
+    const known: readonly string[] = [TEST_MODE_CARDS.succeeds, TEST_MODE_CARDS.succeedsThenDeclinesOffSession];
+    if (known.includes(digits)) return { ok: true, paymentMethodId: `pm_test_card_${digits}` };
+    if (digits === TEST_MODE_CARDS.declined) return { ok: false, message: DECLINED_MESSAGE };
+    return { ok: false, message: 'Your card number is incorrect. In test mode use 4242 4242 4242 4242.' };
+  }
+
+  /** Test mode collects cards with its own form (saveTestCard); there is no SetupIntent to confirm. */
+  async createSetupIntent(): Promise<ProviderSetupIntent> {
+    throw new Error('Test mode saves cards with its own form, not a SetupIntent');
+  }
+
+  async retrieveSetupIntent(): Promise<ProviderSetupIntent | null> {
+    return null;
   }
 }

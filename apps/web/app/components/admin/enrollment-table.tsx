@@ -33,11 +33,25 @@ export function EnrollmentTable({ enrollments, deleteHref }: { enrollments: Enro
                 <td className="px-4 py-3">{enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}</td>
                 <td className="px-4 py-3">
                   {paymentTypeLabel(enrollment.paymentType)}
+                  {enrollment.installmentsTotal ? (
+                    <span className="ml-2 text-xs text-slate-600">
+                      {enrollment.installmentsPaid} of {enrollment.installmentsTotal} paid
+                    </span>
+                  ) : null}
                   {enrollment.pastDue ? (
                     <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Past due</span>
                   ) : null}
                 </td>
-                <td className="px-4 py-3">
+                <td className="flex gap-2 px-4 py-3">
+                  {!enrollment.isManualEntry ? (
+                    <Link
+                      to={`/admin/enrollments/${enrollment.id}/mails`}
+                      className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
+                      aria-label={`Mails sent to ${enrollment.studentName}`}
+                    >
+                      Mails
+                    </Link>
+                  ) : null}
                   <Link
                     to={deleteHref(enrollment.id)}
                     preventScrollReset

@@ -1,0 +1,85 @@
+/**
+ * What each kind of mail carries in the outbox. Amounts are integer cents, dates ISO strings, links paths below
+ * WEB_URL (the renderer makes them absolute when the mail is sent).
+ */
+export interface PurchaseConfirmationData {
+  buyerName: string;
+  paymentIntentId: string;
+  amountPaid: number;
+  trainings: Array<{ name: string; cohortMonth: string | null }>;
+  /** Installment plans only: the charges still to come. */
+  plan: { installmentsTotal: number; remaining: Array<{ number: number; dueAt: string; amount: number }> } | null;
+}
+
+export interface InstallmentReceiptData {
+  buyerName: string;
+  trainings: string[];
+  installmentNumber: number;
+  installmentsTotal: number;
+  amount: number;
+  chargeId: string;
+  nextDueAt: string | null;
+}
+
+export interface PlanCompletedData {
+  buyerName: string;
+  trainings: string[];
+  installmentsTotal: number;
+  totalPaid: number;
+}
+
+export interface InstallmentDeclinedData {
+  buyerName: string;
+  trainings: string[];
+  installmentNumber: number;
+  installmentsTotal: number;
+  amount: number;
+  /** When the card is tried again by itself; null when it will not be. */
+  nextRetryAt: string | null;
+  /** Our payment record; the update-card link is signed for it when the mail is sent. */
+  paymentId: string;
+}
+
+export interface EvaluationCompletedData {
+  credentialId: string;
+  credentialName: string;
+  recommendedCredits: number | null;
+}
+
+export interface SignInLinkData {
+  /** Path below WEB_URL with the single-use token, e.g. `/evaluation/sign-in?token=…`. */
+  path: string;
+  expiresInMinutes: number;
+}
+
+export interface MailDataMap {
+  'purchase-confirmation': PurchaseConfirmationData;
+  'installment-receipt': InstallmentReceiptData;
+  'plan-completed': PlanCompletedData;
+  'installment-declined': InstallmentDeclinedData;
+  'evaluation-completed': EvaluationCompletedData;
+  'sign-in-link': SignInLinkData;
+}
+
+export type MailTemplateName = keyof MailDataMap;
+
+export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
+  'purchase-confirmation',
+  'installment-receipt',
+  'plan-completed',
+  'installment-declined',
+  'evaluation-completed',
+  'sign-in-link',
+];
+
+/** A mail to write to the outbox. `key` is unique per event: the same key twice is one mail. */
+export type OutboxMailInput<T extends MailTemplateName = MailTemplateName> = {
+  [K in T]: {
+    key: string;
+    to: string;
+    template: K;
+    data: MailDataMap[K];
+    /** The payment the mail is about, so the admin sees it on the enrollment's row. */
+    paymentIntentId?: string | null;
+  };
+}[T];

@@ -1,0 +1,106 @@
+import { JwtService } from '@nestjs/jwt';
+import { loadConfig } from '../config/app-config';
+import { mailRetryDelaySeconds } from './mail-dispatcher.service';
+import { renderMail } from './mail-renderer';
+import { UpdateCardLinks } from './update-card-links';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  S3_BUCKET: 'b',
+  S3_ACCESS_KEY_ID: 'k',
+  S3_SECRET_ACCESS_KEY: 's',
+  JWT_SECRET: 'j',
+  DATABASE_URL: 'postgres://db/app',
+};
+
+describe('mail configuration', () => {
+  it('refuses production without SMTP_URL and takes it when set', () => {
+    expect(() => loadConfig(PRODUCTION)).toThrow('NODE_ENV=production needs SMTP_URL');
+    expect(loadConfig({ ...PRODUCTION, SMTP_URL: 'smtps://u:p@mail.example.com:465' }).mail.smtpUrl).toBe(
+      'smtps://u:p@mail.example.com:465',
+    );
+  });
+
+  it('sends to the local catcher in development and refuses a URL that is not SMTP', () => {
+    expect(loadConfig({}).mail.smtpUrl).toBe('smtp://127.0.0.1:1025');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow('SMTP_URL must start with smtp:// or smtps://');
+  });
+});
+
+describe('mailRetryDelaySeconds', () => {
+  it.each([
+    [1, 30],
+    [2, 60],
+    [3, 120],
+    [8, 3600],
+  ])('after attempt %i waits %i s (base 30, at most an hour)', (attempts, seconds) => {
+    expect(mailRetryDelaySeconds(attempts, 30)).toBe(seconds);
+  });
+});
+
+describe('UpdateCardLinks', () => {
+  const config = loadConfig({ JWT_SECRET: 'secret-a', WEB_URL: 'https://shop.example.com/' });
+  const links = new UpdateCardLinks(config);
+
+  it('signs a link for one plan below WEB_URL that verifies to that plan', () => {
+    const url = new URL(links.url('plan-1'));
+    expect(`${url.origin}${url.pathname}`).toBe('https://shop.example.com/billing/update-card');
+    expect(links.verify(url.searchParams.get('token') ?? '')).toBe('plan-1');
+  });
+
+  it('refuses a tampered token, another secret, another purpose and an expired one', () => {
+    const token = links.token('plan-1');
+    expect(links.verify(`${token.slice(0, -2)}xx`)).toBeNull();
+    expect(new UpdateCardLinks(loadConfig({ JWT_SECRET: 'secret-b' })).verify(token)).toBeNull();
+    const jwt = new JwtService({ secret: config.mail.linkSecret });
+    expect(links.verify(jwt.sign({}, { subject: 'plan-1', audience: 'admin' }))).toBeNull();
+    expect(
+      links.verify(
+        jwt.sign({ exp: Math.floor(Date.now() / 1000) - 10 }, { subject: 'plan-1', audience: 'update-card' }),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('renderMail', () => {
+  const context = {
+    webUrl: 'https://shop.example.com',
+    updateCardUrl: (id: string) => `https://shop.example.com/billing/update-card?token=t-${id}`,
+  };
+
+  it('renders a declined installment with the amount, the next attempt and the update-card link in both parts', async () => {
+    const mail = await renderMail(
+      'installment-declined',
+      {
+        buyerName: 'Ann',
+        trainings: ['Parts Therapy Practitioner'],
+        installmentNumber: 2,
+        installmentsTotal: 3,
+        amount: 71667,
+        nextRetryAt: '2027-03-03T10:00:00.000Z',
+        paymentId: 'p1',
+      },
+      context,
+    );
+    expect(mail.subject).toBe('Action needed: installment 2 of 3 was declined');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('$716.67');
+      expect(part).toContain('March 3, 2027');
+      expect(part).toContain('https://shop.example.com/billing/update-card?token=t-p1');
+    }
+    expect(mail.html).toContain('https://shop.example.com/logo.png');
+  });
+
+  it('renders the sign-in link mail with an absolute link and its lifetime', async () => {
+    const mail = await renderMail(
+      'sign-in-link',
+      { path: '/evaluation/sign-in?token=abc', expiresInMinutes: 15 },
+      context,
+    );
+    expect(mail.text).toContain('https://shop.example.com/evaluation/sign-in?token=abc');
+    expect(mail.text).toContain('15 minutes');
+  });
+});

@@ -1,0 +1,119 @@
+import { Button, Column, Row, Section, Text } from '@react-email/components';
+import { cohortMonthLabel, formatLongDateUtc, formatUsd } from '@app/domain';
+import type {
+  InstallmentDeclinedData,
+  InstallmentReceiptData,
+  PlanCompletedData,
+  PurchaseConfirmationData,
+} from '../mail-templates.types';
+import { button, MailLayout, paragraph } from './mail-layout';
+
+const day = (iso: string) => formatLongDateUtc(new Date(iso));
+const label = { ...paragraph, color: '#475569', margin: '0' };
+const value = { ...paragraph, margin: '0', fontWeight: 600 };
+
+function Fact({ name, children }: { name: string; children: string }) {
+  return (
+    <Row>
+      <Column style={{ width: '40%' }}>
+        <Text style={label}>{name}</Text>
+      </Column>
+      <Column>
+        <Text style={value}>{children}</Text>
+      </Column>
+    </Row>
+  );
+}
+
+export function PurchaseConfirmationMail({ data, webUrl }: { data: PurchaseConfirmationData; webUrl: string }) {
+  return (
+    <MailLayout
+      webUrl={webUrl}
+      preview={`We received your payment of ${formatUsd(data.amountPaid)}`}
+      title="Thank you for your purchase!"
+    >
+      <Text style={paragraph}>Hello {data.buyerName}, your payment went through and you are enrolled.</Text>
+      <Section>
+        {data.trainings.map((training) => (
+          <Fact key={training.name} name={training.name}>
+            {training.cohortMonth ? `Cohort: ${cohortMonthLabel(training.cohortMonth)}` : 'Cohort: to be announced'}
+          </Fact>
+        ))}
+        <Fact name="Amount paid">{formatUsd(data.amountPaid)}</Fact>
+        <Fact name="Payment ID">{data.paymentIntentId}</Fact>
+      </Section>
+      {data.plan ? (
+        <Section>
+          <Text style={paragraph}>
+            This is the first of {data.plan.installmentsTotal} monthly installments. Your card will be charged on these
+            dates:
+          </Text>
+          {data.plan.remaining.map((installment) => (
+            <Fact key={installment.number} name={`Installment ${installment.number}`}>
+              {`${day(installment.dueAt)}: ${formatUsd(installment.amount)}`}
+            </Fact>
+          ))}
+        </Section>
+      ) : null}
+    </MailLayout>
+  );
+}
+
+export function InstallmentReceiptMail({ data, webUrl }: { data: InstallmentReceiptData; webUrl: string }) {
+  return (
+    <MailLayout webUrl={webUrl} preview={`Installment ${data.installmentNumber} charged`} title="Installment received">
+      <Text style={paragraph}>
+        Hello {data.buyerName}, we charged installment {data.installmentNumber} of {data.installmentsTotal} for{' '}
+        {data.trainings.join(', ')}.
+      </Text>
+      <Section>
+        <Fact name="Amount">{formatUsd(data.amount)}</Fact>
+        <Fact name="Payment ID">{data.chargeId}</Fact>
+        {data.nextDueAt ? <Fact name="Next installment">{day(data.nextDueAt)}</Fact> : null}
+      </Section>
+    </MailLayout>
+  );
+}
+
+export function PlanCompletedMail({ data, webUrl }: { data: PlanCompletedData; webUrl: string }) {
+  return (
+    <MailLayout webUrl={webUrl} preview="Your plan is paid in full" title="Your plan is paid in full">
+      <Text style={paragraph}>
+        Hello {data.buyerName}, all {data.installmentsTotal} installments for {data.trainings.join(', ')} are paid:{' '}
+        {formatUsd(data.totalPaid)} in total. Nothing more will be charged.
+      </Text>
+    </MailLayout>
+  );
+}
+
+export function InstallmentDeclinedMail({
+  data,
+  webUrl,
+  updateCardUrl,
+}: {
+  data: InstallmentDeclinedData;
+  webUrl: string;
+  updateCardUrl: string;
+}) {
+  return (
+    <MailLayout
+      webUrl={webUrl}
+      preview="Your card was declined: please update it"
+      title="Your installment was declined"
+    >
+      <Text style={paragraph}>
+        Hello {data.buyerName}, we could not charge installment {data.installmentNumber} of {data.installmentsTotal} for{' '}
+        {data.trainings.join(', ')}.
+      </Text>
+      <Section>
+        <Fact name="Amount due">{formatUsd(data.amount)}</Fact>
+        <Fact name="Next attempt">{data.nextRetryAt ? day(data.nextRetryAt) : 'None: please update your card'}</Fact>
+      </Section>
+      <Text style={paragraph}>Give us another card and we will charge the installment at once:</Text>
+      <Button href={updateCardUrl} style={button}>
+        Update your card
+      </Button>
+      <Text style={{ ...paragraph, fontSize: '13px', color: '#475569' }}>Or open this link: {updateCardUrl}</Text>
+    </MailLayout>
+  );
+}

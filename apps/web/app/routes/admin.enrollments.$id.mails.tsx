@@ -1,0 +1,111 @@
+import type { EnrollmentMail } from '@app/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { ApiError } from '~/lib/api.server';
+import { adminApi, newToast, redirectWithToast } from '~/lib/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Mails of an enrollment' }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  try {
+    return {
+      id,
+      mails: await adminApi<EnrollmentMail[]>(request, `/api/admin/enrollments/${encodeURIComponent(id)}/mails`),
+    };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw new Response('Enrollment not found', { status: 404 });
+    throw error;
+  }
+}
+
+/** Resend: a failed mail goes back to the outbox with fresh attempts. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const mailId = String((await request.formData()).get('mailId') ?? '');
+  const back = `/admin/enrollments/${encodeURIComponent(params.id ?? '')}/mails`;
+  try {
+    await adminApi(request, `/api/admin/mails/${encodeURIComponent(mailId)}/resend`, { method: 'POST' });
+    return redirectWithToast(request, back, newToast('success', 'Mail queued', 'It will be sent again within seconds'));
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      return redirectWithToast(request, back, newToast('error', 'Not resent', error.message));
+    throw error;
+  }
+}
+
+const statusStyle: Record<EnrollmentMail['status'], string> = {
+  sent: 'bg-green-100 text-green-800',
+  pending: 'bg-slate-100 text-slate-700',
+  sending: 'bg-slate-100 text-slate-700',
+  failed: 'bg-red-100 text-red-800',
+};
+
+export default function EnrollmentMailsPage() {
+  const { mails } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8">
+      <Link to="/admin/panel" className="text-sm text-teal-700 underline">
+        Back to the panel
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold">Mails of this enrollment</h1>
+      {mails.length === 0 ? (
+        <p className="mt-4 text-slate-600">No mails for this enrollment.</p>
+      ) : (
+        <table className="mt-4 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
+          <thead className="bg-slate-50 text-left">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Subject
+              </th>
+              <th scope="col" className="px-4 py-3">
+                To
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Time
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                SMTP answer
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {mails.map((mail) => (
+              <tr key={mail.id}>
+                <td className="px-4 py-3">{mail.subject}</td>
+                <td className="px-4 py-3">{mail.recipient}</td>
+                <td className="px-4 py-3">
+                  {new Date(mail.sentAt ?? mail.createdAt).toISOString().replace('T', ' ').slice(0, 16)} UTC
+                </td>
+                <td className="px-4 py-3">
+                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${statusStyle[mail.status]}`}>
+                    {mail.status}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-xs text-slate-600">
+                  {mail.status === 'sent' ? mail.smtpResponse : mail.lastError}
+                </td>
+                <td className="px-4 py-3">
+                  {mail.status === 'failed' ? (
+                    <Form method="post">
+                      <input type="hidden" name="mailId" value={mail.id} />
+                      <button type="submit" className="rounded-md bg-teal-700 px-3 py-1 text-white">
+                        Resend
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

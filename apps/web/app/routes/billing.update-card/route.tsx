@@ -1,0 +1,153 @@
+import type { UpdateCardPlan, UpdateCardResponse } from '@app/contracts';
+import { formatUsd } from '@app/domain';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { TestCardFields } from '~/components/payment/test-card-fields';
+import { UpdateCardStripe } from '~/components/payment/update-card-stripe.client';
+import { api, ApiError } from '~/lib/api.server';
+import { useHydrated } from '~/lib/use-hydrated';
+
+export const meta: MetaFunction = () => [{ title: 'Update your card' }];
+
+type LoaderData =
+  | { ok: true; token: string; plan: UpdateCardPlan; returnedSetupIntent: string | null }
+  | { ok: false; message: string };
+
+/** The link of a declined-installment mail: the API checks the signed token and says which plan it is for. */
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token') ?? '';
+  if (!token) return { ok: false, message: 'This link is incomplete. Please open the link from your email again.' };
+  try {
+    const plan = await api<UpdateCardPlan>('/api/billing/update-card', { query: { token } });
+    // Stripe sends the browser back here after a card that needed a bank check (3-D Secure).
+    return { ok: true, token, plan, returnedSetupIntent: url.searchParams.get('setup_intent') };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403)
+      return { ok: false, message: error.body?.message ?? error.message };
+    throw error;
+  }
+}
+
+type ActionData = { result: UpdateCardResponse } | { error: string };
+
+export async function action({ request }: ActionFunctionArgs): Promise<ActionData> {
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  try {
+    const result = await api<UpdateCardResponse>('/api/billing/update-card', {
+      body: {
+        token: field('token') ?? '',
+        cardNumber: field('cardNumber'),
+        expiry: field('expiry'),
+        cvc: field('cvc'),
+        setupIntentId: field('setupIntentId'),
+      },
+      request,
+    });
+    return { result };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { error: error.body?.message ?? error.message };
+    throw error;
+  }
+}
+
+function planStatusLine(plan: Pick<UpdateCardPlan, 'installmentsPaid' | 'installmentsTotal' | 'planStatus'>): string {
+  const paid = `${plan.installmentsPaid} of ${plan.installmentsTotal} installments paid`;
+  if (plan.planStatus === 'past_due') return `${paid}; installment ${plan.installmentsPaid + 1} is past due.`;
+  if (plan.planStatus === 'completed') return `${paid}: your plan is paid in full.`;
+  return `${paid}: your plan is up to date.`;
+}
+
+export default function UpdateCardPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+
+  if (!data.ok) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="text-2xl font-bold">Update your card</h1>
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-4 text-red-800">
+          {data.message}
+        </p>
+      </main>
+    );
+  }
+  const { plan, token } = data;
+  const result = actionData && 'result' in actionData ? actionData.result : null;
+  const failure = actionData && 'error' in actionData ? actionData.error : (result?.message ?? null);
+  const current = result ?? plan;
+  const due = current.planStatus === 'past_due';
+  const amountLabel = formatUsd(plan.installmentAmount);
+
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12">
+      <div className="rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold">Update your card</h1>
+        <p className="mt-2 text-slate-700">{plan.trainings.join(', ')}</p>
+        <p className="mt-1 text-slate-700" data-testid="plan-status">
+          {planStatusLine(current)}
+        </p>
+        {result && !result.message ? (
+          <p role="status" className="mt-4 rounded-md bg-green-50 p-4 text-green-800">
+            Thank you: your new card is saved
+            {result.planStatus !== 'past_due'
+              ? ` and installment ${result.installmentsPaid} of ${result.installmentsTotal} is paid`
+              : ''}
+            .
+          </p>
+        ) : null}
+        {failure ? (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 p-4 text-red-800">
+            {failure}
+          </p>
+        ) : null}
+        {due ? (
+          <div className="mt-6">
+            <p className="mb-4 text-slate-700">
+              Your new card is charged {amountLabel} now for the past-due installment, then monthly for the rest of the
+              plan.
+            </p>
+            {plan.testMode ||
+            data.returnedSetupIntent ||
+            !hydrated ||
+            !plan.setupClientSecret ||
+            !plan.publishableKey ? (
+              <Form method="post" className="space-y-4">
+                <input type="hidden" name="token" value={token} />
+                {plan.testMode ? (
+                  <TestCardFields />
+                ) : data.returnedSetupIntent ? (
+                  <input type="hidden" name="setupIntentId" value={data.returnedSetupIntent} />
+                ) : (
+                  <p className="text-sm text-slate-600">The card form needs JavaScript to reach Stripe.</p>
+                )}
+                {plan.testMode || data.returnedSetupIntent ? (
+                  <button
+                    type="submit"
+                    disabled={navigation.state !== 'idle'}
+                    className="rounded-md bg-teal-700 px-5 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60"
+                  >
+                    {navigation.state !== 'idle' ? 'Processing...' : `Save card and pay ${amountLabel}`}
+                  </button>
+                ) : null}
+              </Form>
+            ) : (
+              <UpdateCardStripe
+                publishableKey={plan.publishableKey}
+                clientSecret={plan.setupClientSecret}
+                token={token}
+                amountLabel={amountLabel}
+              />
+            )}
+          </div>
+        ) : null}
+      </div>
+    </main>
+  );
+}
