@@ -87,6 +87,8 @@ describe('admin cohorts and enrollments', () => {
         trainingName: 'Psychosomatic Practitioner',
         cohortMonth: '2027-03',
         createdAt: expect.any(String),
+        capacity: null,
+        seatsLeft: null,
       });
       const admin = await api.http.get('/api/admin/cohorts?trainingName=Psychosomatic Practitioner').set(auth()).expect(200);
       expect(admin.body.map((c: Cohort) => c.id)).toContain(cohort.id);

@@ -6,9 +6,15 @@ export interface Cohort {
   trainingName: TrainingName;
   cohortMonth: string;
   createdAt: string;
+  /** Seats for sale; null for no limit. */
+  capacity: number | null;
+  /** Seats still for sale (enrollments and checkouts in progress hold one each); null for no limit. */
+  seatsLeft: number | null;
 }
 
 export interface CreateCohortRequest {
   trainingName: TrainingName;
   cohortMonth: string;
+  /** Optional: seats for sale, omitted or null for no limit. */
+  capacity?: number | null;
 }

@@ -10,3 +10,4 @@ export * from './payment-checkout';
 export * from './payments';
 export * from './system';
 export * from './trainings';
+export * from './admin-panel';

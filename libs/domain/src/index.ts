@@ -17,3 +17,4 @@ export * from './email-template';
 export * from './reading';
 export * from './login-limits';
 export * from './test-card';
+export * from './enrollment-billing';

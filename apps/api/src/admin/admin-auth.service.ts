@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { LoginResponse, LogoutResponse } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AuditService } from '../audit/audit.service';
 import { LoginFailedException, LoginRateLimitedException } from './admin-auth.errors';
 import type { AdminTokenPayload, AuthenticatedAdmin } from './admin-auth.types';
 import { AdminUsersRepository } from './admin-users.repository';
@@ -18,6 +19,7 @@ export class AdminAuthService {
     private readonly users: AdminUsersRepository,
     private readonly jwt: JwtService,
     private readonly limiter: LoginLimiterService,
+    private readonly audit: AuditService,
   ) {}
 
   /** `client` is the caller's address, which the per-client limit and the client×account lock key on. */
@@ -38,11 +40,13 @@ export class AdminAuthService {
     }
     await this.limiter.recordSuccess(client, username);
     const token = await this.jwt.signAsync({ sub: user.id, username: user.username }, { jwtid: randomUUID() });
+    await this.audit.record({ id: user.id, username: user.username }, 'login', { type: 'admin', id: user.id }, `${user.username} logged in`);
     return { success: true, token, message: 'Login successful' };
   }
 
   async logout(admin: AuthenticatedAdmin): Promise<LogoutResponse> {
     await this.users.revoke(admin.jti, admin.expiresAt);
+    await this.audit.record(admin, 'logout', { type: 'admin', id: admin.id }, `${admin.username} logged out`);
     return { success: true, message: 'Logged out' };
   }
 

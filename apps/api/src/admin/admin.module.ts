@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { AuditModule } from '../audit/audit.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AdminAuthController } from './admin-auth.controller';
 import { AdminAuthService } from './admin-auth.service';
@@ -18,6 +19,7 @@ type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0
 /** Admin accounts, login/logout and the JWT guard that every other /api/admin controller uses (AdminOnly). */
 @Module({
   imports: [
+    AuditModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],

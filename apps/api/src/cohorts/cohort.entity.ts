@@ -14,6 +14,10 @@ export class Cohort {
   @Property({ type: 'string', length: 7 })
   cohortMonth!: string;
 
+  /** Seats for sale; null for no limit. */
+  @Property({ type: 'integer', nullable: true })
+  capacity: number | null = null;
+
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
 }

@@ -1,4 +1,4 @@
-import { ConflictException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { cohortMonthLabel } from '@app/domain';
 
 export class CohortNotFoundException extends NotFoundException {
@@ -20,5 +20,23 @@ export class CohortHasEnrollmentsException extends ConflictException {
       message: `This cohort has ${count} enrollment(s). Delete those enrollments first; a cohort with enrollments cannot be deleted.`,
       code: 'CONFLICT',
     });
+  }
+}
+
+export class CohortHasSeatsException extends ConflictException {
+  constructor() {
+    super({ message: 'This cohort still has seats: enroll instead of joining the waitlist', code: 'CONFLICT' });
+  }
+}
+
+export class WaitlistEntryNotFoundException extends NotFoundException {
+  constructor() {
+    super({ message: 'Waitlist entry not found', code: 'NOT_FOUND' });
+  }
+}
+
+export class WaitlistInvalidException extends BadRequestException {
+  constructor(message: string) {
+    super({ message, code: 'VALIDATION_FAILED' });
   }
 }

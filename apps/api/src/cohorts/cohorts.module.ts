@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { AdminCohortsController } from './admin-cohorts.controller';
+import { CohortSeatsRepository } from './cohort-seats.repository';
 import { CohortsController } from './cohorts.controller';
 import { CohortsRepository } from './cohorts.repository';
 import { CohortsService } from './cohorts.service';
 
 @Module({
+  imports: [AuditModule],
   controllers: [CohortsController, AdminCohortsController],
-  providers: [CohortsRepository, CohortsService],
-  exports: [CohortsRepository, CohortsService],
+  providers: [CohortsRepository, CohortSeatsRepository, CohortsService],
+  exports: [CohortsRepository, CohortSeatsRepository, CohortsService],
 })
 export class CohortsModule {}

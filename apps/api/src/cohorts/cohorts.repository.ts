@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Cohort as CohortDto } from '@app/contracts';
 import { Enrollment } from '../enrollments/enrollment.entity';
 import { Cohort } from './cohort.entity';
 
@@ -8,15 +7,11 @@ import { Cohort } from './cohort.entity';
 export class CohortsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Cohorts by training and start month, optionally of one training: plain rows, read on every page view (no hydration). */
-  list(trainingName?: string): Promise<CohortDto[]> {
-    // The timestamp is formatted by PostgreSQL as toISOString() would: the ORM's connection hands timestamps over as text.
-    return this.em.getConnection().execute<CohortDto[]>(
-      `select id, training_name as "trainingName", cohort_month as "cohortMonth",
-              to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-         from cohorts ${trainingName ? 'where training_name = ?' : ''} order by training_name asc, cohort_month asc`,
-      trainingName ? [trainingName] : [],
-    );
+  /** Cohorts by training and start month, optionally of one training. */
+  list(trainingName?: string): Promise<Cohort[]> {
+    return this.em.find(Cohort, trainingName ? { trainingName } : {}, {
+      orderBy: { trainingName: 'asc', cohortMonth: 'asc' },
+    });
   }
 
   findById(id: string): Promise<Cohort | null> {
@@ -27,8 +22,8 @@ export class CohortsRepository {
     return this.em.findOne(Cohort, { trainingName, cohortMonth });
   }
 
-  async create(trainingName: string, cohortMonth: string): Promise<Cohort> {
-    const cohort = this.em.create(Cohort, { trainingName, cohortMonth, createdAt: new Date() });
+  async create(trainingName: string, cohortMonth: string, capacity: number | null = null): Promise<Cohort> {
+    const cohort = this.em.create(Cohort, { trainingName, cohortMonth, capacity, createdAt: new Date() });
     await this.em.persistAndFlush(cohort);
     return cohort;
   }
@@ -39,5 +34,10 @@ export class CohortsRepository {
 
   async remove(cohort: Cohort): Promise<void> {
     await this.em.removeAndFlush(cohort);
+  }
+
+  /** Inside a transaction (the entity may have been loaded outside it). */
+  async removeById(id: string): Promise<void> {
+    await this.em.execute('delete from cohorts where id = ?', [id], 'run');
   }
 }

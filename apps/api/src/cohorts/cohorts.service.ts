@@ -1,34 +1,64 @@
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import type { Cohort as CohortDto, CreateCohortRequest } from '@app/contracts';
+import type { Cohort as CohortDto, CreateCohortRequest, WaitlistEntryView } from '@app/contracts';
+import { cohortMonthLabel, isValidEmail, seatsLeft, validateCustomer } from '@app/domain';
+import { AuditService, type AuditActor } from '../audit/audit.service';
+import { TransactionRunner } from '../audit/transaction-runner';
 import { Cohort } from './cohort.entity';
-import { CohortHasEnrollmentsException, CohortNotFoundException, DuplicateCohortException } from './cohorts.errors';
+import { CohortSeatsRepository } from './cohort-seats.repository';
+import {
+  CohortHasEnrollmentsException,
+  CohortHasSeatsException,
+  CohortNotFoundException,
+  DuplicateCohortException,
+  WaitlistEntryNotFoundException,
+  WaitlistInvalidException,
+} from './cohorts.errors';
 import { CohortsRepository } from './cohorts.repository';
 
-export function toCohortDto(cohort: Cohort): CohortDto {
+export function toCohortDto(cohort: Cohort, taken = 0): CohortDto {
   return {
     id: cohort.id,
     trainingName: cohort.trainingName as CohortDto['trainingName'],
     cohortMonth: cohort.cohortMonth,
     createdAt: cohort.createdAt.toISOString(),
+    capacity: cohort.capacity,
+    seatsLeft: seatsLeft(cohort.capacity, taken),
   };
 }
 
+const label = (cohort: Cohort) => `${cohort.trainingName}, ${cohortMonthLabel(cohort.cohortMonth)}`;
+
 @Injectable()
 export class CohortsService {
-  constructor(private readonly repository: CohortsRepository) {}
+  constructor(
+    private readonly repository: CohortsRepository,
+    private readonly seats: CohortSeatsRepository,
+    private readonly audit: AuditService,
+    private readonly tx: TransactionRunner,
+  ) {}
 
-  list(trainingName?: string): Promise<CohortDto[]> {
-    return this.repository.list(trainingName);
+  async list(trainingName?: string): Promise<CohortDto[]> {
+    const cohorts = await this.repository.list(trainingName);
+    const taken = await this.seats.takenByCohort(cohorts.filter((c) => c.capacity !== null).map((c) => c.id));
+    return cohorts.map((cohort) => toCohortDto(cohort, taken.get(cohort.id) ?? 0));
   }
 
-  async create(request: CreateCohortRequest): Promise<CohortDto> {
+  async create(request: CreateCohortRequest, actor: AuditActor | null = null): Promise<CohortDto> {
     const { trainingName, cohortMonth } = request;
     if (await this.repository.findByTrainingAndMonth(trainingName, cohortMonth)) {
       throw new DuplicateCohortException(trainingName, cohortMonth);
     }
     try {
-      return toCohortDto(await this.repository.create(trainingName, cohortMonth));
+      return await this.tx.run(async () => {
+        const cohort = await this.repository.create(trainingName, cohortMonth, request.capacity ?? null);
+        await this.audit.record(actor, 'cohort.create', { type: 'cohort', id: cohort.id }, `Created cohort ${label(cohort)}`, {
+          trainingName,
+          cohortMonth,
+          capacity: cohort.capacity,
+        });
+        return toCohortDto(cohort);
+      });
     } catch (error) {
       // Two admins creating the same cohort at once: the unique key decides.
       if (error instanceof UniqueConstraintViolationException) throw new DuplicateCohortException(trainingName, cohortMonth);
@@ -36,17 +66,68 @@ export class CohortsService {
     }
   }
 
-  async remove(id: string): Promise<void> {
+  /** A capacity below the seats already taken is allowed: nobody is removed, nothing more is sold. */
+  async setCapacity(id: string, capacity: number | null, actor: AuditActor | null): Promise<CohortDto> {
+    return this.tx.run(async () => {
+      const cohort = await this.repository.findById(id);
+      if (!cohort) throw new CohortNotFoundException();
+      const before = cohort.capacity;
+      await this.seats.setCapacity(id, capacity);
+      cohort.capacity = capacity;
+      await this.audit.record(actor, 'cohort.update', { type: 'cohort', id }, `Set the capacity of ${label(cohort)} to ${capacity ?? 'no limit'}`, {
+        capacity: { from: before, to: capacity },
+      });
+      const taken = await this.seats.takenByCohort([id]);
+      return toCohortDto(cohort, taken.get(id) ?? 0);
+    });
+  }
+
+  async remove(id: string, actor: AuditActor | null = null): Promise<void> {
     const cohort = await this.repository.findById(id);
     if (!cohort) throw new CohortNotFoundException();
     const enrollments = await this.repository.countEnrollments(cohort);
     if (enrollments > 0) throw new CohortHasEnrollmentsException(enrollments);
     try {
-      await this.repository.remove(cohort);
+      await this.tx.run(async () => {
+        await this.repository.removeById(id);
+        await this.audit.record(actor, 'cohort.delete', { type: 'cohort', id }, `Deleted cohort ${label(cohort)}`, {
+          trainingName: cohort.trainingName,
+          cohortMonth: cohort.cohortMonth,
+          capacity: cohort.capacity,
+        });
+      });
     } catch (error) {
       // An enrollment added between the count and the delete: the foreign key (on delete restrict) refuses.
       if (error instanceof ForeignKeyConstraintViolationException) throw new CohortHasEnrollmentsException(1);
       throw error;
     }
+  }
+
+  /** A visitor asks for a seat in a full cohort; one entry per email a cohort. */
+  async joinWaitlist(cohortId: string, name: string, email: string): Promise<{ joined: boolean }> {
+    const missing = validateCustomer({ name, email });
+    if (missing) throw new WaitlistInvalidException(missing.message);
+    if (!isValidEmail(email.trim())) throw new WaitlistInvalidException('Please enter a valid email address');
+    const cohort = await this.repository.findById(cohortId);
+    if (!cohort) throw new CohortNotFoundException();
+    const taken = await this.seats.takenByCohort([cohortId]);
+    if (seatsLeft(cohort.capacity, taken.get(cohortId) ?? 0) !== 0) throw new CohortHasSeatsException();
+    return { joined: await this.seats.joinWaitlist(cohortId, name.trim(), email.trim()) };
+  }
+
+  waitlist(cohortId: string | null): Promise<WaitlistEntryView[]> {
+    return this.seats.waitlist(cohortId);
+  }
+
+  /** Offers a freed seat to a waitlisted visitor: recorded; the mail goes through the outbox once it exists. */
+  async offerSeat(entryId: string, actor: AuditActor | null): Promise<WaitlistEntryView> {
+    return this.tx.run(async () => {
+      const entry = await this.seats.markOffered(entryId);
+      if (!entry) throw new WaitlistEntryNotFoundException();
+      await this.audit.record(actor, 'waitlist.offer', { type: 'cohort', id: entry.cohortId }, `Offered a seat to waitlist entry ${entry.id}`, {
+        waitlistEntryId: entry.id,
+      });
+      return entry;
+    });
   }
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
+import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
 import { CohortIdParamDto } from '../cohorts/dto/cohort-id-param.dto';
 import { EnrollmentsService } from './enrollments.service';
 
@@ -23,8 +24,12 @@ export class CohortExportController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The CSV file', schema: { type: 'string' } })
   @ApiNotFoundResponse({ description: 'No such cohort' })
-  async export(@Param() params: CohortIdParamDto, @Res({ passthrough: true }) response: Response): Promise<string> {
-    const csv = await this.enrollments.cohortCsv(params.id);
+  async export(
+    @Param() params: CohortIdParamDto,
+    @Res({ passthrough: true }) response: Response,
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+  ): Promise<string> {
+    const csv = await this.enrollments.cohortCsv(params.id, admin);
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="${csv.fileName}"`);
     response.setHeader('X-Enrollment-Count', String(csv.enrollmentCount));

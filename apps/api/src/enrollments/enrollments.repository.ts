@@ -68,4 +68,87 @@ export class EnrollmentsRepository {
   async remove(enrollment: Enrollment): Promise<void> {
     await this.em.removeAndFlush(enrollment);
   }
+
+  /** The enrollment's row, locked until the transaction ends, so two edits of it apply one after the other. */
+  async lockForChange(id: string): Promise<EnrollmentSnapshot | null> {
+    const [row] = await this.em.execute<
+      Array<{
+        id: string;
+        student_name: string;
+        student_email: string;
+        training_name: string;
+        cohort_id: string | null;
+        payment_type: string;
+        payment_amount: number;
+        enrollment_status: Enrollment['enrollmentStatus'];
+        notes: string | null;
+        is_manual_entry: boolean;
+        payment_intent_id: string | null;
+        created_at: Date;
+      }>
+    >('select * from enrollments where id = ? for update', [id]);
+    if (!row) return null;
+    return {
+      id: row.id,
+      studentName: row.student_name,
+      studentEmail: row.student_email,
+      trainingName: row.training_name,
+      cohortId: row.cohort_id,
+      paymentType: row.payment_type,
+      paymentAmount: Number(row.payment_amount),
+      enrollmentStatus: row.enrollment_status,
+      notes: row.notes,
+      isManualEntry: row.is_manual_entry,
+      paymentIntentId: row.payment_intent_id,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  }
+
+  async applyChanges(id: string, changes: { enrollmentStatus: string; cohortId: string | null; notes: string | null }): Promise<void> {
+    await this.em.execute(
+      'update enrollments set enrollment_status = ?, cohort_id = ?, notes = ? where id = ?',
+      [changes.enrollmentStatus, changes.cohortId, changes.notes, id],
+      'run',
+    );
+  }
+
+  async removeById(id: string): Promise<void> {
+    await this.em.execute('delete from enrollments where id = ?', [id], 'run');
+  }
+
+  /** Inside the caller's transaction, unlike create(). */
+  async insertManual(values: Omit<NewEnrollment, 'cohort'> & { cohortId: string | null }): Promise<string> {
+    const [row] = await this.em.execute<Array<{ id: string }>>(
+      `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type, payment_amount,
+         enrollment_status, notes, is_manual_entry, payment_intent_id, created_at)
+       values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?, true, null, now()) returning id`,
+      [
+        values.studentName,
+        values.studentEmail,
+        values.trainingName,
+        values.cohortId,
+        values.paymentType,
+        values.paymentAmount,
+        values.enrollmentStatus,
+        values.notes,
+      ],
+    );
+    return row.id;
+  }
+}
+
+/** An enrollment's stored fields, as the audit trail keeps them. */
+export interface EnrollmentSnapshot {
+  id: string;
+  studentName: string;
+  studentEmail: string;
+  trainingName: string;
+  cohortId: string | null;
+  paymentType: string;
+  paymentAmount: number;
+  enrollmentStatus: Enrollment['enrollmentStatus'];
+  notes: string | null;
+  isManualEntry: boolean;
+  paymentIntentId: string | null;
+  createdAt: string;
 }

@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { CreateEnrollmentRequest, Enrollment as EnrollmentDto, EnrollmentFilters } from '@app/contracts';
 import { cohortCsvFileName, cohortStudentsCsv } from '@app/domain';
 import { CohortNotFoundException } from '../cohorts/cohorts.errors';
+import { AuditService, type AuditActor } from '../audit/audit.service';
+import { TransactionRunner } from '../audit/transaction-runner';
+import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { creationWindow } from './enrollment-date-range';
 import { Enrollment } from './enrollment.entity';
-import { EnrollmentNotFoundException, InvalidEnrollmentCohortException } from './enrollments.errors';
+import { CohortFullForEnrollmentException, EnrollmentNotFoundException, InvalidEnrollmentCohortException } from './enrollments.errors';
 import { EnrollmentsRepository } from './enrollments.repository';
 
 export function toEnrollmentDto(
@@ -42,6 +45,9 @@ export class EnrollmentsService {
   constructor(
     private readonly enrollments: EnrollmentsRepository,
     private readonly cohorts: CohortsRepository,
+    private readonly seats: CohortSeatsRepository,
+    private readonly audit: AuditService,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async list(filters: EnrollmentFilters): Promise<EnrollmentDto[]> {
@@ -56,7 +62,7 @@ export class EnrollmentsService {
   }
 
   /** A manual entry: the cohort, when given, must exist and belong to the same training. */
-  async createManual(request: CreateEnrollmentRequest): Promise<EnrollmentDto> {
+  async createManual(request: CreateEnrollmentRequest, actor: AuditActor | null = null): Promise<EnrollmentDto> {
     let cohort = null;
     if (request.cohortId) {
       cohort = await this.cohorts.findById(request.cohortId);
@@ -66,30 +72,53 @@ export class EnrollmentsService {
       }
     }
     const notes = request.notes?.trim() ? request.notes.trim() : null;
-    const enrollment = await this.enrollments.create({
-      studentName: request.studentName,
-      studentEmail: request.studentEmail,
-      trainingName: request.trainingName,
-      cohort,
-      paymentType: request.paymentType,
-      paymentAmount: request.paymentAmount,
-      enrollmentStatus: request.enrollmentStatus,
-      notes,
-      isManualEntry: true,
+    const id = await this.tx.run(async () => {
+      if (cohort && request.enrollmentStatus !== 'cancelled') {
+        const seats = await this.seats.lockAndCount(cohort.id);
+        if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentException();
+      }
+      const created = await this.enrollments.insertManual({
+        studentName: request.studentName,
+        studentEmail: request.studentEmail,
+        trainingName: request.trainingName,
+        cohortId: cohort?.id ?? null,
+        paymentType: request.paymentType,
+        paymentAmount: request.paymentAmount,
+        enrollmentStatus: request.enrollmentStatus,
+        notes,
+        isManualEntry: true,
+      });
+      await this.audit.record(actor, 'enrollment.create', { type: 'enrollment', id: created }, `Created enrollment ${created} by hand`, {
+        trainingName: request.trainingName,
+        cohortId: cohort?.id ?? null,
+        paymentType: request.paymentType,
+        paymentAmount: request.paymentAmount,
+        enrollmentStatus: request.enrollmentStatus,
+      });
+      return created;
     });
+    const enrollment = await this.enrollments.findById(id);
+    if (!enrollment) throw new EnrollmentNotFoundException();
     return toEnrollmentDto(enrollment);
   }
 
-  async remove(id: string): Promise<void> {
-    const enrollment = await this.enrollments.findById(id);
-    if (!enrollment) throw new EnrollmentNotFoundException();
-    await this.enrollments.remove(enrollment);
+  /** The audit event keeps every field of the deleted enrollment, so nothing is deleted without a trace. */
+  async remove(id: string, actor: AuditActor | null = null): Promise<void> {
+    await this.tx.run(async () => {
+      const snapshot = await this.enrollments.lockForChange(id);
+      if (!snapshot) throw new EnrollmentNotFoundException();
+      await this.enrollments.removeById(id);
+      await this.audit.record(actor, 'enrollment.delete', { type: 'enrollment', id }, `Deleted enrollment ${id}`, { deleted: snapshot });
+    });
   }
 
-  async cohortCsv(cohortId: string): Promise<CohortCsv> {
+  async cohortCsv(cohortId: string, actor: AuditActor | null = null): Promise<CohortCsv> {
     const cohort = await this.cohorts.findById(cohortId);
     if (!cohort) throw new CohortNotFoundException();
     const students = await this.enrollments.listByCohort(cohort);
+    await this.audit.record(actor, 'export.cohort', { type: 'cohort', id: cohort.id }, `Exported the students of cohort ${cohort.id}`, {
+      count: students.length,
+    });
     return {
       fileName: cohortCsvFileName(cohort.trainingName, cohort.cohortMonth),
       content: cohortStudentsCsv(students),

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
+import { PaymentRefundsService } from './payment-refunds.service';
 import { PaymentsService } from './payments.service';
 import { toProviderIntent } from './providers/stripe-payment.provider';
 
@@ -15,6 +16,7 @@ export class PaymentsWebhookService {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly payments: PaymentsService,
+    private readonly refunds: PaymentRefundsService,
   ) {}
 
   async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true }> {
@@ -34,6 +36,12 @@ export class PaymentsWebhookService {
       case 'payment_intent.payment_failed':
         await this.payments.recordFailed(toProviderIntent(event.data.object));
         break;
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const intent = charge.payment_intent;
+        await this.refunds.recordRefundedCharge(typeof intent === 'string' ? intent : (intent?.id ?? null));
+        break;
+      }
       default:
         this.logger.debug(`Ignoring Stripe event ${event.type}`);
     }

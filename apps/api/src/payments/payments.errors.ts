@@ -28,3 +28,17 @@ export class TestCardInvalidError extends BadRequestException {
     super({ message: Object.values(fieldErrors).flat().join(' '), code: 'VALIDATION_FAILED', fieldErrors });
   }
 }
+
+/** A refund the rules or the provider refuse (more than is left, nothing paid by card): nothing was refunded. */
+export class RefundNotPossibleError extends BadRequestException {
+  constructor(message: string) {
+    super({ message, code: 'VALIDATION_FAILED', fieldErrors: { amount: [message] } });
+  }
+}
+
+/** A cohort that has no seat left for this payment: refused before the buyer pays. */
+export class CohortFullError extends ConflictException {
+  constructor(message: string) {
+    super({ message, code: 'CONFLICT' });
+  }
+}

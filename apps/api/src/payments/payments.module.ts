@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { CohortsModule } from '../cohorts/cohorts.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TrainingsModule } from '../trainings/trainings.module';
 import { AdminInstallmentsController } from './admin-installments.controller';
 import { InstallmentsScheduler } from './installments.scheduler';
 import { InstallmentsService } from './installments.service';
+import { PaymentRefundsRepository } from './payment-refunds.repository';
+import { PaymentRefundsService } from './payment-refunds.service';
 import { PaymentsWebhookService } from './payments-webhook.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
@@ -24,7 +27,7 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
 }
 
 @Module({
-  imports: [TrainingsModule, CohortsModule],
+  imports: [TrainingsModule, CohortsModule, AuditModule],
   controllers: [PaymentsController, AdminInstallmentsController],
   providers: [
     TestModeIntentsRepository,
@@ -34,7 +37,9 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
     PaymentsWebhookService,
     InstallmentsService,
     InstallmentsScheduler,
+    PaymentRefundsRepository,
+    PaymentRefundsService,
   ],
-  exports: [PaymentsService, InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER],
+  exports: [PaymentsService, InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService],
 })
 export class PaymentsModule {}

@@ -346,4 +346,18 @@ export class PaymentsRepository {
       await OutboxRepository.enqueue(tx, input.mails);
     });
   }
+
+  /**
+   * A payment refunded outside the panel: its enrollments are cancelled with a note (which also stops the plan's later
+   * installments, as the due pass skips plans whose enrollments are all cancelled).
+   */
+  async cancelEnrollmentsOfPayment(providerPaymentId: string, note: string): Promise<void> {
+    await this.em.execute(
+      `update enrollments set enrollment_status = 'cancelled',
+         notes = case when notes is null or notes = '' then ? else notes || E'\\n' || ? end
+       where payment_intent_id = ? and enrollment_status <> 'cancelled'`,
+      [note, note, providerPaymentId],
+      'run',
+    );
+  }
 }

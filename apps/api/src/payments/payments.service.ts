@@ -25,18 +25,23 @@ import {
   type TestCardInput,
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
+import { TransactionRunner } from '../audit/transaction-runner';
+import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { TrainingsRepository } from '../trainings/trainings.repository';
 import { Payment, type PaymentTraining } from './payment.entity';
-import { PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError, TestCardInvalidError } from './payments.errors';
+import { CohortFullError, PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError, TestCardInvalidError } from './payments.errors';
 import { PaymentsRepository, type PaidEnrollment } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
 import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
 
 const CURRENCY = 'usd';
+/** How long a checkout keeps its seat between the details step and the payment. */
+export const SEAT_HOLD_MS = 30 * 60 * 1000;
+export const COHORT_FULL_MESSAGE = 'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
 
 /** Checkout rules: the server prices every purchase, stores the buyer's choices, and enrolls once it is paid. */
 @Injectable()
@@ -49,6 +54,8 @@ export class PaymentsService {
     private readonly payments: PaymentsRepository,
     private readonly trainings: TrainingsRepository,
     private readonly cohorts: CohortsRepository,
+    private readonly seats: CohortSeatsRepository,
+    private readonly tx: TransactionRunner,
   ) {}
 
   paymentConfig(): PaymentConfigResponse {
@@ -140,6 +147,8 @@ export class PaymentsService {
     if (!payment.customerName || !payment.customerEmail) {
       throw new PaymentRuleError('Please fill in your name and email');
     }
+    // The hold may have lapsed while the buyer waited; a cohort filled meanwhile refuses before the card is charged.
+    if (payment.status !== 'succeeded') await this.holdSeats(payment.id, payment.trainings);
     const result = await this.provider.confirmWithCard(paymentIntentId, card.cardNumber);
     if (!result) throw new PaymentNotFoundError(paymentIntentId);
     if (!result.ok) {
@@ -317,6 +326,23 @@ export class PaymentsService {
     return null;
   }
 
+  /**
+   * Reserves a seat in each chosen cohort that has a capacity, under the cohort row's lock, before the buyer pays:
+   * the count and the hold are one step for concurrent buyers, so a cohort's last seat is held by one payment only.
+   */
+  private async holdSeats(paymentId: string, trainings: PaymentTraining[]): Promise<void> {
+    const cohortIds = trainings.flatMap((t) => (t.cohortId ? [t.cohortId] : []));
+    await this.tx.run(async () => {
+      for (const cohortId of [...cohortIds].sort()) {
+        const seats = await this.seats.lockAndCount(cohortId, paymentId);
+        if (!seats || seats.capacity === null) continue;
+        if (seats.taken >= seats.capacity) throw new CohortFullError(COHORT_FULL_MESSAGE);
+        await this.seats.hold(paymentId, cohortId, new Date(Date.now() + SEAT_HOLD_MS));
+      }
+      await this.seats.releaseOtherHolds(paymentId, cohortIds);
+    });
+  }
+
   private async storeBuyer(
     payment: Payment,
     customerName: string,
@@ -328,6 +354,8 @@ export class PaymentsService {
     const name = customerName.trim();
     const email = customerEmail.trim();
     if (!isValidEmail(email)) throw new PaymentRuleError('Please enter a valid email address');
+
+    await this.holdSeats(payment.id, trainings);
 
     let customerId = payment.providerCustomerId;
     if (payment.installmentsTotal > 1 && !customerId) {

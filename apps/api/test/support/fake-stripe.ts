@@ -21,6 +21,18 @@ export interface FakeIntent {
   created: number;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 /** A SetupIntent as this server stores and returns it. */
 export interface FakeSetupIntent {
   id: string;
@@ -50,6 +62,9 @@ export interface FakeStripe {
   succeed(id: string, paymentMethod?: string): FakeIntent;
   /** Off-session charges with this payment method are declined. */
   declineOffSession(paymentMethod: string): void;
+  refunds: FakeRefund[];
+  /** The Charge object Stripe sends in a charge.refunded event for this intent's charge (amount_refunded, no refund list). */
+  refundedCharge(intentId: string): Record<string, unknown>;
   setupIntents: Map<string, FakeSetupIntent>;
   /** What the browser's confirmSetup does at Stripe: the card is saved to the SetupIntent's customer. */
   confirmSetup(id: string, paymentMethod: string): FakeSetupIntent;
@@ -95,6 +110,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const declined = new Set<string>();
+  const refunds: FakeRefund[] = [];
+  const chargeOf = (intentId: string) => `ch_${intentId.slice(3)}`;
+  const refundedOn = (intentId: string) => refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   const customers = new Set<string>();
   const setupIntents = new Map<string, FakeSetupIntent>();
 
@@ -192,6 +210,54 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intents.set(intentId, intent);
       return reply(200, intent);
     }
+    if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      const intentId = url.searchParams.get('payment_intent');
+      const data = refunds.filter((r) => !intentId || r.payment_intent === intentId).reverse();
+      return send(response, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      // Stripe's refusals: an unknown or unpaid intent, a non-positive amount, more than is left on the charge.
+      const intent = form.payment_intent ? intents.get(form.payment_intent) : undefined;
+      if (!intent) {
+        return reply(400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${form.payment_intent ?? ''}'` } });
+      }
+      if (intent.status !== 'succeeded') {
+        return reply(400, {
+          error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` },
+        });
+      }
+      const left = intent.amount - refundedOn(intent.id);
+      const amount = form.amount === undefined ? left : Number(form.amount);
+      if (left <= 0) {
+        return reply(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${chargeOf(intent.id)} has already been refunded.` } });
+      }
+      if (!Number.isInteger(amount) || amount <= 0) {
+        return reply(400, { error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid positive integer', param: 'amount' } });
+      }
+      if (amount > left) {
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+            param: 'amount',
+          },
+        });
+      }
+      const refund: FakeRefund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: chargeOf(intent.id),
+        status: 'succeeded',
+        metadata: nested(form, 'metadata'),
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.push(refund);
+      return reply(200, refund);
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (match) {
       const intent = intents.get(match[1]);
@@ -236,6 +302,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     declineOffSession(paymentMethod) {
       declined.add(paymentMethod);
+    },
+    refunds,
+    refundedCharge(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`No fake intent ${intentId}`);
+      return {
+        id: chargeOf(intentId),
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: refundedOn(intentId),
+        currency: intent.currency,
+        payment_intent: intentId,
+        refunded: refundedOn(intentId) >= intent.amount,
+        status: 'succeeded',
+        // No refund list: since API version 2022-11-15 a Charge has one only when expanded, in events too.
+      };
     },
     setupIntents,
     confirmSetup(setupId, paymentMethod) {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { TRAINING_NAMES, type CreateCohortRequest, type TrainingName } from '@app/contracts';
 import { isCohortMonth } from '@app/domain';
-import { IsIn, IsString, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy } from 'class-validator';
 
 export class CreateCohortDto implements CreateCohortRequest {
   @ApiProperty({ enum: TRAINING_NAMES, description: 'One of the three fixed trainings' })
@@ -18,4 +18,11 @@ export class CreateCohortDto implements CreateCohortRequest {
     },
   })
   cohortMonth!: string;
+
+  @ApiProperty({ required: false, nullable: true, type: Number, minimum: 0, maximum: 10000, description: 'Seats for sale; omit or null for no limit' })
+  @IsOptional()
+  @IsInt({ message: 'capacity must be a whole number of seats' })
+  @Min(0, { message: 'capacity must not be negative' })
+  @Max(10000, { message: 'capacity must be at most 10000' })
+  capacity?: number | null;
 }

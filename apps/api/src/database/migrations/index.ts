@@ -10,6 +10,7 @@ import { Migration20261123195000_login_limit_counters } from './Migration2026112
 import { Migration20261123195100_test_mode_intents } from './Migration20261123195100_test_mode_intents';
 import { Migration20261123194500_mail_outbox } from './Migration20261123194500_mail_outbox';
 import { Migration20261123201500_installment_retries } from './Migration20261123201500_installment_retries';
+import { Migration20261123201500_admin_business } from './Migration20261123201500_admin_business';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123195100_test_mode_intents', class: Migration20261123195100_test_mode_intents },
   { name: 'Migration20261123194500_mail_outbox', class: Migration20261123194500_mail_outbox },
   { name: 'Migration20261123201500_installment_retries', class: Migration20261123201500_installment_retries },
+  { name: 'Migration20261123201500_admin_business', class: Migration20261123201500_admin_business },
 ];

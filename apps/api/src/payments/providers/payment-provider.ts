@@ -43,6 +43,26 @@ export interface OffSessionChargeInput {
   idempotencyKey: string;
 }
 
+export interface RefundInput {
+  /** The payment intent whose charge is refunded (the first payment or one installment). */
+  paymentIntentId: string;
+  /** Integer cents. */
+  amount: number;
+  metadata: Record<string, string>;
+  /** A retried refund of the same request is answered with the first refund, never made twice. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  paymentIntentId: string;
+  amount: number;
+  status: string;
+}
+
+/** The provider refused the refund (more than is left, nothing charged…): the message says why, nothing changed. */
+export class RefundRefusedError extends Error {}
+
 /** A SetupIntent: how the update-card page collects a new card for later off-session charges. */
 export interface ProviderSetupIntent {
   id: string;
@@ -64,6 +84,10 @@ export interface PaymentProvider {
   createCustomer(input: { name: string; email: string }): Promise<string>;
   /** Charges a saved card without the buyer present; a decline resolves with a non-succeeded status. */
   chargeOffSession(input: OffSessionChargeInput): Promise<ProviderIntent>;
+  /** Refunds part or all of a succeeded charge; throws RefundRefusedError when the provider refuses. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+  /** Every refund of a payment intent's charge, as the provider has them (Stripe's events do not carry the list). */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
   /** Starts collecting a new card for a customer's later off-session charges. */
   createSetupIntent(input: { customerId: string | null; metadata: Record<string, string> }): Promise<ProviderSetupIntent>;
   retrieveSetupIntent(id: string): Promise<ProviderSetupIntent | null>;

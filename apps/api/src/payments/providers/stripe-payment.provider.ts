@@ -7,7 +7,10 @@ import type {
   ProviderIntent,
   ProviderSetupIntent,
   UpdateIntentInput,
+  RefundInput,
+  ProviderRefund,
 } from './payment-provider';
+import { RefundRefusedError } from './payment-provider';
 
 type StripeClient = ReturnType<typeof Stripe>;
 type StripePaymentIntent = Stripe.PaymentIntent;
@@ -137,6 +140,30 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       throw error;
     }
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const intent = refund.payment_intent;
+      return {
+        id: refund.id,
+        paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? input.paymentIntentId),
+        amount: refund.amount,
+        status: refund.status ?? 'pending',
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.message);
+      throw error;
+    }
+  }
+
+  async listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
+    const refunds = await this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray({ limit: 1000 });
+    return refunds.map((refund) => ({ id: refund.id, paymentIntentId, amount: refund.amount, status: refund.status ?? 'pending' }));
   }
 
   async createSetupIntent(input: { customerId: string | null; metadata: Record<string, string> }): Promise<ProviderSetupIntent> {

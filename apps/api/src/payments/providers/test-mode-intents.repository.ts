@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ProviderIntent } from './payment-provider';
+import type { ProviderIntent, ProviderRefund } from './payment-provider';
 
 interface IntentRow {
   id: string;
@@ -103,5 +103,45 @@ export class TestModeIntentsRepository {
       'all',
     );
     return rows.length === 1 ? toIntent(rows[0]) : null;
+  }
+
+  /**
+   * A refund, in one statement conditional on what is left unrefunded, so two racing refunds can never exceed the
+   * charge; null when it would.
+   */
+  async addRefund(intentId: string, refundId: string, amount: number, idempotencyKey: string): Promise<ProviderRefund | null> {
+    const rows = await this.em.getConnection().execute<Array<{ refunds: ProviderRefund[] }>>(
+      `update test_mode_intents set refunded_amount = refunded_amount + ?,
+         refunds = refunds || jsonb_build_array(jsonb_build_object('id', ?::text, 'paymentIntentId', id, 'amount', ?::int,
+           'status', 'succeeded', 'idempotencyKey', ?::text)),
+         updated_at = now()
+       where id = ? and status = 'succeeded' and refunded_amount + ? <= amount
+       returning refunds`,
+      [amount, refundId, amount, idempotencyKey, intentId, amount],
+      'all',
+    );
+    if (rows.length !== 1) return null;
+    const refund = rows[0].refunds.find((candidate) => candidate.id === refundId);
+    return refund ? { id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status } : null;
+  }
+
+  async findRefund(idempotencyKey: string): Promise<ProviderRefund | null> {
+    const rows = await this.em.getConnection().execute<Array<{ refund: ProviderRefund }>>(
+      `select r as refund from test_mode_intents, jsonb_array_elements(refunds) r where r->>'idempotencyKey' = ?`,
+      [idempotencyKey],
+      'all',
+    );
+    if (rows.length === 0) return null;
+    const { refund } = rows[0];
+    return { id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status };
+  }
+
+  async listRefunds(intentId: string): Promise<ProviderRefund[]> {
+    const rows = await this.em.getConnection().execute<Array<{ refund: ProviderRefund }>>(
+      'select r as refund from test_mode_intents, jsonb_array_elements(refunds) r where id = ?',
+      [intentId],
+      'all',
+    );
+    return rows.map(({ refund }) => ({ id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status }));
   }
 }

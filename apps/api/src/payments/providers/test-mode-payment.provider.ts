@@ -6,9 +6,12 @@ import type {
   OffSessionChargeInput,
   PaymentProvider,
   ProviderIntent,
+  ProviderRefund,
+  RefundInput,
   ProviderSetupIntent,
   UpdateIntentInput,
 } from './payment-provider';
+import { RefundRefusedError } from './payment-provider';
 import type { TestModeIntentsRepository } from './test-mode-intents.repository';
 
 const DECLINED_MESSAGE = 'Your card was declined.';
@@ -96,6 +99,27 @@ export class TestModePaymentProvider implements PaymentProvider {
       },
       input.idempotencyKey,
     );
+  }
+
+  /** Refused as Stripe refuses: an intent that was never charged, or more than is left unrefunded on it. */
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    const earlier = await this.intents.findRefund(input.idempotencyKey);
+    if (earlier) return earlier;
+    const intent = await this.intents.find(input.paymentIntentId);
+    if (!intent) throw new RefundRefusedError(`No such payment_intent: '${input.paymentIntentId}'`);
+    if (intent.status !== 'succeeded') {
+      throw new RefundRefusedError(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
+    }
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new RefundRefusedError('Refund amount must be a positive integer');
+    const refund = await this.intents.addRefund(input.paymentIntentId, token('re'), input.amount, input.idempotencyKey);
+    if (!refund) {
+      throw new RefundRefusedError(`Refund amount is greater than the unrefunded amount on charge of payment_intent ${intent.id}`);
+    }
+    return refund;
+  }
+
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
+    return this.intents.listRefunds(paymentIntentId);
   }
 
   /**

@@ -8,6 +8,7 @@ export interface CohortFormValues {
   trainingName: string;
   month: string;
   year: string;
+  capacity?: string;
 }
 
 export function CreateCohortDialog({
@@ -66,6 +67,21 @@ export function CreateCohortDialog({
               ))}
             </select>
           </div>
+        </div>
+        <div>
+          <label htmlFor="cohort-capacity" className={labelClass}>
+            Seats (optional)
+          </label>
+          <input
+            id="cohort-capacity"
+            name="capacity"
+            type="number"
+            min={0}
+            max={10000}
+            defaultValue={values?.capacity ?? ''}
+            placeholder="No limit"
+            className={inputClass}
+          />
         </div>
         <div className="flex justify-end">
           <button type="submit" disabled={busy} className={buttonClass}>

@@ -14,6 +14,8 @@ export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters;
       preventScrollReset
       onChange={(event) => {
         const form = event.currentTarget;
+        // Typing a search waits for Enter or Apply Filters rather than reloading on every key.
+        if ((event.target as HTMLElement).getAttribute('name') === 'q') return;
         // A new training invalidates a cohort chosen from another one.
         if ((event.target as HTMLElement).getAttribute('name') === 'trainingName') {
           const cohort = form.elements.namedItem('cohortId');
@@ -21,9 +23,23 @@ export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters;
         }
         submit(form, { preventScrollReset: true, replace: true });
       }}
-      className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+      className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
       aria-label="Filters"
     >
+      <div>
+        <label htmlFor="filter-search" className={labelClass}>
+          Search
+        </label>
+        <input
+          id="filter-search"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          placeholder="Name or email"
+          maxLength={254}
+          className={inputClass}
+        />
+      </div>
       <div>
         <label htmlFor="filter-training" className={labelClass}>
           Training
@@ -62,6 +78,8 @@ export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters;
         </label>
         <input id="filter-end" type="date" name="endDate" defaultValue={filters.endDate} className={inputClass} />
       </div>
+      {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+      {filters.direction ? <input type="hidden" name="direction" value={filters.direction} /> : null}
       <div className="flex items-end gap-2">
         <button type="submit" className={secondaryButtonClass}>
           Apply Filters

@@ -1,46 +1,95 @@
-import type { Enrollment } from '@app/contracts';
-import { cohortMonthLabel, paymentTypeLabel } from '@app/domain';
+import type { EnrollmentRow, EnrollmentSortKey } from '@app/contracts';
+import { billingStatusLabel, cohortMonthLabel, formatCents, paymentTypeLabel } from '@app/domain';
 import { Link } from '@remix-run/react';
 import { dangerButtonClass } from './admin-dialog';
 
-export function EnrollmentTable({ enrollments, deleteHref }: { enrollments: Enrollment[]; deleteHref: (id: string) => string }) {
+const STATUS_CLASSES: Record<EnrollmentRow['billingStatus'], string> = {
+  active: 'bg-sky-100 text-sky-800',
+  past_due: 'bg-amber-100 text-amber-800',
+  paid: 'bg-emerald-100 text-emerald-800',
+  cancelled: 'bg-slate-200 text-slate-700',
+  refunded: 'bg-rose-100 text-rose-800',
+};
+
+export interface TableSorting {
+  sort: EnrollmentSortKey | '';
+  direction: 'asc' | 'desc' | '';
+  /** The panel URL sorted by this key (toggling the direction when it already is). */
+  href: (key: EnrollmentSortKey) => string;
+}
+
+function SortHeader({ label, sortKey, sorting }: { label: string; sortKey: EnrollmentSortKey; sorting: TableSorting }) {
+  const active = (sorting.sort || 'createdAt') === sortKey;
+  const direction = sorting.direction || (sortKey === 'createdAt' ? 'desc' : 'asc');
+  return (
+    <th scope="col" className="px-4 py-3 font-semibold" aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <Link to={sorting.href(sortKey)} preventScrollReset className="hover:underline">
+        {label}
+        {active ? (direction === 'asc' ? ' ▲' : ' ▼') : ''}
+      </Link>
+    </th>
+  );
+}
+
+/** The spec's columns, then the money of each enrollment; a name opens its detail view. */
+export function EnrollmentTable({
+  enrollments,
+  deleteHref,
+  detailHref,
+  sorting,
+}: {
+  enrollments: EnrollmentRow[];
+  deleteHref: (id: string) => string;
+  detailHref: (id: string) => string;
+  sorting: TableSorting;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Student Name</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Training</th>
+            <SortHeader label="Student Name" sortKey="studentName" sorting={sorting} />
+            <SortHeader label="Email" sortKey="studentEmail" sorting={sorting} />
+            <SortHeader label="Training" sortKey="trainingName" sorting={sorting} />
             <th scope="col" className="px-4 py-3 font-semibold">Cohort</th>
             <th scope="col" className="px-4 py-3 font-semibold">Payment Type</th>
+            <SortHeader label="Paid" sortKey="paymentAmount" sorting={sorting} />
+            <th scope="col" className="px-4 py-3 font-semibold">Plan</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Balance</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Next Charge</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Status</th>
             <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {enrollments.length === 0 ? (
             <tr>
-              <td colSpan={6} className="px-4 py-8 text-center text-slate-500">
+              <td colSpan={11} className="px-4 py-8 text-center text-slate-500">
                 No enrollments found
               </td>
             </tr>
           ) : (
             enrollments.map((enrollment) => (
               <tr key={enrollment.id}>
-                <td className="px-4 py-3">{enrollment.studentName}</td>
+                <td className="px-4 py-3">
+                  <Link to={detailHref(enrollment.id)} className="text-teal-700 underline">
+                    {enrollment.studentName}
+                  </Link>
+                </td>
                 <td className="px-4 py-3">{enrollment.studentEmail}</td>
                 <td className="px-4 py-3">{enrollment.trainingName}</td>
                 <td className="px-4 py-3">{enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}</td>
                 <td className="px-4 py-3">
                   {paymentTypeLabel(enrollment.paymentType)}
-                  {enrollment.installmentsTotal ? (
-                    <span className="ml-2 text-xs text-slate-600">
-                      {enrollment.installmentsPaid} of {enrollment.installmentsTotal} paid
-                    </span>
-                  ) : null}
-                  {enrollment.pastDue ? (
-                    <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Past due</span>
-                  ) : null}
+                </td>
+                <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.paidCents)}</td>
+                <td className="px-4 py-3">{enrollment.progressLabel ?? '—'}</td>
+                <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.balanceCents)}</td>
+                <td className="px-4 py-3">{enrollment.nextChargeAt ? enrollment.nextChargeAt.slice(0, 10) : '—'}</td>
+                <td className="px-4 py-3">
+                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[enrollment.billingStatus]}`}>
+                    {billingStatusLabel(enrollment.billingStatus)}
+                  </span>
                 </td>
                 <td className="flex gap-2 px-4 py-3">
                   {!enrollment.isManualEntry ? (
@@ -67,5 +116,28 @@ export function EnrollmentTable({ enrollments, deleteHref }: { enrollments: Enro
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Page links that work without JavaScript: plain hrefs carrying every filter. */
+export function Pagination({ page, pageCount, total, href }: { page: number; pageCount: number; total: number; href: (page: number) => string }) {
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <span>
+        {total} enrollment(s) · page {page} of {pageCount}
+      </span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href(page - 1)} preventScrollReset className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50" rel="prev">
+            Previous
+          </Link>
+        ) : null}
+        {page < pageCount ? (
+          <Link to={href(page + 1)} preventScrollReset className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50" rel="next">
+            Next
+          </Link>
+        ) : null}
+      </span>
+    </nav>
   );
 }

@@ -1,5 +1,6 @@
 import { TRAINING_NAMES, type Cohort, type TrainingName } from '@app/contracts';
-import { cohortMonthLabel, type ValidationFailure } from '@app/domain';
+import { cohortMonthLabel, cohortSeatsSuffix, type ValidationFailure } from '@app/domain';
+import { WaitlistLinks } from './waitlist-links';
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
 
@@ -80,11 +81,13 @@ export function BundleSelector(props: BundleSelectorProps) {
                 >
                   <option value="">Select a cohort</option>
                   {slotCohorts.map((cohort) => (
-                    <option key={cohort.id} value={cohort.id}>
+                    <option key={cohort.id} value={cohort.id} disabled={cohort.seatsLeft === 0}>
                       {cohortMonthLabel(cohort.cohortMonth)}
+                      {cohortSeatsSuffix(cohort.seatsLeft)}
                     </option>
                   ))}
                 </select>
+                <WaitlistLinks cohorts={slotCohorts} />
               </div>
             ) : (
               <input type="hidden" name="c" value="" />

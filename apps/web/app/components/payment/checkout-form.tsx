@@ -1,5 +1,6 @@
 import type { Cohort } from '@app/contracts';
-import { cohortMonthLabel, type ValidationFailure } from '@app/domain';
+import { cohortMonthLabel, cohortSeatsSuffix, type ValidationFailure } from '@app/domain';
+import { WaitlistLinks } from './waitlist-links';
 import { Form, Link } from '@remix-run/react';
 import type { FormEvent, ReactNode } from 'react';
 
@@ -67,11 +68,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <select id="cohortId" name="cohortId" defaultValue={props.values.cohortId} className={inputClass}>
             <option value="">Select a cohort</option>
             {props.cohorts.map((cohort) => (
-              <option key={cohort.id} value={cohort.id}>
+              <option key={cohort.id} value={cohort.id} disabled={cohort.seatsLeft === 0}>
                 {cohortMonthLabel(cohort.cohortMonth)}
+                {cohortSeatsSuffix(cohort.seatsLeft)}
               </option>
             ))}
           </select>
+          <WaitlistLinks cohorts={props.cohorts} />
         </div>
       ) : null}
       {props.paymentSlot}

@@ -18,7 +18,7 @@ export type { ClientFormValues };
 export interface PanelActionData {
   toast?: FlashToast;
   fieldErrors?: Record<string, string>;
-  cohortForm?: { trainingName: string; month: string; year: string };
+  cohortForm?: { trainingName: string; month: string; year: string; capacity?: string };
   clientForm?: ClientFormValues;
 }
 
@@ -34,7 +34,12 @@ function failure(error: unknown): error is ApiError | TypeError {
 }
 
 async function createCohort(request: Request, form: FormData, search: string) {
-  const cohortForm = { trainingName: text(form, 'trainingName'), month: text(form, 'month'), year: text(form, 'year') };
+  const cohortForm = {
+    trainingName: text(form, 'trainingName'),
+    month: text(form, 'month'),
+    year: text(form, 'year'),
+    capacity: text(form, 'capacity').trim(),
+  };
   const invalid = validateCohortForm(cohortForm);
   if (invalid) return data<PanelActionData>({ toast: newToast('error', invalid.title, invalid.message), cohortForm }, { status: 400 });
   const trainingName = asTrainingName(cohortForm.trainingName);
@@ -43,8 +48,17 @@ async function createCohort(request: Request, form: FormData, search: string) {
   if (!trainingName || !(month >= 1 && month <= 12) || !cohortYearOptions(new Date()).includes(year)) {
     return data<PanelActionData>({ toast: newToast('error', 'Error', 'Please fill in all fields'), cohortForm }, { status: 400 });
   }
+  const capacity = cohortForm.capacity === '' ? null : Number(cohortForm.capacity);
+  if (capacity !== null && !(Number.isInteger(capacity) && capacity >= 0 && capacity <= 10000)) {
+    return data<PanelActionData>(
+      { toast: newToast('error', 'Failed to create cohort', 'Seats must be a whole number from 0 to 10000, or empty for no limit'), cohortForm },
+      { status: 400 },
+    );
+  }
   try {
-    await adminApi<Cohort>(request, '/api/admin/cohorts', { body: { trainingName, cohortMonth: cohortMonthFromParts(year, month) } });
+    await adminApi<Cohort>(request, '/api/admin/cohorts', {
+      body: { trainingName, cohortMonth: cohortMonthFromParts(year, month), capacity },
+    });
   } catch (error) {
     if (!failure(error)) throw error;
     return data<PanelActionData>({ toast: newToast('error', 'Failed to create cohort', serverMessage(error)), cohortForm }, { status: 400 });

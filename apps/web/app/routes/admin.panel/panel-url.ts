@@ -1,4 +1,4 @@
-import { TRAINING_NAMES, type TrainingName } from '@app/contracts';
+import { ENROLLMENT_SORT_KEYS, TRAINING_NAMES, type EnrollmentSortKey, type TrainingName } from '@app/contracts';
 
 /** The panel's filters, kept in the URL so a filtered view can be reloaded and shared. */
 export interface PanelFilters {
@@ -6,9 +6,14 @@ export interface PanelFilters {
   cohortId: string;
   startDate: string;
   endDate: string;
+  /** Part of a name or an email. */
+  q: string;
+  sort: EnrollmentSortKey | '';
+  direction: 'asc' | 'desc' | '';
+  page: number;
 }
 
-export const FILTER_KEYS = ['trainingName', 'cohortId', 'startDate', 'endDate'] as const;
+export const FILTER_KEYS = ['trainingName', 'cohortId', 'startDate', 'endDate', 'q', 'sort', 'direction', 'page'] as const;
 /** Query keys that open a dialog or a confirmation rather than filter. */
 export const DIALOG_KEYS = ['dialog', 'confirm', 'id', 'clientTraining'] as const;
 
@@ -31,7 +36,23 @@ export function readFilters(params: URLSearchParams): PanelFilters {
     cohortId: params.get('cohortId') ?? '',
     startDate: date('startDate'),
     endDate: date('endDate'),
+    q: (params.get('q') ?? '').slice(0, 254),
+    sort: (ENROLLMENT_SORT_KEYS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as EnrollmentSortKey) : '',
+    direction: params.get('direction') === 'asc' || params.get('direction') === 'desc' ? (params.get('direction') as 'asc' | 'desc') : '',
+    page: Math.max(1, Math.min(1_000_000, Math.floor(Number(params.get('page'))) || 1)),
   };
+}
+
+/** The panel URL with other filter values (page, sort…); an empty value drops the key. */
+export function filterHref(search: string | URLSearchParams, changes: Partial<Record<(typeof FILTER_KEYS)[number], string>>): string {
+  const current = new URLSearchParams(search);
+  const next = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = key in changes ? changes[key] : current.get(key);
+    if (value) next.set(key, value);
+  }
+  const query = next.toString();
+  return query ? `/admin/panel?${query}` : '/admin/panel';
 }
 
 export function readDialog(params: URLSearchParams): PanelDialog | null {

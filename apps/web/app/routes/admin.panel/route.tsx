@@ -1,4 +1,4 @@
-import type { Cohort, Enrollment } from '@app/contracts';
+import type { Cohort, EnrollmentPage, EnrollmentSortKey } from '@app/contracts';
 import { cohortMonthLabel, cohortYearOptions } from '@app/domain';
 import {
   data,
@@ -12,7 +12,7 @@ import { secondaryButtonClass, buttonClass } from '~/components/admin/admin-dial
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { CreateCohortDialog } from '~/components/admin/create-cohort-dialog';
 import { EnrollmentFilters } from '~/components/admin/enrollment-filters';
-import { EnrollmentTable } from '~/components/admin/enrollment-table';
+import { EnrollmentTable, Pagination } from '~/components/admin/enrollment-table';
 import { ExportCohortForm } from '~/components/admin/export-cohort-form';
 import { ManageCohortsDialog } from '~/components/admin/manage-cohorts-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
@@ -20,22 +20,33 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, takeToast } from '~/lib/session.server';
 import { panelAction, type PanelActionData } from './actions.server';
-import { panelHref, readConfirm, readDialog, readFilters } from './panel-url';
+import { filterHref, panelHref, readConfirm, readDialog, readFilters } from './panel-url';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel - Enrollment Management' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
-  let enrollments: Enrollment[];
+  let result: EnrollmentPage;
   let cohorts: Cohort[];
   try {
-    [enrollments, cohorts] = await Promise.all([
-      adminApi<Enrollment[]>(request, '/api/admin/enrollments', {
-        query: { trainingName: filters.trainingName, startDate: filters.startDate, endDate: filters.endDate },
-      }),
-      adminApi<Cohort[]>(request, '/api/admin/cohorts'),
-    ]);
+    cohorts = await adminApi<Cohort[]>(request, '/api/admin/cohorts');
+    // A cohort of another training than the one filtered is dropped, as the spec's browser-side filter would show nothing.
+    const cohortFilter = cohorts.find((c) => c.id === filters.cohortId && (!filters.trainingName || c.trainingName === filters.trainingName));
+    // Paged in the API (50 rows), so the cohort filter goes to the API too: filtering one page would hide rows.
+    result = await adminApi<EnrollmentPage>(request, '/api/admin/enrollments/search', {
+      query: {
+        trainingName: filters.trainingName,
+        cohortId: cohortFilter?.id,
+        startDate: filters.startDate,
+        endDate: filters.endDate,
+        q: filters.q.trim(),
+        sort: filters.sort,
+        direction: filters.direction,
+        page: String(filters.page),
+      },
+    });
+    filters.cohortId = cohortFilter?.id ?? '';
   } catch (error) {
     // A 401 arrives here as the redirect to /admin that adminApi throws; anything else is the spec's fetch failure.
     if (error instanceof ApiError || error instanceof TypeError) {
@@ -43,10 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     throw error;
   }
-  // The spec's cohort filter works on the fetched enrollments rather than in the API query.
-  const cohortFilter = cohorts.find((c) => c.id === filters.cohortId && (!filters.trainingName || c.trainingName === filters.trainingName));
-  const shownFilters = { ...filters, cohortId: cohortFilter?.id ?? '' };
-  const shown = cohortFilter ? enrollments.filter((e) => e.cohortId === cohortFilter.id) : enrollments;
+  const enrollments = result.rows;
 
   const confirm = readConfirm(url.searchParams);
   let confirmDetail: string | null = null;
@@ -61,9 +69,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, setCookie } = await takeToast(request);
   return data(
     {
-      enrollments: shown,
+      enrollments,
+      paging: { page: result.page, pageCount: result.pageCount, total: result.total },
       cohorts,
-      filters: shownFilters,
+      filters,
       yearOptions: cohortYearOptions(new Date()),
       dialog: readDialog(url.searchParams),
       clientTraining: url.searchParams.get('clientTraining') ?? filters.trainingName,
@@ -83,7 +92,15 @@ export default function AdminPanelPage() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<PanelActionData>();
   const { search } = useLocation();
-  const { enrollments, cohorts, filters, yearOptions, dialog, clientTraining, confirm, confirmDetail } = loaded;
+  const { enrollments, paging, cohorts, filters, yearOptions, dialog, clientTraining, confirm, confirmDetail } = loaded;
+  const sortHref = (key: EnrollmentSortKey) => {
+    const current = filters.sort || 'createdAt';
+    const currentDirection = filters.direction || (current === 'createdAt' ? 'desc' : 'asc');
+    const direction = current === key ? (currentDirection === 'asc' ? 'desc' : 'asc') : key === 'createdAt' ? 'desc' : 'asc';
+    return filterHref(search, { sort: key, direction, page: '' });
+  };
+  const rosterQuery = new URLSearchParams(search);
+  for (const key of ['dialog', 'confirm', 'id', 'clientTraining', 'page']) rosterQuery.delete(key);
   const closeTo = panelHref(search);
   const notice = result?.toast ?? loaded.toast;
 
@@ -110,6 +127,15 @@ export default function AdminPanelPage() {
         <Link to={panelHref(search, { dialog: 'add-client' })} preventScrollReset className={secondaryButtonClass}>
           Add Client Manually
         </Link>
+        <Link to="/admin/panel/audit" className={secondaryButtonClass}>
+          Audit Trail
+        </Link>
+        <Link to="/admin/panel/waitlist" className={secondaryButtonClass}>
+          Seats &amp; Waitlist
+        </Link>
+        <a href={`/admin/roster?${rosterQuery.toString()}`} className={secondaryButtonClass} download>
+          Full roster CSV
+        </a>
       </div>
 
       <div className="mt-6 space-y-6">
@@ -118,7 +144,10 @@ export default function AdminPanelPage() {
         <EnrollmentTable
           enrollments={enrollments}
           deleteHref={(id) => panelHref(search, { confirm: 'delete-enrollment', id })}
+          detailHref={(id) => `/admin/panel/enrollments/${id}`}
+          sorting={{ sort: filters.sort, direction: filters.direction, href: sortHref }}
         />
+        <Pagination {...paging} href={(page) => filterHref(search, { page: String(page) })} />
       </div>
 
       <p className="mt-8">

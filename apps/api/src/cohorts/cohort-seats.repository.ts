@@ -1,0 +1,116 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { WaitlistEntryView } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+
+// A seat counts as taken by a non-cancelled enrollment, or by a hold of a payment that has not enrolled yet.
+const TAKEN_SEATS = `
+  (select count(*) from enrollments e where e.cohort_id = c.id and e.enrollment_status <> 'cancelled')
+  + (select count(*) from cohort_seat_holds h join payments p on p.id = h.payment_id
+     where h.cohort_id = c.id and h.expires_at > now() and p.status <> 'succeeded')`;
+
+/**
+ * Seats, holds and the waitlist (the only writer of cohort_seat_holds and cohort_waitlist_entries). Every seat is
+ * taken under the cohort row's lock (select … for update) inside the caller's transaction: the count and the hold or
+ * enrollment that follows it cannot interleave with another buyer's, so the last seat is sold once.
+ */
+@Injectable()
+export class CohortSeatsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Locks the cohort row until the transaction ends; its capacity and seats taken (except by this payment). */
+  async lockAndCount(cohortId: string, exceptPaymentId: string | null = null): Promise<{ capacity: number | null; taken: number } | null> {
+    const [locked] = await this.em.execute<Array<{ capacity: number | null }>>('select capacity from cohorts where id = ? for update', [cohortId]);
+    if (!locked) return null;
+    const [row] = await this.em.execute<Array<{ taken: string }>>(
+      `select
+         (select count(*) from enrollments e where e.cohort_id = ? and e.enrollment_status <> 'cancelled')
+         + (select count(*) from cohort_seat_holds h join payments p on p.id = h.payment_id
+            where h.cohort_id = ? and h.expires_at > now() and p.status <> 'succeeded' and h.payment_id is distinct from ?) as taken`,
+      [cohortId, cohortId, exceptPaymentId],
+    );
+    return { capacity: locked.capacity, taken: Number(row.taken) };
+  }
+
+  /** Holds (or renews) a seat for a payment; a payment holds seats only in the cohorts it last chose. */
+  async hold(paymentId: string, cohortId: string, expiresAt: Date): Promise<void> {
+    await this.em.execute(
+      `insert into cohort_seat_holds (id, cohort_id, payment_id, expires_at, created_at) values (?, ?, ?, ?, now())
+       on conflict (cohort_id, payment_id) do update set expires_at = excluded.expires_at`,
+      [randomUUID(), cohortId, paymentId, expiresAt],
+      'run',
+    );
+  }
+
+  async releaseOtherHolds(paymentId: string, keepCohortIds: string[]): Promise<void> {
+    await this.em.execute(
+      keepCohortIds.length
+        ? `delete from cohort_seat_holds where payment_id = ? and cohort_id not in (${keepCohortIds.map(() => '?').join(', ')})`
+        : 'delete from cohort_seat_holds where payment_id = ?',
+      [paymentId, ...keepCohortIds],
+      'run',
+    );
+  }
+
+  /** Seats taken a cohort, for the public list and the panel. */
+  async takenByCohort(cohortIds: string[]): Promise<Map<string, number>> {
+    if (cohortIds.length === 0) return new Map();
+    const rows = await this.em.execute<Array<{ id: string; taken: string }>>(
+      `select c.id, ${TAKEN_SEATS} as taken from cohorts c where c.id in (${cohortIds.map(() => '?').join(', ')})`,
+      cohortIds,
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.taken)]));
+  }
+
+  async setCapacity(cohortId: string, capacity: number | null): Promise<void> {
+    await this.em.execute('update cohorts set capacity = ? where id = ?', [capacity, cohortId], 'run');
+  }
+
+  /** false when this email is already on the cohort's waitlist. */
+  async joinWaitlist(cohortId: string, name: string, email: string): Promise<boolean> {
+    const rows = await this.em.execute<Array<{ id: string }>>(
+      `insert into cohort_waitlist_entries (id, cohort_id, name, email, created_at) values (?, ?, ?, ?, now())
+       on conflict (cohort_id, lower(email)) do nothing returning id`,
+      [randomUUID(), cohortId, name, email],
+    );
+    return rows.length === 1;
+  }
+
+  async waitlist(cohortId: string | null): Promise<WaitlistEntryView[]> {
+    const rows = await this.em.execute<WaitlistRow[]>(
+      `select id, cohort_id, name, email, offered_at, created_at from cohort_waitlist_entries
+       ${cohortId ? 'where cohort_id = ?' : ''} order by created_at, id`,
+      cohortId ? [cohortId] : [],
+    );
+    return rows.map(toWaitlistEntry);
+  }
+
+  /** Marks an entry offered; null when it does not exist. */
+  async markOffered(entryId: string): Promise<WaitlistEntryView | null> {
+    const rows = await this.em.execute<WaitlistRow[]>(
+      'update cohort_waitlist_entries set offered_at = now() where id = ? returning id, cohort_id, name, email, offered_at, created_at',
+      [entryId],
+    );
+    return rows.length === 1 ? toWaitlistEntry(rows[0]) : null;
+  }
+}
+
+interface WaitlistRow {
+  id: string;
+  cohort_id: string;
+  name: string;
+  email: string;
+  offered_at: Date | null;
+  created_at: Date;
+}
+
+function toWaitlistEntry(row: WaitlistRow): WaitlistEntryView {
+  return {
+    id: row.id,
+    cohortId: row.cohort_id,
+    name: row.name,
+    email: row.email,
+    offeredAt: row.offered_at ? new Date(row.offered_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,74 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  BILLING_STATUS_VALUES,
+  type PaymentChargeView,
+  type PaymentView,
+  type RefundView,
+} from '@app/contracts';
+import { EnrollmentResponseDto } from './enrollment-response.dto';
+
+/** The spec's enrollment (with the plan's installment counts) and its money. */
+export class EnrollmentRowDto extends EnrollmentResponseDto {
+  @ApiProperty({ enum: BILLING_STATUS_VALUES, description: 'refunded > cancelled > past_due > paid (nothing left to charge) > active' })
+  billingStatus!: (typeof BILLING_STATUS_VALUES)[number];
+  @ApiProperty({ description: 'Integer cents charged less refunded' }) paidCents!: number;
+  @ApiProperty({ description: 'Integer cents refunded' }) refundedCents!: number;
+  @ApiProperty({ description: 'Integer cents the purchase costs in all' }) totalCents!: number;
+  @ApiProperty({ description: 'Integer cents still to be charged; 0 once cancelled or refunded' }) balanceCents!: number;
+  @ApiProperty({ type: String, nullable: true, example: '2 of 6 paid' }) progressLabel!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) nextChargeAt!: string | null;
+}
+
+export class EnrollmentPageDto {
+  @ApiProperty({ type: [EnrollmentRowDto] }) rows!: EnrollmentRowDto[];
+  @ApiProperty() total!: number;
+  @ApiProperty() page!: number;
+  @ApiProperty({ example: 50 }) pageSize!: number;
+  @ApiProperty() pageCount!: number;
+}
+
+class PaymentChargeDto implements PaymentChargeView {
+  @ApiProperty() installmentNumber!: number;
+  @ApiProperty() amountCents!: number;
+  @ApiProperty({ enum: ['processing', 'succeeded', 'failed'] }) status!: string;
+  @ApiProperty({ type: String, nullable: true, description: "Stripe's payment intent id of this charge" }) providerPaymentId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) failureMessage!: string | null;
+  @ApiProperty({ format: 'date-time' }) chargedAt!: string;
+}
+
+class UpcomingInstallmentDto {
+  @ApiProperty() installmentNumber!: number;
+  @ApiProperty() amountCents!: number;
+  @ApiProperty({ format: 'date-time' }) dueAt!: string;
+}
+
+class RefundDto implements RefundView {
+  @ApiProperty() providerRefundId!: string;
+  @ApiProperty() providerPaymentId!: string;
+  @ApiProperty() amountCents!: number;
+  @ApiProperty({ type: String, nullable: true }) reason!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+class PaymentViewDto implements PaymentView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['stripe', 'test'] }) provider!: string;
+  @ApiProperty() providerPaymentId!: string;
+  @ApiProperty({ type: String, nullable: true }) providerCustomerId!: string | null;
+  @ApiProperty() paymentType!: string;
+  @ApiProperty() status!: string;
+  @ApiProperty() planStatus!: string;
+  @ApiProperty() amountCents!: number;
+  @ApiProperty() installmentsTotal!: number;
+  @ApiProperty() installmentsPaid!: number;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) nextInstallmentAt!: string | null;
+  @ApiProperty({ type: [PaymentChargeDto] }) charges!: PaymentChargeDto[];
+  @ApiProperty({ type: [UpcomingInstallmentDto] }) upcoming!: UpcomingInstallmentDto[];
+  @ApiProperty({ type: [RefundDto] }) refunds!: RefundDto[];
+  @ApiProperty({ description: "Integer cents left to refund on the payment's charges" }) refundableCents!: number;
+}
+
+export class EnrollmentDetailDto {
+  @ApiProperty({ type: EnrollmentRowDto }) enrollment!: EnrollmentRowDto;
+  @ApiProperty({ type: PaymentViewDto, nullable: true, description: 'null for a manual entry' }) payment!: PaymentViewDto | null;
+}

@@ -1,0 +1,117 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ENROLLMENT_SORT_KEYS,
+  ENROLLMENT_STATUSES,
+  TRAINING_NAMES,
+  type EnrollmentSearchQuery,
+  type EnrollmentSortKey,
+  type EnrollmentStatus,
+  type MoveEnrollmentRequest,
+  type RefundEnrollmentRequest,
+  type TrainingName,
+  type UpdateEnrollmentRequest,
+} from '@app/contracts';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { isCalendarDate } from '../enrollment-date-range';
+import { MAX_PAYMENT_AMOUNT_CENTS } from './create-enrollment.dto';
+
+const calendarDate = (property: string) =>
+  ValidateBy({
+    name: 'isCalendarDate',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isCalendarDate(value),
+      defaultMessage: () => `${property} must be a real date as YYYY-MM-DD`,
+    },
+  });
+
+export class EnrollmentSearchQueryDto implements EnrollmentSearchQuery {
+  @ApiPropertyOptional({ enum: TRAINING_NAMES })
+  @IsOptional()
+  @IsIn(TRAINING_NAMES, { message: `trainingName must be one of: ${TRAINING_NAMES.join(', ')}` })
+  trainingName?: TrainingName;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only this cohort (filtered in the database, so paging stays right)' })
+  @IsOptional()
+  @IsUUID('all', { message: 'cohortId must be a UUID' })
+  cohortId?: string;
+
+  @ApiPropertyOptional({ example: '2027-01-01' })
+  @IsOptional()
+  @calendarDate('startDate')
+  startDate?: string;
+
+  @ApiPropertyOptional({ example: '2027-01-31' })
+  @IsOptional()
+  @calendarDate('endDate')
+  endDate?: string;
+
+  @ApiPropertyOptional({ description: 'Part of a name or an email, case-insensitive', maxLength: 254 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  q?: string;
+
+  @ApiPropertyOptional({ enum: ENROLLMENT_STATUSES })
+  @IsOptional()
+  @IsIn(ENROLLMENT_STATUSES, { message: `enrollmentStatus must be one of: ${ENROLLMENT_STATUSES.join(', ')}` })
+  enrollmentStatus?: EnrollmentStatus;
+
+  @ApiPropertyOptional({ enum: ENROLLMENT_SORT_KEYS, default: 'createdAt' })
+  @IsOptional()
+  @IsIn(ENROLLMENT_SORT_KEYS, { message: `sort must be one of: ${ENROLLMENT_SORT_KEYS.join(', ')}` })
+  sort?: EnrollmentSortKey;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'], { message: 'direction must be asc or desc' })
+  direction?: 'asc' | 'desc';
+
+  @ApiPropertyOptional({ minimum: 1, default: 1, description: '50 rows a page' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  @Max(1_000_000)
+  page?: number;
+}
+
+export class UpdateEnrollmentDto implements UpdateEnrollmentRequest {
+  @ApiPropertyOptional({ enum: ENROLLMENT_STATUSES })
+  @IsOptional()
+  @IsIn(ENROLLMENT_STATUSES, { message: `enrollmentStatus must be one of: ${ENROLLMENT_STATUSES.join(', ')}` })
+  enrollmentStatus?: EnrollmentStatus;
+
+  @ApiPropertyOptional({ format: 'uuid', nullable: true, type: String, description: 'A cohort of the same training, or null for none' })
+  @IsOptional()
+  @IsUUID('all', { message: 'cohortId must be a cohort id or null' })
+  cohortId?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
+  @IsOptional()
+  @IsString({ message: 'notes must be text or null' })
+  @MaxLength(2000)
+  notes?: string | null;
+}
+
+export class MoveEnrollmentDto implements MoveEnrollmentRequest {
+  @ApiProperty({ format: 'uuid', description: 'Another cohort of the same training' })
+  @IsUUID('all', { message: 'cohortId must be a cohort id' })
+  cohortId!: string;
+}
+
+export class RefundEnrollmentDto implements RefundEnrollmentRequest {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAYMENT_AMOUNT_CENTS, description: 'Integer cents; omit to refund all that is left' })
+  @IsOptional()
+  @IsInt({ message: 'amountCents must be a whole number of cents' })
+  @Min(1, { message: 'amountCents must be at least 1' })
+  @Max(MAX_PAYMENT_AMOUNT_CENTS)
+  amountCents?: number;
+
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
+}

@@ -1,0 +1,118 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { EnrollmentSortKey } from '@app/contracts';
+
+/** One enrollment with what the table shows about its cohort, payment plan and refunds. */
+export interface EnrollmentTableRow {
+  id: string;
+  student_name: string;
+  student_email: string;
+  training_name: string;
+  cohort_id: string | null;
+  cohort_month: string | null;
+  payment_type: 'full' | '3month' | '6month';
+  payment_amount: number;
+  enrollment_status: 'active' | 'completed' | 'cancelled';
+  notes: string | null;
+  is_manual_entry: boolean;
+  payment_intent_id: string | null;
+  created_at: Date;
+  payment_id: string | null;
+  installments_total: number | null;
+  installments_paid: number | null;
+  plan_amount: number | null;
+  plan_status: 'none' | 'active' | 'completed' | 'past_due' | null;
+  next_installment_at: Date | null;
+  refunded: string | number;
+}
+
+export interface EnrollmentTableQuery {
+  trainingName?: string;
+  cohortId?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  search?: string;
+  enrollmentStatus?: string;
+  sort: EnrollmentSortKey;
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+// Each sort has an index (migration 20261123201500); the id breaks ties so pages never overlap.
+const SORT_COLUMNS: Record<EnrollmentSortKey, string> = {
+  createdAt: 'e.created_at',
+  studentName: 'lower(e.student_name)',
+  studentEmail: 'lower(e.student_email)',
+  trainingName: 'e.training_name',
+  paymentAmount: 'e.payment_amount',
+};
+
+const SELECT = `
+  select e.id, e.student_name, e.student_email, e.training_name, e.cohort_id, c.cohort_month, e.payment_type,
+    e.payment_amount, e.enrollment_status, e.notes, e.is_manual_entry, e.payment_intent_id, e.created_at,
+    p.id as payment_id, p.installments_total, p.installments_paid, p.amount as plan_amount, p.plan_status,
+    p.next_installment_at,
+    coalesce((select sum(r.amount) from payment_refunds r where r.enrollment_id = e.id), 0) as refunded
+  from enrollments e
+  left join cohorts c on c.id = e.cohort_id
+  left join payments p on p.provider_payment_id = e.payment_intent_id`;
+
+/** LIKE's own wildcards in a search are matched literally. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Reads for the admin table and detail view (enrollments joined with their cohort, payment and refunds). */
+@Injectable()
+export class EnrollmentTableRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async page(query: EnrollmentTableQuery): Promise<{ rows: EnrollmentTableRow[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.trainingName) {
+      where.push('e.training_name = ?');
+      params.push(query.trainingName);
+    }
+    if (query.cohortId) {
+      where.push('e.cohort_id = ?');
+      params.push(query.cohortId);
+    }
+    if (query.createdFrom) {
+      where.push('e.created_at >= ?');
+      params.push(query.createdFrom);
+    }
+    if (query.createdBefore) {
+      where.push('e.created_at < ?');
+      params.push(query.createdBefore);
+    }
+    if (query.enrollmentStatus) {
+      where.push('e.enrollment_status = ?');
+      params.push(query.enrollmentStatus);
+    }
+    if (query.search) {
+      where.push('(lower(e.student_name) like ? or lower(e.student_email) like ?)');
+      params.push(likePattern(query.search), likePattern(query.search));
+    }
+    const clause = where.length ? `where ${where.join(' and ')}` : '';
+    const [{ count }] = await this.em.execute<Array<{ count: string }>>(`select count(*) as count from enrollments e ${clause}`, params);
+    const direction = query.direction === 'asc' ? 'asc' : 'desc';
+    const rows = await this.em.execute<EnrollmentTableRow[]>(
+      `${SELECT} ${clause} order by ${SORT_COLUMNS[query.sort]} ${direction}, e.id asc limit ? offset ?`,
+      [...params, query.limit, query.offset],
+    );
+    return { rows, total: Number(count) };
+  }
+
+  async findRow(id: string): Promise<EnrollmentTableRow | null> {
+    const [row] = await this.em.execute<EnrollmentTableRow[]>(`${SELECT} where e.id = ?`, [id]);
+    return row ?? null;
+  }
+
+  /** Every row of the filter, for the full roster CSV, in the table's order. */
+  async all(query: Omit<EnrollmentTableQuery, 'limit' | 'offset'>): Promise<EnrollmentTableRow[]> {
+    const { rows } = await this.page({ ...query, limit: 1_000_000, offset: 0 });
+    return rows;
+  }
+}

@@ -1,0 +1,134 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { PaymentChargeView, RefundView } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+
+export interface RecordedRefund {
+  paymentId: string;
+  enrollmentId: string | null;
+  adminUsername: string | null;
+  providerRefundId: string;
+  providerPaymentId: string;
+  amount: number;
+  reason: string | null;
+}
+
+export interface ChargeBalance {
+  providerPaymentId: string;
+  amount: number;
+  refunded: number;
+}
+
+/**
+ * The only writer of payment_refunds. Statements go through the EntityManager's context, so they join the caller's
+ * transaction; the unique provider refund id makes a refund recorded twice (our call, then Stripe's event) count once.
+ */
+@Injectable()
+export class PaymentRefundsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Inserts the refunds not recorded yet; how many were new. */
+  async record(refunds: RecordedRefund[]): Promise<number> {
+    let inserted = 0;
+    for (const refund of refunds) {
+      const rows = await this.em.execute<Array<{ id: string }>>(
+        `insert into payment_refunds (id, payment_id, enrollment_id, admin_username, provider_refund_id, provider_payment_id, amount, reason, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, now())
+         on conflict (provider_refund_id) do nothing
+         returning id`,
+        [
+          randomUUID(),
+          refund.paymentId,
+          refund.enrollmentId,
+          refund.adminUsername,
+          refund.providerRefundId,
+          refund.providerPaymentId,
+          refund.amount,
+          refund.reason,
+        ],
+      );
+      inserted += rows.length;
+    }
+    return inserted;
+  }
+
+  /** Each succeeded charge of a payment (the first, then each installment), newest first, with what was refunded on it. */
+  async chargeBalances(paymentId: string): Promise<ChargeBalance[]> {
+    const rows = await this.em.execute<Array<{ provider_payment_id: string; amount: number; refunded: string }>>(
+      `select i.provider_payment_id, i.amount,
+         coalesce((select sum(r.amount) from payment_refunds r where r.provider_payment_id = i.provider_payment_id), 0) as refunded
+       from payment_installments i
+       where i.payment_id = ? and i.status = 'succeeded' and i.provider_payment_id is not null
+       order by i.installment_number desc`,
+      [paymentId],
+    );
+    return rows.map((row) => ({ providerPaymentId: row.provider_payment_id, amount: Number(row.amount), refunded: Number(row.refunded) }));
+  }
+
+  async refundedForEnrollment(enrollmentId: string): Promise<number> {
+    const [row] = await this.em.execute<Array<{ total: string }>>(
+      'select coalesce(sum(amount), 0) as total from payment_refunds where enrollment_id = ?',
+      [enrollmentId],
+    );
+    return Number(row.total);
+  }
+
+  async listForPayment(paymentId: string): Promise<RefundView[]> {
+    const rows = await this.em.execute<
+      Array<{ provider_refund_id: string; provider_payment_id: string; amount: number; reason: string | null; created_at: Date }>
+    >(
+      `select provider_refund_id, provider_payment_id, amount, reason, created_at from payment_refunds
+       where payment_id = ? order by created_at, id`,
+      [paymentId],
+    );
+    return rows.map((row) => ({
+      providerRefundId: row.provider_refund_id,
+      providerPaymentId: row.provider_payment_id,
+      amountCents: Number(row.amount),
+      reason: row.reason,
+      createdAt: new Date(row.created_at).toISOString(),
+    }));
+  }
+
+  async listCharges(paymentId: string): Promise<PaymentChargeView[]> {
+    const rows = await this.em.execute<
+      Array<{ installment_number: number; amount: number; status: string; provider_payment_id: string | null; failure_message: string | null; created_at: Date }>
+    >(
+      `select installment_number, amount, status, provider_payment_id, failure_message, created_at from payment_installments
+       where payment_id = ? order by installment_number`,
+      [paymentId],
+    );
+    return rows.map((row) => ({
+      installmentNumber: row.installment_number,
+      amountCents: Number(row.amount),
+      status: row.status,
+      providerPaymentId: row.provider_payment_id,
+      failureMessage: row.failure_message,
+      chargedAt: new Date(row.created_at).toISOString(),
+    }));
+  }
+
+  /** The payment a charge belongs to: its first payment intent or one of its installments'. */
+  async paymentOfCharge(providerPaymentId: string): Promise<{ paymentId: string; firstPaymentIntentId: string } | null> {
+    const [row] = await this.em.execute<Array<{ id: string; provider_payment_id: string }>>(
+      `select p.id, p.provider_payment_id from payments p
+       where p.provider_payment_id = ?
+          or exists (select 1 from payment_installments i where i.payment_id = p.id and i.provider_payment_id = ?)
+       limit 1`,
+      [providerPaymentId, providerPaymentId],
+    );
+    return row ? { paymentId: row.id, firstPaymentIntentId: row.provider_payment_id } : null;
+  }
+
+  /**
+   * A refund made outside the panel (Stripe's dashboard) reaches us only as an event: its enrollments are cancelled,
+   * which stops the plan's later installments. The panel's own refunds cancel through the enrollments repository.
+   */
+  async enrollmentsOfPayment(firstPaymentIntentId: string): Promise<string[]> {
+    const rows = await this.em.execute<Array<{ id: string }>>(
+      'select id from enrollments where payment_intent_id = ? order by training_name, id',
+      [firstPaymentIntentId],
+    );
+    return rows.map((row) => row.id);
+  }
+}

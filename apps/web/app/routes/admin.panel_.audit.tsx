@@ -1,0 +1,136 @@
+import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '@app/contracts';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { Pagination } from '~/components/admin/enrollment-table';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { adminApi } from '~/lib/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Audit Trail - Admin Panel' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const action = (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? (params.get('action') as AuditAction) : '';
+  const filters = {
+    action,
+    adminUsername: (params.get('adminUsername') ?? '').slice(0, 100),
+    entityId: (params.get('entityId') ?? '').slice(0, 255),
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+  };
+  const page = await adminApi<AuditPage>(request, '/api/admin/audit-events', {
+    query: { action: filters.action, adminUsername: filters.adminUsername, entityId: filters.entityId, page: String(filters.page) },
+  });
+  return data({ page, filters });
+}
+
+export default function AuditTrailPage() {
+  const { page, filters } = useLoaderData<typeof loader>();
+  const href = (n: number) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries({ ...filters, page: String(n) })) if (value) query.set(key, String(value));
+    return `/admin/panel/audit?${query.toString()}`;
+  };
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <p>
+        <Link to="/admin/panel" className="text-teal-700 underline">
+          Back to Admin Panel
+        </Link>
+      </p>
+      <h1 className="mt-4 text-2xl font-bold">Audit Trail</h1>
+      <Form method="get" className="mt-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4" aria-label="Audit filters">
+        <div>
+          <label htmlFor="audit-action" className={labelClass}>
+            Action
+          </label>
+          <select id="audit-action" name="action" defaultValue={filters.action} className={inputClass}>
+            <option value="">All Actions</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-admin" className={labelClass}>
+            Admin
+          </label>
+          <input id="audit-admin" name="adminUsername" defaultValue={filters.adminUsername} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="audit-entity" className={labelClass}>
+            Enrollment or cohort id
+          </label>
+          <input id="audit-entity" name="entityId" defaultValue={filters.entityId} className={inputClass} />
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className={secondaryButtonClass}>
+            Apply Filters
+          </button>
+          <Link to="/admin/panel/audit" className="px-2 py-2 text-sm text-teal-700 underline">
+            Clear
+          </Link>
+        </div>
+      </Form>
+      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left">
+            <tr>
+              <th className="px-3 py-2">When (UTC)</th>
+              <th className="px-3 py-2">Admin</th>
+              <th className="px-3 py-2">Action</th>
+              <th className="px-3 py-2">What</th>
+              <th className="px-3 py-2">Changes</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {page.rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
+                  No actions recorded
+                </td>
+              </tr>
+            ) : (
+              page.rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="whitespace-nowrap px-3 py-2">{row.createdAt.replace('T', ' ').slice(0, 19)}</td>
+                  <td className="px-3 py-2">{row.adminUsername ?? 'Stripe'}</td>
+                  <td className="px-3 py-2">
+                    <code>{row.action}</code>
+                  </td>
+                  <td className="px-3 py-2">
+                    {row.summary}
+                    {row.entityType === 'enrollment' && row.action !== 'enrollment.delete' && row.entityId ? (
+                      <>
+                        {' '}
+                        <Link to={`/admin/panel/enrollments/${row.entityId}`} className="text-teal-700 underline">
+                          open
+                        </Link>
+                      </>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {Object.keys(row.changes).length ? (
+                      <details>
+                        <summary className="cursor-pointer text-teal-700">details</summary>
+                        <pre className="mt-1 max-w-md whitespace-pre-wrap text-xs">{JSON.stringify(row.changes, null, 2)}</pre>
+                      </details>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-4">
+        <Pagination page={page.page} pageCount={page.pageCount} total={page.total} href={href} />
+      </div>
+    </main>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

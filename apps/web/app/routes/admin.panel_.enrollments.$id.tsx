@@ -1,0 +1,317 @@
+import { ENROLLMENT_STATUSES, type Cohort, type EnrollmentDetail, type EnrollmentStatus } from '@app/contracts';
+import { billingStatusLabel, cohortMonthLabel, formatCents, parseDollarsToCents, paymentTypeLabel } from '@app/domain';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { buttonClass, dangerButtonClass, inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { ToastNotice } from '~/components/admin/toast-notice';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ApiError } from '~/lib/api.server';
+import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Enrollment - Admin Panel' }];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  if (!UUID.test(id)) throw new Response('Enrollment not found', { status: 404 });
+  let detail: EnrollmentDetail;
+  try {
+    detail = await adminApi<EnrollmentDetail>(request, `/api/admin/enrollments/${id}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Response('Enrollment not found', { status: 404 });
+    throw error;
+  }
+  const cohorts = await adminApi<Cohort[]>(request, '/api/admin/cohorts', { query: { trainingName: detail.enrollment.trainingName } });
+  const { toast, setCookie } = await takeToast(request);
+  return data({ detail, cohorts, toast }, { headers: { 'Set-Cookie': setCookie } });
+}
+
+interface ActionData {
+  toast: FlashToast;
+  fieldErrors?: Record<string, string>;
+}
+
+const text = (form: FormData, key: string) => String(form.get(key) ?? '');
+
+function failed(title: string, error: unknown) {
+  if (!(error instanceof ApiError)) throw error;
+  const fieldErrors = Object.fromEntries(Object.entries(error.body?.fieldErrors ?? {}).map(([key, messages]) => [key, messages.join('; ')]));
+  return data<ActionData>({ toast: newToast('error', title, error.text), fieldErrors }, { status: error.status === 409 ? 409 : 400 });
+}
+
+/** Edit, move and refund, told apart by the intent field; each ends in a redirect with a toast. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id ?? '';
+  if (!UUID.test(id)) throw new Response('Enrollment not found', { status: 404 });
+  const form = await request.formData();
+  const here = `/admin/panel/enrollments/${id}`;
+  const path = `/api/admin/enrollments/${id}`;
+  switch (text(form, 'intent')) {
+    case 'edit': {
+      const status = text(form, 'enrollmentStatus');
+      if (!(ENROLLMENT_STATUSES as readonly string[]).includes(status)) {
+        return data<ActionData>({ toast: newToast('error', 'Failed to update enrollment', 'Choose a status'), fieldErrors: { enrollmentStatus: 'Choose a status' } }, { status: 400 });
+      }
+      try {
+        await adminApi(request, path, {
+          method: 'PATCH',
+          body: { enrollmentStatus: status as EnrollmentStatus, cohortId: text(form, 'cohortId') || null, notes: text(form, 'notes').trim() || null },
+        });
+      } catch (error) {
+        return failed('Failed to update enrollment', error);
+      }
+      return redirectWithToast(request, here, newToast('success', 'Enrollment updated successfully'));
+    }
+    case 'move': {
+      const cohortId = text(form, 'cohortId');
+      if (!cohortId) {
+        return data<ActionData>({ toast: newToast('error', 'Failed to move student', 'Choose a cohort'), fieldErrors: { moveCohortId: 'Choose a cohort' } }, { status: 400 });
+      }
+      try {
+        await adminApi(request, `${path}/move`, { body: { cohortId } });
+      } catch (error) {
+        return failed('Failed to move student', error);
+      }
+      return redirectWithToast(request, here, newToast('success', 'Student moved successfully'));
+    }
+    case 'refund': {
+      const typed = text(form, 'amount').trim();
+      const amountCents = typed ? parseDollarsToCents(typed) : undefined;
+      if (amountCents === null || amountCents === 0) {
+        const message = 'Enter an amount in dollars, such as 150 or 150.50, or leave it empty to refund all that is left';
+        return data<ActionData>({ toast: newToast('error', 'Failed to refund', message), fieldErrors: { amount: message } }, { status: 400 });
+      }
+      try {
+        await adminApi(request, `${path}/refund`, { body: { amountCents, reason: text(form, 'reason').trim() || undefined } });
+      } catch (error) {
+        return failed('Failed to refund', error);
+      }
+      return redirectWithToast(request, here, newToast('success', 'Refund made successfully'));
+    }
+    default:
+      return data<ActionData>({ toast: newToast('error', 'Error', 'Unknown action') }, { status: 400 });
+  }
+}
+
+function Money({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export default function EnrollmentDetailPage() {
+  const { detail, cohorts, toast } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionData>();
+  const { enrollment, payment } = detail;
+  const errors = result?.fieldErrors ?? {};
+  const otherCohorts = cohorts.filter((c) => c.id !== enrollment.cohortId);
+  const cohortText = (c: Cohort) =>
+    `${cohortMonthLabel(c.cohortMonth)}${c.seatsLeft === null ? '' : c.seatsLeft === 0 ? ' (full)' : ` (${c.seatsLeft} seats left)`}`;
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8">
+      <ToastNotice toast={result?.toast ?? toast} />
+      <p>
+        <Link to="/admin/panel" className="text-teal-700 underline">
+          Back to Admin Panel
+        </Link>
+      </p>
+      <h1 className="mt-4 text-2xl font-bold">{enrollment.studentName}</h1>
+      <p className="text-slate-600">
+        {enrollment.studentEmail} · {enrollment.trainingName} · {enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'} ·{' '}
+        {paymentTypeLabel(enrollment.paymentType)} · {enrollment.isManualEntry ? 'Added by hand' : 'Paid online'}
+      </p>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Money label="Status" value={billingStatusLabel(enrollment.billingStatus)} />
+        <Money label="Paid" value={formatCents(enrollment.paidCents)} />
+        <Money label="Plan" value={enrollment.progressLabel ?? '—'} />
+        <Money label="Balance" value={formatCents(enrollment.balanceCents)} />
+        <Money label="Next charge" value={enrollment.nextChargeAt ? enrollment.nextChargeAt.slice(0, 10) : '—'} />
+        <Money label="Refunded" value={formatCents(enrollment.refundedCents)} />
+      </dl>
+
+      <section className="mt-8" aria-labelledby="payments-heading">
+        <h2 id="payments-heading" className="text-lg font-semibold">
+          Payments
+        </h2>
+        {payment ? (
+          <>
+            <p className="mt-1 text-sm text-slate-600">
+              Payment intent <code>{payment.providerPaymentId}</code>
+              {payment.providerCustomerId ? (
+                <>
+                  {' '}
+                  · customer <code>{payment.providerCustomerId}</code>
+                </>
+              ) : null}{' '}
+              · {payment.provider === 'test' ? 'test mode' : 'Stripe'}
+            </p>
+            <table className="mt-3 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
+              <thead className="bg-slate-50 text-left">
+                <tr>
+                  <th className="px-3 py-2">Installment</th>
+                  <th className="px-3 py-2">Date</th>
+                  <th className="px-3 py-2">Amount</th>
+                  <th className="px-3 py-2">Status</th>
+                  <th className="px-3 py-2">Stripe id</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {payment.charges.map((charge) => (
+                  <tr key={`c${charge.installmentNumber}`}>
+                    <td className="px-3 py-2">
+                      {charge.installmentNumber} of {payment.installmentsTotal}
+                    </td>
+                    <td className="px-3 py-2">{charge.chargedAt.slice(0, 10)}</td>
+                    <td className="px-3 py-2 tabular-nums">{formatCents(charge.amountCents)}</td>
+                    <td className="px-3 py-2">
+                      {charge.status}
+                      {charge.failureMessage ? ` (${charge.failureMessage})` : ''}
+                    </td>
+                    <td className="px-3 py-2">
+                      <code>{charge.providerPaymentId ?? '—'}</code>
+                    </td>
+                  </tr>
+                ))}
+                {payment.upcoming.map((due) => (
+                  <tr key={`u${due.installmentNumber}`} className="text-slate-500">
+                    <td className="px-3 py-2">
+                      {due.installmentNumber} of {payment.installmentsTotal}
+                    </td>
+                    <td className="px-3 py-2">{due.dueAt.slice(0, 10)}</td>
+                    <td className="px-3 py-2 tabular-nums">{formatCents(due.amountCents)}</td>
+                    <td className="px-3 py-2">scheduled</td>
+                    <td className="px-3 py-2">—</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {payment.refunds.length > 0 ? (
+              <>
+                <h3 className="mt-4 font-semibold">Refunds</h3>
+                <ul className="mt-1 list-disc pl-6 text-sm">
+                  {payment.refunds.map((refund) => (
+                    <li key={refund.providerRefundId}>
+                      {refund.createdAt.slice(0, 10)}: {formatCents(refund.amountCents)} of <code>{refund.providerPaymentId}</code> (
+                      <code>{refund.providerRefundId}</code>){refund.reason ? ` – ${refund.reason}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">No card payment: this enrollment was added by hand ({formatCents(enrollment.paymentAmount)} recorded).</p>
+        )}
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Edit enrollment">
+          <h2 className="font-semibold">Edit enrollment</h2>
+          <input type="hidden" name="intent" value="edit" />
+          <div>
+            <label htmlFor="edit-status" className={labelClass}>
+              Status
+            </label>
+            <select id="edit-status" name="enrollmentStatus" defaultValue={enrollment.enrollmentStatus} className={inputClass}>
+              {ENROLLMENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+            {errors.enrollmentStatus ? <p className="text-sm text-red-700">{errors.enrollmentStatus}</p> : null}
+          </div>
+          <div>
+            <label htmlFor="edit-cohort" className={labelClass}>
+              Cohort
+            </label>
+            <select id="edit-cohort" name="cohortId" defaultValue={enrollment.cohortId ?? ''} className={inputClass}>
+              <option value="">No Cohort</option>
+              {cohorts.map((cohort) => (
+                <option key={cohort.id} value={cohort.id}>
+                  {cohortText(cohort)}
+                </option>
+              ))}
+            </select>
+            {errors.cohortId ? <p className="text-sm text-red-700">{errors.cohortId}</p> : null}
+          </div>
+          <div>
+            <label htmlFor="edit-notes" className={labelClass}>
+              Notes
+            </label>
+            <textarea id="edit-notes" name="notes" defaultValue={enrollment.notes ?? ''} maxLength={2000} rows={4} className={inputClass} />
+          </div>
+          <button type="submit" className={buttonClass}>
+            Save Changes
+          </button>
+        </Form>
+
+        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Move student">
+          <h2 className="font-semibold">Move to another cohort</h2>
+          <p className="text-sm text-slate-600">Same training; the payment and plan stay with the student.</p>
+          <input type="hidden" name="intent" value="move" />
+          <div>
+            <label htmlFor="move-cohort" className={labelClass}>
+              New cohort
+            </label>
+            <select id="move-cohort" name="cohortId" defaultValue="" className={inputClass}>
+              <option value="">Choose a cohort</option>
+              {otherCohorts.map((cohort) => (
+                <option key={cohort.id} value={cohort.id} disabled={cohort.seatsLeft === 0}>
+                  {cohortText(cohort)}
+                </option>
+              ))}
+            </select>
+            {errors.moveCohortId ? <p className="text-sm text-red-700">{errors.moveCohortId}</p> : null}
+          </div>
+          <button type="submit" className={secondaryButtonClass}>
+            Move Student
+          </button>
+        </Form>
+
+        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Refund">
+          <h2 className="font-semibold">Refund</h2>
+          {payment ? (
+            <p className="text-sm text-slate-600">
+              Up to {formatCents(Math.min(payment.refundableCents, enrollment.paymentAmount - enrollment.refundedCents))} can be refunded. A refund
+              cancels the enrollment and stops the remaining installments.
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600">Only card payments can be refunded here.</p>
+          )}
+          <input type="hidden" name="intent" value="refund" />
+          <div>
+            <label htmlFor="refund-amount" className={labelClass}>
+              Amount in dollars (empty: all that is left)
+            </label>
+            <input id="refund-amount" name="amount" inputMode="decimal" className={inputClass} />
+            {errors.amount ? <p className="text-sm text-red-700">{errors.amount}</p> : null}
+          </div>
+          <div>
+            <label htmlFor="refund-reason" className={labelClass}>
+              Reason
+            </label>
+            <input id="refund-reason" name="reason" maxLength={500} className={inputClass} />
+          </div>
+          <button type="submit" className={dangerButtonClass} disabled={!payment}>
+            Refund
+          </button>
+        </Form>
+      </div>
+
+      <p className="mt-8">
+        <Link to={`/admin/panel/audit?entityId=${enrollment.id}`} className="text-teal-700 underline">
+          This enrollment&apos;s audit trail
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

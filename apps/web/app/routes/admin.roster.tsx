@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { ApiError } from '~/lib/api.server';
+import { adminApiResponse, newToast, redirectWithToast } from '~/lib/session.server';
+
+const KEYS = ['trainingName', 'cohortId', 'startDate', 'endDate', 'q', 'sort', 'direction'];
+
+/** The 'Full roster' CSV of the panel's current filters, streamed from the API with its file name. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = Object.fromEntries(KEYS.map((key) => [key, params.get(key)]));
+  let csv: Response;
+  try {
+    csv = await adminApiResponse(request, '/api/admin/enrollments/roster.csv', { query });
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof TypeError) {
+      return redirectWithToast(request, '/admin/panel', newToast('error', 'Error', 'Failed to export CSV'));
+    }
+    throw error;
+  }
+  return new Response(csv.body, {
+    headers: {
+      'Content-Type': csv.headers.get('Content-Type') ?? 'text/csv; charset=utf-8',
+      'Content-Disposition': csv.headers.get('Content-Disposition') ?? 'attachment; filename="Full_roster.csv"',
+      'X-Enrollment-Count': csv.headers.get('X-Enrollment-Count') ?? '0',
+      'Cache-Control': 'no-store',
+    },
+  });
+}

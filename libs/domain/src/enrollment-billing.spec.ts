@@ -1,0 +1,131 @@
+import { allocateRefund, billingSummary, cohortSeatsSuffix, formatCents, parseDollarsToCents, refundProblem, seatsLeft, type BillingPlan } from './enrollment-billing';
+
+const plan = (overrides: Partial<BillingPlan> = {}): BillingPlan => ({
+  installmentsTotal: 6,
+  installmentsPaid: 2,
+  installmentCents: 40000,
+  planStatus: 'active',
+  nextInstallmentAt: new Date('2027-03-01T10:00:00Z'),
+  ...overrides,
+});
+
+describe('billingSummary', () => {
+  it('a 6-month plan two months in: 2 of 6 paid, $1,600 left, next charge date', () => {
+    const summary = billingSummary({ enrollmentStatus: 'active', chargedCents: 80000, refundedCents: 0, plan: plan() });
+    expect(summary).toEqual({
+      status: 'active',
+      paidCents: 80000,
+      refundedCents: 0,
+      totalCents: 240000,
+      balanceCents: 160000,
+      installmentsPaid: 2,
+      installmentsTotal: 6,
+      progressLabel: '2 of 6 paid',
+      nextChargeAt: new Date('2027-03-01T10:00:00Z'),
+    });
+  });
+
+  it('a payment in full is paid with nothing left and no plan', () => {
+    const summary = billingSummary({ enrollmentStatus: 'active', chargedCents: 199500, refundedCents: 0, plan: null });
+    expect(summary).toMatchObject({ status: 'paid', balanceCents: 0, totalCents: 199500, progressLabel: null, nextChargeAt: null });
+  });
+
+  it('a completed plan is paid', () => {
+    const summary = billingSummary({
+      enrollmentStatus: 'active',
+      chargedCents: 3 * 71667,
+      refundedCents: 0,
+      plan: plan({ installmentsTotal: 3, installmentsPaid: 3, installmentCents: 71667, planStatus: 'completed', nextInstallmentAt: null }),
+    });
+    expect(summary).toMatchObject({ status: 'paid', balanceCents: 0, progressLabel: '3 of 3 paid' });
+  });
+
+  it('a declined installment is past due, still owes the rest, and has no next charge', () => {
+    const summary = billingSummary({ enrollmentStatus: 'active', chargedCents: 80000, refundedCents: 0, plan: plan({ planStatus: 'past_due' }) });
+    expect(summary).toMatchObject({ status: 'past_due', balanceCents: 160000, nextChargeAt: null });
+  });
+
+  it('a cancelled plan owes nothing more and is not charged again', () => {
+    const summary = billingSummary({ enrollmentStatus: 'cancelled', chargedCents: 80000, refundedCents: 0, plan: plan() });
+    expect(summary).toMatchObject({ status: 'cancelled', balanceCents: 0, paidCents: 80000, nextChargeAt: null });
+  });
+
+  it('a refund wins over every other state; paid is net of it', () => {
+    const partial = billingSummary({ enrollmentStatus: 'cancelled', chargedCents: 80000, refundedCents: 30000, plan: plan({ planStatus: 'past_due' }) });
+    expect(partial).toMatchObject({ status: 'refunded', paidCents: 50000, refundedCents: 30000, balanceCents: 0, nextChargeAt: null });
+    const full = billingSummary({ enrollmentStatus: 'active', chargedCents: 199500, refundedCents: 199500, plan: null });
+    expect(full).toMatchObject({ status: 'refunded', paidCents: 0 });
+  });
+
+  it('a completed course whose plan still runs keeps charging', () => {
+    const summary = billingSummary({ enrollmentStatus: 'completed', chargedCents: 80000, refundedCents: 0, plan: plan() });
+    expect(summary).toMatchObject({ status: 'active', balanceCents: 160000 });
+  });
+});
+
+describe('refunds', () => {
+  it.each([
+    [0, 1000, 'The refund amount must be a positive number of cents'],
+    [-5, 1000, 'The refund amount must be a positive number of cents'],
+    [10.5, 1000, 'The refund amount must be a positive number of cents'],
+    [100, 0, 'Nothing is left to refund on this payment'],
+    [1001, 1000, 'The refund amount is more than is left to refund ($10.00)'],
+    [1000, 1000, null],
+    [1, 1000, null],
+  ])('%p of %p refundable: %p', (amountCents, refundableCents, problem) => {
+    expect(refundProblem({ amountCents, refundableCents })).toBe(problem);
+  });
+
+  it('spreads a refund over charges newest first, each capped at what is left on it', () => {
+    expect(
+      allocateRefund(60000, [
+        { providerPaymentId: 'pi_2', refundableCents: 40000 },
+        { providerPaymentId: 'pi_1', refundableCents: 40000 },
+      ]),
+    ).toEqual([
+      { providerPaymentId: 'pi_2', amountCents: 40000 },
+      { providerPaymentId: 'pi_1', amountCents: 20000 },
+    ]);
+    expect(allocateRefund(100, [{ providerPaymentId: 'pi_1', refundableCents: 0 }, { providerPaymentId: 'pi_0', refundableCents: 500 }])).toEqual([
+      { providerPaymentId: 'pi_0', amountCents: 100 },
+    ]);
+    expect(() => allocateRefund(900, [{ providerPaymentId: 'pi_1', refundableCents: 500 }])).toThrow(RangeError);
+  });
+});
+
+describe('formatCents and seatsLeft', () => {
+  it('formats dollars with thousands and two decimals', () => {
+    expect(formatCents(200000)).toBe('$2,000.00');
+    expect(formatCents(71667)).toBe('$716.67');
+    expect(formatCents(5)).toBe('$0.05');
+  });
+
+  it('counts seats left, never below zero, unlimited without a capacity', () => {
+    expect(seatsLeft(10, 3)).toBe(7);
+    expect(seatsLeft(1, 2)).toBe(0);
+    expect(seatsLeft(null, 50)).toBeNull();
+  });
+
+  it('labels seats for the cohort selector', () => {
+    expect(cohortSeatsSuffix(null)).toBe('');
+    expect(cohortSeatsSuffix(0)).toBe(' (Full)');
+    expect(cohortSeatsSuffix(1)).toBe(' (1 seat left)');
+    expect(cohortSeatsSuffix(12)).toBe(' (12 seats left)');
+  });
+});
+
+describe('parseDollarsToCents', () => {
+  it.each([
+    ['120', 12000],
+    ['120.5', 12050],
+    ['$1,200.05', 120005],
+    [' 0.01 ', 1],
+    ['', null],
+    ['12.345', null],
+    ['-5', null],
+    ['ten', null],
+    ['1e3', null],
+  ])('%p is %p', (text, cents) => {
+    expect(parseDollarsToCents(text)).toBe(cents);
+  });
+});

@@ -1,0 +1,146 @@
+/** What an admin reads about an enrollment's money: one status a row, in this order of precedence. */
+export const BILLING_STATUSES = ['active', 'past_due', 'paid', 'cancelled', 'refunded'] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+export interface BillingPlan {
+  installmentsTotal: number;
+  installmentsPaid: number;
+  /** This enrollment's charge each month, integer cents. */
+  installmentCents: number;
+  /** The payment's plan state: only an 'active' plan is charged again. */
+  planStatus: 'none' | 'active' | 'completed' | 'past_due';
+  nextInstallmentAt: Date | null;
+}
+
+export interface BillingInput {
+  enrollmentStatus: 'active' | 'completed' | 'cancelled';
+  /** Integer cents charged so far for this enrollment (the enrollment's paymentAmount). */
+  chargedCents: number;
+  /** Integer cents refunded so far. */
+  refundedCents: number;
+  /** The installment plan of a paid 3- or 6-month purchase; null for payment in full, bundles and manual entries. */
+  plan: BillingPlan | null;
+}
+
+export interface BillingSummary {
+  status: BillingStatus;
+  /** Charged less refunded, integer cents. */
+  paidCents: number;
+  refundedCents: number;
+  /** What the purchase costs in all, integer cents. */
+  totalCents: number;
+  /** What is still to be charged; 0 once cancelled or refunded, as nothing more will be. */
+  balanceCents: number;
+  installmentsPaid: number | null;
+  installmentsTotal: number | null;
+  /** '2 of 6 paid'; null without a plan. */
+  progressLabel: string | null;
+  /** When the next installment will be charged; null when none will be. */
+  nextChargeAt: Date | null;
+}
+
+/**
+ * One enrollment's money. A refund or cancellation stops the plan, so nothing is owed after it; a declined installment
+ * stops the scheduler (past due) until an admin sorts it out, so there is no next charge date either.
+ */
+export function billingSummary(input: BillingInput): BillingSummary {
+  const { plan } = input;
+  const totalCents = plan ? plan.installmentCents * plan.installmentsTotal : input.chargedCents;
+  const outstanding = Math.max(0, totalCents - input.chargedCents);
+  const stopped = input.refundedCents > 0 || input.enrollmentStatus === 'cancelled';
+  let status: BillingStatus;
+  if (input.refundedCents > 0) status = 'refunded';
+  else if (input.enrollmentStatus === 'cancelled') status = 'cancelled';
+  else if (plan?.planStatus === 'past_due') status = 'past_due';
+  else if (outstanding === 0) status = 'paid';
+  else status = 'active';
+  const charging = status === 'active' && plan?.planStatus === 'active';
+  return {
+    status,
+    paidCents: Math.max(0, input.chargedCents - input.refundedCents),
+    refundedCents: input.refundedCents,
+    totalCents,
+    balanceCents: stopped ? 0 : outstanding,
+    installmentsPaid: plan ? plan.installmentsPaid : null,
+    installmentsTotal: plan ? plan.installmentsTotal : null,
+    progressLabel: plan ? `${plan.installmentsPaid} of ${plan.installmentsTotal} paid` : null,
+    nextChargeAt: charging ? plan.nextInstallmentAt : null,
+  };
+}
+
+const STATUS_LABELS: Record<BillingStatus, string> = {
+  active: 'Active',
+  past_due: 'Past due',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+export function billingStatusLabel(status: BillingStatus): string {
+  return STATUS_LABELS[status];
+}
+
+/** '$2,000.00' from 200000 cents. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export interface RefundCheck {
+  /** Integer cents asked for. */
+  amountCents: number;
+  /** Integer cents charged on the payment and not yet refunded. */
+  refundableCents: number;
+}
+
+/** Why a refund cannot be made, or null: a whole, positive number of cents, no more than is left to refund. */
+export function refundProblem({ amountCents, refundableCents }: RefundCheck): string | null {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) return 'The refund amount must be a positive number of cents';
+  if (refundableCents <= 0) return 'Nothing is left to refund on this payment';
+  if (amountCents > refundableCents) {
+    return `The refund amount is more than is left to refund (${formatCents(refundableCents)})`;
+  }
+  return null;
+}
+
+/** Splits a refund over the charges of a payment, newest first, each no more than is left on it. */
+export function allocateRefund(
+  amountCents: number,
+  charges: readonly { providerPaymentId: string; refundableCents: number }[],
+): { providerPaymentId: string; amountCents: number }[] {
+  let left = amountCents;
+  const out: { providerPaymentId: string; amountCents: number }[] = [];
+  for (const charge of charges) {
+    if (left <= 0) break;
+    const take = Math.min(left, charge.refundableCents);
+    if (take > 0) {
+      out.push({ providerPaymentId: charge.providerPaymentId, amountCents: take });
+      left -= take;
+    }
+  }
+  if (left > 0) throw new RangeError('The refund is more than the charges hold');
+  return out;
+}
+
+/** Seats still for sale; null for a cohort without a capacity (unlimited). */
+export function seatsLeft(capacity: number | null, taken: number): number | null {
+  if (capacity === null) return null;
+  return Math.max(0, capacity - taken);
+}
+
+/** '120', '120.5', '$1,200.50' → integer cents; null for anything else (a refund amount must be exact). */
+export function parseDollarsToCents(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** 'March 2027', 'March 2027 (3 seats left)' or 'March 2027 (Full)': what a buyer sees in the cohort selector. */
+export function cohortSeatsSuffix(seats: number | null): string {
+  if (seats === null) return '';
+  if (seats === 0) return ' (Full)';
+  return seats === 1 ? ' (1 seat left)' : ` (${seats} seats left)`;
+}
