@@ -30,6 +30,15 @@ describe('payments in test mode (no Stripe keys)', () => {
     return { paymentIntentId, amount: created.body.amount as number, testMode: created.body.testMode as boolean };
   }
 
+  it("serves the payment plan page's data in one response, the same as the separate lists", async () => {
+    const [plan, trainings, bundles, cohorts, config] = await Promise.all(
+      ['/api/payment-plan', '/api/training-pricing', '/api/bundle-pricing', '/api/cohorts', '/api/payments/config'].map((path) => api.http.get(path).expect(200)),
+    );
+    expect(plan.body).toEqual({ trainings: trainings.body, bundles: bundles.body, cohorts: cohorts.body, config: config.body });
+    expect(plan.body.trainings.length).toBeGreaterThan(0);
+    expect(plan.body.config).toEqual({ testMode: true, publishableKey: null });
+  });
+
   it('tells the browser to show the test-mode card form', async () => {
     const response = await api.http.get('/api/payments/config').expect(200);
     expect(response.body).toEqual({ testMode: true, publishableKey: null });

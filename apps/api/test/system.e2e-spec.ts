@@ -22,7 +22,8 @@ describe('checklist on a local-only install', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startTestApi();
+    // These cases change what a probe sees and read the checklist at once; caching is covered below.
+    api = await startTestApi({ CHECKLIST_CACHE_SECONDS: '0' });
   });
   afterAll(() => api.close());
 
@@ -98,6 +99,38 @@ async function startFakeOpenAi(goodKey: string): Promise<{ url: string; keysSeen
   };
 }
 
+describe('checklist probes reused between page views', () => {
+  const renders = async (api: TestApi): Promise<boolean> =>
+    ((await api.http.get('/api/system/checklist-status').expect(200)).body as ChecklistStatus).phase6_email_templates.items.template_renders;
+
+  it('answers from the last probe within CHECKLIST_CACHE_SECONDS', async () => {
+    const api = await startTestApi({ CHECKLIST_CACHE_SECONDS: '3600' });
+    try {
+      expect(await renders(api)).toBe(true);
+      await api.em().getConnection().execute(`update email_templates set subject = 'Hi {{firstName}}'`);
+      expect(await renders(api)).toBe(true);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('replaces an older result by a background probe, so a change shows up', async () => {
+    const api = await startTestApi({ CHECKLIST_CACHE_SECONDS: '1' });
+    try {
+      expect(await renders(api)).toBe(true);
+      await api.em().getConnection().execute(`update email_templates set subject = 'Hi {{firstName}}'`);
+      let seen = true;
+      for (let i = 0; i < 100 && seen; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        seen = await renders(api);
+      }
+      expect(seen).toBe(false);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
 describe('checklist with an OpenAI key', () => {
   let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 
@@ -110,7 +143,7 @@ describe('checklist with an OpenAI key', () => {
     ['sk-good', true],
     ['sk-revoked', false],
   ])('checks the key %s against the models endpoint', async (key, valid) => {
-    const api = await startTestApi({ OPENAI_API_KEY: key, OPENAI_BASE_URL: openai.url });
+    const api = await startTestApi({ OPENAI_API_KEY: key, OPENAI_BASE_URL: openai.url, CHECKLIST_CACHE_SECONDS: '0' });
     try {
       const status = (await api.http.get('/api/system/checklist-status').expect(200)).body as ChecklistStatus;
       expect(status.phase3_api_integration.items).toEqual({ analyzer_available: true, openai_configured: true, openai_key_valid: valid });
@@ -174,6 +207,7 @@ describe('checklist when services go away and come back', () => {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret',
+      CHECKLIST_CACHE_SECONDS: '0',
       REDIS_URL: relay.url,
       ANALYSIS_QUEUE_PREFIX: `checklist-${Date.now()}`,
       // No analyses run here; without a worker there is no blocking Redis call to wait for on close.

@@ -1,8 +1,19 @@
+import type { Cohort } from './cohorts';
+import type { BundlePricing, TrainingPricing } from './trainings';
+
 /** How the browser should take the card: Stripe's Payment Element, or the API's test-mode card form. */
 export interface PaymentConfigResponse {
   testMode: boolean;
   /** Stripe publishable key; null in test mode. */
   publishableKey: string | null;
+}
+
+/** Everything the payment plan page shows, in one response (one API call per page view). */
+export interface PaymentPlanResponse {
+  trainings: TrainingPricing[];
+  bundles: BundlePricing[];
+  cohorts: Cohort[];
+  config: PaymentConfigResponse;
 }
 
 /** The summary returned after the buyer's details are stored on a payment. */

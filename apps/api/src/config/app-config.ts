@@ -12,6 +12,8 @@ export interface AppConfig {
   dataDir: string;
   database: { url: string | null; embeddedPort: number };
   redisUrl: string | null;
+  /** How long the system checklist's probes are reused before a background refresh (0: probe on every call). */
+  checklistCacheSeconds: number;
   storage: {
     bucket: string | null;
     endpoint: string | null;
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329),
     },
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    checklistCacheSeconds: integer(env, 'CHECKLIST_CACHE_SECONDS', 10, 0, 3600),
     storage: {
       bucket: text(env, 'S3_BUCKET'),
       endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),

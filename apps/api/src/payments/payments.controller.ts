@@ -6,12 +6,15 @@ import {
   PaymentConfigResponseDto,
   PaymentIntentResponseDto,
   PaymentIntentSummaryDto,
+  PaymentPlanResponseDto,
   ReconcilePaymentDto,
   ReconcilePaymentResponseDto,
   TestModeConfirmDto,
   TestModeConfirmResponseDto,
 } from './dto/payment-misc.dto';
 import { UpdateBundlePaymentIntentDto, UpdatePaymentIntentDto } from './dto/update-payment-intent.dto';
+import { CohortsService } from '../cohorts/cohorts.service';
+import { TrainingsService } from '../trainings/trainings.service';
 import { PaymentsWebhookService } from './payments-webhook.service';
 import { PaymentsService } from './payments.service';
 
@@ -21,7 +24,21 @@ export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
     private readonly webhooks: PaymentsWebhookService,
+    private readonly trainings: TrainingsService,
+    private readonly cohorts: CohortsService,
   ) {}
+
+  @Get('payment-plan')
+  @ApiOperation({ summary: 'The payment plan page in one response: training and bundle prices, cohorts, payment config' })
+  @ApiOkResponse({ type: PaymentPlanResponseDto })
+  async paymentPlan(): Promise<PaymentPlanResponseDto> {
+    const [trainings, bundles, cohorts] = await Promise.all([
+      this.trainings.listTrainingPricing(),
+      this.trainings.listBundlePricing(),
+      this.cohorts.list(),
+    ]);
+    return { trainings, bundles, cohorts, config: this.payments.paymentConfig() };
+  }
 
   @Get('payments/config')
   @ApiOperation({ summary: 'Whether payments run in test mode, and the Stripe publishable key otherwise' })

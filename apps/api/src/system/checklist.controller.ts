@@ -26,7 +26,7 @@ export class ChecklistController {
   constructor(private readonly checklist: ChecklistService) {}
 
   @Get('checklist-status')
-  @ApiOperation({ summary: 'The system implementation checklist, computed from the live system on each call' })
+  @ApiOperation({ summary: 'The system implementation checklist, probed from the live system; reused for up to CHECKLIST_CACHE_SECONDS (10 s) and refreshed in the background' })
   @ApiOkResponse({
     schema: {
       allOf: [

@@ -34,8 +34,33 @@ export class ChecklistService {
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
+  private cached: { status: ChecklistStatus; at: number } | null = null;
+  private refreshing: Promise<ChecklistStatus> | null = null;
+
+  /**
+   * The checklist probes every service and reader, which is too slow for each page view: a result is reused for
+   * CHECKLIST_CACHE_SECONDS (10 s by default); an older one is still answered at once while one background probe
+   * replaces it, so a change shows within about that time. The first call (and every call with 0) waits for the probes.
+   */
   async status(): Promise<ChecklistStatus> {
-    return buildChecklistStatus(await this.items());
+    const maxAgeMs = this.config.checklistCacheSeconds * 1000;
+    if (maxAgeMs === 0) return buildChecklistStatus(await this.items());
+    if (!this.cached) return this.refresh();
+    if (Date.now() - this.cached.at >= maxAgeMs) void this.refresh().catch(() => undefined);
+    return this.cached.status;
+  }
+
+  private refresh(): Promise<ChecklistStatus> {
+    this.refreshing ??= this.items()
+      .then((items) => {
+        const status = buildChecklistStatus(items);
+        this.cached = { status, at: Date.now() };
+        return status;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
   }
 
   async items(): Promise<ChecklistItems> {

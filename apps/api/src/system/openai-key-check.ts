@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import OpenAI from 'openai';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 
@@ -24,6 +23,8 @@ export class OpenAiKeyCheck {
     if (this.cached && this.cached.expiresAt > Date.now()) return this.cached.valid;
     let valid = false;
     try {
+      // Loaded here, not at start: most installs have no key, and the SDK costs the idle API about 30 MB.
+      const { default: OpenAI } = await import('openai');
       const client = new OpenAI({ apiKey, baseURL: this.config.openai.baseUrl ?? undefined, timeout: 10_000, maxRetries: 0 });
       await client.models.list();
       valid = true;

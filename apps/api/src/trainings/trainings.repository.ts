@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { BundlePricing as BundlePricingDto, TrainingPricing as TrainingPricingDto } from '@app/contracts';
 import { BundlePricing } from './bundle-pricing.entity';
 import { TrainingPricing } from './training-pricing.entity';
 
@@ -7,8 +8,17 @@ import { TrainingPricing } from './training-pricing.entity';
 export class TrainingsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  findAllPricing(): Promise<TrainingPricing[]> {
-    return this.em.find(TrainingPricing, {}, { orderBy: { fullPaymentPrice: 'desc' } });
+  /**
+   * The price list as plain rows: read on every page view, and hydrating entities into the identity map cost more
+   * than the query itself (issue 18's profile). Nothing here is changed, so no entity is needed.
+   */
+  listPricing(): Promise<TrainingPricingDto[]> {
+    return this.em.getConnection().execute<TrainingPricingDto[]>(
+      `select id, training_name as "trainingName", full_payment_price as "fullPaymentPrice",
+              full_payment_discount as "fullPaymentDiscount", three_month_price as "threeMonthPrice",
+              six_month_price as "sixMonthPrice"
+         from training_pricing order by full_payment_price desc`,
+    );
   }
 
   findPricing(trainingName: string): Promise<TrainingPricing | null> {
@@ -17,5 +27,12 @@ export class TrainingsRepository {
 
   findAllBundles(): Promise<BundlePricing[]> {
     return this.em.find(BundlePricing, {}, { orderBy: { bundleType: 'asc', requiresPsychosomatic: 'desc' } });
+  }
+
+  listBundles(): Promise<BundlePricingDto[]> {
+    return this.em.getConnection().execute<BundlePricingDto[]>(
+      `select id, bundle_type as "bundleType", requires_psychosomatic as "requiresPsychosomatic", bundle_price as "bundlePrice"
+         from bundle_pricing order by bundle_type asc, requires_psychosomatic desc`,
+    );
   }
 }

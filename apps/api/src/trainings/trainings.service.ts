@@ -6,25 +6,11 @@ import { TrainingsRepository } from './trainings.repository';
 export class TrainingsService {
   constructor(private readonly repository: TrainingsRepository) {}
 
-  async listTrainingPricing(): Promise<TrainingPricingDto[]> {
-    const rows = await this.repository.findAllPricing();
-    return rows.map(({ id, trainingName, fullPaymentPrice, fullPaymentDiscount, threeMonthPrice, sixMonthPrice }) => ({
-      id,
-      trainingName: trainingName as TrainingPricingDto['trainingName'],
-      fullPaymentPrice,
-      fullPaymentDiscount,
-      threeMonthPrice,
-      sixMonthPrice,
-    }));
+  listTrainingPricing(): Promise<TrainingPricingDto[]> {
+    return this.repository.listPricing();
   }
 
-  async listBundlePricing(): Promise<BundlePricingDto[]> {
-    const rows = await this.repository.findAllBundles();
-    return rows.map(({ id, bundleType, requiresPsychosomatic, bundlePrice }) => ({
-      id,
-      bundleType,
-      requiresPsychosomatic,
-      bundlePrice,
-    }));
+  listBundlePricing(): Promise<BundlePricingDto[]> {
+    return this.repository.listBundles();
   }
 }

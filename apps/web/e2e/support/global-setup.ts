@@ -98,6 +98,8 @@ export default async function globalSetup(): Promise<void> {
     EMBEDDED_S3_PORT: String(s3Port),
     DATA_DIR: dataDir,
     WEB_URL: webUrl,
+    // Journeys compare the page with the API right after changing what the checklist probes.
+    CHECKLIST_CACHE_SECONDS: '0',
     JWT_SECRET: 'e2e-jwt-secret',
     APPLICANT_TOKEN_SECRET: applicantTokenSecret,
     ADMIN_USERNAME: adminUsername,

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { DocumentAnalysis, DocumentAnalyzer, DocumentInput } from './document-analyzer';
 import { LocalDocumentAnalyzer } from './local-document-analyzer';
 import { groundModelSignals, MODEL_SIGNALS_JSON_SCHEMA, parseModelSignals } from './model-signals';
@@ -28,19 +28,25 @@ export interface OpenAiAnalyzerOptions {
 export class OpenAiDocumentAnalyzer implements DocumentAnalyzer {
   readonly name = 'openai' as const;
   private readonly logger = new Logger(OpenAiDocumentAnalyzer.name);
-  private readonly client: OpenAI;
+  private clientInstance: OpenAI | null = null;
 
   constructor(
     private readonly options: OpenAiAnalyzerOptions,
     private readonly local: LocalDocumentAnalyzer,
-  ) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl ?? undefined,
+  ) {}
+
+  /** The SDK is loaded at the first analysis, not at start: it costs the idle API about 30 MB (issue 18). */
+  private get client(): OpenAI {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { OpenAI: Client } = require('openai') as typeof import('openai');
+    this.clientInstance ??= new Client({
+      apiKey: this.options.apiKey,
+      baseURL: this.options.baseUrl ?? undefined,
       // The queue retries whole jobs; here one quick retry is enough before falling back.
       maxRetries: 1,
       timeout: 60_000,
     });
+    return this.clientInstance;
   }
 
   async analyze(input: DocumentInput): Promise<DocumentAnalysis> {

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type {
   PaymentConfigResponse,
   PaymentIntentResponse,
+  PaymentPlanResponse,
   PaymentIntentSummary,
   ReconcilePaymentRequest,
   ReconcilePaymentResponse,
@@ -9,6 +10,8 @@ import type {
   TestModeConfirmResponse,
 } from '@app/contracts';
 import { IsString, Length, MaxLength } from 'class-validator';
+import { CohortResponseDto } from '../../cohorts/dto/cohort-response.dto';
+import { BundlePricingResponseDto, TrainingPricingResponseDto } from '../../trainings/dto/pricing-response.dto';
 
 export class PaymentIntentResponseDto implements PaymentIntentResponse {
   @ApiProperty({ description: 'For the browser to confirm the payment' }) clientSecret!: string;
@@ -54,4 +57,11 @@ export class TestModeConfirmResponseDto implements TestModeConfirmResponse {
   @ApiProperty() paymentIntentId!: string;
   @ApiProperty({ description: "'succeeded', or 'requires_payment_method' after a decline" }) status!: string;
   @ApiProperty({ nullable: true, type: String, description: 'The decline message' }) message!: string | null;
+}
+
+export class PaymentPlanResponseDto implements PaymentPlanResponse {
+  @ApiProperty({ type: [TrainingPricingResponseDto] }) trainings!: TrainingPricingResponseDto[];
+  @ApiProperty({ type: [BundlePricingResponseDto] }) bundles!: BundlePricingResponseDto[];
+  @ApiProperty({ type: [CohortResponseDto] }) cohorts!: CohortResponseDto[];
+  @ApiProperty({ type: PaymentConfigResponseDto }) config!: PaymentConfigResponseDto;
 }

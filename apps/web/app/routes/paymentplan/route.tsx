@@ -1,10 +1,4 @@
-import {
-  isTrainingName,
-  type BundlePricing,
-  type Cohort,
-  type PaymentConfigResponse,
-  type TrainingPricing,
-} from '@app/contracts';
+import { isTrainingName, type PaymentPlanResponse } from '@app/contracts';
 import { cohortMonthLabel, formatUsd, installmentCount, paymentOptionTitle } from '@app/domain';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
@@ -39,14 +33,9 @@ import {
 
 export const meta: MetaFunction = () => [{ title: 'Payment Plan' }];
 
-async function catalog() {
-  const [trainings, bundles, cohorts, config] = await Promise.all([
-    api<TrainingPricing[]>('/api/training-pricing'),
-    api<BundlePricing[]>('/api/bundle-pricing'),
-    api<Cohort[]>('/api/cohorts'),
-    api<PaymentConfigResponse>('/api/payments/config'),
-  ]);
-  return { trainings, bundles, cohorts, config };
+/** The page's data in one API call (prices, bundles, cohorts, payment config). */
+function catalog(): Promise<PaymentPlanResponse> {
+  return api<PaymentPlanResponse>('/api/payment-plan');
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,0 +1,391 @@
+import autocannon from 'autocannon';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sign } from 'jsonwebtoken';
+import { Client } from 'pg';
+import { APPLICANT_TOKEN_AUDIENCE, APPLICANT_TOKEN_HEADER } from '@app/contracts';
+import { certificatePng, longSyllabusPdf, transcriptDocx } from '../test/fixtures';
+import { createTestDatabase } from '../../../tools/testing/test-database';
+
+/**
+ * `npm run bench`: the figures of issue 18, each beside a baseline measured in the same run, on this machine. Starts
+ * the built API (its own process, as in production, on a fresh database of the test PostgreSQL), a bare node:http + pg
+ * server running the same SQL, and the built web app when there is one; load comes from autocannon. Prints figures and
+ * asserts nothing.
+ */
+const ROOT = resolve(__dirname, '../../../../../..');
+const BENCH_DIR = resolve(ROOT, 'apps/api/bench');
+const DIST = resolve(__dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const APPLICANT_SECRET = randomBytes(32).toString('hex');
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+async function waitFor(url: string, seconds: number): Promise<void> {
+  for (let i = 0; i < seconds * 4; i++) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** Waits until a server has worked off what an earlier run left queued, so one run does not slow the next. */
+async function settle(url: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    const start = performance.now();
+    await fetch(url).catch(() => undefined);
+    if (performance.now() - start < 50) return;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+async function load(url: string, connections: number, options: Partial<autocannon.Options> = {}): Promise<Load> {
+  await settle(url);
+  const result = await autocannon({ url, connections, duration: SECONDS, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+const n = (value: number, digits = 0) => value.toFixed(digits).padStart(7);
+const line = (label: string, measured: Load, baseline: Load, baselineLabel: string) =>
+  console.log(
+    `  ${label.padEnd(26)} ${n(measured.rps)} req/s p99 ${n(measured.p99)} ms err ${measured.errors} | ${baselineLabel} ${n(baseline.rps)} req/s p99 ${n(baseline.p99)} ms | ratio ${(
+      (100 * measured.rps) /
+      baseline.rps
+    ).toFixed(0)}%`,
+  );
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** JavaScript a route ships (entry, root, the route and their imports), gzipped, from the Remix client manifest. */
+function pageWeight(clientDir: string, routeId: string): number {
+  const assets = join(clientDir, 'assets');
+  const manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!manifestFile) throw new Error('no Remix manifest in build/client/assets');
+  const source = readFileSync(join(assets, manifestFile), 'utf8');
+  const manifest = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as {
+    entry: { module: string; imports?: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const files = new Set<string>([manifestFile && `/assets/${manifestFile}`]);
+  for (const part of [manifest.entry, manifest.routes.root, manifest.routes[routeId]]) {
+    if (!part) continue;
+    files.add(part.module);
+    for (const file of part.imports ?? []) files.add(file);
+  }
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(readFileSync(join(clientDir, file))).length;
+  return bytes / 1024;
+}
+
+function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, logDir: string): ChildProcess {
+  const log = openSync(join(logDir, `${name}.log`), 'a');
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', log, log] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`${name} stopped (${signal ?? code}); see ${join(logDir, `${name}.log`)}`);
+  });
+  return child;
+}
+let stopping = false;
+
+async function main(): Promise<void> {
+  const cpu = cpus();
+  console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; ${SECONDS} s per load run`);
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const children: ChildProcess[] = [];
+  const sql = new Client({ connectionString: database.url });
+  try {
+    const [apiPort, s3Port, barePort, webPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const baseEnv = {
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([key]) => !/^(DATABASE_URL|REDIS_URL|S3_|STRIPE_|OPENAI_|GOOGLE_|GMAIL_|ADMIN_|API_URL|PORT$)/.test(key)),
+      ),
+      // Web and API share it: the bench acts as the web server when it calls credential routes (docs/decisions/007).
+      APPLICANT_TOKEN_SECRET: APPLICANT_SECRET,
+    };
+    const api = start(
+      'api',
+      process.execPath,
+      [join(DIST, 'src/main.js')],
+      {
+        ...baseEnv,
+        NODE_ENV: 'development',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        API_PORT: String(apiPort),
+        EMBEDDED_S3_PORT: String(s3Port),
+        WEB_URL: `http://127.0.0.1:${webPort}`,
+        JWT_SECRET: 'bench-secret',
+        ADMIN_USERNAME: 'bench-admin',
+        ADMIN_PASSWORD: 'bench-password-1234',
+      },
+      ROOT,
+      dataDir,
+    );
+    children.push(api);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitFor(`${apiUrl}/api/health`, 180);
+    await new Promise((done) => setTimeout(done, 3000));
+    const idleRss = rssMb(api.pid!);
+
+    await sql.connect();
+    const trainings = (await sql.query<{ training_name: string }>('select training_name from training_pricing')).rows.map((r) => r.training_name);
+    // A year of monthly cohorts for each training, then 2,000 enrollments spread over them.
+    await sql.query(
+      `insert into cohorts (id, training_name, cohort_month, created_at)
+       select gen_random_uuid(), t, to_char(date '2027-01-01' + m * interval '1 month', 'YYYY-MM'), now()
+       from unnest($1::text[]) as t, generate_series(0, 11) as m
+       on conflict do nothing`,
+      [trainings],
+    );
+    await sql.query(
+      `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type, payment_amount,
+         enrollment_status, notes, is_manual_entry, payment_intent_id, created_at)
+       select gen_random_uuid(), 'Student ' || i, 'student' || i || '@example.com', ($1::text[])[1 + i % array_length($1::text[], 1)],
+         (select id from cohorts order by cohort_month limit 1 offset i % greatest(1, (select count(*) from cohorts))), 'full', 150000,
+         'active', null, true, null, now() - i * interval '1 minute'
+       from generate_series(1, 2000) as i`,
+      [trainings],
+    );
+    const login = await fetch(`${apiUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench-admin', password: 'bench-password-1234' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const admin = { authorization: `Bearer ${token}` };
+
+    const bare = fork(join(__dirname, 'bare-server.js'), [], { env: { ...baseEnv, DATABASE_URL: database.url, PORT: String(barePort) }, stdio: 'ignore' });
+    children.push(bare);
+    await once(bare, 'message');
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+
+    console.log(`\n(a) API reads at 50 connections (${trainings.length * 12} cohorts, 2,000 enrollments stored) vs bare node:http + pg, same SQL:`);
+    for (const [path, headers] of [
+      ['/api/training-pricing', {}],
+      ['/api/cohorts', {}],
+      ['/api/admin/enrollments', admin],
+    ] as const) {
+      await load(`${apiUrl}${path}`, 10, { duration: 1, headers }); // warm-up
+      const measured = await load(`${apiUrl}${path}`, 50, { headers });
+      const baseline = await load(`${bareUrl}${path}`, 50);
+      line(`GET ${path}`, measured, baseline, 'bare');
+    }
+    console.log(`\n(b) A route without database vs bare node:http:`);
+    line('GET /api/payments/config', await load(`${apiUrl}/api/payments/config`, 50), await load(`${bareUrl}/api/payments/config`, 50), 'bare');
+
+    console.log(`\n(c) Server-rendered pages at 20 connections vs the route's React tree by renderToString on fixed data:`);
+    const webBuild = join(ROOT, 'apps/web/build');
+    if (!existsSync(join(webBuild, 'server/index.mjs'))) {
+      console.log('  skipped: no web build (npx nx run web:build)');
+    } else {
+      const web = start(
+        'web',
+        process.execPath,
+        ['server.mjs'],
+        { ...baseEnv, NODE_ENV: 'production', PORT: String(webPort), HOST: '127.0.0.1', API_URL: apiUrl, SESSION_COOKIE_SECURE: 'false' },
+        join(ROOT, 'apps/web'),
+        dataDir,
+      );
+      children.push(web);
+      await waitFor(`http://127.0.0.1:${webPort}/`, 60);
+      const pages = ['/', '/evaluation'];
+      const render = spawn(process.execPath, [join(BENCH_DIR, 'render-limit.mjs'), join(webBuild, 'server/index.mjs'), String(SECONDS), ...pages], {
+        cwd: join(ROOT, 'apps/web'),
+        env: { ...baseEnv, NODE_ENV: 'production', API_URL: apiUrl },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      render.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await once(render, 'exit');
+      const limits = JSON.parse(output) as Record<string, { rendersPerSecond: number }>;
+      for (const page of pages) {
+        await load(`http://127.0.0.1:${webPort}${page}`, 5, { duration: 1 });
+        const measured = await load(`http://127.0.0.1:${webPort}${page}`, 20);
+        const limit = limits[page].rendersPerSecond;
+        console.log(
+          `  GET ${page.padEnd(22)} ${n(measured.rps)} pages/s p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit)} renders/s | ratio ${((100 * measured.rps) / limit).toFixed(0)}%`,
+        );
+      }
+      const client = join(webBuild, 'client');
+      console.log(`\n(g) JavaScript per route, gzipped (Remix client manifest; Stripe.js loads from js.stripe.com and is not counted):`);
+      for (const [page, routeId] of [
+        ['/', 'routes/_index'],
+        ['/evaluation', 'routes/evaluation'],
+        ['/admin', 'routes/admin._index'],
+      ]) {
+        console.log(`  ${page.padEnd(12)} ${pageWeight(client, routeId).toFixed(1)} KB`);
+      }
+    }
+
+    console.log(`\n(d) Checkout writes: create + update + test-mode confirm, 20 buyers for 10 s:`);
+    const counts = async () =>
+      (
+        await sql.query<{ enrollments: string; paid: string }>(
+          `select (select count(*) from enrollments) as enrollments, (select count(*) from payments where status = 'succeeded') as paid`,
+        )
+      ).rows[0];
+    const before = await counts();
+    // A training with cohorts is bought for one of them.
+    const cohortId = (await sql.query<{ id: string }>('select id from cohorts where training_name = $1 order by cohort_month limit 1', [trainings[0]])).rows[0]?.id ?? null;
+    let confirmed = 0;
+    let firstRefusal: string | null = null;
+    const noteRefusal = (status: number, body: string) => {
+      if (status >= 300 && firstRefusal === null) firstRefusal = `${status} ${body.slice(0, 200)}`;
+    };
+    const json = { 'content-type': 'application/json', origin: `http://127.0.0.1:${webPort}` };
+    const checkout = await autocannon({
+      url: apiUrl,
+      connections: 20,
+      duration: 10,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/create-payment-intent',
+          headers: json,
+          body: JSON.stringify({ trainingName: trainings[0], paymentType: 'full' }),
+          onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+            noteRefusal(status, body);
+            context.id = (JSON.parse(body) as { paymentIntentId?: string }).paymentIntentId;
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/update-payment-intent',
+          headers: json,
+          setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
+            ...request,
+            body: JSON.stringify({ paymentIntentId: context.id, customerName: 'Bench Buyer', customerEmail: 'buyer@example.com', cohortId }),
+          }),
+          onResponse: noteRefusal,
+        },
+        {
+          method: 'POST',
+          path: '/api/payments/test-mode/confirm',
+          headers: json,
+          setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
+            ...request,
+            body: JSON.stringify({ paymentIntentId: context.id, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }),
+          }),
+          onResponse: (status: number, body: string) => {
+            noteRefusal(status, body);
+            if (status === 200 && (JSON.parse(body) as { status?: string }).status === 'succeeded') confirmed++;
+          },
+        },
+      ],
+    });
+    await settle(`${apiUrl}/api/payments/config`);
+    const after = await counts();
+    const purchases = Number(after.paid) - Number(before.paid);
+    const enrolled = Number(after.enrollments) - Number(before.enrollments);
+    console.log(
+      `  ${(purchases / 10).toFixed(1)} purchases/s (${checkout.requests.total} requests, ${(checkout.requests.total / 10).toFixed(0)} req/s, p99 ${checkout.latency.p99} ms, errors ${checkout.errors + checkout.non2xx + checkout.timeouts}); ${confirmed} confirmations answered before the end`,
+    );
+    if (firstRefusal) console.log(`  first refusal: ${firstRefusal}`);
+    console.log(`  enrollments +${enrolled} for ${purchases} succeeded payments in the database: ${enrolled === purchases ? 'exact' : 'MISMATCH'}`);
+
+    console.log(`\n(e) Analysis: 10 credentials x 3 documents (PDF 20 pages, DOCX, PNG by OCR) queued at once:`);
+    const idle = await load(`${apiUrl}/api/training-pricing`, 10);
+    const documents = [
+      { fileName: 'syllabus-20-pages.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await longSyllabusPdf(20) },
+      { fileName: 'transcript.docx', documentType: 'transcript', fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: await transcriptDocx() },
+      { fileName: 'certificate.png', documentType: 'certificate', fileType: 'image/png', bytes: await certificatePng() },
+    ];
+    // One applicant owns the bench's credentials, as if the web server had signed its requests.
+    const applicant = sign({ sub: randomUUID() }, APPLICANT_SECRET, { audience: APPLICANT_TOKEN_AUDIENCE, expiresIn: 3600, algorithm: 'HS256' });
+    const post = async <T>(path: string, body: unknown, method = 'POST'): Promise<T> => {
+      const headers = { ...json, [APPLICANT_TOKEN_HEADER]: applicant };
+      const response = await fetch(`${apiUrl}${path}`, { method, headers, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const credentialIds: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { id } = await post<{ id: string }>('/api/credentials', { name: `Bench ${i + 1}` });
+      for (const document of documents) {
+        const { uploadURL } = await post<{ uploadURL: string }>('/api/objects/upload', {});
+        const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(document.bytes), headers: { 'content-type': document.fileType } });
+        if (!put.ok) throw new Error(`upload: ${put.status}`);
+        await post('/api/documents/upload-complete', { uploadURL, credentialId: id, fileName: document.fileName, fileSize: document.bytes.length, fileType: document.fileType, documentType: document.documentType }, 'PUT');
+      }
+      credentialIds.push(id);
+    }
+    const busy = autocannon({ url: `${apiUrl}/api/training-pricing`, connections: 10, duration: 600 });
+    const started = performance.now();
+    await Promise.all(credentialIds.map((id) => post(`/api/credentials/${id}/analyze`, {})));
+    let statuses: string[] = [];
+    for (;;) {
+      statuses = (await sql.query<{ status: string }>('select status from credentials where id = any($1)', [credentialIds])).rows.map((r) => r.status);
+      if (statuses.every((status) => status !== 'pending' && status !== 'analyzing')) break;
+      if (performance.now() - started > 300_000) break;
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    busy.stop();
+    const during = await busy;
+    console.log(
+      `  ${statuses.filter((s) => s === 'completed').length}/10 completed in ${seconds.toFixed(1)} s: ${((30 / seconds) * 60).toFixed(0)} documents per minute`,
+    );
+    console.log(
+      `  GET /api/training-pricing at 10 connections: p99 ${during.latency.p99} ms during analysis vs ${idle.p99} ms idle (${(during.latency.p99 / Math.max(1, idle.p99)).toFixed(1)}x); ${during.requests.average.toFixed(0)} vs ${idle.rps.toFixed(0)} req/s`,
+    );
+
+    console.log(`\n(f) API resident memory: ${idleRss.toFixed(0)} MB idle after start, ${rssMb(api.pid!).toFixed(0)} MB after the load above`);
+  } finally {
+    stopping = true;
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
+    await sql.end().catch(() => undefined);
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The analysis bench (a five-page scan, time per document type) runs last, with the arguments given (`-- --scan`: only it). */
+async function analysisBench(): Promise<void> {
+  const child = spawn(process.execPath, [join(__dirname, 'analysis.bench.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`analysis bench exited with ${code}`);
+}
+
+(process.argv.includes('--scan') ? Promise.resolve() : main()).then(analysisBench).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+// The render limit of a page: the route's React tree (root layout + route component) rendered with renderToString on
+// fixed data (what the route's loader returned once against the running API) in a loop, for a fixed time.
+// Run by bench.ts as its own process: `node render-limit.mjs <server build> <seconds> <path>...`; prints JSON.
+import { createRemixStub } from '@remix-run/testing';
+import { Outlet } from '@remix-run/react';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { pathToFileURL } from 'node:url';
+
+const [buildPath, secondsArg, ...paths] = process.argv.slice(2);
+const build = await import(pathToFileURL(buildPath).href);
+const root = build.routes.root.module;
+const results = {};
+for (const path of paths) {
+  const entry = Object.values(build.routes).find((route) => route.parentId === 'root' && (path === '/' ? route.index : `/${route.path}` === path));
+  if (!entry) throw new Error(`no route for ${path}`);
+  const request = new Request(`http://127.0.0.1${path}`);
+  const loaded = entry.module.loader ? await entry.module.loader({ request, params: {}, context: {} }) : null;
+  const data = loaded instanceof Response ? await loaded.json() : loaded;
+  const Layout = root.Layout ?? (({ children }) => children);
+  const Stub = createRemixStub([
+    {
+      id: 'root',
+      path: '/',
+      Component: () => createElement(Layout, null, createElement(Outlet)),
+      children: [{ id: entry.id, index: path === '/', path: path === '/' ? undefined : path.slice(1), Component: entry.module.default, loader: () => data }],
+    },
+  ]);
+  const element = createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: null, [entry.id]: data } } });
+  const html = renderToString(element);
+  if (!html.includes('<main')) throw new Error(`render of ${path} has no <main>: ${html.slice(0, 300)}`);
+  const deadline = performance.now() + Number(secondsArg) * 1000;
+  let renders = 0;
+  const start = performance.now();
+  while (performance.now() < deadline) {
+    renderToString(element);
+    renders++;
+  }
+  results[path] = { rendersPerSecond: renders / ((performance.now() - start) / 1000), bytes: html.length };
+}
+console.log(JSON.stringify(results));
