@@ -101,8 +101,12 @@ describe('reliability: OpenAPI fuzz', () => {
       const after = await snapshot();
       if (status >= 400 && after !== before) changedByRefusal.push(`${fuzz.label} -> ${status}`);
       before = after;
-      // Logging out revokes the token the next cases use.
-      if (fuzz.url.startsWith('/api/admin/logout') && status < 300) await login();
+      // Logging out revokes the token the next cases use; logging in again is recorded (audit trail, login
+      // counters), so the next case is compared with the database after that login.
+      if (fuzz.url.startsWith('/api/admin/logout') && status < 300) {
+        await login();
+        before = await snapshot();
+      }
     }
 
     const summary = [...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([status, count]) => `${status}×${count}`).join(' ');

@@ -72,7 +72,9 @@ export class EnrollmentsService {
       }
     }
     const notes = request.notes?.trim() ? request.notes.trim() : null;
-    const id = await this.tx.run(async () => {
+    // The row is read back inside the transaction: a read after the commit could fail on its own (a database
+    // outage) and answer 503 for an enrollment that was in fact stored.
+    const enrollment = await this.tx.run(async () => {
       if (cohort && request.enrollmentStatus !== 'cancelled') {
         const seats = await this.seats.lockAndCount(cohort.id);
         if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentException();
@@ -95,10 +97,10 @@ export class EnrollmentsService {
         paymentAmount: request.paymentAmount,
         enrollmentStatus: request.enrollmentStatus,
       });
-      return created;
+      const stored = await this.enrollments.findById(created);
+      if (!stored) throw new EnrollmentNotFoundException();
+      return stored;
     });
-    const enrollment = await this.enrollments.findById(id);
-    if (!enrollment) throw new EnrollmentNotFoundException();
     return toEnrollmentDto(enrollment);
   }
 
