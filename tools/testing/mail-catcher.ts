@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopChild } from './stop-child';
 
 /** A mail as MailDev's REST API returns it (the fields the tests read). */
 export interface CaughtMail {
@@ -87,11 +88,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   const stop = async () => {
     const running = child;
     child = null;
-    if (!running || running.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGKILL');
-    });
+    await stopChild(running, 'SIGKILL');
   };
 
   await start();

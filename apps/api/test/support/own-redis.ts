@@ -4,6 +4,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
+import { stopChild } from '../../../../tools/testing/stop-child';
 
 /** A redis-server process owned by one suite (never the shared one), stopped and started at will on one port. */
 export interface OwnRedis {
@@ -43,11 +44,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const stop = async () => {
     const running = child;
     child = null;
-    if (!running || running.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGTERM');
-    });
+    await stopChild(running, 'SIGTERM');
   };
 
   await start();
