@@ -46,9 +46,9 @@ export function CredentialVerifiedMail({ data, webUrl }: { data: CredentialVerif
   return (
     <MailLayout webUrl={webUrl} preview={`${data.credentialName}: verified`} title="Your credential is verified">
       <Text style={paragraph}>
-        Our staff reviewed {data.credentialName} and awarded {data.awardedCredits} quarter credits.
+        {`Our staff reviewed ${data.credentialName} and awarded ${data.awardedCredits} quarter credits.`}
       </Text>
-      {data.note ? <Text style={paragraph}>Note from the reviewer: {data.note}</Text> : null}
+      {data.note ? <Text style={paragraph}>{`Note from the reviewer: ${data.note}`}</Text> : null}
       <Button href={url} style={button}>
         See your evaluation
       </Button>
@@ -61,8 +61,8 @@ export function CredentialRejectedMail({ data, webUrl }: { data: CredentialRejec
   const url = `${webUrl}/evaluation?credential=${encodeURIComponent(data.credentialId)}`;
   return (
     <MailLayout webUrl={webUrl} preview={`${data.credentialName}: not verified`} title="Your credential could not be verified">
-      <Text style={paragraph}>Our staff reviewed {data.credentialName} and could not verify it.</Text>
-      <Text style={paragraph}>Reason: {data.reason}</Text>
+      <Text style={paragraph}>{`Our staff reviewed ${data.credentialName} and could not verify it.`}</Text>
+      <Text style={paragraph}>{`Reason: ${data.reason}`}</Text>
       <Button href={url} style={button}>
         See your evaluation
       </Button>
@@ -77,8 +77,7 @@ export function WaitlistOfferMail({ data, webUrl }: { data: WaitlistOfferData; w
   return (
     <MailLayout webUrl={webUrl} preview={`A seat in ${data.trainingName}, ${cohort}`} title="A seat is open for you">
       <Text style={paragraph}>
-        Hello {data.name}, a seat opened in {data.trainingName}, {cohort}. You were on its waitlist, so we are offering it to
-        you.
+        {`Hello ${data.name}, a seat opened in ${data.trainingName}, ${cohort}. You were on its waitlist, so we are offering it to you.`}
       </Text>
       <Button href={url} style={button}>
         Enroll now
