@@ -477,4 +477,30 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     });
   });
+
+  describe('waitlist', () => {
+    it('mails the seat offer to the waitlisted person once, however often the admin offers it', async () => {
+      // Last in the file: checkouts above find their cohort by training, and this adds a second one.
+      const em = api.em();
+      const cohort = em.create(Cohort, { trainingName: RESILIENT, cohortMonth: '2027-09', capacity: 0, createdAt: new Date() });
+      await em.flush();
+      await api.http.post(`/api/cohorts/${cohort.id}/waitlist`).send({ name: 'Wanda Wait', email: 'wanda@example.com' }).expect(201);
+      const [entry] = (
+        await api.http.get('/api/admin/cohorts/waitlist').query({ cohortId: cohort.id }).set('authorization', `Bearer ${adminToken}`).expect(200)
+      ).body as Array<{ id: string }>;
+      const offer = () => api.http.post(`/api/admin/cohorts/waitlist/${entry.id}/offer`).set('authorization', `Bearer ${adminToken}`).expect(200);
+      await offer();
+      const [mail] = to('wanda@example.com')(await smtp.waitFor((all) => to('wanda@example.com')(all).length === 1));
+      expect(mail.subject).toBe('A seat is open for you: Resilient Child Training, September 2027');
+      expect(mail.text).toContain('Hello Wanda Wait, a seat opened in Resilient Child Training, September 2027');
+      expect(mail.text).toContain(`${WEB_URL}/paymentplan`);
+      expect(mail.html).toContain(`href="${WEB_URL}/paymentplan"`);
+
+      // A second offer records its time again; the outbox already holds this entry's mail, so nothing more is sent.
+      expect((await offer()).body.offeredAt).not.toBeNull();
+      const rows = await em.fork().find(OutboxMail, { recipient: 'wanda@example.com' });
+      expect(rows.map((row) => row.template)).toEqual(['waitlist-offer']);
+      expect(to('wanda@example.com')(await smtp.messages())).toHaveLength(1);
+    });
+  });
 });

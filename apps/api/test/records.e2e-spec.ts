@@ -6,11 +6,13 @@ import { ApplicantTokenService } from '../src/applicants/applicant-token.service
 import { ErasureService } from '../src/erasure/erasure.service';
 import { StorageService } from '../src/storage/storage.service';
 import { samplePdf } from '../../../tools/testing/sample-files';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../tools/testing/mail-catcher';
 import { testApplicant, type TestApplicant } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const ADMIN = { username: 'records-admin', password: 'records-admin-password' };
 const EVALUATOR = { username: 'records-evaluator', password: 'records-evaluator-password' };
+const WEB_URL = 'http://records.example.test';
 const SYLLABUS = 'Course Syllabus PSY 301 Psychosomatic Practice. 45 contact hours.';
 
 /** Every table that holds applicant records, and the column that names the credential. */
@@ -28,10 +30,19 @@ describe('applicant records: ownership, staff review, erasure', () => {
   let alice: TestApplicant;
   let bob: TestApplicant;
   let storage: StorageService;
+  let smtp: MailCatcher;
 
   beforeAll(async () => {
+    smtp = await startMailCatcher();
     // The shortest download lifetime allowed, so the suite can see a link expire.
-    api = await startTestApi({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DOCUMENT_URL_TTL_SECONDS: '10' });
+    api = await startTestApi({
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      DOCUMENT_URL_TTL_SECONDS: '10',
+      SMTP_URL: smtp.smtpUrl,
+      MAIL_RETRY_SECONDS: '1',
+      WEB_URL,
+    });
     alice = testApplicant(api.app);
     bob = testApplicant(api.app);
     storage = api.app.get(StorageService);
@@ -40,7 +51,34 @@ describe('applicant records: ownership, staff review, erasure', () => {
 
   afterAll(async () => {
     await api?.close();
+    await smtp?.close();
   });
+
+  const mailsTo = (address: string) => (mails: CaughtMail[]) => mails.filter((m) => m.to.some((t) => t.address === address));
+
+  /** An applicant who signed in by email link, so the outcome of a review has an address to go to. */
+  async function signedInApplicant(email: string): Promise<TestApplicant> {
+    const applicant = testApplicant(api.app);
+    await api
+      .em()
+      .getConnection()
+      .execute(`insert into applicants (id, email, created_at) values (?, ?, now()) on conflict (id) do update set email = excluded.email`, [
+        applicant.id,
+        email,
+      ]);
+    return applicant;
+  }
+
+  /** The review outcome mails in the outbox for an address (the analysis also mails when it completes). */
+  async function outcomeRowsTo(email: string): Promise<Array<{ key: string; template: string }>> {
+    return api
+      .em()
+      .getConnection()
+      .execute(`select key, template from outbox where recipient = ? and template like 'credential-%'`, [email]);
+  }
+
+  const outcomeMailsTo = (address: string) => (mails: CaughtMail[]) =>
+    mailsTo(address)(mails).filter((m) => !m.subject.startsWith('Your evaluation of'));
 
   async function login(account: { username: string; password: string }): Promise<string> {
     return (await api.http.post('/api/admin/login').send(account).expect(200)).body.token as string;
@@ -207,9 +245,48 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
       const refused = await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: '  ' }).expect(400);
       expect(refused.body.fieldErrors.reason).toBeDefined();
-      await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'No proof of completion' }).expect(200);
+      const rejected = await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'No proof of completion' }).expect(200);
+      // Bob never signed in by email link: there is no address, so no mail and the answer says so.
+      expect(rejected.body.applicantNotified).toBe(false);
       const page = (await api.http.get('/api/credentials').set(bob.headers()).expect(200)).body as ApplicantCredentials;
       expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({ decision: 'rejected', rejectionReason: 'No proof of completion' });
+    });
+
+    it('mails a signed-in applicant the verified outcome with the credits and the note, once', async () => {
+      const carol = await signedInApplicant('carol@example.com');
+      const id = await analyzedCredential(carol, 'Psychosomatic diploma');
+      const bearer = { authorization: `Bearer ${await login(EVALUATOR)}` };
+      const verified = await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 4.5, note: 'Hours checked' }).expect(200);
+      expect(verified.body).toMatchObject({ review: { decision: 'verified', awardedCredits: 4.5 }, applicantNotified: true });
+
+      const [mail] = outcomeMailsTo('carol@example.com')(await smtp.waitFor((all) => outcomeMailsTo('carol@example.com')(all).length === 1));
+      expect(mail.subject).toBe('Psychosomatic diploma is verified: 4.5 quarter credits awarded');
+      expect(mail.text).toContain('Our staff reviewed Psychosomatic diploma and awarded 4.5 quarter credits.');
+      expect(mail.text).toContain('Note from the reviewer: Hours checked');
+      expect(mail.text).toContain(`${WEB_URL}/evaluation?credential=${id}`);
+
+      // A second decision is refused, and the outbox holds one mail for this credential's review.
+      await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 4.5 }).expect(409);
+      await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'Changed my mind' }).expect(409);
+      expect(await outcomeRowsTo('carol@example.com')).toEqual([{ key: `credential-review:${id}`, template: 'credential-verified' }]);
+      expect(outcomeMailsTo('carol@example.com')(await smtp.messages())).toHaveLength(1);
+    });
+
+    it('mails a signed-in applicant the rejection with its reason, once', async () => {
+      const dan = await signedInApplicant('dan@example.com');
+      const id = await analyzedCredential(dan, 'Evening seminar');
+      const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
+      const rejected = await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'No proof of completion' }).expect(200);
+      expect(rejected.body).toMatchObject({ review: { decision: 'rejected' }, applicantNotified: true });
+
+      const [mail] = outcomeMailsTo('dan@example.com')(await smtp.waitFor((all) => outcomeMailsTo('dan@example.com')(all).length === 1));
+      expect(mail.subject).toBe('Evening seminar could not be verified');
+      expect(mail.text).toContain('Reason: No proof of completion');
+      expect(mail.text).toContain(`${WEB_URL}/evaluation?credential=${id}`);
+
+      await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'No proof of completion' }).expect(409);
+      expect(await outcomeRowsTo('dan@example.com')).toEqual([{ key: `credential-review:${id}`, template: 'credential-rejected' }]);
+      expect(outcomeMailsTo('dan@example.com')(await smtp.messages())).toHaveLength(1);
     });
 
     it('refuses an evaluator on enrollment and cohort routes (403) and a credential not yet analyzed (409)', async () => {

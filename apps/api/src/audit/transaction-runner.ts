@@ -9,7 +9,8 @@ import { Injectable } from '@nestjs/common';
 export class TransactionRunner {
   constructor(private readonly em: EntityManager) {}
 
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return this.em.transactional(() => work());
+  /** `work` gets the transaction's EntityManager, for writers that take one explicitly (the mail outbox). */
+  run<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.em.transactional((em) => work(em));
   }
 }

@@ -4,6 +4,7 @@ import type { Cohort as CohortDto, CreateCohortRequest, WaitlistEntryView } from
 import { cohortMonthLabel, isValidEmail, seatsLeft, validateCustomer } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../audit/transaction-runner';
+import { OutboxRepository } from '../mail/outbox.repository';
 import { Cohort } from './cohort.entity';
 import { CohortSeatsRepository } from './cohort-seats.repository';
 import {
@@ -121,9 +122,18 @@ export class CohortsService {
 
   /** Offers a freed seat to a waitlisted visitor: recorded; the mail goes through the outbox once it exists. */
   async offerSeat(entryId: string, actor: AuditActor | null): Promise<WaitlistEntryView> {
-    return this.tx.run(async () => {
+    return this.tx.run(async (em) => {
       const entry = await this.seats.markOffered(entryId);
       if (!entry) throw new WaitlistEntryNotFoundException();
+      const cohort = await this.repository.findById(entry.cohortId);
+      if (!cohort) throw new WaitlistEntryNotFoundException();
+      // Keyed by entry: offering the same seat again records the new time but does not mail a second time.
+      await OutboxRepository.enqueue(em, {
+        key: `waitlist-offer:${entry.id}`,
+        to: entry.email,
+        template: 'waitlist-offer',
+        data: { name: entry.name, trainingName: cohort.trainingName, cohortMonth: cohort.cohortMonth },
+      });
       await this.audit.record(actor, 'waitlist.offer', { type: 'cohort', id: entry.cohortId }, `Offered a seat to waitlist entry ${entry.id}`, {
         waitlistEntryId: entry.id,
       });

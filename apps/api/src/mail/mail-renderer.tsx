@@ -2,7 +2,13 @@ import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { mailSubject } from './mail-subjects';
 import type { MailDataMap, MailTemplateName } from './mail-templates.types';
-import { EvaluationCompletedMail, SignInLinkMail } from './templates/applicant-mails';
+import {
+  CredentialRejectedMail,
+  CredentialVerifiedMail,
+  EvaluationCompletedMail,
+  SignInLinkMail,
+  WaitlistOfferMail,
+} from './templates/applicant-mails';
 import {
   InstallmentDeclinedMail,
   InstallmentReceiptMail,
@@ -46,6 +52,12 @@ function element<T extends MailTemplateName>(template: T, data: MailDataMap[T], 
       return <EvaluationCompletedMail data={d as MailDataMap['evaluation-completed']} webUrl={webUrl} />;
     case 'sign-in-link':
       return <SignInLinkMail data={d as MailDataMap['sign-in-link']} webUrl={webUrl} />;
+    case 'credential-verified':
+      return <CredentialVerifiedMail data={d as MailDataMap['credential-verified']} webUrl={webUrl} />;
+    case 'credential-rejected':
+      return <CredentialRejectedMail data={d as MailDataMap['credential-rejected']} webUrl={webUrl} />;
+    case 'waitlist-offer':
+      return <WaitlistOfferMail data={d as MailDataMap['waitlist-offer']} webUrl={webUrl} />;
     default:
       throw new Error(`Unknown mail template ${String(template)}`);
   }

@@ -1,4 +1,4 @@
-import { formatUsd } from '@app/domain';
+import { cohortMonthLabel, formatUsd } from '@app/domain';
 import type { MailDataMap, MailTemplateName } from './mail-templates.types';
 
 export const PRODUCT_NAME = 'Psychology Training Institute';
@@ -12,6 +12,9 @@ const subjects: { [T in MailTemplateName]: (data: MailDataMap[T]) => string } = 
     `Action needed: installment ${d.installmentNumber} of ${d.installmentsTotal} was declined`,
   'evaluation-completed': (d) => `Your evaluation of ${d.credentialName} is ready`,
   'sign-in-link': () => `Your sign-in link for ${PRODUCT_NAME}`,
+  'credential-verified': (d) => `${d.credentialName} is verified: ${d.awardedCredits} quarter credits awarded`,
+  'credential-rejected': (d) => `${d.credentialName} could not be verified`,
+  'waitlist-offer': (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,
 };
 
 /** Fixed when the mail is written, so the admin list shows it before the mail is rendered and sent. */

@@ -52,6 +52,27 @@ export interface SignInLinkData {
   expiresInMinutes: number;
 }
 
+export interface CredentialVerifiedData {
+  credentialId: string;
+  credentialName: string;
+  awardedCredits: number;
+  /** The reviewer's note to the applicant, when there is one. */
+  note: string | null;
+}
+
+export interface CredentialRejectedData {
+  credentialId: string;
+  credentialName: string;
+  reason: string;
+}
+
+export interface WaitlistOfferData {
+  name: string;
+  trainingName: string;
+  /** `YYYY-MM`; the mail shows it as month name and year. */
+  cohortMonth: string;
+}
+
 export interface MailDataMap {
   'purchase-confirmation': PurchaseConfirmationData;
   'installment-receipt': InstallmentReceiptData;
@@ -59,6 +80,9 @@ export interface MailDataMap {
   'installment-declined': InstallmentDeclinedData;
   'evaluation-completed': EvaluationCompletedData;
   'sign-in-link': SignInLinkData;
+  'credential-verified': CredentialVerifiedData;
+  'credential-rejected': CredentialRejectedData;
+  'waitlist-offer': WaitlistOfferData;
 }
 
 export type MailTemplateName = keyof MailDataMap;
@@ -70,6 +94,9 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'installment-declined',
   'evaluation-completed',
   'sign-in-link',
+  'credential-verified',
+  'credential-rejected',
+  'waitlist-offer',
 ];
 
 /** A mail to write to the outbox. `key` is unique per event: the same key twice is one mail. */

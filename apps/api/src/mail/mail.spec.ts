@@ -104,4 +104,53 @@ describe('renderMail', () => {
     expect(mail.text).toContain('https://shop.example.com/evaluation/sign-in?token=abc');
     expect(mail.text).toContain('15 minutes');
   });
+
+  it('renders the verified outcome with the credential, the awarded credits, the note and the evaluation link', async () => {
+    const mail = await renderMail(
+      'credential-verified',
+      { credentialId: 'c-1', credentialName: 'MA Counselling', awardedCredits: 12.5, note: 'Transcript matched' },
+      context,
+    );
+    expect(mail.subject).toBe('MA Counselling is verified: 12.5 quarter credits awarded');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('MA Counselling');
+      expect(part).toContain('12.5 quarter credits');
+      expect(part).toContain('Transcript matched');
+      expect(part).toContain('https://shop.example.com/evaluation?credential=c-1');
+    }
+    const withoutNote = await renderMail(
+      'credential-verified',
+      { credentialId: 'c-1', credentialName: 'MA Counselling', awardedCredits: 0, note: null },
+      context,
+    );
+    expect(withoutNote.text).not.toContain('Note from the reviewer');
+  });
+
+  it('renders the rejected outcome with the reason and the evaluation link', async () => {
+    const mail = await renderMail(
+      'credential-rejected',
+      { credentialId: 'c-2', credentialName: 'Weekend workshop', reason: 'No proof of completion' },
+      context,
+    );
+    expect(mail.subject).toBe('Weekend workshop could not be verified');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Weekend workshop');
+      expect(part).toContain('No proof of completion');
+      expect(part).toContain('https://shop.example.com/evaluation?credential=c-2');
+    }
+  });
+
+  it('renders the waitlist offer with the training, the cohort as month and year and the enrollment link', async () => {
+    const mail = await renderMail(
+      'waitlist-offer',
+      { name: 'Wanda', trainingName: 'Parts Therapy Practitioner', cohortMonth: '2027-03' },
+      context,
+    );
+    expect(mail.subject).toBe('A seat is open for you: Parts Therapy Practitioner, March 2027');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Parts Therapy Practitioner, March 2027');
+      expect(part).toContain('https://shop.example.com/paymentplan');
+    }
+    expect(mail.html).toContain('href="https://shop.example.com/paymentplan"');
+  });
 });

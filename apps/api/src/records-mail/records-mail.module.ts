@@ -1,25 +1,42 @@
 import { Module } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { RECORDS_MAILER, type RecordsMail, type RecordsMailer } from './records-mailer';
 
-/**
- * Applicant-record mails go to the mail outbox in the caller's transaction, and its worker sends each once.
- * PARTIAL: the outbox has a sign-in-link template; the review outcomes (verified, rejected) have none yet, so those
- * are reported as not sent (applicantNotified: false) rather than queued.
- */
+/** Applicant-record mails go to the mail outbox in the caller's transaction, and its worker sends each once. */
 const outboxMailer: RecordsMailer = {
-  canSend: (kind) => kind === 'sign-in-link',
+  canSend: () => true,
   async enqueue(mail: RecordsMail, em: EntityManager) {
-    if (mail.kind !== 'sign-in-link') throw new Error(`No mail template for ${mail.kind} yet`);
-    await OutboxRepository.enqueue(em, {
-      key: mail.eventKey,
-      to: mail.to,
-      template: 'sign-in-link',
-      data: { path: mail.path, expiresInMinutes: mail.expiresMinutes },
-    });
+    await OutboxRepository.enqueue(em, toOutboxMail(mail));
   },
 };
+
+function toOutboxMail(mail: RecordsMail): OutboxMailInput {
+  switch (mail.kind) {
+    case 'sign-in-link':
+      return {
+        key: mail.eventKey,
+        to: mail.to,
+        template: 'sign-in-link',
+        data: { path: mail.path, expiresInMinutes: mail.expiresMinutes },
+      };
+    case 'credential-verified':
+      return {
+        key: mail.eventKey,
+        to: mail.to,
+        template: 'credential-verified',
+        data: { credentialId: mail.credentialId, credentialName: mail.credentialName, awardedCredits: mail.awardedCredits, note: mail.note },
+      };
+    case 'credential-rejected':
+      return {
+        key: mail.eventKey,
+        to: mail.to,
+        template: 'credential-rejected',
+        data: { credentialId: mail.credentialId, credentialName: mail.credentialName, reason: mail.reason },
+      };
+  }
+}
 
 @Module({
   providers: [{ provide: RECORDS_MAILER, useValue: outboxMailer }],

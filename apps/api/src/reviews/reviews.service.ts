@@ -72,7 +72,7 @@ export class ReviewsService {
         credentialName: credential.name,
         awardedCredits: review.awardedCredits ?? 0,
         note: review.note,
-        eventKey: `credential-review:${review.id}`,
+        eventKey: `credential-review:${credential.id}`,
       }),
     );
   }
@@ -89,7 +89,7 @@ export class ReviewsService {
         credentialId: credential.id,
         credentialName: credential.name,
         reason: review.rejectionReason ?? '',
-        eventKey: `credential-review:${review.id}`,
+        eventKey: `credential-review:${credential.id}`,
       }),
     );
   }

@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(
         request,
         '/admin/panel/waitlist',
-        newToast('success', 'Seat offer recorded', 'Write to the student to tell them; no mail is sent from here yet'),
+        newToast('success', 'Seat offer recorded', 'The student is mailed the offer with a link to enroll (a second offer sends no second mail)'),
       );
     }
     default:

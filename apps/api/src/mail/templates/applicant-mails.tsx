@@ -1,5 +1,12 @@
 import { Button, Text } from '@react-email/components';
-import type { EvaluationCompletedData, SignInLinkData } from '../mail-templates.types';
+import { cohortMonthLabel } from '@app/domain';
+import type {
+  CredentialRejectedData,
+  CredentialVerifiedData,
+  EvaluationCompletedData,
+  SignInLinkData,
+  WaitlistOfferData,
+} from '../mail-templates.types';
 import { button, MailLayout, paragraph } from './mail-layout';
 
 export function EvaluationCompletedMail({ data, webUrl }: { data: EvaluationCompletedData; webUrl: string }) {
@@ -28,6 +35,54 @@ export function SignInLinkMail({ data, webUrl }: { data: SignInLinkData; webUrl:
       </Button>
       <Text style={{ ...paragraph, fontSize: '13px', color: '#475569' }}>Or open this link: {url}</Text>
       <Text style={paragraph}>If you did not ask for it, ignore this mail.</Text>
+    </MailLayout>
+  );
+}
+
+const small = { ...paragraph, fontSize: '13px', color: '#475569' };
+
+export function CredentialVerifiedMail({ data, webUrl }: { data: CredentialVerifiedData; webUrl: string }) {
+  const url = `${webUrl}/evaluation?credential=${encodeURIComponent(data.credentialId)}`;
+  return (
+    <MailLayout webUrl={webUrl} preview={`${data.credentialName}: verified`} title="Your credential is verified">
+      <Text style={paragraph}>
+        {`Our staff reviewed ${data.credentialName} and awarded ${data.awardedCredits} quarter credits.`}
+      </Text>
+      {data.note ? <Text style={paragraph}>{`Note from the reviewer: ${data.note}`}</Text> : null}
+      <Button href={url} style={button}>
+        See your evaluation
+      </Button>
+      <Text style={small}>Or open this link: {url}</Text>
+    </MailLayout>
+  );
+}
+
+export function CredentialRejectedMail({ data, webUrl }: { data: CredentialRejectedData; webUrl: string }) {
+  const url = `${webUrl}/evaluation?credential=${encodeURIComponent(data.credentialId)}`;
+  return (
+    <MailLayout webUrl={webUrl} preview={`${data.credentialName}: not verified`} title="Your credential could not be verified">
+      <Text style={paragraph}>{`Our staff reviewed ${data.credentialName} and could not verify it.`}</Text>
+      <Text style={paragraph}>{`Reason: ${data.reason}`}</Text>
+      <Button href={url} style={button}>
+        See your evaluation
+      </Button>
+      <Text style={small}>Or open this link: {url}</Text>
+    </MailLayout>
+  );
+}
+
+export function WaitlistOfferMail({ data, webUrl }: { data: WaitlistOfferData; webUrl: string }) {
+  const url = `${webUrl}/paymentplan`;
+  const cohort = cohortMonthLabel(data.cohortMonth);
+  return (
+    <MailLayout webUrl={webUrl} preview={`A seat in ${data.trainingName}, ${cohort}`} title="A seat is open for you">
+      <Text style={paragraph}>
+        {`Hello ${data.name}, a seat opened in ${data.trainingName}, ${cohort}. You were on its waitlist, so we are offering it to you.`}
+      </Text>
+      <Button href={url} style={button}>
+        Enroll now
+      </Button>
+      <Text style={small}>Or open this link: {url}</Text>
     </MailLayout>
   );
 }
