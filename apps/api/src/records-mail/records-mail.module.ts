@@ -6,7 +6,6 @@ import { RECORDS_MAILER, type RecordsMail, type RecordsMailer } from './records-
 
 /** Applicant-record mails go to the mail outbox in the caller's transaction, and its worker sends each once. */
 const outboxMailer: RecordsMailer = {
-  canSend: () => true,
   async enqueue(mail: RecordsMail, em: EntityManager) {
     await OutboxRepository.enqueue(em, toOutboxMail(mail));
   },

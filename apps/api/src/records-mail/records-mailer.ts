@@ -8,12 +8,8 @@ export type RecordsMail =
 
 /** Links in mails are paths below WEB_URL; the mail renderer makes them absolute. */
 
-/**
- * Writes a mail in the same transaction as the event that causes it (the outbox sends it once). `canSend` says which
- * kinds have a template; callers report a kind without one as not sent instead of pretending.
- */
+/** Writes a mail in the same transaction as the event that causes it (the outbox sends it once). */
 export interface RecordsMailer {
-  canSend(kind: RecordsMail['kind']): boolean;
   enqueue(mail: RecordsMail, em: EntityManager): Promise<void>;
 }
 

@@ -108,10 +108,6 @@ export class ReviewsService {
         const applicant = await this.applicants.findById(credential.ownerId, em);
         if (!applicant?.email) return;
         const outcome = mail(review, credential, applicant.email);
-        if (!this.mailer.canSend(outcome.kind)) {
-          this.logger.warn(`Review ${review.id} decided; no ${outcome.kind} mail template yet, so the applicant was not mailed`);
-          return;
-        }
         await this.mailer.enqueue(outcome, em);
         notified = true;
       },
