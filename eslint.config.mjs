@@ -8,11 +8,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FRAMEWORKS = ['@nestjs/*', '@mikro-orm/*', 'react', 'react-dom', '@remix-run/*', 'express', 'stripe', 'openai', 'googleapis', 'bullmq', 'pg'];
+const FRAMEWORKS = [
+  '@nestjs/*',
+  '@mikro-orm/*',
+  'react',
+  'react-dom',
+  '@remix-run/*',
+  'express',
+  'stripe',
+  'openai',
+  'googleapis',
+  'bullmq',
+  'pg',
+];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'apps/web/build/**', 'apps/web/.cache/**', 'apps/web/public/**', '.nx/**', '.data/**', 'tmp/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/web/build/**',
+      'apps/web/.cache/**',
+      'apps/web/public/**',
+      '.nx/**',
+      '.data/**',
+      'tmp/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -20,7 +42,10 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
     },
@@ -37,9 +62,21 @@ export default tseslint.config(
           allow: [],
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], bannedExternalImports: FRAMEWORKS },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: FRAMEWORKS },
-            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'], bannedExternalImports: ['react', 'react-dom', '@remix-run/*'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'], bannedExternalImports: ['@nestjs/*', '@mikro-orm/*'] },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:contracts'],
+              bannedExternalImports: FRAMEWORKS,
+            },
+            {
+              sourceTag: 'scope:api',
+              onlyDependOnLibsWithTags: ['scope:shared'],
+              bannedExternalImports: ['react', 'react-dom', '@remix-run/*'],
+            },
+            {
+              sourceTag: 'scope:web',
+              onlyDependOnLibsWithTags: ['scope:shared'],
+              bannedExternalImports: ['@nestjs/*', '@mikro-orm/*'],
+            },
           ],
         },
       ],

@@ -10,6 +10,8 @@ const need = floor.slice(1).map(Number);
 const have = process.versions.node.split('.').map(Number);
 const first = need.findIndex((part, i) => have[i] !== part);
 if (first >= 0 && have[first] < need[first]) {
-  console.error(`This app needs Node.js ${need.join('.')} or newer (22 LTS or 24 LTS); this is Node.js ${process.versions.node}.`);
+  console.error(
+    `This app needs Node.js ${need.join('.')} or newer (22 LTS or 24 LTS); this is Node.js ${process.versions.node}.`,
+  );
   process.exit(1);
 }

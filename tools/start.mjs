@@ -58,7 +58,12 @@ if (!process.env.SMTP_URL) {
   mailInbox = `http://127.0.0.1:${webPort}/`;
 }
 
-const api = supervisor.run('API', ['dist/apps/api/apps/api/src/main.js'], { API_PORT: apiPort, HOST: host, APPLICANT_TOKEN_SECRET: applicantTokenSecret, ...mailEnv });
+const api = supervisor.run('API', ['dist/apps/api/apps/api/src/main.js'], {
+  API_PORT: apiPort,
+  HOST: host,
+  APPLICANT_TOKEN_SECRET: applicantTokenSecret,
+  ...mailEnv,
+});
 if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   if (!stopping) {
     console.error('The API did not start within 120 s.');

@@ -26,7 +26,11 @@ export class Supervisor {
       if (this.stopping) return;
       const startedAt = Date.now();
       record.starts += 1;
-      record.child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+      record.child = spawn(process.execPath, args, {
+        cwd,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
       record.child.on('exit', (code, signal) => {
         if (this.stopping) return;
         if (!record.restart) {

@@ -15,7 +15,8 @@ const host = process.env.HOST ?? '127.0.0.1';
 const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:3333').replace(/\/$/, '');
 const publicOrigin = process.env.WEB_URL ? new URL(process.env.WEB_URL).origin : null;
 // HSTS only where the site is served over https: production, unless the cookie was explicitly made plain-http.
-const https = process.env.NODE_ENV === 'production' && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false';
+const https =
+  process.env.NODE_ENV === 'production' && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false';
 
 const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
@@ -94,7 +95,11 @@ function refuseCrossSite(request, response, next) {
   let crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
   if (!crossSite && origin !== undefined) {
     const originHost = hostOf(origin);
-    const ownHosts = [request.get('x-forwarded-host')?.split(',')[0]?.trim(), request.get('host'), publicOrigin && new URL(publicOrigin).host];
+    const ownHosts = [
+      request.get('x-forwarded-host')?.split(',')[0]?.trim(),
+      request.get('host'),
+      publicOrigin && new URL(publicOrigin).host,
+    ];
     crossSite = originHost === null || !ownHosts.includes(originHost);
   }
   if (!crossSite) return next();

@@ -38,7 +38,9 @@ export interface FakeGoogle {
 }
 
 function decodeHeaderValue(value: string): string {
-  return value.replace(/=\?UTF-8\?B\?([^?]*)\?=/g, (_m, encoded: string) => Buffer.from(encoded, 'base64').toString('utf8'));
+  return value.replace(/=\?UTF-8\?B\?([^?]*)\?=/g, (_m, encoded: string) =>
+    Buffer.from(encoded, 'base64').toString('utf8'),
+  );
 }
 
 /** Parses the RFC 2822 message the API built: headers, then a base64 text body. */
@@ -51,7 +53,10 @@ export function decodeRawMessage(raw: string): Omit<ReceivedDraft, 'id'> {
     headers[line.slice(0, colon).toLowerCase()] = decodeHeaderValue(line.slice(colon + 1).trim());
   }
   const encodedBody = message.slice(split + 4).replace(/\r\n/g, '');
-  const body = headers['content-transfer-encoding'] === 'base64' ? Buffer.from(encodedBody, 'base64').toString('utf8') : encodedBody;
+  const body =
+    headers['content-transfer-encoding'] === 'base64'
+      ? Buffer.from(encodedBody, 'base64').toString('utf8')
+      : encodedBody;
   return { message, headers, subject: headers.subject ?? '', body };
 }
 
@@ -66,7 +71,9 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
   response.end(JSON.stringify(body));
 }
 
-const UNAUTHENTICATED = { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } };
+const UNAUTHENTICATED = {
+  error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+};
 
 /**
  * A small Google on loopback for the real googleapis SDK: the consent page, the OAuth token and revoke endpoints,
@@ -129,20 +136,36 @@ export async function startFakeGoogle(options: { accountEmail?: string } = {}): 
           refreshTokens.set(refresh, { scope: grant.scope, valid: true });
           state.issuedRefreshTokens.push(refresh);
           accessTokens.add(access);
-          return send(response, 200, { access_token: access, refresh_token: refresh, expires_in: 3599, scope: grant.scope, token_type: 'Bearer' });
+          return send(response, 200, {
+            access_token: access,
+            refresh_token: refresh,
+            expires_in: 3599,
+            scope: grant.scope,
+            token_type: 'Bearer',
+          });
         }
         if (form.get('grant_type') === 'refresh_token') {
           const grant = refreshTokens.get(form.get('refresh_token') ?? '');
-          if (!grant?.valid) return send(response, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+          if (!grant?.valid)
+            return send(response, 400, {
+              error: 'invalid_grant',
+              error_description: 'Token has been expired or revoked.',
+            });
           const access = token('ya29');
           accessTokens.add(access);
-          return send(response, 200, { access_token: access, expires_in: 3599, scope: grant.scope, token_type: 'Bearer' });
+          return send(response, 200, {
+            access_token: access,
+            expires_in: 3599,
+            scope: grant.scope,
+            token_type: 'Bearer',
+          });
         }
         return send(response, 400, { error: 'unsupported_grant_type' });
       }
 
       if (request.method === 'POST' && path === '/revoke') {
-        const revoked = url.searchParams.get('token') ?? new URLSearchParams(await readBody(request)).get('token') ?? '';
+        const revoked =
+          url.searchParams.get('token') ?? new URLSearchParams(await readBody(request)).get('token') ?? '';
         state.revokedByApp.push(revoked);
         const grant = refreshTokens.get(revoked);
         if (grant) grant.valid = false;

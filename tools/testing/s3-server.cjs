@@ -34,7 +34,9 @@ async function main() {
   const stop = () => store.stop().finally(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
-  process.stdout.write(`${JSON.stringify({ endpoint: store.endpoint, port: store.port, bucket: store.bucket, ...credentials })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ endpoint: store.endpoint, port: store.port, bucket: store.bucket, ...credentials })}\n`,
+  );
 }
 
 main().catch((error) => {

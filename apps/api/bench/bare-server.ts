@@ -34,9 +34,12 @@ const queries: Record<string, (() => Promise<unknown>) | undefined> = {
     const pastDue = new Set(
       ids.length === 0
         ? []
-        : (await pool.query(`select provider_payment_id from payments where provider_payment_id = any($1) and plan_status = 'past_due'`, [ids])).rows.map(
-            (r) => r.provider_payment_id,
-          ),
+        : (
+            await pool.query(
+              `select provider_payment_id from payments where provider_payment_id = any($1) and plan_status = 'past_due'`,
+              [ids],
+            )
+          ).rows.map((r) => r.provider_payment_id),
     );
     return rows.map((r) => ({
       id: r.id,
@@ -66,7 +69,12 @@ createServer((request, response) => {
   query().then(
     (body) => {
       const json = JSON.stringify(body);
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+      response
+        .writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(json),
+        })
+        .end(json);
     },
     () => response.writeHead(500).end(),
   );

@@ -113,7 +113,14 @@ function pageWeight(clientDir: string, routeId: string): number {
   return bytes / 1024;
 }
 
-function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, logDir: string): ChildProcess {
+function start(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  logDir: string,
+): ChildProcess {
   const log = openSync(join(logDir, `${name}.log`), 'a');
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', log, log] });
   child.on('exit', (code, signal) => {
@@ -125,16 +132,25 @@ let stopping = false;
 
 async function main(): Promise<void> {
   const cpu = cpus();
-  console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; ${SECONDS} s per load run`);
+  console.log(
+    `Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}; ${SECONDS} s per load run`,
+  );
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const children: ChildProcess[] = [];
   const sql = new Client({ connectionString: database.url });
   try {
-    const [apiPort, s3Port, barePort, webPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [apiPort, s3Port, barePort, webPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const baseEnv = {
       ...Object.fromEntries(
-        Object.entries(process.env).filter(([key]) => !/^(DATABASE_URL|REDIS_URL|S3_|STRIPE_|OPENAI_|GOOGLE_|GMAIL_|ADMIN_|API_URL|PORT$)/.test(key)),
+        Object.entries(process.env).filter(
+          ([key]) => !/^(DATABASE_URL|REDIS_URL|S3_|STRIPE_|OPENAI_|GOOGLE_|GMAIL_|ADMIN_|API_URL|PORT$)/.test(key),
+        ),
       ),
       // Web and API share it: the bench acts as the web server when it calls credential routes (docs/decisions/007).
       APPLICANT_TOKEN_SECRET: APPLICANT_SECRET,
@@ -166,7 +182,9 @@ async function main(): Promise<void> {
     const idleRss = rssMb(api.pid!);
 
     await sql.connect();
-    const trainings = (await sql.query<{ training_name: string }>('select training_name from training_pricing')).rows.map((r) => r.training_name);
+    const trainings = (
+      await sql.query<{ training_name: string }>('select training_name from training_pricing')
+    ).rows.map((r) => r.training_name);
     // A year of monthly cohorts for each training, then 2,000 enrollments spread over them.
     await sql.query(
       `insert into cohorts (id, training_name, cohort_month, created_at)
@@ -192,12 +210,17 @@ async function main(): Promise<void> {
     const { token } = (await login.json()) as { token: string };
     const admin = { authorization: `Bearer ${token}` };
 
-    const bare = fork(join(__dirname, 'bare-server.js'), [], { env: { ...baseEnv, DATABASE_URL: database.url, PORT: String(barePort) }, stdio: 'ignore' });
+    const bare = fork(join(__dirname, 'bare-server.js'), [], {
+      env: { ...baseEnv, DATABASE_URL: database.url, PORT: String(barePort) },
+      stdio: 'ignore',
+    });
     children.push(bare);
     await once(bare, 'message');
     const bareUrl = `http://127.0.0.1:${barePort}`;
 
-    console.log(`\n(a) API reads at 50 connections (${trainings.length * 12} cohorts, 2,000 enrollments stored) vs bare node:http + pg, same SQL:`);
+    console.log(
+      `\n(a) API reads at 50 connections (${trainings.length * 12} cohorts, 2,000 enrollments stored) vs bare node:http + pg, same SQL:`,
+    );
     for (const [path, headers] of [
       ['/api/training-pricing', {}],
       ['/api/cohorts', {}],
@@ -209,9 +232,16 @@ async function main(): Promise<void> {
       line(`GET ${path}`, measured, baseline, 'bare');
     }
     console.log(`\n(b) A route without database vs bare node:http:`);
-    line('GET /api/payments/config', await load(`${apiUrl}/api/payments/config`, 50), await load(`${bareUrl}/api/payments/config`, 50), 'bare');
+    line(
+      'GET /api/payments/config',
+      await load(`${apiUrl}/api/payments/config`, 50),
+      await load(`${bareUrl}/api/payments/config`, 50),
+      'bare',
+    );
 
-    console.log(`\n(c) Server-rendered pages at 20 connections vs the route's React tree by renderToString on fixed data:`);
+    console.log(
+      `\n(c) Server-rendered pages at 20 connections vs the route's React tree by renderToString on fixed data:`,
+    );
     const webBuild = join(ROOT, 'apps/web/build');
     if (!existsSync(join(webBuild, 'server/index.mjs'))) {
       console.log('  skipped: no web build (npx nx run web:build)');
@@ -220,18 +250,29 @@ async function main(): Promise<void> {
         'web',
         process.execPath,
         ['server.mjs'],
-        { ...baseEnv, NODE_ENV: 'production', PORT: String(webPort), HOST: '127.0.0.1', API_URL: apiUrl, SESSION_COOKIE_SECURE: 'false' },
+        {
+          ...baseEnv,
+          NODE_ENV: 'production',
+          PORT: String(webPort),
+          HOST: '127.0.0.1',
+          API_URL: apiUrl,
+          SESSION_COOKIE_SECURE: 'false',
+        },
         join(ROOT, 'apps/web'),
         dataDir,
       );
       children.push(web);
       await waitFor(`http://127.0.0.1:${webPort}/`, 60);
       const pages = ['/', '/evaluation'];
-      const render = spawn(process.execPath, [join(BENCH_DIR, 'render-limit.mjs'), join(webBuild, 'server/index.mjs'), String(SECONDS), ...pages], {
-        cwd: join(ROOT, 'apps/web'),
-        env: { ...baseEnv, NODE_ENV: 'production', API_URL: apiUrl },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const render = spawn(
+        process.execPath,
+        [join(BENCH_DIR, 'render-limit.mjs'), join(webBuild, 'server/index.mjs'), String(SECONDS), ...pages],
+        {
+          cwd: join(ROOT, 'apps/web'),
+          env: { ...baseEnv, NODE_ENV: 'production', API_URL: apiUrl },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       let output = '';
       render.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       await once(render, 'exit');
@@ -245,7 +286,9 @@ async function main(): Promise<void> {
         );
       }
       const client = join(webBuild, 'client');
-      console.log(`\n(g) JavaScript per route, gzipped (Remix client manifest; Stripe.js loads from js.stripe.com and is not counted):`);
+      console.log(
+        `\n(g) JavaScript per route, gzipped (Remix client manifest; Stripe.js loads from js.stripe.com and is not counted):`,
+      );
       for (const [page, routeId] of [
         ['/', 'routes/_index'],
         ['/evaluation', 'routes/evaluation'],
@@ -264,7 +307,13 @@ async function main(): Promise<void> {
       ).rows[0];
     const before = await counts();
     // A training with cohorts is bought for one of them.
-    const cohortId = (await sql.query<{ id: string }>('select id from cohorts where training_name = $1 order by cohort_month limit 1', [trainings[0]])).rows[0]?.id ?? null;
+    const cohortId =
+      (
+        await sql.query<{ id: string }>(
+          'select id from cohorts where training_name = $1 order by cohort_month limit 1',
+          [trainings[0]],
+        )
+      ).rows[0]?.id ?? null;
     let confirmed = 0;
     let firstRefusal: string | null = null;
     const noteRefusal = (status: number, body: string) => {
@@ -292,7 +341,12 @@ async function main(): Promise<void> {
           headers: json,
           setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
             ...request,
-            body: JSON.stringify({ paymentIntentId: context.id, customerName: 'Bench Buyer', customerEmail: 'buyer@example.com', cohortId }),
+            body: JSON.stringify({
+              paymentIntentId: context.id,
+              customerName: 'Bench Buyer',
+              customerEmail: 'buyer@example.com',
+              cohortId,
+            }),
           }),
           onResponse: noteRefusal,
         },
@@ -302,7 +356,12 @@ async function main(): Promise<void> {
           headers: json,
           setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
             ...request,
-            body: JSON.stringify({ paymentIntentId: context.id, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }),
+            body: JSON.stringify({
+              paymentIntentId: context.id,
+              cardNumber: '4242 4242 4242 4242',
+              expiry: '12/34',
+              cvc: '123',
+            }),
           }),
           onResponse: (status: number, body: string) => {
             noteRefusal(status, body);
@@ -319,17 +378,38 @@ async function main(): Promise<void> {
       `  ${(purchases / 10).toFixed(1)} purchases/s (${checkout.requests.total} requests, ${(checkout.requests.total / 10).toFixed(0)} req/s, p99 ${checkout.latency.p99} ms, errors ${checkout.errors + checkout.non2xx + checkout.timeouts}); ${confirmed} confirmations answered before the end`,
     );
     if (firstRefusal) console.log(`  first refusal: ${firstRefusal}`);
-    console.log(`  enrollments +${enrolled} for ${purchases} succeeded payments in the database: ${enrolled === purchases ? 'exact' : 'MISMATCH'}`);
+    console.log(
+      `  enrollments +${enrolled} for ${purchases} succeeded payments in the database: ${enrolled === purchases ? 'exact' : 'MISMATCH'}`,
+    );
 
     console.log(`\n(e) Analysis: 10 credentials x 3 documents (PDF 20 pages, DOCX, PNG by OCR) queued at once:`);
     const idle = await load(`${apiUrl}/api/training-pricing`, 10);
     const documents = [
-      { fileName: 'syllabus-20-pages.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await longSyllabusPdf(20) },
-      { fileName: 'transcript.docx', documentType: 'transcript', fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: await transcriptDocx() },
-      { fileName: 'certificate.png', documentType: 'certificate', fileType: 'image/png', bytes: await certificatePng() },
+      {
+        fileName: 'syllabus-20-pages.pdf',
+        documentType: 'syllabus',
+        fileType: 'application/pdf',
+        bytes: await longSyllabusPdf(20),
+      },
+      {
+        fileName: 'transcript.docx',
+        documentType: 'transcript',
+        fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        bytes: await transcriptDocx(),
+      },
+      {
+        fileName: 'certificate.png',
+        documentType: 'certificate',
+        fileType: 'image/png',
+        bytes: await certificatePng(),
+      },
     ];
     // One applicant owns the bench's credentials, as if the web server had signed its requests.
-    const applicant = sign({ sub: randomUUID() }, APPLICANT_SECRET, { audience: APPLICANT_TOKEN_AUDIENCE, expiresIn: 3600, algorithm: 'HS256' });
+    const applicant = sign({ sub: randomUUID() }, APPLICANT_SECRET, {
+      audience: APPLICANT_TOKEN_AUDIENCE,
+      expiresIn: 3600,
+      algorithm: 'HS256',
+    });
     const post = async <T>(path: string, body: unknown, method = 'POST'): Promise<T> => {
       const headers = { ...json, [APPLICANT_TOKEN_HEADER]: applicant };
       const response = await fetch(`${apiUrl}${path}`, { method, headers, body: JSON.stringify(body) });
@@ -341,9 +421,24 @@ async function main(): Promise<void> {
       const { id } = await post<{ id: string }>('/api/credentials', { name: `Bench ${i + 1}` });
       for (const document of documents) {
         const { uploadURL } = await post<{ uploadURL: string }>('/api/objects/upload', {});
-        const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(document.bytes), headers: { 'content-type': document.fileType } });
+        const put = await fetch(uploadURL, {
+          method: 'PUT',
+          body: new Uint8Array(document.bytes),
+          headers: { 'content-type': document.fileType },
+        });
         if (!put.ok) throw new Error(`upload: ${put.status}`);
-        await post('/api/documents/upload-complete', { uploadURL, credentialId: id, fileName: document.fileName, fileSize: document.bytes.length, fileType: document.fileType, documentType: document.documentType }, 'PUT');
+        await post(
+          '/api/documents/upload-complete',
+          {
+            uploadURL,
+            credentialId: id,
+            fileName: document.fileName,
+            fileSize: document.bytes.length,
+            fileType: document.fileType,
+            documentType: document.documentType,
+          },
+          'PUT',
+        );
       }
       credentialIds.push(id);
     }
@@ -352,7 +447,9 @@ async function main(): Promise<void> {
     await Promise.all(credentialIds.map((id) => post(`/api/credentials/${id}/analyze`, {})));
     let statuses: string[] = [];
     for (;;) {
-      statuses = (await sql.query<{ status: string }>('select status from credentials where id = any($1)', [credentialIds])).rows.map((r) => r.status);
+      statuses = (
+        await sql.query<{ status: string }>('select status from credentials where id = any($1)', [credentialIds])
+      ).rows.map((r) => r.status);
       if (statuses.every((status) => status !== 'pending' && status !== 'analyzing')) break;
       if (performance.now() - started > 300_000) break;
       await new Promise((done) => setTimeout(done, 200));
@@ -367,7 +464,9 @@ async function main(): Promise<void> {
       `  GET /api/training-pricing at 10 connections: p99 ${during.latency.p99} ms during analysis vs ${idle.p99} ms idle (${(during.latency.p99 / Math.max(1, idle.p99)).toFixed(1)}x); ${during.requests.average.toFixed(0)} vs ${idle.rps.toFixed(0)} req/s`,
     );
 
-    console.log(`\n(f) API resident memory: ${idleRss.toFixed(0)} MB idle after start, ${rssMb(api.pid!).toFixed(0)} MB after the load above`);
+    console.log(
+      `\n(f) API resident memory: ${idleRss.toFixed(0)} MB idle after start, ${rssMb(api.pid!).toFixed(0)} MB after the load above`,
+    );
   } finally {
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
@@ -380,7 +479,9 @@ async function main(): Promise<void> {
 
 /** The analysis bench (a five-page scan, time per document type) runs last, with the arguments given (`-- --scan`: only it). */
 async function analysisBench(): Promise<void> {
-  const child = spawn(process.execPath, [join(__dirname, 'analysis.bench.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(__dirname, 'analysis.bench.js'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`analysis bench exited with ${code}`);
 }

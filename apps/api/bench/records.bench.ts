@@ -39,7 +39,9 @@ async function main(): Promise<void> {
 
     const connection = api.em().getConnection();
     const owners = Array.from({ length: OTHERS }, () => randomUUID());
-    await connection.execute(`insert into applicants (id, email, created_at) select unnest(?::uuid[]), null, now()`, [`{${owners.join(',')}}`]);
+    await connection.execute(`insert into applicants (id, email, created_at) select unnest(?::uuid[]), null, now()`, [
+      `{${owners.join(',')}}`,
+    ]);
     await connection.execute(
       `insert into credentials (id, name, owner_id, status, failure_reason, analysis_started_at, created_at, updated_at)
        select gen_random_uuid(), 'Other applicant ' || a.id, a.id, 'completed', null, now(), now(), now() from applicants a where a.id = any(?::uuid[])`,
@@ -65,8 +67,12 @@ async function main(): Promise<void> {
     const crowded = await medianMs(api, visitor.headers);
 
     console.log(`GET /api/credentials for an applicant with 3 credentials, ${RUNS} calls each:`);
-    console.log(`  no other applicants:              median ${alone.median.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms`);
-    console.log(`  ${OTHERS} other applicants' credentials: median ${crowded.median.toFixed(1)} ms, p95 ${crowded.p95.toFixed(1)} ms`);
+    console.log(
+      `  no other applicants:              median ${alone.median.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `  ${OTHERS} other applicants' credentials: median ${crowded.median.toFixed(1)} ms, p95 ${crowded.p95.toFixed(1)} ms`,
+    );
   } finally {
     await api.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -12,7 +12,9 @@ const build = await import(pathToFileURL(buildPath).href);
 const root = build.routes.root.module;
 const results = {};
 for (const path of paths) {
-  const entry = Object.values(build.routes).find((route) => route.parentId === 'root' && (path === '/' ? route.index : `/${route.path}` === path));
+  const entry = Object.values(build.routes).find(
+    (route) => route.parentId === 'root' && (path === '/' ? route.index : `/${route.path}` === path),
+  );
   if (!entry) throw new Error(`no route for ${path}`);
   const request = new Request(`http://127.0.0.1${path}`);
   const loaded = entry.module.loader ? await entry.module.loader({ request, params: {}, context: {} }) : null;
@@ -23,10 +25,21 @@ for (const path of paths) {
       id: 'root',
       path: '/',
       Component: () => createElement(Layout, null, createElement(Outlet)),
-      children: [{ id: entry.id, index: path === '/', path: path === '/' ? undefined : path.slice(1), Component: entry.module.default, loader: () => data }],
+      children: [
+        {
+          id: entry.id,
+          index: path === '/',
+          path: path === '/' ? undefined : path.slice(1),
+          Component: entry.module.default,
+          loader: () => data,
+        },
+      ],
     },
   ]);
-  const element = createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: null, [entry.id]: data } } });
+  const element = createElement(Stub, {
+    initialEntries: [path],
+    hydrationData: { loaderData: { root: null, [entry.id]: data } },
+  });
   const html = renderToString(element);
   if (!html.includes('<main')) throw new Error(`render of ${path} has no <main>: ${html.slice(0, 300)}`);
   const deadline = performance.now() + Number(secondsArg) * 1000;

@@ -17,7 +17,9 @@ import { actualOf, formatScores, scoreDocument, totals, type Scores } from './sc
 async function main(): Promise<void> {
   const verbose = process.argv.includes('--verbose');
   const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-  const standIn = process.argv.includes('--openai-stand-in') ? await startOpenAiStandIn(() => ({ content: JSON.stringify(SYLLABUS_MODEL_ANSWER) })) : null;
+  const standIn = process.argv.includes('--openai-stand-in')
+    ? await startOpenAiStandIn(() => ({ content: JSON.stringify(SYLLABUS_MODEL_ANSWER) }))
+    : null;
   const runner = new CorpusRunner(analyzer(process.argv.includes('--openai'), standIn));
   const scores: Scores = new Map();
   try {
@@ -29,8 +31,12 @@ async function main(): Promise<void> {
       scoreDocument(own, gold, actual);
       scoreDocument(scores, gold, actual);
       const t = totals(own);
-      const fellBack = outcome.reading.fallbackReason ? `  (local: ${outcome.reading.fallbackReason.slice(0, 80)})` : '';
-      console.log(`${document.name.padEnd(26)} ${outcome.reading.method.padEnd(9)} ${(outcome.milliseconds / 1000).toFixed(2).padStart(6)} s  ${t.tp} right, ${t.fp} wrong, ${t.fn} missed${fellBack}`);
+      const fellBack = outcome.reading.fallbackReason
+        ? `  (local: ${outcome.reading.fallbackReason.slice(0, 80)})`
+        : '';
+      console.log(
+        `${document.name.padEnd(26)} ${outcome.reading.method.padEnd(9)} ${(outcome.milliseconds / 1000).toFixed(2).padStart(6)} s  ${t.tp} right, ${t.fp} wrong, ${t.fn} missed${fellBack}`,
+      );
       if (verbose && (t.fp > 0 || t.fn > 0)) {
         console.log(`  expected ${JSON.stringify(gold)}\n  actual   ${JSON.stringify(actual)}`);
       }
@@ -46,17 +52,23 @@ async function main(): Promise<void> {
 function analyzer(openai: boolean, standIn: OpenAiStandIn | null) {
   const local = new LocalDocumentAnalyzer();
   if (standIn) {
-    console.log('Scoring the OpenAI analyzer against the local stand-in, which gives the same syllabus reading for every document:');
+    console.log(
+      'Scoring the OpenAI analyzer against the local stand-in, which gives the same syllabus reading for every document:',
+    );
     console.log('this measures the cross-check against the text, not a model.\n');
     return new OpenAiDocumentAnalyzer({ apiKey: 'sk-stand-in', model: 'stand-in', baseUrl: standIn.baseUrl }, local);
   }
   if (!openai) {
-    console.log('Scoring the local readers (-- --openai scores the OpenAI analyzer, -- --openai-stand-in the local stand-in).\n');
+    console.log(
+      'Scoring the local readers (-- --openai scores the OpenAI analyzer, -- --openai-stand-in the local stand-in).\n',
+    );
     return local;
   }
   const { apiKey, model, baseUrl } = loadConfig().openai;
   if (!apiKey) throw new Error('--openai needs OPENAI_API_KEY (and optionally OPENAI_MODEL, OPENAI_BASE_URL)');
-  console.log(`Scoring the OpenAI analyzer: ${model}${baseUrl ? ` at ${baseUrl}` : ''}, answers checked against the text.\n`);
+  console.log(
+    `Scoring the OpenAI analyzer: ${model}${baseUrl ? ` at ${baseUrl}` : ''}, answers checked against the text.\n`,
+  );
   return new OpenAiDocumentAnalyzer({ apiKey, model, baseUrl }, local);
 }
 

@@ -23,7 +23,12 @@ export class CorpusRunner {
     const bytes = Buffer.from(await document.make());
     const started = performance.now();
     const extracted = await this.extractor.extract(bytes, document.fileName);
-    const analysis = await this.analyzer.analyze({ fileName: document.fileName, documentType: document.documentType as DocumentType, text: extracted.text, lines: extracted.lines });
+    const analysis = await this.analyzer.analyze({
+      fileName: document.fileName,
+      documentType: document.documentType as DocumentType,
+      text: extracted.text,
+      lines: extracted.lines,
+    });
     const reading: DocumentReading = {
       documentId: document.name,
       fileName: document.fileName,
@@ -34,8 +39,18 @@ export class CorpusRunner {
       ...(analysis.fallbackReason ? { fallbackReason: analysis.fallbackReason } : {}),
       signals: analysis.signals,
     };
-    const catalog = CATALOG_COURSES.map((c) => ({ code: c.code, title: c.title, topics: [...c.topics], hours: c.contactHours, credits: c.credits }));
-    const result = evaluateReadings(catalog, [{ documentId: document.name, fileName: document.fileName, text: extracted.text, lines: extracted.lines }], [reading]);
+    const catalog = CATALOG_COURSES.map((c) => ({
+      code: c.code,
+      title: c.title,
+      topics: [...c.topics],
+      hours: c.contactHours,
+      credits: c.credits,
+    }));
+    const result = evaluateReadings(
+      catalog,
+      [{ documentId: document.name, fileName: document.fileName, text: extracted.text, lines: extracted.lines }],
+      [reading],
+    );
     return { reading, result, milliseconds: performance.now() - started };
   }
 

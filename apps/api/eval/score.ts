@@ -57,12 +57,16 @@ export function actualOf({ reading, result }: Outcome): Gold {
           awardDate: t.awardDate,
           creditSystem: t.creditSystem,
           quarterCredits: t.quarterCredits,
-          courses: t.courses.map((c) => [dash(c.term), dash(c.code), c.title, dash(c.credits), dash(c.grade)].join(' | ')),
+          courses: t.courses.map((c) =>
+            [dash(c.term), dash(c.code), c.title, dash(c.credits), dash(c.grade)].join(' | '),
+          ),
         }
       : undefined,
     contactHours: result.combined.contactHours,
     totalCredits: result.credits.totalCredits,
-    equivalencies: result.credits.courseEquivalencies.map((e) => `${e.originalCourse} => ${e.equivalentCourse} (${e.credits})`),
+    equivalencies: result.credits.courseEquivalencies.map(
+      (e) => `${e.originalCourse} => ${e.equivalentCourse} (${e.credits})`,
+    ),
     criteria: { ...result.rigor.criteria },
     certificate: { ...result.certificate.certificateDetails },
     contacts: result.leads.leadContacts.map((c) => [c.name, dash(c.title), c.email, dash(c.organization)].join(' | ')),
@@ -75,20 +79,28 @@ export function scoreDocument(scores: Scores, gold: Gold, actual: Gold): void {
   if (gold.transcript) {
     for (const [field, expected] of Object.entries(gold.transcript)) {
       const got = (actual.transcript as Record<string, unknown> | undefined)?.[field];
-      if (field === 'courses') scoreSet(scores, 'transcript.course row', expected as string[], (got as string[] | undefined) ?? []);
+      if (field === 'courses')
+        scoreSet(scores, 'transcript.course row', expected as string[], (got as string[] | undefined) ?? []);
       else scoreValue(scores, `transcript.${field}`, expected, got ?? null);
     }
   }
   if (gold.contactHours !== undefined) scoreValue(scores, 'contactHours', gold.contactHours, actual.contactHours);
-  if (gold.totalCredits !== undefined) scoreValue(scores, 'totalCredits (quarter credits)', gold.totalCredits, actual.totalCredits);
+  if (gold.totalCredits !== undefined)
+    scoreValue(scores, 'totalCredits (quarter credits)', gold.totalCredits, actual.totalCredits);
   if (gold.equivalencies) scoreSet(scores, 'course equivalency', gold.equivalencies, actual.equivalencies ?? []);
-  for (const [criterion, expected] of Object.entries(gold.criteria ?? {})) scoreValue(scores, `criterion.${criterion}`, expected, actual.criteria?.[criterion]);
-  for (const [field, expected] of Object.entries(gold.certificate ?? {})) scoreValue(scores, `certificate.${field}`, expected, actual.certificate?.[field] ?? null);
+  for (const [criterion, expected] of Object.entries(gold.criteria ?? {}))
+    scoreValue(scores, `criterion.${criterion}`, expected, actual.criteria?.[criterion]);
+  for (const [field, expected] of Object.entries(gold.certificate ?? {}))
+    scoreValue(scores, `certificate.${field}`, expected, actual.certificate?.[field] ?? null);
   if (gold.contacts) scoreSet(scores, 'contact', gold.contacts, actual.contacts ?? []);
 }
 
 export function totals(scores: Scores): FieldScore {
-  return [...scores.values()].reduce((sum, s) => ({ tp: sum.tp + s.tp, fp: sum.fp + s.fp, fn: sum.fn + s.fn }), { tp: 0, fp: 0, fn: 0 });
+  return [...scores.values()].reduce((sum, s) => ({ tp: sum.tp + s.tp, fp: sum.fp + s.fp, fn: sum.fn + s.fn }), {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+  });
 }
 
 const pct = (n: number, d: number): string => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
@@ -97,9 +109,14 @@ export function formatScores(scores: Scores): string {
   const rows = [...scores.entries()].sort(([a], [b]) => a.localeCompare(b));
   const width = Math.max(...rows.map(([f]) => f.length), 5);
   const lines = [`${'field'.padEnd(width)}  precision  recall  right/wrong/missed`];
-  for (const [field, s] of rows) lines.push(`${field.padEnd(width)}  ${pct(s.tp, s.tp + s.fp)}   ${pct(s.tp, s.tp + s.fn)}  ${s.tp}/${s.fp}/${s.fn}`);
+  for (const [field, s] of rows)
+    lines.push(
+      `${field.padEnd(width)}  ${pct(s.tp, s.tp + s.fp)}   ${pct(s.tp, s.tp + s.fn)}  ${s.tp}/${s.fp}/${s.fn}`,
+    );
   const t = totals(scores);
   lines.push(`${'ALL'.padEnd(width)}  ${pct(t.tp, t.tp + t.fp)}   ${pct(t.tp, t.tp + t.fn)}  ${t.tp}/${t.fp}/${t.fn}`);
-  lines.push(`fields right: ${pct(t.tp, t.tp + Math.max(t.fp, t.fn))} (right / (right + the larger of wrong and missed))`);
+  lines.push(
+    `fields right: ${pct(t.tp, t.tp + Math.max(t.fp, t.fn))} (right / (right + the larger of wrong and missed))`,
+  );
   return lines.join('\n');
 }

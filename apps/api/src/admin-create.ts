@@ -62,7 +62,8 @@ async function main(): Promise<void> {
   const roleAt = args.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
   if (roleAt >= 0) {
     const value = args[roleAt].includes('=') ? args[roleAt].split('=')[1] : args[roleAt + 1];
-    if (!STAFF_ROLES.includes(value as StaffRole)) throw new InvalidAdminAccountError('--role must be admin or evaluator');
+    if (!STAFF_ROLES.includes(value as StaffRole))
+      throw new InvalidAdminAccountError('--role must be admin or evaluator');
     role = value as StaffRole;
     args.splice(roleAt, args[roleAt].includes('=') ? 1 : 2);
   }
@@ -95,7 +96,11 @@ async function main(): Promise<void> {
     await orm.getMigrator().up();
     const users = new AdminUsersService(new AdminUsersRepository(orm.em.fork()));
     const result = await users.setPassword(username, password, role);
-    const outcome = { created: 'created', updated: 'already existed; it was changed', unchanged: 'already had this password' };
+    const outcome = {
+      created: 'created',
+      updated: 'already existed; it was changed',
+      unchanged: 'already had this password',
+    };
     const label = role === 'evaluator' ? 'Evaluator' : 'Admin';
     console.log(`${label} "${username}" ${outcome[result]}. Log in at /admin.`);
   } finally {

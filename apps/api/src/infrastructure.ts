@@ -14,7 +14,8 @@ export interface Infrastructure {
 
 /** The S3-compatible store the environment names, or null when the embedded one is to be used. */
 export function configuredStorage(config: AppConfig): StorageConnection | null {
-  const { bucket, accessKeyId, secretAccessKey, endpoint, region, forcePathStyle, uploadUrlTtlSeconds } = config.storage;
+  const { bucket, accessKeyId, secretAccessKey, endpoint, region, forcePathStyle, uploadUrlTtlSeconds } =
+    config.storage;
   if (!bucket || !accessKeyId || !secretAccessKey) return null;
   return { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle, uploadUrlTtlSeconds };
 }
@@ -23,7 +24,10 @@ export function configuredStorage(config: AppConfig): StorageConnection | null {
  * The embedded store at an endpoint (the API starts it; a worker on the same machine reaches the API's one), signed
  * with the key pair kept in DATA_DIR.
  */
-export function embeddedStorage(config: AppConfig, endpoint = `http://127.0.0.1:${config.storage.embeddedPort}`): StorageConnection {
+export function embeddedStorage(
+  config: AppConfig,
+  endpoint = `http://127.0.0.1:${config.storage.embeddedPort}`,
+): StorageConnection {
   return {
     endpoint,
     bucket: EMBEDDED_S3_BUCKET,

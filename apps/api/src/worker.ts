@@ -22,12 +22,17 @@ export async function createAnalysisWorker(
 ): Promise<INestApplicationContext> {
   const { redisUrl } = config;
   if (!redisUrl) {
-    throw new ConfigError('REDIS_URL is required for a separate worker; without Redis the API runs analyses in-process');
+    throw new ConfigError(
+      'REDIS_URL is required for a separate worker; without Redis the API runs analyses in-process',
+    );
   }
-  const context = await NestFactory.createApplicationContext(AnalysisWorkerModule.forRoot({ ...config, redisUrl }, databaseUrl, storage), {
-    // Job logs name credentials by id; the sanitiser masks any email or name that reaches a message anyway.
-    logger: options.logger === false ? false : new SanitizingLogger(),
-  });
+  const context = await NestFactory.createApplicationContext(
+    AnalysisWorkerModule.forRoot({ ...config, redisUrl }, databaseUrl, storage),
+    {
+      // Job logs name credentials by id; the sanitiser masks any email or name that reaches a message anyway.
+      logger: options.logger === false ? false : new SanitizingLogger(),
+    },
+  );
   context.enableShutdownHooks();
   await context.init();
   return context;
@@ -48,7 +53,9 @@ export async function main(): Promise<void> {
   const { databaseUrl, storage } = resolveConnections(config);
   await assertDatabaseReachable(databaseUrl);
   await createAnalysisWorker(config, databaseUrl, storage);
-  new Logger('Worker').log(`Analysis worker waiting for jobs on ${config.redisUrl} (prefix ${config.analysis.queuePrefix})`);
+  new Logger('Worker').log(
+    `Analysis worker waiting for jobs on ${config.redisUrl} (prefix ${config.analysis.queuePrefix})`,
+  );
 }
 
 if (require.main === module) {

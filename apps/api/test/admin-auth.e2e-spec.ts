@@ -45,7 +45,11 @@ describe('admin authentication', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startTestApi({ ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '3' });
+    api = await startTestApi({
+      ADMIN_USERNAME: USERNAME,
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '3',
+    });
   });
 
   afterAll(async () => {
@@ -65,7 +69,12 @@ describe('admin authentication', () => {
       .set('X-Forwarded-For', nextClientIp())
       .send({ username: USERNAME, password: PASSWORD })
       .expect(200);
-    expect(response.body).toEqual({ success: true, token: expect.any(String), role: 'admin', message: 'Login successful' });
+    expect(response.body).toEqual({
+      success: true,
+      token: expect.any(String),
+      role: 'admin',
+      message: 'Login successful',
+    });
     const claims = new JwtService().decode<{ sub: string; jti: string; exp: number; iat: number }>(response.body.token);
     expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(claims.exp - claims.iat).toBe(2 * 60 * 60);
@@ -100,7 +109,11 @@ describe('admin authentication', () => {
   it('limits login attempts per client to ADMIN_LOGIN_ATTEMPTS_PER_MINUTE, then answers 429', async () => {
     const client = nextClientIp();
     for (let attempt = 0; attempt < 3; attempt++) {
-      await api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: USERNAME, password: 'wrong' }).expect(401);
+      await api.http
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', client)
+        .send({ username: USERNAME, password: 'wrong' })
+        .expect(401);
     }
     const limited = await api.http
       .post('/api/admin/login')
@@ -120,28 +133,45 @@ describe('admin authentication', () => {
     const client = nextClientIp();
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: USERNAME, password: `parallel-${i}` }),
+        api.http
+          .post('/api/admin/login')
+          .set('X-Forwarded-For', client)
+          .send({ username: USERNAME, password: `parallel-${i}` }),
       ),
     );
     const statuses = responses.map((r) => r.status);
-    expect({ checked: statuses.filter((s) => s === 401).length, limited: statuses.filter((s) => s === 429).length }).toEqual({
+    expect({
+      checked: statuses.filter((s) => s === 401).length,
+      limited: statuses.filter((s) => s === 429).length,
+    }).toEqual({
       checked: 3,
       limited: 97,
     });
     // Even the right password is refused for this client now; a client that has not been failing logs in.
-    await api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: USERNAME, password: PASSWORD }).expect(429);
+    await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', client)
+      .send({ username: USERNAME, password: PASSWORD })
+      .expect(429);
     await login(api);
   });
 
   it('gives a successful login its attempt back, so signing in now and then never runs into the limit', async () => {
     const client = nextClientIp();
     for (let i = 0; i < 5; i++) {
-      await api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: USERNAME, password: PASSWORD }).expect(200);
+      await api.http
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', client)
+        .send({ username: USERNAME, password: PASSWORD })
+        .expect(200);
     }
   });
 
   it('keeps the login limits in PostgreSQL, keyed by hashes that hold no address or account name', async () => {
-    const rows = await api.em().getConnection().execute<Array<{ key: string; count: number }>>('select key, count from login_limit_counters');
+    const rows = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ key: string; count: number }>>('select key, count from login_limit_counters');
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.key).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -235,7 +265,10 @@ describe('an account under attack from many addresses (a changing X-Forwarded-Fo
     const attackers = Array.from({ length: 30 }, () => nextClientIp());
     const guesses = await Promise.all(attackers.map((client, i) => attempt(client, `guess-${i}`)));
     expect(guesses.map((r) => r.status)).toEqual(attackers.map(() => 401));
-    const failures = await api.em().getConnection().execute<Array<{ n: number }>>('select max(count)::int as n from login_limit_counters');
+    const failures = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ n: number }>>('select max(count)::int as n from login_limit_counters');
     expect(failures[0].n).toBeGreaterThanOrEqual(30);
 
     // A client that failed on this account is locked out of it for the minute, even with the right password.
@@ -243,14 +276,21 @@ describe('an account under attack from many addresses (a changing X-Forwarded-Fo
     expect(locked.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
     // A fresh client's wrong guess is still checked (slowed, not free), and the real admin from a fresh client gets in.
     await attempt(nextClientIp(), 'another guess').expect(401);
-    const [admin, again] = await Promise.all([attempt(nextClientIp(), TARGET.password), attempt(nextClientIp(), TARGET.password)]);
+    const [admin, again] = await Promise.all([
+      attempt(nextClientIp(), TARGET.password),
+      attempt(nextClientIp(), TARGET.password),
+    ]);
     expect([admin.status, again.status]).toEqual([200, 200]);
     expect(admin.body.token).toEqual(expect.any(String));
   });
 
   it('treats the account name without case, so Attacked-Admin is the same account', async () => {
     const client = nextClientIp();
-    await api.http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: 'ATTACKED-ADMIN', password: 'x' }).expect(401);
+    await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', client)
+      .send({ username: 'ATTACKED-ADMIN', password: 'x' })
+      .expect(401);
     await attempt(client, TARGET.password).expect(429);
   });
 });

@@ -11,7 +11,11 @@ describe('admin cohorts and enrollments', () => {
   const countEnrollments = () => api.em().count(EnrollmentEntity, {});
 
   async function createCohort(trainingName: string, cohortMonth: string): Promise<Cohort> {
-    const response = await api.http.post('/api/admin/cohorts').set(auth()).send({ trainingName, cohortMonth }).expect(201);
+    const response = await api.http
+      .post('/api/admin/cohorts')
+      .set(auth())
+      .send({ trainingName, cohortMonth })
+      .expect(201);
     return response.body as Cohort;
   }
 
@@ -31,7 +35,11 @@ describe('admin cohorts and enrollments', () => {
   }
 
   /** Inserts an enrollment with a chosen creation time, as the payments flow would, for the date filter edges. */
-  async function enrollmentCreatedAt(createdAt: string, studentName: string, trainingName = 'Resilient Child Training'): Promise<void> {
+  async function enrollmentCreatedAt(
+    createdAt: string,
+    studentName: string,
+    trainingName = 'Resilient Child Training',
+  ): Promise<void> {
     const em = api.em();
     em.create(EnrollmentEntity, {
       studentName,
@@ -50,8 +58,15 @@ describe('admin cohorts and enrollments', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ ADMIN_USERNAME: 'suite-admin', ADMIN_PASSWORD: 'suite-password', ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100' });
-    const login = await api.http.post('/api/admin/login').send({ username: 'suite-admin', password: 'suite-password' }).expect(200);
+    api = await startTestApi({
+      ADMIN_USERNAME: 'suite-admin',
+      ADMIN_PASSWORD: 'suite-password',
+      ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100',
+    });
+    const login = await api.http
+      .post('/api/admin/login')
+      .send({ username: 'suite-admin', password: 'suite-password' })
+      .expect(200);
     token = login.body.token;
   });
 
@@ -62,14 +77,17 @@ describe('admin cohorts and enrollments', () => {
   it('marks an enrollment whose installment plan is past due, and only that one', async () => {
     await enrollmentCreatedAt('2031-06-01T10:00:00.000Z', 'Late Payer');
     await enrollmentCreatedAt('2031-06-01T11:00:00.000Z', 'Prompt Payer');
-    await api.em().getConnection().execute(
-      `insert into payments (id, provider, provider_payment_id, kind, payment_type, trainings, amount, currency,
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `insert into payments (id, provider, provider_payment_id, kind, payment_type, trainings, amount, currency,
          status, installments_total, installments_paid, plan_status, created_at, updated_at)
        values (gen_random_uuid(), 'test', 'pi_LatePayer', 'single', '6month', '[]', 30000, 'usd',
          'succeeded', 6, 2, 'past_due', now(), now()),
               (gen_random_uuid(), 'test', 'pi_PromptPayer', 'single', '6month', '[]', 30000, 'usd',
          'succeeded', 6, 2, 'active', now(), now())`,
-    );
+      );
     const response = await api.http
       .get('/api/admin/enrollments')
       .query({ startDate: '2031-06-01', endDate: '2031-06-01' })
@@ -90,9 +108,15 @@ describe('admin cohorts and enrollments', () => {
         capacity: null,
         seatsLeft: null,
       });
-      const admin = await api.http.get('/api/admin/cohorts?trainingName=Psychosomatic Practitioner').set(auth()).expect(200);
+      const admin = await api.http
+        .get('/api/admin/cohorts?trainingName=Psychosomatic Practitioner')
+        .set(auth())
+        .expect(200);
       expect(admin.body.map((c: Cohort) => c.id)).toContain(cohort.id);
-      const other = await api.http.get('/api/admin/cohorts?trainingName=Resilient Child Training').set(auth()).expect(200);
+      const other = await api.http
+        .get('/api/admin/cohorts?trainingName=Resilient Child Training')
+        .set(auth())
+        .expect(200);
       expect(other.body.map((c: Cohort) => c.id)).not.toContain(cohort.id);
       const publicList = await api.http.get('/api/cohorts').expect(200);
       expect(publicList.body.map((c: Cohort) => c.id)).toContain(cohort.id);
@@ -137,7 +161,11 @@ describe('admin cohorts and enrollments', () => {
       await api.http.delete(`/api/admin/cohorts/${empty.id}`).set(auth()).expect(404);
 
       const used = await createCohort('Parts Therapy Practitioner', '2028-02');
-      await api.http.post('/api/admin/enrollments').set(auth()).send(manual({ cohortId: used.id })).expect(201);
+      await api.http
+        .post('/api/admin/enrollments')
+        .set(auth())
+        .send(manual({ cohortId: used.id }))
+        .expect(201);
       const refused = await api.http.delete(`/api/admin/cohorts/${used.id}`).set(auth()).expect(409);
       expect(refused.body.message).toBe(
         'This cohort has 1 enrollment(s). Delete those enrollments first; a cohort with enrollments cannot be deleted.',
@@ -153,7 +181,14 @@ describe('admin cohorts and enrollments', () => {
       const response = await api.http
         .post('/api/admin/enrollments')
         .set(auth())
-        .send(manual({ cohortId: cohort.id, notes: '  paid by cheque ', paymentType: '3month', enrollmentStatus: 'completed' }))
+        .send(
+          manual({
+            cohortId: cohort.id,
+            notes: '  paid by cheque ',
+            paymentType: '3month',
+            enrollmentStatus: 'completed',
+          }),
+        )
         .expect(201);
       expect(response.body).toEqual({
         id: expect.any(String),
@@ -178,7 +213,11 @@ describe('admin cohorts and enrollments', () => {
     });
 
     it('accepts no cohort and an amount of 0', async () => {
-      const response = await api.http.post('/api/admin/enrollments').set(auth()).send(manual({ paymentAmount: 0 })).expect(201);
+      const response = await api.http
+        .post('/api/admin/enrollments')
+        .set(auth())
+        .send(manual({ paymentAmount: 0 }))
+        .expect(201);
       expect(response.body).toMatchObject({ cohortId: null, cohortMonth: null, paymentAmount: 0 });
     });
 
@@ -206,7 +245,15 @@ describe('admin cohorts and enrollments', () => {
     });
 
     it('refuses a missing field with 400 and writes nothing', async () => {
-      for (const field of ['studentName', 'studentEmail', 'trainingName', 'paymentType', 'paymentAmount', 'enrollmentStatus', 'isManualEntry']) {
+      for (const field of [
+        'studentName',
+        'studentEmail',
+        'trainingName',
+        'paymentType',
+        'paymentAmount',
+        'enrollmentStatus',
+        'isManualEntry',
+      ]) {
         const before = await countEnrollments();
         const body = manual();
         delete body[field];
@@ -236,7 +283,11 @@ describe('admin cohorts and enrollments', () => {
     });
 
     it('deletes an enrollment and answers 404 when it is absent', async () => {
-      const created = await api.http.post('/api/admin/enrollments').set(auth()).send(manual({ studentName: 'To Delete' })).expect(201);
+      const created = await api.http
+        .post('/api/admin/enrollments')
+        .set(auth())
+        .send(manual({ studentName: 'To Delete' }))
+        .expect(201);
       await api.http.delete(`/api/admin/enrollments/${created.body.id}`).set(auth()).expect(204);
       const again = await api.http.delete(`/api/admin/enrollments/${created.body.id}`).set(auth()).expect(404);
       expect(again.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Enrollment not found' });
@@ -273,7 +324,9 @@ describe('admin cohorts and enrollments', () => {
     });
 
     it('filters by training', async () => {
-      const psychosomatic = await names('?trainingName=Psychosomatic Practitioner&startDate=2026-02-01&endDate=2026-02-28');
+      const psychosomatic = await names(
+        '?trainingName=Psychosomatic Practitioner&startDate=2026-02-01&endDate=2026-02-28',
+      );
       expect(psychosomatic).toEqual(['Other Training']);
     });
 
@@ -295,15 +348,25 @@ describe('admin cohorts and enrollments', () => {
         ['-Minus', 'minus@example.com'],
         ['@At', 'at@example.com'],
       ]) {
-        await api.http.post('/api/admin/enrollments').set(auth()).send(manual({ cohortId: cohort.id, studentName, studentEmail })).expect(201);
+        await api.http
+          .post('/api/admin/enrollments')
+          .set(auth())
+          .send(manual({ cohortId: cohort.id, studentName, studentEmail }))
+          .expect(201);
       }
       // Another cohort's student stays out of the file.
       const other = await createCohort('Parts Therapy Practitioner', '2027-04');
-      await api.http.post('/api/admin/enrollments').set(auth()).send(manual({ cohortId: other.id, studentName: 'Elsewhere' })).expect(201);
+      await api.http
+        .post('/api/admin/enrollments')
+        .set(auth())
+        .send(manual({ cohortId: other.id, studentName: 'Elsewhere' }))
+        .expect(201);
 
       const response = await api.http.get(`/api/admin/cohorts/${cohort.id}/export.csv`).set(auth()).expect(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.headers['content-disposition']).toBe('attachment; filename="Parts_Therapy_Practitioner_March_2027.csv"');
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="Parts_Therapy_Practitioner_March_2027.csv"',
+      );
       expect(response.headers['x-enrollment-count']).toBe('5');
       expect(response.text).toBe(
         [
@@ -322,7 +385,9 @@ describe('admin cohorts and enrollments', () => {
       const cohort = await createCohort('Resilient Child Training', '2029-12');
       const response = await api.http.get(`/api/admin/cohorts/${cohort.id}/export.csv`).set(auth()).expect(200);
       expect(response.headers['x-enrollment-count']).toBe('0');
-      expect(response.headers['content-disposition']).toBe('attachment; filename="Resilient_Child_Training_December_2029.csv"');
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="Resilient_Child_Training_December_2029.csv"',
+      );
       expect(response.text).toBe('"Student Name","Email"\r\n');
       await api.http.get('/api/admin/cohorts/00000000-0000-4000-8000-000000000000/export.csv').set(auth()).expect(404);
     });

@@ -1,12 +1,22 @@
 import { layoutPdf } from './corpus/layout';
 import { SEMESTER_TRANSCRIPT } from './corpus/transcripts';
 import { createCredentialWithDocuments, syllabusPdf, waitForAnalysis, type FixtureDocument } from './fixtures';
-import { startOpenAiStandIn, SYLLABUS_MODEL_ANSWER as MODEL_ANSWER, type OpenAiStandIn } from './support/openai-stand-in';
+import {
+  startOpenAiStandIn,
+  SYLLABUS_MODEL_ANSWER as MODEL_ANSWER,
+  type OpenAiStandIn,
+} from './support/openai-stand-in';
 import { startTestApi, TestApi } from './support/test-app';
 
 type Mode = 'good' | 'garbage' | 'invalid' | 'error' | 'transcript';
 
-const row = (term: string, code: string, title: string, credits: number, grade: string) => ({ term, code, title, credits, grade });
+const row = (term: string, code: string, title: string, credits: number, grade: string) => ({
+  term,
+  code,
+  title,
+  credits,
+  grade,
+});
 
 /**
  * The model's reading of the semester transcript in the per-kind schema: right on most rows, but PSY 101's credits
@@ -20,8 +30,20 @@ const TRANSCRIPT_ANSWER = {
   modulesOrWeeks: null,
   assessmentMethods: [],
   topics: [],
-  certificate: { recipientName: 'Jordan A. Rivera', issuingOrganization: 'Northbridge University', certificateAuthor: 'Helen Marsh', completionDate: '2024-05-18' },
-  contacts: [{ name: 'Helen Marsh', title: 'University Registrar', email: 'hmarsh@northbridge.edu', organization: 'Northbridge University' }],
+  certificate: {
+    recipientName: 'Jordan A. Rivera',
+    issuingOrganization: 'Northbridge University',
+    certificateAuthor: 'Helen Marsh',
+    completionDate: '2024-05-18',
+  },
+  contacts: [
+    {
+      name: 'Helen Marsh',
+      title: 'University Registrar',
+      email: 'hmarsh@northbridge.edu',
+      organization: 'Northbridge University',
+    },
+  ],
   completionEvidence: true,
   kind: 'transcript',
   transcript: {
@@ -59,11 +81,26 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
             content:
               mode === 'garbage'
                 ? 'Sure! Here are the signals you asked for.'
-                : JSON.stringify(mode === 'invalid' ? { ...MODEL_ANSWER, contactHours: 'lots' } : mode === 'transcript' ? TRANSCRIPT_ANSWER : MODEL_ANSWER),
+                : JSON.stringify(
+                    mode === 'invalid'
+                      ? { ...MODEL_ANSWER, contactHours: 'lots' }
+                      : mode === 'transcript'
+                        ? TRANSCRIPT_ANSWER
+                        : MODEL_ANSWER,
+                  ),
           },
     );
-    api = await startTestApi({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'test-model', OPENAI_BASE_URL: standIn.baseUrl });
-    syllabus = { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() };
+    api = await startTestApi({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'test-model',
+      OPENAI_BASE_URL: standIn.baseUrl,
+    });
+    syllabus = {
+      fileName: 'syllabus.pdf',
+      documentType: 'syllabus',
+      fileType: 'application/pdf',
+      bytes: await syllabusPdf(),
+    };
   });
 
   afterAll(async () => {
@@ -75,7 +112,10 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
     requests().length = 0;
   });
 
-  async function analyze(name: string, document = syllabus): Promise<{ id: string; documents: { analyzer: string; fallbackReason?: string }[] }> {
+  async function analyze(
+    name: string,
+    document = syllabus,
+  ): Promise<{ id: string; documents: { analyzer: string; fallbackReason?: string }[] }> {
     const id = await createCredentialWithDocuments(api, name, [document]);
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     expect((await waitForAnalysis(api, id)).status).toBe('completed');
@@ -99,14 +139,33 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
 
     const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
     // 40 hours is written nowhere in the syllabus: our reading (36) stands, and credits are computed from it.
-    expect(evaluation).toMatchObject({ contactHours: 36, totalCredits: 3.6, minimumRequirementsMet: true, completionEvidence: false });
-    expect(evaluation.matchedCourses).toEqual(['PSY 210 Psychosomatic Medicine and Mind-Body Practice', 'PSY 215 Parts Therapy and Ego States']);
+    expect(evaluation).toMatchObject({
+      contactHours: 36,
+      totalCredits: 3.6,
+      minimumRequirementsMet: true,
+      completionEvidence: false,
+    });
+    expect(evaluation.matchedCourses).toEqual([
+      'PSY 210 Psychosomatic Medicine and Mind-Body Practice',
+      'PSY 215 Parts Therapy and Ego States',
+    ]);
     // The invented person is dropped (the address is not in the document); the model's title for a real one is kept.
     expect(evaluation.leadContacts).toEqual([
-      { name: 'Helen Carter', title: 'Program Director', email: 'helen.carter@mindbody-institute.org', organization: 'Mind Body Institute' },
-      { name: 'Samuel Ortiz', title: 'Admissions Coordinator', email: 'samuel.ortiz@mindbody-institute.org', organization: 'Mind Body Institute' },
+      {
+        name: 'Helen Carter',
+        title: 'Program Director',
+        email: 'helen.carter@mindbody-institute.org',
+        organization: 'Mind Body Institute',
+      },
+      {
+        name: 'Samuel Ortiz',
+        title: 'Admissions Coordinator',
+        email: 'samuel.ortiz@mindbody-institute.org',
+        organization: 'Mind Body Institute',
+      },
     ]);
-    const combined = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body[1].results;
+    const combined = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body[1]
+      .results;
     expect(combined.topics).toEqual(expect.arrayContaining(['psychosomatic', 'somatic psychology', 'parts work']));
   });
 
@@ -126,14 +185,26 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
 
   it('asks for the per-kind schema and keeps only the transcript rows the document backs, converted and with their lines', async () => {
     mode = 'transcript';
-    const transcript = { fileName: 'records-2024.pdf', documentType: 'other' as const, fileType: 'application/pdf', bytes: await layoutPdf([SEMESTER_TRANSCRIPT]) };
+    const transcript = {
+      fileName: 'records-2024.pdf',
+      documentType: 'other' as const,
+      fileType: 'application/pdf',
+      bytes: await layoutPdf([SEMESTER_TRANSCRIPT]),
+    };
     const { id, documents } = await analyze('Transcript with OpenAI', transcript);
-    expect(requests()[0].body.response_format.json_schema.schema.required).toEqual(expect.arrayContaining(['kind', 'courseCode', 'courseTitle', 'transcript']));
+    expect(requests()[0].body.response_format.json_schema.schema.required).toEqual(
+      expect.arrayContaining(['kind', 'courseCode', 'courseTitle', 'transcript']),
+    );
     expect(documents[0]).toMatchObject({ analyzer: 'openai', documentType: 'transcript' });
 
     const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
     // PSY 101 stays at the 3.0 its row states, PSY 499 is dropped, Human Biology (F) comes back from the local reading.
-    expect(evaluation.transcripts[0].courses.map((c: { code: string; credits: number; grade: string; quarterCredits: number }) => `${c.code} ${c.credits} ${c.grade} ${c.quarterCredits}`)).toEqual([
+    expect(
+      evaluation.transcripts[0].courses.map(
+        (c: { code: string; credits: number; grade: string; quarterCredits: number }) =>
+          `${c.code} ${c.credits} ${c.grade} ${c.quarterCredits}`,
+      ),
+    ).toEqual([
       'PSY 101 3 A 4.5',
       'ENG 110 3 B+ 4.5',
       'PSY 230 3 A- 4.5',
@@ -143,9 +214,29 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
       'BIO 105 4 F 0',
       'PSY 260 3 B+ 4.5',
     ]);
-    expect(evaluation.transcripts[0].courses[0].evidence).toMatchObject({ document: 'records-2024.pdf', page: 1, quote: expect.stringContaining('PSY 101 Introduction to Psychology 3.0 A') });
-    expect(evaluation).toMatchObject({ totalCredits: 27, certificateDetails: { recipientName: 'Jordan A. Rivera', issuingOrganization: 'Northbridge University', completionDate: '2024-05-18' } });
-    expect(evaluation.leadContacts).toEqual([{ name: 'Helen Marsh', title: 'University Registrar', email: 'hmarsh@northbridge.edu', organization: 'Northbridge University' }]);
-    expect(evaluation.evidence['leadContacts.hmarsh@northbridge.edu']).toMatchObject({ quote: expect.stringContaining('hmarsh@northbridge.edu') });
+    expect(evaluation.transcripts[0].courses[0].evidence).toMatchObject({
+      document: 'records-2024.pdf',
+      page: 1,
+      quote: expect.stringContaining('PSY 101 Introduction to Psychology 3.0 A'),
+    });
+    expect(evaluation).toMatchObject({
+      totalCredits: 27,
+      certificateDetails: {
+        recipientName: 'Jordan A. Rivera',
+        issuingOrganization: 'Northbridge University',
+        completionDate: '2024-05-18',
+      },
+    });
+    expect(evaluation.leadContacts).toEqual([
+      {
+        name: 'Helen Marsh',
+        title: 'University Registrar',
+        email: 'hmarsh@northbridge.edu',
+        organization: 'Northbridge University',
+      },
+    ]);
+    expect(evaluation.evidence['leadContacts.hmarsh@northbridge.edu']).toMatchObject({
+      quote: expect.stringContaining('hmarsh@northbridge.edu'),
+    });
   });
 });

@@ -2,7 +2,12 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { ANALYSIS_QUEUE, ANALYSIS_QUEUE_NAME, analysisJobId, type AnalysisQueue } from '../src/analysis/queue/analysis-queue';
+import {
+  ANALYSIS_QUEUE,
+  ANALYSIS_QUEUE_NAME,
+  analysisJobId,
+  type AnalysisQueue,
+} from '../src/analysis/queue/analysis-queue';
 import { CatalogRepository } from '../src/catalog/catalog.repository';
 import { createAnalysisWorker } from '../src/worker';
 import {
@@ -33,15 +38,31 @@ describe('credential analysis on BullMQ and Redis, with a separate worker', () =
   let certificate: FixtureDocument;
 
   const startWorker = async () => {
-    worker ??= await createAnalysisWorker(api.config, String(api.orm.config.get('clientUrl')), api.storage, { logger: false });
+    worker ??= await createAnalysisWorker(api.config, String(api.orm.config.get('clientUrl')), api.storage, {
+      logger: false,
+    });
     return worker;
   };
 
   beforeAll(async () => {
-    api = await startTestApi({ REDIS_URL, ANALYSIS_QUEUE_PREFIX: `test-analysis-${randomUUID()}`, ANALYSIS_RUN_WORKER: 'false' });
+    api = await startTestApi({
+      REDIS_URL,
+      ANALYSIS_QUEUE_PREFIX: `test-analysis-${randomUUID()}`,
+      ANALYSIS_RUN_WORKER: 'false',
+    });
     queue = api.app.get<Queue>(getQueueToken(ANALYSIS_QUEUE_NAME));
-    syllabus = { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() };
-    certificate = { fileName: 'certificate.png', documentType: 'certificate', fileType: 'image/png', bytes: await certificatePng() };
+    syllabus = {
+      fileName: 'syllabus.pdf',
+      documentType: 'syllabus',
+      fileType: 'application/pdf',
+      bytes: await syllabusPdf(),
+    };
+    certificate = {
+      fileName: 'certificate.png',
+      documentType: 'certificate',
+      fileType: 'image/png',
+      bytes: await certificatePng(),
+    };
   });
 
   afterAll(async () => {
@@ -106,11 +127,16 @@ describe('credential analysis on BullMQ and Redis, with a separate worker', () =
 
   it('marks the credential failed with the reason once the last attempt has failed', async () => {
     const context = await startWorker();
-    jest.spyOn(context.get(CatalogRepository, { strict: false }), 'listCourses').mockRejectedValue(new Error('catalog unavailable'));
+    jest
+      .spyOn(context.get(CatalogRepository, { strict: false }), 'listCourses')
+      .mockRejectedValue(new Error('catalog unavailable'));
     const id = await createCredentialWithDocuments(api, 'Failing on Redis', [syllabus]);
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const failed = await waitForAnalysis(api, id);
-    expect(failed).toMatchObject({ status: 'failed', failureReason: 'Combined Document Analysis failed: an unexpected error stopped it; please try again' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failureReason: 'Combined Document Analysis failed: an unexpected error stopped it; please try again',
+    });
     const { analysisStartedAt } = failed;
     const job = await queue.getJob(analysisJobId({ credentialId: id, generation: analysisStartedAt!.getTime() }));
     expect(await job?.getState()).toBe('failed');

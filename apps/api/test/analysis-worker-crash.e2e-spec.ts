@@ -29,7 +29,12 @@ interface WorkerProcess {
 }
 
 /** Polls until check() returns a value, failing with what the workers printed when it takes too long. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, logs: () => string, timeoutMs = 90_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  logs: () => string,
+  timeoutMs = 90_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -74,13 +79,20 @@ describe('analysis worker killed mid-job', () => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+      child.once('exit', (code, signal) => resolve(signal ?? code)),
+    );
     const worker: WorkerProcess = { child, output: () => output, exited };
     workers.push(worker);
-    await eventually('the worker to start', async () => {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`worker exited before it was ready:\n${output}`);
-      return /^ready$/m.test(output) ? true : undefined;
-    }, logs);
+    await eventually(
+      'the worker to start',
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`worker exited before it was ready:\n${output}`);
+        return /^ready$/m.test(output) ? true : undefined;
+      },
+      logs,
+    );
     return worker;
   };
 
@@ -106,7 +118,12 @@ describe('analysis worker killed mid-job', () => {
   it('retries the job on another worker, which continues after the stored phases and stores each phase once', async () => {
     const id = await createCredentialWithDocuments(api, 'Crashed worker', [
       { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() },
-      { fileName: 'certificate.png', documentType: 'certificate', fileType: 'image/png', bytes: await certificatePng() },
+      {
+        fileName: 'certificate.png',
+        documentType: 'certificate',
+        fileType: 'image/png',
+        bytes: await certificatePng(),
+      },
     ]);
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);

@@ -27,8 +27,18 @@ describe('credential analysis, in-process queue (no Redis)', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    syllabus = { fileName: 'psychosomatic-syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() };
-    certificate = { fileName: 'certificate.png', documentType: 'certificate', fileType: 'image/png', bytes: await certificatePng() };
+    syllabus = {
+      fileName: 'psychosomatic-syllabus.pdf',
+      documentType: 'syllabus',
+      fileType: 'application/pdf',
+      bytes: await syllabusPdf(),
+    };
+    certificate = {
+      fileName: 'certificate.png',
+      documentType: 'certificate',
+      fileType: 'image/png',
+      bytes: await certificatePng(),
+    };
   });
 
   afterAll(async () => {
@@ -78,14 +88,29 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     expect(analyses.body.map((r: { phase: number }) => r.phase)).toEqual([1, 2, 3, 4, 5, 6]);
     const [individual, combined, rigor, credits] = analyses.body;
     expect(individual.results.documents).toEqual([
-      expect.objectContaining({ fileName: 'psychosomatic-syllabus.pdf', documentType: 'syllabus', pages: 2, method: 'pdf-text', analyzer: 'local' }),
-      expect.objectContaining({ fileName: 'certificate.png', documentType: 'certificate', method: 'ocr', analyzer: 'local' }),
+      expect.objectContaining({
+        fileName: 'psychosomatic-syllabus.pdf',
+        documentType: 'syllabus',
+        pages: 2,
+        method: 'pdf-text',
+        analyzer: 'local',
+      }),
+      expect.objectContaining({
+        fileName: 'certificate.png',
+        documentType: 'certificate',
+        method: 'ocr',
+        analyzer: 'local',
+      }),
     ]);
     expect(individual.results.documents[0].characters).toBeGreaterThan(1000);
     expect(combined.results).toMatchObject({ contactHours: 36, learningObjectives: 5, modulesOrWeeks: 12 });
     expect(combined.results.topics).toEqual(expect.arrayContaining(['psychosomatic', 'parts therapy', 'inner child']));
     expect(rigor.results).toMatchObject({ criteriaMet: 7, minimumRequirementsMet: true, rigorScore: 8 });
-    expect(credits.results).toMatchObject({ contactHours: 36, totalCredits: 3.6, explanation: '36 contact hours / 10 = 3.6 quarter credits.' });
+    expect(credits.results).toMatchObject({
+      contactHours: 36,
+      totalCredits: 3.6,
+      explanation: '36 contact hours / 10 = 3.6 quarter credits.',
+    });
     expect(credits.results.matchedCourses).toEqual([
       { code: 'PSY 210', title: 'Psychosomatic Medicine and Mind-Body Practice', overlap: 100 },
       { code: 'PSY 215', title: 'Parts Therapy and Ego States', overlap: 90 },
@@ -95,12 +120,25 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     expect(evaluation.body).toMatchObject({ credentialId: id, ...SYLLABUS_AND_CERTIFICATE_EVALUATION });
     expect(evaluation.body.rigorExplanation).toHaveLength(10);
     // Each of the seven criteria, met here, with the line that supports it: document, page, line and quote.
-    const syllabusLine = (quote: string) => ({ document: 'psychosomatic-syllabus.pdf', page: 1, line: expect.any(Number), quote: expect.stringContaining(quote) });
-    const certificateLine = (quote: string) => ({ document: 'certificate.png', page: 1, line: expect.any(Number), quote: expect.stringContaining(quote) });
+    const syllabusLine = (quote: string) => ({
+      document: 'psychosomatic-syllabus.pdf',
+      page: 1,
+      line: expect.any(Number),
+      quote: expect.stringContaining(quote),
+    });
+    const certificateLine = (quote: string) => ({
+      document: 'certificate.png',
+      page: 1,
+      line: expect.any(Number),
+      quote: expect.stringContaining(quote),
+    });
     expect(evaluation.body.evidence).toMatchObject({
       topicRelevance: { document: 'psychosomatic-syllabus.pdf' },
       learningObjectives: syllabusLine('Learning Objectives:'),
-      assessmentMethods: { document: 'psychosomatic-syllabus.pdf', quote: expect.stringMatching(/quiz|exam|case stud|paper/i) },
+      assessmentMethods: {
+        document: 'psychosomatic-syllabus.pdf',
+        quote: expect.stringMatching(/quiz|exam|case stud|paper/i),
+      },
       // Both documents state 36 hours; the certificate speaks first.
       instructionHours: certificateLine('36 contact hours'),
       curriculumStructure: syllabusLine('12 weeks'),
@@ -114,15 +152,27 @@ describe('credential analysis, in-process queue (no Redis)', () => {
 
   it('analyzes the same syllabus saved as a Word 97-2003 DOC to the same credits and criteria as the PDF', async () => {
     const id = await createCredentialWithDocuments(api, 'Psychosomatic training (.doc)', [
-      { fileName: 'psychosomatic-syllabus.doc', documentType: 'syllabus', fileType: 'application/msword', bytes: syllabusDoc() },
+      {
+        fileName: 'psychosomatic-syllabus.doc',
+        documentType: 'syllabus',
+        fileType: 'application/msword',
+        bytes: syllabusDoc(),
+      },
       certificate,
     ]);
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const finished = await waitForAnalysis(api, id);
     expect(finished).toMatchObject({ status: 'completed', failureReason: null });
 
-    const [individual, combined, rigor, credits] = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body;
-    expect(individual.results.documents[0]).toMatchObject({ fileName: 'psychosomatic-syllabus.doc', documentType: 'syllabus', method: 'doc', analyzer: 'local' });
+    const [individual, combined, rigor, credits] = (
+      await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)
+    ).body;
+    expect(individual.results.documents[0]).toMatchObject({
+      fileName: 'psychosomatic-syllabus.doc',
+      documentType: 'syllabus',
+      method: 'doc',
+      analyzer: 'local',
+    });
     expect(individual.results.documents[0].pages).toBeUndefined();
     expect(individual.results.documents[0].characters).toBeGreaterThan(1000);
     expect(combined.results).toMatchObject({ contactHours: 36, learningObjectives: 5, modulesOrWeeks: 12 });
@@ -157,7 +207,8 @@ describe('credential analysis, in-process queue (no Redis)', () => {
       minimumRequirementsMet: false,
     });
     expect(evaluation.body.rigorScore).toBeLessThanOrEqual(1);
-    const credits = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body[3].results;
+    const credits = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body[3]
+      .results;
     expect(credits).toMatchObject({ creditsFromHours: 0.6, totalCredits: 0 });
   });
 
@@ -189,7 +240,12 @@ describe('credential analysis, in-process queue (no Redis)', () => {
         completionDate: '2024-05-30',
       },
       leadContacts: [
-        { name: 'Linda Park', title: 'Registrar', email: 'linda.park@westbrook.example.edu', organization: 'Westbrook College of Behavioral Sciences' },
+        {
+          name: 'Linda Park',
+          title: 'Registrar',
+          email: 'linda.park@westbrook.example.edu',
+          organization: 'Westbrook College of Behavioral Sciences',
+        },
       ],
     });
   });
@@ -214,13 +270,20 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);
     const processor = api.app.get(AnalysisProcessor);
-    const job = { data: { credentialId: id, generation: analysisStartedAt!.getTime() }, attemptsMade: 0, opts: { attempts: 3 } };
+    const job = {
+      data: { credentialId: id, generation: analysisStartedAt!.getTime() },
+      attemptsMade: 0,
+      opts: { attempts: 3 },
+    };
     await Promise.all([processor.process(job), processor.process(job)]);
     expect((await waitForAnalysis(api, id)).status).toBe('completed');
     // Once more after completion: nothing to do.
     await expect(processor.process(job)).resolves.toBe('skipped');
     expect(await countRecords(api, id)).toEqual(SIX_PHASES_ONCE);
-    const evaluations = await api.em().getConnection().execute('select count(*)::int as n from evaluations where credential_id = ?', [id]);
+    const evaluations = await api
+      .em()
+      .getConnection()
+      .execute('select count(*)::int as n from evaluations where credential_id = ?', [id]);
     expect(evaluations).toEqual([{ n: 1 }]);
   });
 
@@ -230,14 +293,21 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const failed = await waitForAnalysis(api, id);
     expect(failed.status).toBe('failed');
-    expect(failed.failureReason).toBe('Combined Document Analysis failed: an unexpected error stopped it; please try again');
+    expect(failed.failureReason).toBe(
+      'Combined Document Analysis failed: an unexpected error stopped it; please try again',
+    );
     expect(await countRecords(api, id)).toEqual([{ phase: 1, count: 1 }]);
     await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(404);
   });
 
   it('fails a credential whose document is not a readable file, naming it', async () => {
     const id = await createCredentialWithDocuments(api, 'Bad file', [
-      { fileName: 'notes.pdf', documentType: 'other', fileType: 'application/pdf', bytes: Buffer.from('MZ this is not a pdf') },
+      {
+        fileName: 'notes.pdf',
+        documentType: 'other',
+        fileType: 'application/pdf',
+        bytes: Buffer.from('MZ this is not a pdf'),
+      },
     ]);
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const failed = await waitForAnalysis(api, id);
@@ -251,7 +321,9 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     const stuck = await createCredentialWithDocuments(api, 'Stuck', [syllabus], 'analyzing');
     const recent = await createCredentialWithDocuments(api, 'Recent', [syllabus], 'analyzing');
     const connection = api.em().getConnection();
-    await connection.execute(`update credentials set analysis_started_at = now() - interval '2 hours' where id = ?`, [stuck]);
+    await connection.execute(`update credentials set analysis_started_at = now() - interval '2 hours' where id = ?`, [
+      stuck,
+    ]);
     await connection.execute(`update credentials set analysis_started_at = now() where id = ?`, [recent]);
 
     const failed = await api.app.get(AnalysisTimeoutSweeper).sweep();
@@ -263,7 +335,9 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     expect((await credentialState(api, recent)).status).toBe('analyzing');
   });
   it('puts the credential back to pending, with a 503, when its job cannot be queued', async () => {
-    jest.spyOn(api.app.get<AnalysisQueue>(ANALYSIS_QUEUE), 'enqueue').mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.0.0.5:6379'));
+    jest
+      .spyOn(api.app.get<AnalysisQueue>(ANALYSIS_QUEUE), 'enqueue')
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.0.0.5:6379'));
     const id = await createCredentialWithDocuments(api, 'Queue down', [syllabus]);
     const response = await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(503);
     expect(response.body.message).toBe('The analysis could not be started right now; please try again in a moment');
@@ -280,10 +354,19 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     const id = await createCredentialWithDocuments(api, 'Hangs', [syllabus], 'analyzing');
     // Started 30 minutes (the configured timeout) less half a second ago.
     const startedAt = new Date(Date.now() - 30 * 60_000 + 500);
-    await api.em().getConnection().execute('update credentials set analysis_started_at = ? where id = ?', [startedAt, id]);
+    await api
+      .em()
+      .getConnection()
+      .execute('update credentials set analysis_started_at = ? where id = ?', [startedAt, id]);
     const job = { data: { credentialId: id, generation: startedAt.getTime() }, attemptsMade: 0, opts: { attempts: 3 } };
     const outcome = await Promise.race([
-      api.app.get(AnalysisProcessor).process(job).then(() => 'finished', () => 'rejected'),
+      api.app
+        .get(AnalysisProcessor)
+        .process(job)
+        .then(
+          () => 'finished',
+          () => 'rejected',
+        ),
       new Promise((resolve) => setTimeout(() => resolve('still running'), 5000)),
     ]);
     expect(outcome).toBe('rejected');

@@ -1,5 +1,11 @@
 import { createCredentialWithDocuments, waitForAnalysis, type FixtureDocument } from './fixtures';
-import { blankPng, blankScanPdf, passwordProtectedPdf, spanishTranscriptPdf, twoHundredPagePdf } from './fixtures/bad-documents';
+import {
+  blankPng,
+  blankScanPdf,
+  passwordProtectedPdf,
+  spanishTranscriptPdf,
+  twoHundredPagePdf,
+} from './fixtures/bad-documents';
 import { startTestApi, TestApi } from './support/test-app';
 
 const PDF = 'application/pdf';
@@ -28,37 +34,73 @@ describe('bad documents end with a reason a person understands', () => {
   it.each([
     [
       'a photographed blank page',
-      async (): Promise<FixtureDocument> => ({ fileName: 'IMG_0007.png', documentType: 'certificate', fileType: 'image/png', bytes: blankPng() }),
+      async (): Promise<FixtureDocument> => ({
+        fileName: 'IMG_0007.png',
+        documentType: 'certificate',
+        fileType: 'image/png',
+        bytes: blankPng(),
+      }),
       'Individual Document Analysis failed: IMG_0007.png has no readable text: the page is blank or the scan is too faint to read. Upload a clearer scan or the original document.',
     ],
     [
       'an image-only PDF of an empty page',
-      async (): Promise<FixtureDocument> => ({ fileName: 'scan0002.pdf', documentType: 'transcript', fileType: PDF, bytes: await blankScanPdf() }),
+      async (): Promise<FixtureDocument> => ({
+        fileName: 'scan0002.pdf',
+        documentType: 'transcript',
+        fileType: PDF,
+        bytes: await blankScanPdf(),
+      }),
       'Individual Document Analysis failed: scan0002.pdf has no readable text: the page is blank or the scan is too faint to read. Upload a clearer scan or the original document.',
     ],
     [
       'a Spanish transcript',
-      async (): Promise<FixtureDocument> => ({ fileName: 'certificado-notas.pdf', documentType: 'transcript', fileType: PDF, bytes: await spanishTranscriptPdf() }),
+      async (): Promise<FixtureDocument> => ({
+        fileName: 'certificado-notas.pdf',
+        documentType: 'transcript',
+        fileType: PDF,
+        bytes: await spanishTranscriptPdf(),
+      }),
       'Individual Document Analysis failed: certificado-notas.pdf is not in English: materials must be in English or certified translations.',
     ],
     [
       'a PDF that opens only with a password',
-      async (): Promise<FixtureDocument> => ({ fileName: 'secured-transcript.pdf', documentType: 'transcript', fileType: PDF, bytes: passwordProtectedPdf() }),
+      async (): Promise<FixtureDocument> => ({
+        fileName: 'secured-transcript.pdf',
+        documentType: 'transcript',
+        fileType: PDF,
+        bytes: passwordProtectedPdf(),
+      }),
       'Individual Document Analysis failed: secured-transcript.pdf is password-protected, so it cannot be read. Upload a copy that opens without a password.',
     ],
-  ])('%s fails the analysis, naming the document and what to do', async (_label, make, reason) => {
-    const { id, credential } = await analyze(await make());
-    expect(credential).toMatchObject({ status: 'failed', failureReason: reason });
-    await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(404);
-  }, 150_000);
+  ])(
+    '%s fails the analysis, naming the document and what to do',
+    async (_label, make, reason) => {
+      const { id, credential } = await analyze(await make());
+      expect(credential).toMatchObject({ status: 'failed', failureReason: reason });
+      await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(404);
+    },
+    150_000,
+  );
 
   it('a 200-page PDF (a transcript, then the course catalog) is read and evaluated', async () => {
-    const { id, credential } = await analyze({ fileName: 'transcript-and-catalog.pdf', documentType: 'transcript', fileType: PDF, bytes: await twoHundredPagePdf() });
+    const { id, credential } = await analyze({
+      fileName: 'transcript-and-catalog.pdf',
+      documentType: 'transcript',
+      fileType: PDF,
+      bytes: await twoHundredPagePdf(),
+    });
     expect(credential).toMatchObject({ status: 'completed', failureReason: null });
     const [individual] = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body;
-    expect(individual.results.documents[0]).toMatchObject({ pages: 200, method: 'pdf-text', documentType: 'transcript' });
+    expect(individual.results.documents[0]).toMatchObject({
+      pages: 200,
+      method: 'pdf-text',
+      documentType: 'transcript',
+    });
     const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
-    expect(evaluation).toMatchObject({ totalCredits: 27, certificateDetails: { recipientName: 'Jordan A. Rivera', issuingOrganization: 'Northbridge University' } });
+    expect(evaluation).toMatchObject({
+      totalCredits: 27,
+      certificateDetails: { recipientName: 'Jordan A. Rivera', issuingOrganization: 'Northbridge University' },
+    });
     expect(evaluation.transcripts[0].courses).toHaveLength(8);
   }, 150_000);
 });

@@ -10,7 +10,16 @@ describe('development corpus', () => {
   const runner = new CorpusRunner();
   afterAll(() => runner.close());
 
-  it.each(['semester-transcript', 'quarter-transcript', 'clock-hour-transcript', 'ects-transcript', 'two-page-transcript', 'syllabus-modules', 'course-description-doc', 'certificate-scan'])(
+  it.each([
+    'semester-transcript',
+    'quarter-transcript',
+    'clock-hour-transcript',
+    'ects-transcript',
+    'two-page-transcript',
+    'syllabus-modules',
+    'course-description-doc',
+    'certificate-scan',
+  ])(
     '%s reads to its gold file',
     async (name) => {
       const document = CORPUS.find((d) => d.name === name);
@@ -20,7 +29,11 @@ describe('development corpus', () => {
       const actual = actualOf(outcome);
       expect(actual).toMatchObject({ ...gold, transcript: gold.transcript ?? undefined });
       for (const course of outcome.reading.signals.transcript?.courses ?? []) {
-        expect(course.evidence).toMatchObject({ document: document.fileName, page: expect.any(Number), line: expect.any(Number) });
+        expect(course.evidence).toMatchObject({
+          document: document.fileName,
+          page: expect.any(Number),
+          line: expect.any(Number),
+        });
         expect(course.evidence.quote).toContain(course.title);
       }
     },

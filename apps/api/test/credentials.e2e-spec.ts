@@ -1,7 +1,12 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplication } from '@nestjs/common';
-import { APPLICANT_TOKEN_HEADER, type ApplicantCredentials, type Credential, type CredentialDocument } from '@app/contracts';
+import {
+  APPLICANT_TOKEN_HEADER,
+  type ApplicantCredentials,
+  type Credential,
+  type CredentialDocument,
+} from '@app/contracts';
 import JSZip from 'jszip';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -93,7 +98,9 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     app = await createApp(config, infrastructure, { logger: false });
     await app.init();
     // Every call as one applicant, the way the web server sends it (ownership has its own suite).
-    http = request.agent(app.getHttpServer()).set(APPLICANT_TOKEN_HEADER, app.get(ApplicantTokenService).sign(applicantId, 3600));
+    http = request
+      .agent(app.getHttpServer())
+      .set(APPLICANT_TOKEN_HEADER, app.get(ApplicantTokenService).sign(applicantId, 3600));
     orm = app.get(MikroORM);
     storage = app.get(StorageService);
   });
@@ -125,7 +132,11 @@ describe('credentials and document uploads (S3 server in its own process)', () =
   }
 
   async function putFile(uploadURL: string, body: Buffer, contentType: string): Promise<void> {
-    const response = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': contentType } });
+    const response = await fetch(uploadURL, {
+      method: 'PUT',
+      body: new Uint8Array(body),
+      headers: { 'content-type': contentType },
+    });
     expect(response.status).toBe(200);
   }
 
@@ -155,7 +166,10 @@ describe('credentials and document uploads (S3 server in its own process)', () =
   }
 
   async function documentCount(): Promise<number> {
-    const rows = await orm.em.fork().getConnection().execute<{ count: string }[]>('select count(*) from credential_documents');
+    const rows = await orm.em
+      .fork()
+      .getConnection()
+      .execute<{ count: string }[]>('select count(*) from credential_documents');
     return Number(rows[0].count);
   }
 
@@ -189,7 +203,10 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     });
 
     it('accepts a name of exactly 200 characters after trimming', async () => {
-      await http.post('/api/credentials').send({ name: ` ${'y'.repeat(200)} ` }).expect(201);
+      await http
+        .post('/api/credentials')
+        .send({ name: ` ${'y'.repeat(200)} ` })
+        .expect(201);
     });
 
     it('refuses unknown fields', async () => {
@@ -207,7 +224,10 @@ describe('credentials and document uploads (S3 server in its own process)', () =
 
     it('reads one credential, 404 when absent, 400 for a non-uuid id', async () => {
       const credential = await createCredential('One');
-      expect((await http.get(`/api/credentials/${credential.id}`).expect(200)).body).toMatchObject({ id: credential.id, name: 'One' });
+      expect((await http.get(`/api/credentials/${credential.id}`).expect(200)).body).toMatchObject({
+        id: credential.id,
+        name: 'One',
+      });
       const missing = await http.get(`/api/credentials/${randomUUID()}`).expect(404);
       expect(missing.body).toEqual({ statusCode: 404, message: 'Credential not found', code: 'NOT_FOUND' });
       const invalid = await http.get('/api/credentials/not-a-uuid').expect(400);
@@ -232,7 +252,13 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const response = await http
         .put('/api/documents/upload-complete')
         // The browser's size and type are not trusted: the stored values come from storage and content.
-        .send({ uploadURL, credentialId: credential.id, fileName: 'Official_Transcript.pdf', fileSize: 1, fileType: 'text/plain' })
+        .send({
+          uploadURL,
+          credentialId: credential.id,
+          fileName: 'Official_Transcript.pdf',
+          fileSize: 1,
+          fileType: 'text/plain',
+        })
         .expect(200);
       expect(response.body).toMatchObject({
         fileName: 'Official_Transcript.pdf',
@@ -240,7 +266,9 @@ describe('credentials and document uploads (S3 server in its own process)', () =
         fileSize: pdf.length,
         fileType: 'application/pdf',
       });
-      const listed = ((await http.get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials.find((c) => c.id === credential.id);
+      const listed = ((await http.get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials.find(
+        (c) => c.id === credential.id,
+      );
       expect(listed?.documents).toEqual([response.body]);
       // The document is a copy under a key of its own; the upload key is emptied.
       const objectKey = await documentKey(response.body.id);
@@ -256,7 +284,13 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       await putFile(uploadURL, pdf, 'application/pdf');
       const response = await http
         .put('/api/documents/upload-complete')
-        .send({ uploadURL, credentialId: credential.id, fileName: 'transcript.pdf', fileSize: pdf.length, fileType: 'application/pdf' })
+        .send({
+          uploadURL,
+          credentialId: credential.id,
+          fileName: 'transcript.pdf',
+          fileSize: pdf.length,
+          fileType: 'application/pdf',
+        })
         .expect(200);
 
       // The URL is still within its lifetime, so the store takes the PUT (as S3 would) - but to the upload key only.
@@ -283,9 +317,18 @@ describe('credentials and document uploads (S3 server in its own process)', () =
 
     it('keeps a valid document type, guesses for an unknown one, and detects PNG and DOCX by content', async () => {
       const credential = await createCredential('Mixed');
-      const png = await uploadAndRegister(credential.id, { body: SAMPLE_PNG, name: 'scan.png', type: 'image/png', documentType: 'certificate' });
+      const png = await uploadAndRegister(credential.id, {
+        body: SAMPLE_PNG,
+        name: 'scan.png',
+        type: 'image/png',
+        documentType: 'certificate',
+      });
       expect(png.response.status).toBe(200);
-      expect(png.response.body).toMatchObject({ documentType: 'certificate', fileType: 'image/png', fileSize: SAMPLE_PNG.length });
+      expect(png.response.body).toMatchObject({
+        documentType: 'certificate',
+        fileType: 'image/png',
+        fileSize: SAMPLE_PNG.length,
+      });
 
       const docx = await sampleDocx();
       const word = await uploadAndRegister(credential.id, {
@@ -308,16 +351,31 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const credential = await createCredential('Legacy Word');
       const doc = makeDoc('PSY 210 Course Outline\nWeek 1: The mind-body connection');
       // The claimed type is generic; the stored one comes from the content.
-      const { response } = await uploadAndRegister(credential.id, { body: doc, name: 'PSY210 syllabus.doc', type: 'application/octet-stream' });
+      const { response } = await uploadAndRegister(credential.id, {
+        body: doc,
+        name: 'PSY210 syllabus.doc',
+        type: 'application/octet-stream',
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ fileName: 'PSY210 syllabus.doc', documentType: 'syllabus', fileType: 'application/msword', fileSize: doc.length });
+      expect(response.body).toMatchObject({
+        fileName: 'PSY210 syllabus.doc',
+        documentType: 'syllabus',
+        fileType: 'application/msword',
+        fileSize: doc.length,
+      });
     });
 
     it('registers an upload once: a second registration is refused and the file stays', async () => {
       const credential = await createCredential('Twice');
       const { uploadURL, key } = await presign();
       await putFile(uploadURL, SAMPLE_PNG, 'image/png');
-      const body = { uploadURL, credentialId: credential.id, fileName: 'a.png', fileSize: SAMPLE_PNG.length, fileType: 'image/png' };
+      const body = {
+        uploadURL,
+        credentialId: credential.id,
+        fileName: 'a.png',
+        fileSize: SAMPLE_PNG.length,
+        fileType: 'image/png',
+      };
       const first = await http.put('/api/documents/upload-complete').send(body).expect(200);
       const before = await documentCount();
       const again = await http.put('/api/documents/upload-complete').send(body).expect(409);
@@ -331,7 +389,11 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const credential = await createCredential('Large');
       const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
       const before = await documentCount();
-      const { key, response } = await uploadAndRegister(credential.id, { body: big, name: 'big.pdf', type: 'application/pdf' });
+      const { key, response } = await uploadAndRegister(credential.id, {
+        body: big,
+        name: 'big.pdf',
+        type: 'application/pdf',
+      });
       expect(response.status).toBe(413);
       expect(response.body.message).toContain('10 MB');
       expect(await documentCount()).toBe(before);
@@ -342,9 +404,15 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const credential = await createCredential('Executable');
       const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2048, 0x90)]);
       const before = await documentCount();
-      const { key, response } = await uploadAndRegister(credential.id, { body: exe, name: 'transcript.pdf', type: 'application/pdf' });
+      const { key, response } = await uploadAndRegister(credential.id, {
+        body: exe,
+        name: 'transcript.pdf',
+        type: 'application/pdf',
+      });
       expect(response.status).toBe(415);
-      expect(response.body.message).toBe('Only PDF, DOC, DOCX, JPG and PNG files are accepted, and this file is none of them');
+      expect(response.body.message).toBe(
+        'Only PDF, DOC, DOCX, JPG and PNG files are accepted, and this file is none of them',
+      );
       expect(await documentCount()).toBe(before);
       expect(await storage.head(key)).toBeNull();
     });
@@ -362,7 +430,13 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       for (const uploadURL of [strayUrl, otherBucketUrl, otherHostUrl, otherKeyUrl, 'not a url']) {
         const response = await http
           .put('/api/documents/upload-complete')
-          .send({ uploadURL, credentialId: credential.id, fileName: 'x.pdf', fileSize: 10, fileType: 'application/pdf' })
+          .send({
+            uploadURL,
+            credentialId: credential.id,
+            fileName: 'x.pdf',
+            fileSize: 10,
+            fileType: 'application/pdf',
+          })
           .expect(400);
         expect(response.body.message).toBe('The upload URL was not issued by this server');
       }
@@ -372,7 +446,11 @@ describe('credentials and document uploads (S3 server in its own process)', () =
 
     it('refuses an unknown credential with 404 and removes the file', async () => {
       const before = await documentCount();
-      const { key, response } = await uploadAndRegister(randomUUID(), { body: SAMPLE_PNG, name: 'c.png', type: 'image/png' });
+      const { key, response } = await uploadAndRegister(randomUUID(), {
+        body: SAMPLE_PNG,
+        name: 'c.png',
+        type: 'image/png',
+      });
       expect(response.status).toBe(404);
       expect(response.body.message).toBe('Credential not found');
       expect(await documentCount()).toBe(before);
@@ -395,11 +473,20 @@ describe('credentials and document uploads (S3 server in its own process)', () =
 
     it('refuses documents for a credential being analyzed with 409 and removes the file', async () => {
       const credential = await createCredential('Busy');
-      await orm.em.fork().getConnection().execute(`update credentials set status = 'analyzing' where id = ?`, [credential.id]);
-      const { key, response } = await uploadAndRegister(credential.id, { body: SAMPLE_PNG, name: 'd.png', type: 'image/png' });
+      await orm.em
+        .fork()
+        .getConnection()
+        .execute(`update credentials set status = 'analyzing' where id = ?`, [credential.id]);
+      const { key, response } = await uploadAndRegister(credential.id, {
+        body: SAMPLE_PNG,
+        name: 'd.png',
+        type: 'image/png',
+      });
       expect(response.status).toBe(409);
       expect(response.body.message).toBe('Documents cannot be added while the credential is being analyzed');
-      expect(((await http.get(`/api/credentials/${credential.id}`).expect(200)).body as Credential).documents).toEqual([]);
+      expect(((await http.get(`/api/credentials/${credential.id}`).expect(200)).body as Credential).documents).toEqual(
+        [],
+      );
       expect(await storage.head(key)).toBeNull();
     });
 

@@ -30,8 +30,14 @@ describe('foundation', () => {
   it('serves the three bundle prices', async () => {
     const response = await api.http.get('/api/bundle-pricing').expect(200);
     expect(response.body).toHaveLength(3);
-    const twoWith = response.body.find((b: { bundleType: string; requiresPsychosomatic: boolean }) => b.bundleType === '2-training' && b.requiresPsychosomatic);
-    const twoWithout = response.body.find((b: { bundleType: string; requiresPsychosomatic: boolean }) => b.bundleType === '2-training' && !b.requiresPsychosomatic);
+    const twoWith = response.body.find(
+      (b: { bundleType: string; requiresPsychosomatic: boolean }) =>
+        b.bundleType === '2-training' && b.requiresPsychosomatic,
+    );
+    const twoWithout = response.body.find(
+      (b: { bundleType: string; requiresPsychosomatic: boolean }) =>
+        b.bundleType === '2-training' && !b.requiresPsychosomatic,
+    );
     expect(twoWith.bundlePrice).toBeGreaterThan(twoWithout.bundlePrice);
   });
 
@@ -66,7 +72,9 @@ describe('foundation', () => {
 describe('configuration', () => {
   it('refuses a DATABASE_URL that is not a postgres URL with one clear line', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must start with postgres:// or postgresql://');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    );
   });
 
   it('refuses a port that is not a number', () => {

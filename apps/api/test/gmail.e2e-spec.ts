@@ -32,7 +32,10 @@ async function connectPath(api: TestApi, token: string): Promise<string> {
 }
 
 /** Follows the consent redirect like a browser whose user presses Allow; returns the callback path and the state cookie. */
-async function approveConsent(api: TestApi, token: string): Promise<{ consent: URL; callbackPath: string; cookie: string }> {
+async function approveConsent(
+  api: TestApi,
+  token: string,
+): Promise<{ consent: URL; callbackPath: string; cookie: string }> {
   const start = await api.http.get(await connectPath(api, token)).expect(302);
   const consent = new URL(start.headers.location as string);
   const cookies = ([] as string[]).concat(start.headers['set-cookie'] ?? []);
@@ -48,7 +51,12 @@ async function connect(api: TestApi, token: string): Promise<void> {
 }
 
 const contacts = [
-  { name: 'Dr. Jane Doe', title: 'Program Director', email: 'Jane.Doe@Institute.example', organization: 'Trauma Institute' },
+  {
+    name: 'Dr. Jane Doe',
+    title: 'Program Director',
+    email: 'Jane.Doe@Institute.example',
+    organization: 'Trauma Institute',
+  },
   { name: 'Max Müller', title: null, email: 'max@institute.example', organization: null },
   { name: 'No Email Person', title: 'Registrar', email: null, organization: 'Trauma Institute' },
 ];
@@ -74,28 +82,47 @@ describe('Gmail without Google credentials', () => {
   });
 
   it('refuses to start a connection', async () => {
-    const response = await api.http.post('/api/gmail/connect-ticket').set('authorization', `Bearer ${token}`).expect(409);
+    const response = await api.http
+      .post('/api/gmail/connect-ticket')
+      .set('authorization', `Bearer ${token}`)
+      .expect(409);
     expect(response.body.message).toContain('GOOGLE_CLIENT_ID');
   });
 
   it("answers drafts with 409 'Gmail is not configured' for a completed credential", async () => {
     const id = await seedEvaluatedCredential(api.em(), { name: 'Trauma Certificate', contacts });
-    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(409);
+    const response = await api.http
+      .post(`/api/credentials/${id}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(409);
     expect(response.body.message).toMatch(/^Gmail is not configured/);
     expect(await api.em().getConnection().execute('select count(*)::int as n from email_drafts')).toEqual([{ n: 0 }]);
   });
 
   it('answers 404 for an unknown credential and 409 for one not completed', async () => {
-    await api.http.post('/api/credentials/7d1e2f30-0000-4000-8000-000000000000/email-drafts').set('authorization', `Bearer ${token}`).send({}).expect(404);
+    await api.http
+      .post('/api/credentials/7d1e2f30-0000-4000-8000-000000000000/email-drafts')
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(404);
     const pending = await seedEvaluatedCredential(api.em(), { name: 'Pending', contacts: [], status: 'pending' });
-    const response = await api.http.post(`/api/credentials/${pending}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(409);
+    const response = await api.http
+      .post(`/api/credentials/${pending}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(409);
     expect(response.body.message).toBe('Email drafts need a completed analysis of this credential');
   });
 
   it('seeds one default template, idempotently', async () => {
     const response = await api.http.get('/api/gmail/templates').expect(200);
     expect(response.body).toEqual([
-      expect.objectContaining({ name: DEFAULT_EMAIL_TEMPLATE.name, subject: DEFAULT_EMAIL_TEMPLATE.subject, isDefault: true }),
+      expect.objectContaining({
+        name: DEFAULT_EMAIL_TEMPLATE.name,
+        subject: DEFAULT_EMAIL_TEMPLATE.subject,
+        isDefault: true,
+      }),
     ]);
   });
 });
@@ -119,7 +146,10 @@ describe('Gmail credentials without an encryption key', () => {
     const status = await api.http.get('/api/gmail/setup-status').expect(200);
     expect(status.body).toMatchObject({ configured: false, hasCredentials: true, userEmail: null });
     expect(status.body.nextStep).toContain('GMAIL_TOKEN_ENCRYPTION_KEY');
-    const response = await api.http.post('/api/gmail/connect-ticket').set('authorization', `Bearer ${token}`).expect(409);
+    const response = await api.http
+      .post('/api/gmail/connect-ticket')
+      .set('authorization', `Bearer ${token}`)
+      .expect(409);
     expect(response.body.message).toContain('GMAIL_TOKEN_ENCRYPTION_KEY is not set');
   });
 });
@@ -143,9 +173,18 @@ describe('Gmail connected through the OAuth flow', () => {
 
   it('is not configured before an account is connected, and drafts send nothing', async () => {
     const status = await api.http.get('/api/gmail/setup-status').expect(200);
-    expect(status.body).toEqual({ configured: false, hasCredentials: true, userEmail: null, nextStep: 'Press Connect Gmail' });
+    expect(status.body).toEqual({
+      configured: false,
+      hasCredentials: true,
+      userEmail: null,
+      nextStep: 'Press Connect Gmail',
+    });
     const id = await seedEvaluatedCredential(api.em(), { name: 'Before connecting', contacts });
-    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(409);
+    const response = await api.http
+      .post(`/api/credentials/${id}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(409);
     expect(response.body.message).toMatch(/^Gmail is not configured/);
     expect(fake.drafts).toHaveLength(0);
   });
@@ -187,7 +226,10 @@ describe('Gmail connected through the OAuth flow', () => {
     const { callbackPath } = await approveConsent(api, token);
     await api.http.get(callbackPath).expect(400);
     const forged = callbackPath.replace(/state=[0-9a-f]+/, `state=${'f'.repeat(64)}`);
-    await api.http.get(forged).set('cookie', `gmail_oauth_state=${'f'.repeat(64)}`).expect(400);
+    await api.http
+      .get(forged)
+      .set('cookie', `gmail_oauth_state=${'f'.repeat(64)}`)
+      .expect(400);
     expect(await api.em().getConnection().execute('select count(*)::int as n from gmail_accounts')).toEqual([{ n: 0 }]);
   });
 
@@ -196,9 +238,12 @@ describe('Gmail connected through the OAuth flow', () => {
     const response = await api.http.get(callbackPath).set('cookie', cookie).expect(302);
     expect(response.headers.location).toBe(`${WEB_URL}/evaluation?gmail=connected`);
 
-    const rows = await api.em().getConnection().execute<Array<{ email: string; encrypted_refresh_token: string }>>(
-      'select email, encrypted_refresh_token from gmail_accounts',
-    );
+    const rows = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ email: string; encrypted_refresh_token: string }>>(
+        'select email, encrypted_refresh_token from gmail_accounts',
+      );
     expect(rows).toHaveLength(1);
     expect(rows[0].email).toBe(fake.accountEmail);
     const plain = fake.issuedRefreshTokens[fake.issuedRefreshTokens.length - 1];
@@ -211,7 +256,12 @@ describe('Gmail connected through the OAuth flow', () => {
 
   it('reports configured with the account email', async () => {
     const response = await api.http.get('/api/gmail/setup-status').expect(200);
-    expect(response.body).toEqual({ configured: true, hasCredentials: true, userEmail: fake.accountEmail, nextStep: null });
+    expect(response.body).toEqual({
+      configured: true,
+      hasCredentials: true,
+      userEmail: fake.accountEmail,
+      nextStep: null,
+    });
   });
 
   it('answers drafts and disconnect without an admin token with 401, sending nothing', async () => {
@@ -220,17 +270,33 @@ describe('Gmail connected through the OAuth flow', () => {
     await api.http.post(`/api/credentials/${id}/email-drafts`).send({}).expect(401);
     await api.http.post('/api/gmail/disconnect').expect(401);
     expect(fake.drafts).toHaveLength(draftsBefore);
-    expect(await api.em().getConnection().execute('select count(*)::int as n from email_drafts where credential_id = ?', [id])).toEqual([{ n: 0 }]);
+    expect(
+      await api
+        .em()
+        .getConnection()
+        .execute('select count(*)::int as n from email_drafts where credential_id = ?', [id]),
+    ).toEqual([{ n: 0 }]);
     expect((await api.http.get('/api/gmail/setup-status').expect(200)).body.configured).toBe(true);
   });
 
   it('creates one draft per contact with an email, with the rendered template', async () => {
-    const id = await seedEvaluatedCredential(api.em(), { name: 'Somatic Trauma Certificate', contacts, totalCredits: 3.6 });
-    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
+    const id = await seedEvaluatedCredential(api.em(), {
+      name: 'Somatic Trauma Certificate',
+      contacts,
+      totalCredits: 3.6,
+    });
+    const response = await api.http
+      .post(`/api/credentials/${id}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(200);
     expect(response.body).toMatchObject({ created: 2, skipped: 0, withoutEmail: 1 });
 
     const mine = fake.drafts.slice(-2);
-    expect(mine.map((d) => d.headers.to)).toEqual(['"Dr. Jane Doe" <jane.doe@institute.example>', 'Max Müller <max@institute.example>']);
+    expect(mine.map((d) => d.headers.to)).toEqual([
+      '"Dr. Jane Doe" <jane.doe@institute.example>',
+      'Max Müller <max@institute.example>',
+    ]);
     expect(mine[0].headers.from).toBe(fake.accountEmail);
     expect(mine[0].subject).toBe('Credit recognition for Somatic Trauma Certificate at Trauma Institute');
     expect(mine[0].body).toContain('Dear Dr. Jane Doe,');
@@ -243,31 +309,59 @@ describe('Gmail connected through the OAuth flow', () => {
 
   it('creates no duplicates on a second call, even with the address in other letter case', async () => {
     const id = await seedEvaluatedCredential(api.em(), { name: 'Twice', contacts: contacts.slice(0, 1) });
-    await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
+    await api.http
+      .post(`/api/credentials/${id}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(200);
     const before = fake.drafts.length;
-    const again = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
+    const again = await api.http
+      .post(`/api/credentials/${id}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(200);
     expect(again.body).toMatchObject({ created: 0, skipped: 1, withoutEmail: 0, drafts: [] });
     expect(fake.drafts).toHaveLength(before);
   });
 
   it('takes over a reservation a dead process left without a draft, but skips one that may still be in flight', async () => {
     const reserve = (credentialId: string, email: string, age: string) =>
-      api.em().getConnection().execute(
-        `insert into email_drafts (id, credential_id, contact_email, contact_name, gmail_draft_id, sender_email, created_at)
+      api
+        .em()
+        .getConnection()
+        .execute(
+          `insert into email_drafts (id, credential_id, contact_email, contact_name, gmail_draft_id, sender_email, created_at)
          values (gen_random_uuid(), ?, ?, 'Earlier run', null, ?, now() - ?::interval)`,
-        [credentialId, email, fake.accountEmail, age],
-      );
-    const abandoned = await seedEvaluatedCredential(api.em(), { name: 'Abandoned reservation', contacts: contacts.slice(0, 1) });
+          [credentialId, email, fake.accountEmail, age],
+        );
+    const abandoned = await seedEvaluatedCredential(api.em(), {
+      name: 'Abandoned reservation',
+      contacts: contacts.slice(0, 1),
+    });
     await reserve(abandoned, 'jane.doe@institute.example', '10 minutes');
-    const inFlight = await seedEvaluatedCredential(api.em(), { name: 'In-flight reservation', contacts: contacts.slice(0, 1) });
+    const inFlight = await seedEvaluatedCredential(api.em(), {
+      name: 'In-flight reservation',
+      contacts: contacts.slice(0, 1),
+    });
     await reserve(inFlight, 'jane.doe@institute.example', '10 seconds');
 
-    const taken = await api.http.post(`/api/credentials/${abandoned}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
+    const taken = await api.http
+      .post(`/api/credentials/${abandoned}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(200);
     expect(taken.body).toMatchObject({ created: 1, skipped: 0 });
-    const [row] = await api.em().getConnection().execute('select gmail_draft_id, contact_name from email_drafts where credential_id = ?', [abandoned]);
+    const [row] = await api
+      .em()
+      .getConnection()
+      .execute('select gmail_draft_id, contact_name from email_drafts where credential_id = ?', [abandoned]);
     expect(row).toEqual({ gmail_draft_id: taken.body.drafts[0].gmailDraftId, contact_name: 'Dr. Jane Doe' });
 
-    const skipped = await api.http.post(`/api/credentials/${inFlight}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(200);
+    const skipped = await api.http
+      .post(`/api/credentials/${inFlight}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(200);
     expect(skipped.body).toMatchObject({ created: 0, skipped: 1 });
   });
 
@@ -289,7 +383,11 @@ describe('Gmail connected through the OAuth flow', () => {
       .send(change)
       .expect(404);
 
-    const updated = await api.http.put(`/api/gmail/templates/${template.id}`).set('authorization', `Bearer ${token}`).send(change).expect(200);
+    const updated = await api.http
+      .put(`/api/gmail/templates/${template.id}`)
+      .set('authorization', `Bearer ${token}`)
+      .send(change)
+      .expect(200);
     expect(updated.body).toMatchObject(change);
 
     const id = await seedEvaluatedCredential(api.em(), {
@@ -297,7 +395,11 @@ describe('Gmail connected through the OAuth flow', () => {
       contacts: [{ name: 'Ann Lee', title: null, email: 'ann@college.example', organization: 'City College' }],
       totalCredits: 4,
     });
-    await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({ templateId: template.id }).expect(200);
+    await api.http
+      .post(`/api/credentials/${id}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({ templateId: template.id })
+      .expect(200);
     const last = fake.drafts[fake.drafts.length - 1];
     expect(last.subject).toBe('Hello City College');
     expect(last.body).toBe('Hi Ann Lee, 4 credits.');
@@ -308,7 +410,13 @@ describe('Gmail connected through the OAuth flow', () => {
     const append = fake.appends[fake.appends.length - 1];
     expect(append.spreadsheetId).toBe('sheet-123');
     expect(append.valueInputOption).toBe('RAW');
-    expect(append.values).toContainEqual(['Somatic Trauma Certificate', 'Dr. Jane Doe', 'Program Director', 'Jane.Doe@Institute.example', 'Trauma Institute']);
+    expect(append.values).toContainEqual([
+      'Somatic Trauma Certificate',
+      'Dr. Jane Doe',
+      'Program Director',
+      'Jane.Doe@Institute.example',
+      'Trauma Institute',
+    ]);
     expect(response.body).toMatchObject({ spreadsheetId: 'sheet-123', appendedRows: append.values.length });
   });
 
@@ -319,7 +427,11 @@ describe('Gmail connected through the OAuth flow', () => {
       contacts: [{ name: 'Bo Chen', title: null, email: 'bo@example.org', organization: null }],
     });
     const before = fake.drafts.length;
-    const response = await api.http.post(`/api/credentials/${id}/email-drafts`).set('authorization', `Bearer ${token}`).send({}).expect(409);
+    const response = await api.http
+      .post(`/api/credentials/${id}/email-drafts`)
+      .set('authorization', `Bearer ${token}`)
+      .send({})
+      .expect(409);
     expect(response.body.message).toMatch(/^Gmail is not configured/);
     expect(fake.drafts).toHaveLength(before);
 
@@ -327,7 +439,12 @@ describe('Gmail connected through the OAuth flow', () => {
     expect(status.body).toMatchObject({ configured: false, hasCredentials: true, userEmail: null });
     expect(status.body.nextStep).toContain('Connect Gmail again');
     // The contact was not recorded, so drafting works again after reconnecting.
-    expect(await api.em().getConnection().execute('select count(*)::int as n from email_drafts where contact_email = ?', ['bo@example.org'])).toEqual([{ n: 0 }]);
+    expect(
+      await api
+        .em()
+        .getConnection()
+        .execute('select count(*)::int as n from email_drafts where contact_email = ?', ['bo@example.org']),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('connects again after a revoke, then disconnects: the grant is revoked at Google and forgotten', async () => {

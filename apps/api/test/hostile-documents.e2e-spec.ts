@@ -58,9 +58,19 @@ function pollHealth(api: TestApi): { stop(): Promise<HealthSample[]> } {
 }
 
 /** The browser's way in: presigned PUT to storage, then upload-complete, which checks the object's size and type. */
-async function upload(api: TestApi, credentialId: string, document: Pick<HostileDocument, 'fileName' | 'fileType' | 'bytes'>): Promise<void> {
-  const { uploadURL } = (await api.http.post('/api/objects/upload').set(api.owner()).expect(200)).body as { uploadURL: string };
-  const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(document.bytes), headers: { 'content-type': document.fileType } });
+async function upload(
+  api: TestApi,
+  credentialId: string,
+  document: Pick<HostileDocument, 'fileName' | 'fileType' | 'bytes'>,
+): Promise<void> {
+  const { uploadURL } = (await api.http.post('/api/objects/upload').set(api.owner()).expect(200)).body as {
+    uploadURL: string;
+  };
+  const put = await fetch(uploadURL, {
+    method: 'PUT',
+    body: new Uint8Array(document.bytes),
+    headers: { 'content-type': document.fileType },
+  });
   expect(put.status).toBe(200);
   await api.http
     .put('/api/documents/upload-complete')
@@ -76,8 +86,17 @@ async function upload(api: TestApi, credentialId: string, document: Pick<Hostile
     .expect(200);
 }
 
-async function analyzeOne(api: TestApi, document: Pick<HostileDocument, 'fileName' | 'fileType' | 'bytes'>): Promise<string> {
-  const { id } = (await api.http.post('/api/credentials').set(api.owner()).send({ name: `Hostile ${document.fileName}` }).expect(201)).body as { id: string };
+async function analyzeOne(
+  api: TestApi,
+  document: Pick<HostileDocument, 'fileName' | 'fileType' | 'bytes'>,
+): Promise<string> {
+  const { id } = (
+    await api.http
+      .post('/api/credentials')
+      .set(api.owner())
+      .send({ name: `Hostile ${document.fileName}` })
+      .expect(201)
+  ).body as { id: string };
   await upload(api, id, document);
   await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
   return id;
@@ -122,7 +141,9 @@ describe('hostile documents', () => {
       if (credential.status === 'failed') {
         // A reason about this document, in words, never "an unexpected error" or a library's message.
         expect(credential.failureReason).toMatch(
-          new RegExp(`^Individual Document Analysis failed: Could not read ${document.fileName.replace('.', '\\.')}: [A-Z][^\\n]+\\.$`),
+          new RegExp(
+            `^Individual Document Analysis failed: Could not read ${document.fileName.replace('.', '\\.')}: [A-Z][^\\n]+\\.$`,
+          ),
         );
       }
       if (document.reason) {
@@ -149,7 +170,11 @@ describe('hostile documents', () => {
   }, 300_000);
 
   it('leaves the same API process serving: a real certificate is analyzed afterwards', async () => {
-    const id = await analyzeOne(api, { fileName: 'certificate.png', fileType: 'image/png', bytes: await certificatePng() });
+    const id = await analyzeOne(api, {
+      fileName: 'certificate.png',
+      fileType: 'image/png',
+      bytes: await certificatePng(),
+    });
     const credential = await waitForAnalysis(api, id, 120_000);
     expect(credential).toMatchObject({ status: 'completed', failureReason: null });
     const { body } = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
@@ -159,9 +184,15 @@ describe('hostile documents', () => {
 
   it('without Redis, fails at start an analysis that a stopped process left running, instead of leaving it analyzing', async () => {
     const id = await createCredentialWithDocuments(api, 'Left analyzing', [], 'analyzing');
-    await api.em().getConnection().execute('update credentials set analysis_started_at = ? where id = ?', [new Date(Date.now() - 5_000), id]);
+    await api
+      .em()
+      .getConnection()
+      .execute('update credentials set analysis_started_at = ? where id = ?', [new Date(Date.now() - 5_000), id]);
     // What the queue does when the API starts: its jobs lived in the process that stopped.
     await api.app.get(InProcessAnalysisQueue).onApplicationBootstrap();
-    expect(await credentialState(api, id)).toMatchObject({ status: 'failed', failureReason: ANALYSIS_INTERRUPTED_REASON });
+    expect(await credentialState(api, id)).toMatchObject({
+      status: 'failed',
+      failureReason: ANALYSIS_INTERRUPTED_REASON,
+    });
   });
 });

@@ -13,7 +13,12 @@ describe('leads', () => {
     await seedEvaluatedCredential(api.em(), {
       name: 'Trauma "Advanced" Certificate',
       contacts: [
-        { name: '=HYPERLINK("http://evil.example","click")', title: '+Director', email: 'jane@institute.example', organization: 'Institute, Inc.' },
+        {
+          name: '=HYPERLINK("http://evil.example","click")',
+          title: '+Director',
+          email: 'jane@institute.example',
+          organization: 'Institute, Inc.',
+        },
         { name: 'Bo Chen', title: null, email: null, organization: '@Home\nStudies' },
       ],
     });
@@ -34,7 +39,11 @@ describe('leads', () => {
   it('lists the contacts of completed credentials with the credential name and id', async () => {
     const response = await api.http.get('/api/leads').set('authorization', `Bearer ${token}`).expect(200);
     expect(response.body).toEqual([
-      expect.objectContaining({ credentialName: 'Trauma "Advanced" Certificate', email: 'jane@institute.example', title: '+Director' }),
+      expect.objectContaining({
+        credentialName: 'Trauma "Advanced" Certificate',
+        email: 'jane@institute.example',
+        title: '+Director',
+      }),
       expect.objectContaining({ name: 'Bo Chen', email: null, title: null }),
     ]);
     expect(response.body[0].credentialId).toMatch(/^[0-9a-f-]{36}$/);
@@ -43,7 +52,9 @@ describe('leads', () => {
   it('exports CSV with every value quoted, quotes doubled and formulas neutralised, named by date', async () => {
     const response = await api.http.get('/api/leads/export.csv').set('authorization', `Bearer ${token}`).expect(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="leads_${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="leads_${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(response.text).toBe(
       '"Credential","Name","Title","Email","Organization"\r\n' +
         '"Trauma ""Advanced"" Certificate","\'=HYPERLINK(""http://evil.example"",""click"")","\'+Director","jane@institute.example","Institute, Inc."\r\n' +

@@ -412,7 +412,11 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
       const started = new Date();
       // An applicant who signed in by email link: the owner's address is the one told.
       const ownerId = randomUUID();
-      await em.getConnection().execute(`insert into applicants (id, email, created_at) values (?, 'applicant@example.com', now())`, [ownerId]);
+      await em
+        .getConnection()
+        .execute(`insert into applicants (id, email, created_at) values (?, 'applicant@example.com', now())`, [
+          ownerId,
+        ]);
       await em.getConnection().execute(
         `insert into credentials (id, name, owner_id, status, analysis_started_at, created_at, updated_at)
          values (?, 'MSc Counselling', ?, 'analyzing', ?, now(), now())`,
@@ -482,13 +486,29 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
     it('mails the seat offer to the waitlisted person once, however often the admin offers it', async () => {
       // Last in the file: checkouts above find their cohort by training, and this adds a second one.
       const em = api.em();
-      const cohort = em.create(Cohort, { trainingName: RESILIENT, cohortMonth: '2027-09', capacity: 0, createdAt: new Date() });
+      const cohort = em.create(Cohort, {
+        trainingName: RESILIENT,
+        cohortMonth: '2027-09',
+        capacity: 0,
+        createdAt: new Date(),
+      });
       await em.flush();
-      await api.http.post(`/api/cohorts/${cohort.id}/waitlist`).send({ name: 'Wanda Wait', email: 'wanda@example.com' }).expect(201);
+      await api.http
+        .post(`/api/cohorts/${cohort.id}/waitlist`)
+        .send({ name: 'Wanda Wait', email: 'wanda@example.com' })
+        .expect(201);
       const [entry] = (
-        await api.http.get('/api/admin/cohorts/waitlist').query({ cohortId: cohort.id }).set('authorization', `Bearer ${adminToken}`).expect(200)
+        await api.http
+          .get('/api/admin/cohorts/waitlist')
+          .query({ cohortId: cohort.id })
+          .set('authorization', `Bearer ${adminToken}`)
+          .expect(200)
       ).body as Array<{ id: string }>;
-      const offer = () => api.http.post(`/api/admin/cohorts/waitlist/${entry.id}/offer`).set('authorization', `Bearer ${adminToken}`).expect(200);
+      const offer = () =>
+        api.http
+          .post(`/api/admin/cohorts/waitlist/${entry.id}/offer`)
+          .set('authorization', `Bearer ${adminToken}`)
+          .expect(200);
       await offer();
       const [mail] = to('wanda@example.com')(await smtp.waitFor((all) => to('wanda@example.com')(all).length === 1));
       expect(mail.subject).toBe('A seat is open for you: Resilient Child Training, September 2027');

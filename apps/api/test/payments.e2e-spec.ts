@@ -86,7 +86,11 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       expect(created).toMatchObject({ amount: priceOf(PARTS).fullPaymentPrice, testMode: false });
       expect(created.clientSecret).toContain(`${created.paymentIntentId}_secret_`);
       const intent = stripe.intents.get(created.paymentIntentId);
-      expect(intent).toMatchObject({ amount: priceOf(PARTS).fullPaymentPrice, currency: 'usd', setup_future_usage: null });
+      expect(intent).toMatchObject({
+        amount: priceOf(PARTS).fullPaymentPrice,
+        currency: 'usd',
+        setup_future_usage: null,
+      });
     });
 
     it('charges the first monthly installment of a plan and saves the card for later months', async () => {
@@ -117,7 +121,9 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
     });
 
     it('refuses an amount sent by the browser, and the charge stays the server price', async () => {
-      const createsBefore = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').length;
+      const createsBefore = stripe.requests.filter(
+        (r) => r.method === 'POST' && r.path === '/v1/payment_intents',
+      ).length;
       const refused = await api.http
         .post('/api/create-payment-intent')
         .send({ trainingName: PARTS, paymentType: 'full', amount: 100 })
@@ -128,12 +134,20 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         .send({ trainings: [PARTS, RESILIENT], paymentType: 'bundle-2', amount: 100 })
         .expect(400);
       expect(refusedBundle.body.message).toBe('property amount should not exist');
-      expect(stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')).toHaveLength(createsBefore);
+      expect(stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')).toHaveLength(
+        createsBefore,
+      );
 
       const created = await createSingle(PARTS, 'full');
       const tamperedUpdate = await api.http
         .post('/api/update-payment-intent')
-        .send({ paymentIntentId: created.paymentIntentId, customerName: 'Ann', customerEmail: 'ann@example.com', cohortId: null, amount: 100 })
+        .send({
+          paymentIntentId: created.paymentIntentId,
+          customerName: 'Ann',
+          customerEmail: 'ann@example.com',
+          cohortId: null,
+          amount: 100,
+        })
         .expect(400);
       expect(tamperedUpdate.body.message).toBe('property amount should not exist');
       expect(stripe.intents.get(created.paymentIntentId)?.amount).toBe(priceOf(PARTS).fullPaymentPrice);
@@ -141,7 +155,10 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
     });
 
     it.each([
-      [{ trainingName: 'Astrology Basics', paymentType: 'full' }, 'trainingName must be one of: Psychosomatic Practitioner, Parts Therapy Practitioner, Resilient Child Training'],
+      [
+        { trainingName: 'Astrology Basics', paymentType: 'full' },
+        'trainingName must be one of: Psychosomatic Practitioner, Parts Therapy Practitioner, Resilient Child Training',
+      ],
       [{ trainingName: PARTS, paymentType: '12month' }, 'paymentType must be one of: full, 3month, 6month'],
       [{ trainingName: PARTS, paymentType: 'bundle-2' }, 'paymentType must be one of: full, 3month, 6month'],
       [{ paymentType: 'full' }, 'trainingName must be one of'],
@@ -153,8 +170,14 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
 
     it.each([
       [{ trainings: [PARTS, PARTS], paymentType: 'bundle-2' }, 'Bundle trainings must be different'],
-      [{ trainings: [PARTS, RESILIENT], paymentType: 'bundle-3' }, 'A bundle-3 bundle needs exactly 3 trainings, got 2'],
-      [{ trainings: [PARTS, RESILIENT, PSYCHOSOMATIC], paymentType: 'bundle-2' }, 'A bundle-2 bundle needs exactly 2 trainings, got 3'],
+      [
+        { trainings: [PARTS, RESILIENT], paymentType: 'bundle-3' },
+        'A bundle-3 bundle needs exactly 3 trainings, got 2',
+      ],
+      [
+        { trainings: [PARTS, RESILIENT, PSYCHOSOMATIC], paymentType: 'bundle-2' },
+        'A bundle-2 bundle needs exactly 2 trainings, got 3',
+      ],
       [{ trainings: [PARTS], paymentType: 'bundle-2' }, 'A bundle needs 2 or 3 trainings'],
       [{ trainings: [PARTS, 'Astrology Basics'], paymentType: 'bundle-2' }, 'each training must be one of'],
       [{ trainings: [PARTS, RESILIENT], paymentType: 'full' }, 'paymentType must be one of: bundle-2, bundle-3'],
@@ -169,19 +192,42 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       const own = await addCohort(RESILIENT, '2027-03');
       const other = await addCohort(PARTS, '2027-04');
       const created = await createSingle(RESILIENT, 'full');
-      const buyer = { paymentIntentId: created.paymentIntentId, customerName: 'Ann Lee', customerEmail: 'ann@example.com' };
+      const buyer = {
+        paymentIntentId: created.paymentIntentId,
+        customerName: 'Ann Lee',
+        customerEmail: 'ann@example.com',
+      };
 
-      const missing = await api.http.post('/api/update-payment-intent').send({ ...buyer, cohortId: null }).expect(400);
+      const missing = await api.http
+        .post('/api/update-payment-intent')
+        .send({ ...buyer, cohortId: null })
+        .expect(400);
       expect(missing.body.message).toBe('Please select a cohort');
-      const wrong = await api.http.post('/api/update-payment-intent').send({ ...buyer, cohortId: other }).expect(400);
+      const wrong = await api.http
+        .post('/api/update-payment-intent')
+        .send({ ...buyer, cohortId: other })
+        .expect(400);
       expect(wrong.body.message).toBe('The chosen cohort is not a cohort of Resilient Child Training');
-      const noName = await api.http.post('/api/update-payment-intent').send({ ...buyer, customerName: ' ', cohortId: own }).expect(400);
+      const noName = await api.http
+        .post('/api/update-payment-intent')
+        .send({ ...buyer, customerName: ' ', cohortId: own })
+        .expect(400);
       expect(noName.body.message).toBe('Please fill in your name and email');
-      const badEmail = await api.http.post('/api/update-payment-intent').send({ ...buyer, customerEmail: 'ann@', cohortId: own }).expect(400);
+      const badEmail = await api.http
+        .post('/api/update-payment-intent')
+        .send({ ...buyer, customerEmail: 'ann@', cohortId: own })
+        .expect(400);
       expect(badEmail.body.message).toBe('Please enter a valid email address');
 
-      const ok = await api.http.post('/api/update-payment-intent').send({ ...buyer, cohortId: own }).expect(200);
-      expect(ok.body).toEqual({ paymentIntentId: created.paymentIntentId, amount: priceOf(RESILIENT).fullPaymentPrice, status: 'requires_payment_method' });
+      const ok = await api.http
+        .post('/api/update-payment-intent')
+        .send({ ...buyer, cohortId: own })
+        .expect(200);
+      expect(ok.body).toEqual({
+        paymentIntentId: created.paymentIntentId,
+        amount: priceOf(RESILIENT).fullPaymentPrice,
+        status: 'requires_payment_method',
+      });
       const intent = stripe.intents.get(created.paymentIntentId);
       expect(intent?.receipt_email).toBe('ann@example.com');
       expect(intent?.metadata).toMatchObject({ customerName: 'Ann Lee', customerEmail: 'ann@example.com' });
@@ -194,27 +240,55 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         .post('/api/create-bundle-payment-intent')
         .send({ trainings: [PSYCHOSOMATIC, PARTS], paymentType: 'bundle-2' })
         .expect(200);
-      const base = { paymentIntentId: created.body.paymentIntentId, customerName: 'Bo', customerEmail: 'bo@example.com' };
+      const base = {
+        paymentIntentId: created.body.paymentIntentId,
+        customerName: 'Bo',
+        customerEmail: 'bo@example.com',
+      };
       const partsCohort = (await api.em().findOneOrFail(Cohort, { trainingName: PARTS })).id;
 
       const missing = await api.http
         .post('/api/update-bundle-payment-intent')
-        .send({ ...base, trainings: [{ name: PSYCHOSOMATIC, cohortId: null }, { name: PARTS, cohortId: partsCohort }] })
+        .send({
+          ...base,
+          trainings: [
+            { name: PSYCHOSOMATIC, cohortId: null },
+            { name: PARTS, cohortId: partsCohort },
+          ],
+        })
         .expect(400);
       expect(missing.body.message).toBe('Please select a cohort for Psychosomatic Practitioner');
       const swapped = await api.http
         .post('/api/update-bundle-payment-intent')
-        .send({ ...base, trainings: [{ name: PSYCHOSOMATIC, cohortId: partsCohort }, { name: PARTS, cohortId: psyCohort }] })
+        .send({
+          ...base,
+          trainings: [
+            { name: PSYCHOSOMATIC, cohortId: partsCohort },
+            { name: PARTS, cohortId: psyCohort },
+          ],
+        })
         .expect(400);
       expect(swapped.body.message).toBe('The chosen cohort is not a cohort of Psychosomatic Practitioner');
       const other = await api.http
         .post('/api/update-bundle-payment-intent')
-        .send({ ...base, trainings: [{ name: PSYCHOSOMATIC, cohortId: psyCohort }, { name: RESILIENT, cohortId: null }] })
+        .send({
+          ...base,
+          trainings: [
+            { name: PSYCHOSOMATIC, cohortId: psyCohort },
+            { name: RESILIENT, cohortId: null },
+          ],
+        })
         .expect(400);
       expect(other.body.message).toContain('the trainings cannot change');
       await api.http
         .post('/api/update-bundle-payment-intent')
-        .send({ ...base, trainings: [{ name: PARTS, cohortId: partsCohort }, { name: PSYCHOSOMATIC, cohortId: psyCohort }] })
+        .send({
+          ...base,
+          trainings: [
+            { name: PARTS, cohortId: partsCohort },
+            { name: PSYCHOSOMATIC, cohortId: psyCohort },
+          ],
+        })
         .expect(200);
     });
 
@@ -228,12 +302,21 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
   });
 
   describe('enrolling from the webhook and the success page', () => {
-    async function paidSingle(trainingName: string, paymentType: string, buyer = { name: 'Cara Diaz', email: 'cara@example.com' }) {
+    async function paidSingle(
+      trainingName: string,
+      paymentType: string,
+      buyer = { name: 'Cara Diaz', email: 'cara@example.com' },
+    ) {
       const cohorts = await api.em().find(Cohort, { trainingName });
       const created = await createSingle(trainingName, paymentType);
       await api.http
         .post('/api/update-payment-intent')
-        .send({ paymentIntentId: created.paymentIntentId, customerName: buyer.name, customerEmail: buyer.email, cohortId: cohorts[0]?.id ?? null })
+        .send({
+          paymentIntentId: created.paymentIntentId,
+          customerName: buyer.name,
+          customerEmail: buyer.email,
+          cohortId: cohorts[0]?.id ?? null,
+        })
         .expect(200);
       return { created, cohortId: cohorts[0]?.id ?? null };
     }
@@ -247,7 +330,11 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       expect(response.body).toEqual({ statusCode: 400, message: 'Invalid Stripe signature' });
       const tamperedBody = event.payload.replace(`"amount":${intent.amount}`, '"amount":100');
       await postWebhook({ payload: tamperedBody, signature: event.signature }).expect(400);
-      await api.http.post('/api/payments/webhook').set('content-type', 'application/json').send(event.payload).expect(400);
+      await api.http
+        .post('/api/payments/webhook')
+        .set('content-type', 'application/json')
+        .send(event.payload)
+        .expect(400);
 
       expect(await enrollmentsOf(created.paymentIntentId)).toHaveLength(0);
       const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
@@ -306,7 +393,11 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
 
       const enrollments = await enrollmentsOf(paymentIntentId);
       expect(enrollments.map((e) => e.trainingName)).toEqual([PARTS, PSYCHOSOMATIC, RESILIENT]);
-      expect(enrollments.map((e) => e.cohort?.id)).toEqual([cohortIds[PARTS], cohortIds[PSYCHOSOMATIC], cohortIds[RESILIENT]]);
+      expect(enrollments.map((e) => e.cohort?.id)).toEqual([
+        cohortIds[PARTS],
+        cohortIds[PSYCHOSOMATIC],
+        cohortIds[RESILIENT],
+      ]);
       expect(enrollments.every((e) => e.paymentType === 'full' && e.studentEmail === 'dee@example.com')).toBe(true);
       expect(enrollments.reduce((sum, e) => sum + e.paymentAmount, 0)).toBe(BUNDLE_PRICES[2].bundlePrice);
       const reconciled = await api.http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);
@@ -316,7 +407,10 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
 
     it('does not enroll while the payment has not succeeded', async () => {
       const { created } = await paidSingle(PARTS, 'full');
-      const response = await api.http.post('/api/payments/reconcile').send({ paymentIntentId: created.paymentIntentId }).expect(200);
+      const response = await api.http
+        .post('/api/payments/reconcile')
+        .send({ paymentIntentId: created.paymentIntentId })
+        .expect(200);
       expect(response.body).toEqual({ status: 'requires_payment_method', enrollmentIds: [] });
       await api.http.post('/api/payments/reconcile').send({ paymentIntentId: 'pi_nope' }).expect(404);
     });
@@ -334,14 +428,24 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       const created = await createSingle(RESILIENT, 'full');
       await postWebhook(signedEvent('payment_intent.succeeded', stripe.succeed(created.paymentIntentId))).expect(200);
       const [enrollment] = await enrollmentsOf(created.paymentIntentId);
-      expect(enrollment).toMatchObject({ studentName: 'Unknown buyer', studentEmail: '', trainingName: RESILIENT, cohort: null });
-      expect(enrollment.notes).toBe(`Paid without buyer details; see payment ${created.paymentIntentId} in Stripe for the name and email`);
+      expect(enrollment).toMatchObject({
+        studentName: 'Unknown buyer',
+        studentEmail: '',
+        trainingName: RESILIENT,
+        cohort: null,
+      });
+      expect(enrollment.notes).toBe(
+        `Paid without buyer details; see payment ${created.paymentIntentId} in Stripe for the name and email`,
+      );
     });
 
     it('records a failed payment and accepts events for intents it did not create', async () => {
       const { created } = await paidSingle(PARTS, 'full');
       const intent = stripe.intents.get(created.paymentIntentId) as FakeIntent;
-      const failed = { ...intent, last_payment_error: { message: 'Your card was declined.', code: 'card_declined', type: 'card_error' } };
+      const failed = {
+        ...intent,
+        last_payment_error: { message: 'Your card was declined.', code: 'card_declined', type: 'card_error' },
+      };
       await postWebhook(signedEvent('payment_intent.payment_failed', failed)).expect(200);
       const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
       expect(payment).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
@@ -359,7 +463,12 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       const cohort = await api.em().findOne(Cohort, { trainingName });
       await api.http
         .post('/api/update-payment-intent')
-        .send({ paymentIntentId: created.paymentIntentId, customerName: 'Eve Plan', customerEmail: 'eve@example.com', cohortId: cohort?.id ?? null })
+        .send({
+          paymentIntentId: created.paymentIntentId,
+          customerName: 'Eve Plan',
+          customerEmail: 'eve@example.com',
+          cohortId: cohort?.id ?? null,
+        })
         .expect(200);
       const intent = stripe.succeed(created.paymentIntentId, paymentMethod);
       await postWebhook(signedEvent('payment_intent.succeeded', intent)).expect(200);
@@ -374,23 +483,44 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       const installments = api.app.get(InstallmentsService);
 
       expect(await installments.chargeDueInstallments(new Date())).toEqual({ charged: 0, failed: 0 });
-      expect(await installments.chargeDueInstallments(new Date(Date.now() + 32 * DAY))).toEqual({ charged: 1, failed: 0 });
-      const offSession = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.off_session === 'true');
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 32 * DAY))).toEqual({
+        charged: 1,
+        failed: 0,
+      });
+      const offSession = stripe.requests.filter(
+        (r) => r.path === '/v1/payment_intents' && r.form.off_session === 'true',
+      );
       expect(offSession.at(-1)?.form).toMatchObject({
         amount: String(monthly),
         customer: intent.customer,
         payment_method: 'pm_card_ok',
         confirm: 'true',
       });
-      expect(await installments.chargeDueInstallments(new Date(Date.now() + 40 * DAY))).toEqual({ charged: 0, failed: 0 });
-      expect(await installments.chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({ charged: 1, failed: 0 });
-      expect(await installments.chargeDueInstallments(new Date(Date.now() + 400 * DAY))).toEqual({ charged: 0, failed: 0 });
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 40 * DAY))).toEqual({
+        charged: 0,
+        failed: 0,
+      });
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({
+        charged: 1,
+        failed: 0,
+      });
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 400 * DAY))).toEqual({
+        charged: 0,
+        failed: 0,
+      });
 
       const [enrollment] = await enrollmentsOf(created.paymentIntentId);
       expect(enrollment).toMatchObject({ paymentType: '3month', paymentAmount: 3 * monthly });
       const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
-      expect(payment).toMatchObject({ installmentsPaid: 3, installmentsTotal: 3, planStatus: 'completed', nextInstallmentAt: null });
-      const rows = await api.em().find(PaymentInstallment, { payment: payment.id }, { orderBy: { installmentNumber: 'asc' } });
+      expect(payment).toMatchObject({
+        installmentsPaid: 3,
+        installmentsTotal: 3,
+        planStatus: 'completed',
+        nextInstallmentAt: null,
+      });
+      const rows = await api
+        .em()
+        .find(PaymentInstallment, { payment: payment.id }, { orderBy: { installmentNumber: 'asc' } });
       expect(rows.map((r) => [r.installmentNumber, r.status, r.amount])).toEqual([
         [1, 'succeeded', monthly],
         [2, 'succeeded', monthly],
@@ -398,14 +528,19 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       ]);
     });
 
-    it("charges later months with the customer the card was saved to, even when our record names another", async () => {
+    it('charges later months with the customer the card was saved to, even when our record names another', async () => {
       // Two overlapping "Pay now" submissions each create a customer; the intent ends up with the one updated last,
       // and Stripe saves the card to that customer, so off-session charges must use it.
       const created = await createSingle(PARTS, '3month');
       const cohort = await api.em().findOne(Cohort, { trainingName: PARTS });
       await api.http
         .post('/api/update-payment-intent')
-        .send({ paymentIntentId: created.paymentIntentId, customerName: 'Ray Race', customerEmail: 'ray@example.com', cohortId: cohort?.id ?? null })
+        .send({
+          paymentIntentId: created.paymentIntentId,
+          customerName: 'Ray Race',
+          customerEmail: 'ray@example.com',
+          cohortId: cohort?.id ?? null,
+        })
         .expect(200);
       const stored = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
       expect(stored.providerCustomerId).toMatch(/^cus_/);
@@ -415,11 +550,19 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
 
       const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
       expect(payment.providerCustomerId).toBe('cus_card_owner');
-      expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * DAY))).toEqual({ charged: 1, failed: 0 });
-      const charge = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.form.payment_method === 'pm_card_race').at(-1);
+      expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * DAY))).toEqual({
+        charged: 1,
+        failed: 0,
+      });
+      const charge = stripe.requests
+        .filter((r) => r.path === '/v1/payment_intents' && r.form.payment_method === 'pm_card_race')
+        .at(-1);
       expect(charge?.form).toMatchObject({ customer: 'cus_card_owner', off_session: 'true' });
       // The last month too, so no plan of this test is left due for the next one.
-      expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({ charged: 1, failed: 0 });
+      expect(await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({
+        charged: 1,
+        failed: 0,
+      });
     });
 
     it('marks the plan and the enrollment past due when a later month is declined', async () => {
@@ -428,17 +571,26 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       const result = await api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + 32 * DAY));
       expect(result).toEqual({ charged: 0, failed: 1 });
       const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
-      expect(payment).toMatchObject({ planStatus: 'past_due', installmentsPaid: 1, failureMessage: 'Your card was declined.' });
+      expect(payment).toMatchObject({
+        planStatus: 'past_due',
+        installmentsPaid: 1,
+        failureMessage: 'Your card was declined.',
+      });
       const [enrollment] = await enrollmentsOf(created.paymentIntentId);
       expect(enrollment.paymentAmount).toBe(priceOf(RESILIENT).sixMonthPrice);
-      expect(enrollment.notes).toMatch(/^Past due: installment 2 of 6 failed on \d{4}-\d{2}-\d{2} \(Your card was declined\.\)$/);
+      expect(enrollment.notes).toMatch(
+        /^Past due: installment 2 of 6 failed on \d{4}-\d{2}-\d{2} \(Your card was declined\.\)$/,
+      );
       // The job tries the saved card again 3 days after each decline, three declines in all; then only a new card pays.
-      const run = (days: number) => api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + days * DAY));
+      const run = (days: number) =>
+        api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + days * DAY));
       expect((await run(34)).failed).toBe(0);
       expect((await run(35.5)).failed).toBe(1);
       expect((await run(39)).failed).toBe(1);
       expect((await run(400)).failed).toBe(0);
-      const retries = stripe.requests.filter((r) => r.form.payment_method === 'pm_card_later_declined' && r.form.off_session === 'true');
+      const retries = stripe.requests.filter(
+        (r) => r.form.payment_method === 'pm_card_later_declined' && r.form.off_session === 'true',
+      );
       expect(retries.map((r) => r.idempotencyKey)).toEqual([
         `installment-${payment.id}-2`,
         `installment-${payment.id}-2-retry-1`,
@@ -460,11 +612,14 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         [crashed, old].map((c) => api.em().findOneOrFail(Payment, { providerPaymentId: c.paymentIntentId })),
       );
       const claim = (paymentId: string, amount: number, age: string) =>
-        api.em().getConnection().execute(
-          `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at, claimed_at)
+        api
+          .em()
+          .getConnection()
+          .execute(
+            `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at, claimed_at)
            values (gen_random_uuid(), ?, 2, ?, 'processing', now() - ?::interval, now() - ?::interval)`,
-          [paymentId, amount, age, age],
-        );
+            [paymentId, amount, age, age],
+          );
       // A run claimed month 2 and reached Stripe, then died before recording the charge.
       const reachedStripe = await api.app.get<PaymentProvider>(PAYMENT_PROVIDER).chargeOffSession({
         amount: monthly,
@@ -482,30 +637,53 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
 
       // A claim only minutes old may still be running elsewhere: left alone, while the old one goes to an admin.
       expect(await installments.chargeDueInstallments(new Date())).toEqual({ charged: 0, failed: 1 });
-      await api.em().getConnection().execute(`update payment_installments set claimed_at = now() - interval '1 hour' where payment_id = ?`, [crashedPayment.id]);
+      await api
+        .em()
+        .getConnection()
+        .execute(`update payment_installments set claimed_at = now() - interval '1 hour' where payment_id = ?`, [
+          crashedPayment.id,
+        ]);
       expect(await installments.chargeDueInstallments(new Date())).toEqual({ charged: 1, failed: 0 });
       expect(await installments.chargeDueInstallments(new Date())).toEqual({ charged: 0, failed: 0 });
 
-      const resumedRow = await api.em().findOneOrFail(PaymentInstallment, { payment: crashedPayment.id, installmentNumber: 2 }, { refresh: true });
+      const resumedRow = await api
+        .em()
+        .findOneOrFail(PaymentInstallment, { payment: crashedPayment.id, installmentNumber: 2 }, { refresh: true });
       expect(resumedRow).toMatchObject({ status: 'succeeded', providerPaymentId: reachedStripe.id });
-      const offSessionIntents = [...stripe.intents.values()].filter((i) => i.payment_method === 'pm_card_crashed_run' && i.id !== crashed.paymentIntentId);
+      const offSessionIntents = [...stripe.intents.values()].filter(
+        (i) => i.payment_method === 'pm_card_crashed_run' && i.id !== crashed.paymentIntentId,
+      );
       expect(offSessionIntents).toHaveLength(1);
-      expect(await api.em().findOneOrFail(Payment, { id: crashedPayment.id }, { refresh: true })).toMatchObject({ installmentsPaid: 2, planStatus: 'active' });
+      expect(await api.em().findOneOrFail(Payment, { id: crashedPayment.id }, { refresh: true })).toMatchObject({
+        installmentsPaid: 2,
+        planStatus: 'active',
+      });
       expect((await enrollmentsOf(crashed.paymentIntentId))[0].paymentAmount).toBe(2 * monthly);
 
       expect(stripe.requests.filter((r) => r.idempotencyKey === `installment-${oldPayment.id}-2`)).toHaveLength(0);
-      const oldRow = await api.em().findOneOrFail(PaymentInstallment, { payment: oldPayment.id, installmentNumber: 2 }, { refresh: true });
+      const oldRow = await api
+        .em()
+        .findOneOrFail(PaymentInstallment, { payment: oldPayment.id, installmentNumber: 2 }, { refresh: true });
       expect(oldRow).toMatchObject({ status: 'failed', failureMessage: INTERRUPTED_CHARGE_MESSAGE });
-      expect(await api.em().findOneOrFail(Payment, { id: oldPayment.id }, { refresh: true })).toMatchObject({ installmentsPaid: 1, planStatus: 'past_due' });
+      expect(await api.em().findOneOrFail(Payment, { id: oldPayment.id }, { refresh: true })).toMatchObject({
+        installmentsPaid: 1,
+        planStatus: 'past_due',
+      });
       expect((await enrollmentsOf(old.paymentIntentId))[0].notes).toContain(INTERRUPTED_CHARGE_MESSAGE);
       // The last month of the resumed plan, so no plan of this test is left due for another.
-      expect(await installments.chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({ charged: 1, failed: 0 });
+      expect(await installments.chargeDueInstallments(new Date(Date.now() + 63 * DAY))).toEqual({
+        charged: 1,
+        failed: 0,
+      });
     });
   });
 
   it('tells the browser to use Stripe with the publishable key', async () => {
     const response = await api.http.get('/api/payments/config').expect(200);
     expect(response.body).toEqual({ testMode: false, publishableKey: 'pk_test_payments' });
-    await api.http.post('/api/payments/test-mode/confirm').send({ paymentIntentId: 'pi_x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }).expect(404);
+    await api.http
+      .post('/api/payments/test-mode/confirm')
+      .send({ paymentIntentId: 'pi_x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })
+      .expect(404);
   });
 });

@@ -46,7 +46,9 @@ describe('applicant records: ownership, staff review, erasure', () => {
     alice = testApplicant(api.app);
     bob = testApplicant(api.app);
     storage = api.app.get(StorageService);
-    await RequestContext.create(api.orm.em, () => api.app.get(AdminUsersService).setPassword(EVALUATOR.username, EVALUATOR.password, 'evaluator'));
+    await RequestContext.create(api.orm.em, () =>
+      api.app.get(AdminUsersService).setPassword(EVALUATOR.username, EVALUATOR.password, 'evaluator'),
+    );
   });
 
   afterAll(async () => {
@@ -54,7 +56,8 @@ describe('applicant records: ownership, staff review, erasure', () => {
     await smtp?.close();
   });
 
-  const mailsTo = (address: string) => (mails: CaughtMail[]) => mails.filter((m) => m.to.some((t) => t.address === address));
+  const mailsTo = (address: string) => (mails: CaughtMail[]) =>
+    mails.filter((m) => m.to.some((t) => t.address === address));
 
   /** An applicant who signed in by email link, so the outcome of a review has an address to go to. */
   async function signedInApplicant(email: string): Promise<TestApplicant> {
@@ -62,10 +65,10 @@ describe('applicant records: ownership, staff review, erasure', () => {
     await api
       .em()
       .getConnection()
-      .execute(`insert into applicants (id, email, created_at) values (?, ?, now()) on conflict (id) do update set email = excluded.email`, [
-        applicant.id,
-        email,
-      ]);
+      .execute(
+        `insert into applicants (id, email, created_at) values (?, ?, now()) on conflict (id) do update set email = excluded.email`,
+        [applicant.id, email],
+      );
     return applicant;
   }
 
@@ -88,14 +91,27 @@ describe('applicant records: ownership, staff review, erasure', () => {
     return (await api.http.post('/api/credentials').set(owner.headers()).send({ name }).expect(201)).body.id as string;
   }
 
-  async function upload(owner: TestApplicant, credentialId: string, bytes: Buffer): Promise<{ key: string; status: number }> {
-    const { uploadURL } = (await api.http.post('/api/objects/upload').set(owner.headers()).expect(200)).body as { uploadURL: string };
-    const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/pdf' } });
+  async function upload(
+    owner: TestApplicant,
+    credentialId: string,
+    bytes: Buffer,
+  ): Promise<{ key: string; status: number }> {
+    const { uploadURL } = (await api.http.post('/api/objects/upload').set(owner.headers()).expect(200)).body as {
+      uploadURL: string;
+    };
+    const put = await fetch(uploadURL, {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+      headers: { 'content-type': 'application/pdf' },
+    });
     expect(put.status).toBe(200);
-    const registered = await api.http
-      .put('/api/documents/upload-complete')
-      .set(owner.headers())
-      .send({ uploadURL, credentialId, fileName: 'PSY301 syllabus.pdf', fileSize: bytes.length, fileType: 'application/pdf' });
+    const registered = await api.http.put('/api/documents/upload-complete').set(owner.headers()).send({
+      uploadURL,
+      credentialId,
+      fileName: 'PSY301 syllabus.pdf',
+      fileSize: bytes.length,
+      fileType: 'application/pdf',
+    });
     return { key: (await storage.objectKeyFromUrl(uploadURL)) ?? '', status: registered.status };
   }
 
@@ -103,8 +119,10 @@ describe('applicant records: ownership, staff review, erasure', () => {
     const id = await createCredential(owner, name);
     expect((await upload(owner, id, await samplePdf(SYLLABUS))).status).toBe(200);
     await api.http.post(`/api/credentials/${id}/analyze`).set(owner.headers()).expect(202);
-    for (const deadline = Date.now() + 60_000; ; ) {
-      const { status } = (await api.http.get(`/api/credentials/${id}`).set(owner.headers()).expect(200)).body as { status: string };
+    for (const deadline = Date.now() + 60_000; ;) {
+      const { status } = (await api.http.get(`/api/credentials/${id}`).set(owner.headers()).expect(200)).body as {
+        status: string;
+      };
       if (status === 'completed') return id;
       if (status === 'failed' || Date.now() > deadline) throw new Error(`analysis ended ${status}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -114,7 +132,10 @@ describe('applicant records: ownership, staff review, erasure', () => {
   async function rowsMentioning(credentialId: string): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
     for (const [table, column] of CREDENTIAL_TABLES) {
-      const rows = await api.em().getConnection().execute<{ count: string }[]>(`select count(*) from ${table} where ${column} = ?`, [credentialId]);
+      const rows = await api
+        .em()
+        .getConnection()
+        .execute<{ count: string }[]>(`select count(*) from ${table} where ${column} = ?`, [credentialId]);
       counts[table] = Number(rows[0].count);
     }
     return counts;
@@ -124,7 +145,8 @@ describe('applicant records: ownership, staff review, erasure', () => {
     it('lists only the caller’s own credentials, with everything the page shows in one answer', async () => {
       const mine = await createCredential(alice, 'Alice BA');
       const theirs = await createCredential(bob, 'Bob MSc');
-      const aliceList = (await api.http.get('/api/credentials').set(alice.headers()).expect(200)).body as ApplicantCredentials;
+      const aliceList = (await api.http.get('/api/credentials').set(alice.headers()).expect(200))
+        .body as ApplicantCredentials;
       expect(aliceList.credentials.map((c) => c.id)).toContain(mine);
       expect(aliceList.credentials.map((c) => c.id)).not.toContain(theirs);
       expect(aliceList.credentials.every((c) => c.ownerId === alice.id)).toBe(true);
@@ -146,7 +168,9 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const { key, status } = await upload(bob, target, await samplePdf());
       expect(status).toBe(404);
       expect(await storage.head(key)).toBeNull();
-      const stored = (await api.http.get(`/api/credentials/${target}`).set(alice.headers()).expect(200)).body as { documents: unknown[] };
+      const stored = (await api.http.get(`/api/credentials/${target}`).set(alice.headers()).expect(200)).body as {
+        documents: unknown[];
+      };
       expect(stored.documents).toEqual([]);
     });
 
@@ -166,12 +190,21 @@ describe('applicant records: ownership, staff review, erasure', () => {
         if (!/\{id\}/.test(path) || !/credentials|reviews/.test(path)) continue;
         for (const [method, operation] of Object.entries(operations)) {
           const url = path.replace('{id}', target).replace('{documentId}', documentId);
-          const ownerOrStaff = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === APPLICANT_TOKEN_HEADER);
-          const call = () => (api.http as unknown as Record<string, (u: string) => import('supertest').Test>)[method](url).send({});
+          const ownerOrStaff = (operation.parameters ?? []).some(
+            (p) => p.in === 'header' && p.name === APPLICANT_TOKEN_HEADER,
+          );
+          const call = () =>
+            (api.http as unknown as Record<string, (u: string) => import('supertest').Test>)[method](url).send({});
           const asBob = await call().set(bob.headers());
-          expect({ route: `${method} ${path}`, status: asBob.status }).toEqual({ route: `${method} ${path}`, status: ownerOrStaff ? 404 : 401 });
+          expect({ route: `${method} ${path}`, status: asBob.status }).toEqual({
+            route: `${method} ${path}`,
+            status: ownerOrStaff ? 404 : 401,
+          });
           const asNobody = await call();
-          expect({ route: `${method} ${path}`, status: asNobody.status }).toEqual({ route: `${method} ${path}`, status: 401 });
+          expect({ route: `${method} ${path}`, status: asNobody.status }).toEqual({
+            route: `${method} ${path}`,
+            status: 401,
+          });
           swept.push(`${method.toUpperCase()} ${path}`);
         }
       }
@@ -200,8 +233,13 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const evaluator = await login(EVALUATOR);
       const bearer = { authorization: `Bearer ${evaluator}` };
 
-      const queue = (await api.http.get('/api/admin/reviews').query({ status: 'awaiting', search: 'psychosomatic' }).set(bearer).expect(200))
-        .body as ReviewQueueItem[];
+      const queue = (
+        await api.http
+          .get('/api/admin/reviews')
+          .query({ status: 'awaiting', search: 'psychosomatic' })
+          .set(bearer)
+          .expect(200)
+      ).body as ReviewQueueItem[];
       expect(queue.map((item) => item.credentialId)).toEqual([id]);
       expect(queue[0]).toMatchObject({ status: 'awaiting', documentCount: 1, applicantEmail: null });
       const recommended = queue[0].recommendedCredits;
@@ -210,14 +248,22 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const detail = (await api.http.get(`/api/admin/reviews/${id}`).set(bearer).expect(200)).body;
       expect(detail.evaluation.totalCredits).toBe(recommended);
       const documentId = detail.credential.documents[0].id as string;
-      const { url, expiresAt } = (await api.http.get(`/api/credentials/${id}/documents/${documentId}/download`).set(bearer).expect(200)).body;
+      const { url, expiresAt } = (
+        await api.http.get(`/api/credentials/${id}/documents/${documentId}/download`).set(bearer).expect(200)
+      ).body;
       expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe(String(api.config.records.downloadUrlTtlSeconds));
       expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
       const download = await fetch(url);
       expect(download.status).toBe(200);
-      expect(download.headers.get('content-disposition')).toBe(`attachment; filename="PSY301 syllabus.pdf"; filename*=UTF-8''PSY301%20syllabus.pdf`);
+      expect(download.headers.get('content-disposition')).toBe(
+        `attachment; filename="PSY301 syllabus.pdf"; filename*=UTF-8''PSY301%20syllabus.pdf`,
+      );
       expect(download.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await download.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       // After its lifetime the store refuses the same link.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(expiresAt) - Date.now()) + 1500));
       const late = await fetch(url);
@@ -225,41 +271,76 @@ describe('applicant records: ownership, staff review, erasure', () => {
       expect(await late.text()).toContain('Request has expired');
 
       await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 3.25 }).expect(400);
-      const verified = await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 3.5, note: 'Hours checked' }).expect(200);
-      expect(verified.body).toMatchObject({ review: { decision: 'verified', awardedCredits: 3.5, note: 'Hours checked' }, applicantNotified: false });
+      const verified = await api.http
+        .post(`/api/admin/reviews/${id}/verify`)
+        .set(bearer)
+        .send({ awardedCredits: 3.5, note: 'Hours checked' })
+        .expect(200);
+      expect(verified.body).toMatchObject({
+        review: { decision: 'verified', awardedCredits: 3.5, note: 'Hours checked' },
+        applicantNotified: false,
+      });
       await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'Too late' }).expect(409);
 
-      const page = (await api.http.get('/api/credentials').set(alice.headers()).expect(200)).body as ApplicantCredentials;
-      expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({ decision: 'verified', awardedCredits: 3.5, note: 'Hours checked' });
+      const page = (await api.http.get('/api/credentials').set(alice.headers()).expect(200))
+        .body as ApplicantCredentials;
+      expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({
+        decision: 'verified',
+        awardedCredits: 3.5,
+        note: 'Hours checked',
+      });
       // The page's one call carries the same evaluation, evidence included, as the credential's own route and the staff view.
-      const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(alice.headers()).expect(200)).body;
+      const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(alice.headers()).expect(200))
+        .body;
       expect(Object.keys(evaluation.evidence).length).toBeGreaterThan(0);
       expect(page.credentials.find((c) => c.id === id)?.evaluation).toEqual(evaluation);
       expect(detail.evaluation).toEqual(evaluation);
-      const verifiedQueue = (await api.http.get('/api/admin/reviews').query({ status: 'verified' }).set(bearer).expect(200)).body;
+      const verifiedQueue = (
+        await api.http.get('/api/admin/reviews').query({ status: 'verified' }).set(bearer).expect(200)
+      ).body;
       expect(verifiedQueue.map((item: ReviewQueueItem) => item.credentialId)).toContain(id);
     });
 
     it('rejects with the reason the applicant sees, and needs a reason', async () => {
       const id = await analyzedCredential(bob, 'Weekend workshop');
       const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
-      const refused = await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: '  ' }).expect(400);
+      const refused = await api.http
+        .post(`/api/admin/reviews/${id}/reject`)
+        .set(bearer)
+        .send({ reason: '  ' })
+        .expect(400);
       expect(refused.body.fieldErrors.reason).toBeDefined();
-      const rejected = await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'No proof of completion' }).expect(200);
+      const rejected = await api.http
+        .post(`/api/admin/reviews/${id}/reject`)
+        .set(bearer)
+        .send({ reason: 'No proof of completion' })
+        .expect(200);
       // Bob never signed in by email link: there is no address, so no mail and the answer says so.
       expect(rejected.body.applicantNotified).toBe(false);
       const page = (await api.http.get('/api/credentials').set(bob.headers()).expect(200)).body as ApplicantCredentials;
-      expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({ decision: 'rejected', rejectionReason: 'No proof of completion' });
+      expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({
+        decision: 'rejected',
+        rejectionReason: 'No proof of completion',
+      });
     });
 
     it('mails a signed-in applicant the verified outcome with the credits and the note, once', async () => {
       const carol = await signedInApplicant('carol@example.com');
       const id = await analyzedCredential(carol, 'Psychosomatic diploma');
       const bearer = { authorization: `Bearer ${await login(EVALUATOR)}` };
-      const verified = await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 4.5, note: 'Hours checked' }).expect(200);
-      expect(verified.body).toMatchObject({ review: { decision: 'verified', awardedCredits: 4.5 }, applicantNotified: true });
+      const verified = await api.http
+        .post(`/api/admin/reviews/${id}/verify`)
+        .set(bearer)
+        .send({ awardedCredits: 4.5, note: 'Hours checked' })
+        .expect(200);
+      expect(verified.body).toMatchObject({
+        review: { decision: 'verified', awardedCredits: 4.5 },
+        applicantNotified: true,
+      });
 
-      const [mail] = outcomeMailsTo('carol@example.com')(await smtp.waitFor((all) => outcomeMailsTo('carol@example.com')(all).length === 1));
+      const [mail] = outcomeMailsTo('carol@example.com')(
+        await smtp.waitFor((all) => outcomeMailsTo('carol@example.com')(all).length === 1),
+      );
       expect(mail.subject).toBe('Psychosomatic diploma is verified: 4.5 quarter credits awarded');
       expect(mail.text).toContain('Our staff reviewed Psychosomatic diploma and awarded 4.5 quarter credits.');
       expect(mail.text).toContain('Note from the reviewer: Hours checked');
@@ -267,8 +348,14 @@ describe('applicant records: ownership, staff review, erasure', () => {
 
       // A second decision is refused, and the outbox holds one mail for this credential's review.
       await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({ awardedCredits: 4.5 }).expect(409);
-      await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'Changed my mind' }).expect(409);
-      expect(await outcomeRowsTo('carol@example.com')).toEqual([{ key: `credential-review:${id}`, template: 'credential-verified' }]);
+      await api.http
+        .post(`/api/admin/reviews/${id}/reject`)
+        .set(bearer)
+        .send({ reason: 'Changed my mind' })
+        .expect(409);
+      expect(await outcomeRowsTo('carol@example.com')).toEqual([
+        { key: `credential-review:${id}`, template: 'credential-verified' },
+      ]);
       expect(outcomeMailsTo('carol@example.com')(await smtp.messages())).toHaveLength(1);
     });
 
@@ -276,16 +363,28 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const dan = await signedInApplicant('dan@example.com');
       const id = await analyzedCredential(dan, 'Evening seminar');
       const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
-      const rejected = await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'No proof of completion' }).expect(200);
+      const rejected = await api.http
+        .post(`/api/admin/reviews/${id}/reject`)
+        .set(bearer)
+        .send({ reason: 'No proof of completion' })
+        .expect(200);
       expect(rejected.body).toMatchObject({ review: { decision: 'rejected' }, applicantNotified: true });
 
-      const [mail] = outcomeMailsTo('dan@example.com')(await smtp.waitFor((all) => outcomeMailsTo('dan@example.com')(all).length === 1));
+      const [mail] = outcomeMailsTo('dan@example.com')(
+        await smtp.waitFor((all) => outcomeMailsTo('dan@example.com')(all).length === 1),
+      );
       expect(mail.subject).toBe('Evening seminar could not be verified');
       expect(mail.text).toContain('Reason: No proof of completion');
       expect(mail.text).toContain(`${WEB_URL}/evaluation?credential=${id}`);
 
-      await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'No proof of completion' }).expect(409);
-      expect(await outcomeRowsTo('dan@example.com')).toEqual([{ key: `credential-review:${id}`, template: 'credential-rejected' }]);
+      await api.http
+        .post(`/api/admin/reviews/${id}/reject`)
+        .set(bearer)
+        .send({ reason: 'No proof of completion' })
+        .expect(409);
+      expect(await outcomeRowsTo('dan@example.com')).toEqual([
+        { key: `credential-review:${id}`, template: 'credential-rejected' },
+      ]);
       expect(outcomeMailsTo('dan@example.com')(await smtp.messages())).toHaveLength(1);
     });
 
@@ -304,17 +403,24 @@ describe('applicant records: ownership, staff review, erasure', () => {
   describe('erasure', () => {
     it('deletes a credential for its owner: no row mentions it and its object is gone from storage', async () => {
       const id = await analyzedCredential(alice, 'To forget');
-      const keys = (await api.em().getConnection().execute<{ object_key: string }[]>(
-        'select object_key from credential_documents where credential_id = ?',
-        [id],
-      )).map((row) => row.object_key);
+      const keys = (
+        await api
+          .em()
+          .getConnection()
+          .execute<{ object_key: string }[]>('select object_key from credential_documents where credential_id = ?', [
+            id,
+          ])
+      ).map((row) => row.object_key);
       expect(keys).toHaveLength(1);
       expect(await storage.head(keys[0])).not.toBeNull();
       await api.http.delete(`/api/credentials/${id}`).set(bob.headers()).expect(404);
       await api.http.delete(`/api/credentials/${id}`).set(alice.headers()).expect(204);
       expect(Object.values(await rowsMentioning(id)).every((count) => count === 0)).toBe(true);
       expect(await storage.head(keys[0])).toBeNull();
-      const pending = await api.em().getConnection().execute<{ count: string }[]>('select count(*) from object_deletions');
+      const pending = await api
+        .em()
+        .getConnection()
+        .execute<{ count: string }[]>('select count(*) from object_deletions');
       expect(Number(pending[0].count)).toBe(0);
       await api.http.get(`/api/credentials/${id}`).set(alice.headers()).expect(404);
     });
@@ -324,10 +430,12 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const key = `uploads/${randomUUID()}`;
       await storage.put(key, await samplePdf(), 'application/pdf');
       const em = api.em();
-      await em.getConnection().execute(
-        `insert into object_deletions (object_key, attempts, next_attempt_at, created_at) values (?, 0, now(), now())`,
-        [key],
-      );
+      await em
+        .getConnection()
+        .execute(
+          `insert into object_deletions (object_key, attempts, next_attempt_at, created_at) values (?, 0, now(), now())`,
+          [key],
+        );
       const realDelete = storage.delete.bind(storage);
       storage.delete = () => Promise.reject(new Error('storage unavailable'));
       try {
@@ -336,16 +444,21 @@ describe('applicant records: ownership, staff review, erasure', () => {
         storage.delete = realDelete;
       }
       // (The minute's scheduled sweep may have tried too; either way the failure is recorded for a later retry.)
-      const [pending] = await api.em().getConnection().execute<{ attempts: number; last_error: string }[]>(
-        'select attempts, last_error from object_deletions where object_key = ?',
-        [key],
-      );
+      const [pending] = await api
+        .em()
+        .getConnection()
+        .execute<{ attempts: number; last_error: string }[]>(
+          'select attempts, last_error from object_deletions where object_key = ?',
+          [key],
+        );
       expect(pending.attempts).toBeGreaterThanOrEqual(1);
       expect(pending.last_error).toBe('storage unavailable');
       expect(await storage.head(key)).not.toBeNull();
       // Past the longest backoff, the next sweep deletes it and forgets it.
       await erasure.sweepObjectDeletions(new Date(Date.now() + 2 * 3600_000));
-      expect(await api.em().getConnection().execute('select 1 from object_deletions where object_key = ?', [key])).toHaveLength(0);
+      expect(
+        await api.em().getConnection().execute('select 1 from object_deletions where object_key = ?', [key]),
+      ).toHaveLength(0);
       expect(await storage.head(key)).toBeNull();
     });
 
@@ -356,37 +469,68 @@ describe('applicant records: ownership, staff review, erasure', () => {
       await api.em().getConnection().execute('update applicants set email = ? where id = ?', [email, carol.id]);
       // Carol is also named as a contact on someone else's certificate, and was drafted to.
       const other = await analyzedCredential(bob, 'Names Carol');
-      await api.em().getConnection().execute(
-        `update evaluations set lead_contacts = lead_contacts || ?::jsonb where credential_id = ?`,
-        [JSON.stringify([{ name: 'Carol', title: null, email: email.toUpperCase(), organization: null }, { name: 'Dan', title: null, email: 'dan@example.org', organization: null }]), other],
-      );
-      await api.em().getConnection().execute(
-        `insert into email_drafts (id, credential_id, contact_email, contact_name, template_id, gmail_draft_id, sender_email, created_at)
+      await api
+        .em()
+        .getConnection()
+        .execute(`update evaluations set lead_contacts = lead_contacts || ?::jsonb where credential_id = ?`, [
+          JSON.stringify([
+            { name: 'Carol', title: null, email: email.toUpperCase(), organization: null },
+            { name: 'Dan', title: null, email: 'dan@example.org', organization: null },
+          ]),
+          other,
+        ]);
+      await api
+        .em()
+        .getConnection()
+        .execute(
+          `insert into email_drafts (id, credential_id, contact_email, contact_name, template_id, gmail_draft_id, sender_email, created_at)
          values (?, ?, ?, 'Carol', null, 'd-1', 'staff@example.org', now())`,
-        [randomUUID(), other, email],
-      );
-      const key = (await api.em().getConnection().execute<{ object_key: string }[]>('select object_key from credential_documents where credential_id = ?', [id]))[0].object_key;
+          [randomUUID(), other, email],
+        );
+      const key = (
+        await api
+          .em()
+          .getConnection()
+          .execute<{ object_key: string }[]>('select object_key from credential_documents where credential_id = ?', [
+            id,
+          ])
+      )[0].object_key;
 
       const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
       await api.http.post('/api/admin/erasure').set(bearer).send({ email: 'not an email' }).expect(400);
-      const result = await api.http.post('/api/admin/erasure').set(bearer).send({ email: ` ${email.toUpperCase()} ` }).expect(200);
+      const result = await api.http
+        .post('/api/admin/erasure')
+        .set(bearer)
+        .send({ email: ` ${email.toUpperCase()} ` })
+        .expect(200);
       expect(result.body).toEqual({ credentials: 1, applicants: 1, leadContacts: 1, emailDrafts: 1, signInTokens: 0 });
 
       expect(await storage.head(key)).toBeNull();
-      const tables = await api.em().getConnection().execute<{ table_name: string }[]>(
-        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-      );
-      for (const { table_name } of tables) {
-        const rows = await api.em().getConnection().execute<{ count: string }[]>(
-          `select count(*) from "${table_name}" t where t::text ilike ? or t::text ilike ?`,
-          [`%${email}%`, `%${id}%`],
+      const tables = await api
+        .em()
+        .getConnection()
+        .execute<{ table_name: string }[]>(
+          `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
         );
+      for (const { table_name } of tables) {
+        const rows = await api
+          .em()
+          .getConnection()
+          .execute<{ count: string }[]>(
+            `select count(*) from "${table_name}" t where t::text ilike ? or t::text ilike ?`,
+            [`%${email}%`, `%${id}%`],
+          );
         expect({ table: table_name, rows: Number(rows[0].count) }).toEqual({ table: table_name, rows: 0 });
       }
-      const kept = (await api.em().getConnection().execute<{ lead_contacts: Array<{ email: string }> }[]>(
-        'select lead_contacts from evaluations where credential_id = ?',
-        [other],
-      ))[0].lead_contacts;
+      const kept = (
+        await api
+          .em()
+          .getConnection()
+          .execute<{ lead_contacts: Array<{ email: string }> }[]>(
+            'select lead_contacts from evaluations where credential_id = ?',
+            [other],
+          )
+      )[0].lead_contacts;
       expect(kept.map((c) => c.email)).toContain('dan@example.org');
     });
 
@@ -396,7 +540,13 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const { key } = await upload(bob, abandoned, await samplePdf());
       const recent = await createCredential(bob, 'Recent');
       const days = api.config.records.retentionDays;
-      await api.em().getConnection().execute(`update credentials set created_at = now() - make_interval(days => ?) where id = ?`, [days + 1, abandoned]);
+      await api
+        .em()
+        .getConnection()
+        .execute(`update credentials set created_at = now() - make_interval(days => ?) where id = ?`, [
+          days + 1,
+          abandoned,
+        ]);
       const swept = await erasure.sweepRetention();
       expect(swept.credentials).toBe(1);
       expect(Object.values(await rowsMentioning(abandoned)).every((count) => count === 0)).toBe(true);
@@ -422,34 +572,59 @@ describe('sign-in by email link', () => {
     const token = randomUUID() + randomUUID();
     // Asking for a link gives the asking browser its identity, as the API's request does.
     if (requestedBy) {
-      await api.em().getConnection().execute(`insert into applicants (id, email, created_at) values (?, null, now()) on conflict do nothing`, [requestedBy]);
+      await api
+        .em()
+        .getConnection()
+        .execute(`insert into applicants (id, email, created_at) values (?, null, now()) on conflict do nothing`, [
+          requestedBy,
+        ]);
     }
-    await api.em().getConnection().execute(
-      `insert into sign_in_tokens (id, token_hash, email, requested_by, expires_at, used_at, created_at)
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `insert into sign_in_tokens (id, token_hash, email, requested_by, expires_at, used_at, created_at)
        values (?, encode(sha256(?::bytea), 'hex'), ?, ?, now() + make_interval(mins => ?), null, now())`,
-      [randomUUID(), token, email, requestedBy, expiresInMinutes],
-    );
+        [randomUUID(), token, email, requestedBy, expiresInMinutes],
+      );
     return token;
   }
 
   it('writes the link to the mail outbox (only its hash is kept) and the mailed link signs in', async () => {
     const applicant = testApplicant(api.app);
     const email = `dana-${randomUUID().slice(0, 8)}@example.org`;
-    const mine = (await api.http.post('/api/credentials').set(applicant.headers()).send({ name: 'Dana BA' }).expect(201)).body.id;
-    const response = await api.http.post('/api/applicants/sign-in-link').set(applicant.headers()).send({ email: ` ${email.toUpperCase()} ` }).expect(200);
+    const mine = (
+      await api.http.post('/api/credentials').set(applicant.headers()).send({ name: 'Dana BA' }).expect(201)
+    ).body.id;
+    const response = await api.http
+      .post('/api/applicants/sign-in-link')
+      .set(applicant.headers())
+      .send({ email: ` ${email.toUpperCase()} ` })
+      .expect(200);
     expect(response.body.mail).toBe('queued');
-    const [mail] = await api.em().getConnection().execute<{ template: string; data: { path: string; expiresInMinutes: number } }[]>(
-      'select template, data from outbox where recipient = ?',
-      [email],
-    );
+    const [mail] = await api
+      .em()
+      .getConnection()
+      .execute<{ template: string; data: { path: string; expiresInMinutes: number } }[]>(
+        'select template, data from outbox where recipient = ?',
+        [email],
+      );
     expect(mail).toMatchObject({ template: 'sign-in-link', data: { expiresInMinutes: 15 } });
     const token = new URL(mail.data.path, 'http://web').searchParams.get('token') ?? '';
-    const stored = await api.em().getConnection().execute<{ token_hash: string }[]>('select token_hash from sign_in_tokens where email = ?', [email]);
+    const stored = await api
+      .em()
+      .getConnection()
+      .execute<{ token_hash: string }[]>('select token_hash from sign_in_tokens where email = ?', [email]);
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toContain(token);
     const signedIn = await api.http.post('/api/applicants/sign-in').send({ token }).expect(200);
     expect(signedIn.body).toMatchObject({ applicantId: applicant.id, email });
-    const page = (await api.http.get('/api/credentials').set(testApplicant(api.app, signedIn.body.applicantId).headers()).expect(200)).body;
+    const page = (
+      await api.http
+        .get('/api/credentials')
+        .set(testApplicant(api.app, signedIn.body.applicantId).headers())
+        .expect(200)
+    ).body;
     expect(page.credentials.map((c: { id: string }) => c.id)).toEqual([mine]);
     await api.http.post('/api/applicants/sign-in-link').send({ email }).expect(401);
   });
@@ -458,14 +633,19 @@ describe('sign-in by email link', () => {
     const first = testApplicant(api.app);
     const second = testApplicant(api.app);
     const email = `erin-${randomUUID().slice(0, 8)}@example.org`;
-    const mine = (await api.http.post('/api/credentials').set(first.headers()).send({ name: 'First browser' }).expect(201)).body.id;
-    const other = (await api.http.post('/api/credentials').set(second.headers()).send({ name: 'Second browser' }).expect(201)).body.id;
+    const mine = (
+      await api.http.post('/api/credentials').set(first.headers()).send({ name: 'First browser' }).expect(201)
+    ).body.id;
+    const other = (
+      await api.http.post('/api/credentials').set(second.headers()).send({ name: 'Second browser' }).expect(201)
+    ).body.id;
     const token = await storedLink(email, first.id);
 
     const signedIn = await api.http.post('/api/applicants/sign-in').set(second.headers()).send({ token }).expect(200);
     expect(signedIn.body).toEqual({ applicantId: first.id, email, mergedCredentials: 1 });
     const account = testApplicant(api.app, signedIn.body.applicantId);
-    const page = (await api.http.get('/api/credentials').set(account.headers()).expect(200)).body as ApplicantCredentials;
+    const page = (await api.http.get('/api/credentials').set(account.headers()).expect(200))
+      .body as ApplicantCredentials;
     expect(page.email).toBe(email);
     expect(page.credentials.map((c) => c.id).sort()).toEqual([mine, other].sort());
 
@@ -488,7 +668,13 @@ describe('sign-in by email link', () => {
 
     const gina = testApplicant(api.app);
     await api.http.post('/api/credentials').set(gina.headers()).send({ name: 'Gina' }).expect(201);
-    const ginaAccount = (await api.http.post('/api/applicants/sign-in').set(gina.headers()).send({ token: await storedLink('gina@example.org', gina.id) }).expect(200)).body;
+    const ginaAccount = (
+      await api.http
+        .post('/api/applicants/sign-in')
+        .set(gina.headers())
+        .send({ token: await storedLink('gina@example.org', gina.id) })
+        .expect(200)
+    ).body;
     // Gina, signed in, uses a link of another address: her account's records stay hers.
     const other = await api.http
       .post('/api/applicants/sign-in')
@@ -496,7 +682,9 @@ describe('sign-in by email link', () => {
       .send({ token: await storedLink('harry@example.org', null) })
       .expect(200);
     expect(other.body.mergedCredentials).toBe(0);
-    const ginas = (await api.http.get('/api/credentials').set(testApplicant(api.app, ginaAccount.applicantId).headers()).expect(200)).body;
+    const ginas = (
+      await api.http.get('/api/credentials').set(testApplicant(api.app, ginaAccount.applicantId).headers()).expect(200)
+    ).body;
     expect(ginas.credentials).toHaveLength(1);
   });
 });

@@ -17,12 +17,18 @@ describe('reliability: OpenAPI fuzz', () => {
   let snapshotSql = '';
 
   async function snapshot(): Promise<string> {
-    const rows = await api.em().getConnection().execute<Array<{ name: string; n: number; h: string | null }>>(snapshotSql);
+    const rows = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ name: string; n: number; h: string | null }>>(snapshotSql);
     return rows.map((row) => `${row.name}:${row.n}:${row.h ?? ''}`).join(',');
   }
 
   async function login(): Promise<void> {
-    const response = await api.http.post('/api/admin/login').send({ username: 'fuzz-admin', password: 'fuzz-password-1' }).expect(200);
+    const response = await api.http
+      .post('/api/admin/login')
+      .send({ username: 'fuzz-admin', password: 'fuzz-password-1' })
+      .expect(200);
     token = response.body.token;
   }
 
@@ -30,7 +36,9 @@ describe('reliability: OpenAPI fuzz', () => {
     let call = api.http[fuzz.method.toLowerCase() as 'get'](fuzz.url).set(fuzz.headers);
     if (admin) call = call.set('authorization', `Bearer ${token}`);
     if (fuzz.body !== undefined) {
-      call = call.send(typeof fuzz.body === 'string' || Buffer.isBuffer(fuzz.body) ? fuzz.body : JSON.stringify(fuzz.body));
+      call = call.send(
+        typeof fuzz.body === 'string' || Buffer.isBuffer(fuzz.body) ? fuzz.body : JSON.stringify(fuzz.body),
+      );
     }
     const response = await call;
     return { status: response.status, body: response.body, text: response.text };
@@ -48,11 +56,16 @@ describe('reliability: OpenAPI fuzz', () => {
     const tables = await api
       .em()
       .getConnection()
-      .execute<Array<{ table_name: string }>>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+      .execute<Array<{ table_name: string }>>(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      );
     snapshotSql = tables
       .map((t) => t.table_name)
       .filter((name) => !UNTRACKED.test(name))
-      .map((name) => `select '${name}' as name, count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`)
+      .map(
+        (name) =>
+          `select '${name}' as name, count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`,
+      )
       .join(' union all ');
   });
 
@@ -62,7 +75,11 @@ describe('reliability: OpenAPI fuzz', () => {
 
   it('answers every generated case with 2xx or 4xx, and refused requests change nothing', async () => {
     // Real ids for path parameters, so the cases reach past the "not found" check.
-    const credential = await api.http.post('/api/credentials').set(api.owner()).send({ name: 'Fuzz credential' }).expect(201);
+    const credential = await api.http
+      .post('/api/credentials')
+      .set(api.owner())
+      .send({ name: 'Fuzz credential' })
+      .expect(201);
     const cohort = await api.http
       .post('/api/admin/cohorts')
       .set('authorization', `Bearer ${token}`)
@@ -70,11 +87,20 @@ describe('reliability: OpenAPI fuzz', () => {
       .expect(201);
     const templates = await api.http.get('/api/gmail/templates').set('authorization', `Bearer ${token}`);
     const templateIds = Array.isArray(templates.body) ? templates.body.map((t: { id: string }) => String(t.id)) : [];
-    const pathValues: Record<string, string[]> = { id: [String(credential.body.id), String(cohort.body.id), ...templateIds] };
+    const pathValues: Record<string, string[]> = {
+      id: [String(credential.body.id), String(cohort.body.id), ...templateIds],
+    };
 
     const ops = operations(document);
     // The webhook is left out of the document (Stripe calls it, not clients) but takes hostile bodies all the same.
-    ops.push({ method: 'POST', path: '/api/payments/webhook', pathParams: [], queryParams: [], body: null, admin: false });
+    ops.push({
+      method: 'POST',
+      path: '/api/payments/webhook',
+      pathParams: [],
+      queryParams: [],
+      body: null,
+      admin: false,
+    });
     const cases = ops.flatMap((op) => casesFor(document, op, pathValues).map((fuzz) => ({ fuzz, admin: op.admin })));
     // A body that really is gzip, which the API does not inflate.
     cases.push({
@@ -109,7 +135,10 @@ describe('reliability: OpenAPI fuzz', () => {
       }
     }
 
-    const summary = [...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([status, count]) => `${status}×${count}`).join(' ');
+    const summary = [...statuses.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
     console.log(
       `OpenAPI fuzz: ${cases.length} cases over ${ops.length} operations; ${serverErrors.length} answered 5xx; ` +
         `${changedByRefusal.length} refused requests changed the database. Statuses: ${summary}`,

@@ -27,7 +27,10 @@ describe('reliability: PostgreSQL outage', () => {
       { ADMIN_USERNAME: 'fault-admin', ADMIN_PASSWORD: 'fault-password-1', ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '1000' },
       { databaseUrl: url },
     );
-    const login = await api.http.post('/api/admin/login').send({ username: 'fault-admin', password: 'fault-password-1' }).expect(200);
+    const login = await api.http
+      .post('/api/admin/login')
+      .send({ username: 'fault-admin', password: 'fault-password-1' })
+      .expect(200);
     token = login.body.token;
   }, 120_000);
 
@@ -76,9 +79,14 @@ describe('reliability: PostgreSQL outage', () => {
     // While it is down: admin reads, public reads and login are 503 with Retry-After, never 401 or 500.
     const adminRead = await api.http.get('/api/admin/enrollments').set('authorization', `Bearer ${token}`);
     const publicRead = await api.http.get('/api/training-pricing');
-    const login = await api.http.post('/api/admin/login').send({ username: 'fault-admin', password: 'fault-password-1' });
+    const login = await api.http
+      .post('/api/admin/login')
+      .send({ username: 'fault-admin', password: 'fault-password-1' });
     for (const response of [adminRead, publicRead, login]) {
-      expect({ status: response.status, code: response.body.code }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect({ status: response.status, code: response.body.code }).toEqual({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+      });
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
     const duringOutage = outcomes.slice(atStop + 3);
@@ -94,15 +102,24 @@ describe('reliability: PostgreSQL outage', () => {
     // Every answer was a success or a 503 with Retry-After; nothing else (no 401, no 500).
     const others = outcomes.filter((o) => o.status !== 201 && o.status !== 503);
     expect(others).toEqual([]);
-    expect(outcomes.filter((o) => o.status === 503).every((o) => Number(o.retryAfter) > 0 && o.code === 'SERVICE_UNAVAILABLE')).toBe(true);
+    expect(
+      outcomes
+        .filter((o) => o.status === 503)
+        .every((o) => Number(o.retryAfter) > 0 && o.code === 'SERVICE_UNAVAILABLE'),
+    ).toBe(true);
 
     // Each success has its row, each 503 none, and no row exists that no request asked for.
     const client = new Client({ connectionString: url });
     await client.connect();
     try {
-      const rows = await client.query<{ student_email: string }>(`select student_email from enrollments where student_email like 'fault-%'`);
+      const rows = await client.query<{ student_email: string }>(
+        `select student_email from enrollments where student_email like 'fault-%'`,
+      );
       const stored = rows.rows.map((row) => row.student_email).sort();
-      const succeeded = outcomes.filter((o) => o.status === 201).map((o) => o.email).sort();
+      const succeeded = outcomes
+        .filter((o) => o.status === 201)
+        .map((o) => o.email)
+        .sort();
       expect(stored).toEqual(succeeded);
       console.log(
         `PostgreSQL outage: ${outcomes.length} writes, ${succeeded.length} stored, ${outcomes.length - succeeded.length} answered 503 and wrote nothing; 0 lost, 0 duplicated`,

@@ -1,7 +1,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createAnalysisWorker } from '../src/worker';
-import { countRecords, createCredentialWithDocuments, credentialState, SIX_PHASES_ONCE, syllabusPdf, waitForAnalysis, type FixtureDocument } from './fixtures';
+import {
+  countRecords,
+  createCredentialWithDocuments,
+  credentialState,
+  SIX_PHASES_ONCE,
+  syllabusPdf,
+  waitForAnalysis,
+  type FixtureDocument,
+} from './fixtures';
 import { type OwnRedis, startOwnRedis } from './support/own-redis';
 import { startTestApi, type TestApi } from './support/test-app';
 
@@ -25,7 +33,12 @@ describe('reliability: Redis outage with analyses queued', () => {
       ANALYSIS_LOCK_SECONDS: '2',
       ANALYSIS_RUN_WORKER: 'false',
     });
-    syllabus = { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() };
+    syllabus = {
+      fileName: 'syllabus.pdf',
+      documentType: 'syllabus',
+      fileType: 'application/pdf',
+      bytes: await syllabusPdf(),
+    };
   }, 120_000);
 
   afterAll(async () => {
@@ -54,7 +67,9 @@ describe('reliability: Redis outage with analyses queued', () => {
     expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
 
     await redis.start();
-    worker = await createAnalysisWorker(api.config, String(api.orm.config.get('clientUrl')), api.storage, { logger: false });
+    worker = await createAnalysisWorker(api.config, String(api.orm.config.get('clientUrl')), api.storage, {
+      logger: false,
+    });
     const outcomes: string[] = [];
     for (const id of queued) {
       const finished = await waitForAnalysis(api, id, 120_000);

@@ -19,7 +19,13 @@ describe('the verifying S3-compatible store', () => {
   let pdf: Buffer;
 
   const client = (overrides: Partial<ConstructorParameters<typeof S3Client>[0]> = {}) =>
-    new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials, ...overrides });
+    new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: s3.credentials,
+      ...overrides,
+    });
 
   const put = (url: string, body: Buffer, headers: Record<string, string> = { 'content-type': 'application/pdf' }) =>
     fetch(url, { method: 'PUT', body: new Uint8Array(body), headers });
@@ -64,7 +70,11 @@ describe('the verifying S3-compatible store', () => {
 
   it('refuses the empty-body checksum a default-configured SDK signs into a presigned PUT (400 BadDigest)', async () => {
     const defaults = client();
-    const url = await getSignedUrl(defaults, new PutObjectCommand({ Bucket: s3.bucket, Key: 'uploads/default-config' }), { expiresIn: 900 });
+    const url = await getSignedUrl(
+      defaults,
+      new PutObjectCommand({ Bucket: s3.bucket, Key: 'uploads/default-config' }),
+      { expiresIn: 900 },
+    );
     defaults.destroy();
     expect(new URL(url).searchParams.get('x-amz-checksum-crc32')).toBe('AAAAAA==');
     const response = await put(url, pdf);
@@ -78,7 +88,9 @@ describe('the verifying S3-compatible store', () => {
     value.writeUInt32BE(crc32(pdf) >>> 0);
     const signer = client({ requestChecksumCalculation: 'WHEN_REQUIRED' });
     const signed = (key: string, checksum: string) =>
-      getSignedUrl(signer, new PutObjectCommand({ Bucket: s3.bucket, Key: key, ChecksumCRC32: checksum }), { expiresIn: 900 });
+      getSignedUrl(signer, new PutObjectCommand({ Bucket: s3.bucket, Key: key, ChecksumCRC32: checksum }), {
+        expiresIn: 900,
+      });
 
     expect((await put(await signed('uploads/right-crc', value.toString('base64')), pdf)).status).toBe(200);
     const wrong = await put(await signed('uploads/wrong-crc', 'AAAAAA=='), pdf);
@@ -92,7 +104,10 @@ describe('the verifying S3-compatible store', () => {
     ['a changed signature', (url: URL) => url.searchParams.set('X-Amz-Signature', '0'.repeat(64))],
     ['another key than the one signed', (url: URL) => (url.pathname = url.pathname.replace('tampered', 'other'))],
     ['a longer expiry than the one signed', (url: URL) => url.searchParams.set('X-Amz-Expires', '3600')],
-    ['a checksum parameter added after signing', (url: URL) => url.searchParams.set('x-amz-checksum-crc32', 'AAAAAA==')],
+    [
+      'a checksum parameter added after signing',
+      (url: URL) => url.searchParams.set('x-amz-checksum-crc32', 'AAAAAA=='),
+    ],
   ])('refuses a URL with %s (403 SignatureDoesNotMatch)', async (_label, tamper) => {
     const url = new URL(await storage.createUploadUrl('uploads/tampered'));
     tamper(url);
@@ -125,7 +140,9 @@ describe('the verifying S3-compatible store', () => {
   it('serves a presigned GET, and refuses it when tampered', async () => {
     await storage.put('uploads/readable', pdf, 'application/pdf');
     const signer = client({ requestChecksumCalculation: 'WHEN_REQUIRED' });
-    const url = await getSignedUrl(signer, new GetObjectCommand({ Bucket: s3.bucket, Key: 'uploads/readable' }), { expiresIn: 60 });
+    const url = await getSignedUrl(signer, new GetObjectCommand({ Bucket: s3.bucket, Key: 'uploads/readable' }), {
+      expiresIn: 60,
+    });
     signer.destroy();
     const response = await fetch(url);
     expect(response.status).toBe(200);
@@ -163,7 +180,9 @@ describe('the verifying S3-compatible store', () => {
       await fetch(`${s3.endpoint}/${s3.bucket}/uploads/private`),
       await fetch(`${s3.endpoint}/${s3.bucket}/`),
       await fetch(`${s3.endpoint}/`),
-      await put(`${s3.endpoint}/${s3.bucket}/uploads/private`, Buffer.from('<html>replaced</html>'), { 'content-type': 'text/html' }),
+      await put(`${s3.endpoint}/${s3.bucket}/uploads/private`, Buffer.from('<html>replaced</html>'), {
+        'content-type': 'text/html',
+      }),
       await fetch(`${s3.endpoint}/${s3.bucket}/uploads/private`, { method: 'DELETE' }),
     ]) {
       expect(response.status).toBe(403);
@@ -175,7 +194,11 @@ describe('the verifying S3-compatible store', () => {
   it('answers the CORS preflight the browser sends before a presigned PUT, to the URL with its query', async () => {
     const response = await fetch(await storage.createUploadUrl('uploads/x'), {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:3000', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://127.0.0.1:3000',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBeTruthy();
@@ -187,13 +210,17 @@ describe('the verifying S3-compatible store', () => {
     const listed = await client().send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'documents/' }));
     expect(listed.Contents?.map((object) => object.Key)).toEqual(['documents/copied']);
 
-    const wrongSecret = client({ credentials: { accessKeyId: s3.credentials.accessKeyId, secretAccessKey: 'not-the-secret' } });
+    const wrongSecret = client({
+      credentials: { accessKeyId: s3.credentials.accessKeyId, secretAccessKey: 'not-the-secret' },
+    });
     await expect(wrongSecret.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).rejects.toMatchObject({
       name: 'SignatureDoesNotMatch',
       $metadata: { httpStatusCode: 403 },
     });
     wrongSecret.destroy();
-    const unknownKey = client({ credentials: { accessKeyId: 'AKIAUNKNOWN', secretAccessKey: s3.credentials.secretAccessKey } });
+    const unknownKey = client({
+      credentials: { accessKeyId: 'AKIAUNKNOWN', secretAccessKey: s3.credentials.secretAccessKey },
+    });
     await expect(unknownKey.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).rejects.toMatchObject({
       name: 'InvalidAccessKeyId',
       $metadata: { httpStatusCode: 403 },
@@ -214,7 +241,9 @@ describe('the verifying S3-compatible store', () => {
       { step: 'deserialize', priority: 'low' },
     );
     await expect(
-      sdk.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'uploads/swapped', Body: pdf, ContentType: 'application/pdf' })),
+      sdk.send(
+        new PutObjectCommand({ Bucket: s3.bucket, Key: 'uploads/swapped', Body: pdf, ContentType: 'application/pdf' }),
+      ),
     ).rejects.toMatchObject({ name: 'XAmzContentSHA256Mismatch', $metadata: { httpStatusCode: 400 } });
     sdk.destroy();
     expect(await storage.head('uploads/swapped')).toBeNull();

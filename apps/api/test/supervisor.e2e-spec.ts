@@ -15,7 +15,10 @@ interface Line {
 }
 
 /** The harness process, with a way to wait for a line it printed (or will print) that matches. */
-function startHarness(args: string[] = []): { child: ChildProcess; next(match: (line: Line) => boolean): Promise<Line> } {
+function startHarness(args: string[] = []): {
+  child: ChildProcess;
+  next(match: (line: Line) => boolean): Promise<Line>;
+} {
   const child = spawn(process.execPath, [HARNESS, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines: Line[] = [];
   const waiters: { match: (line: Line) => boolean; resolve(line: Line): void }[] = [];
@@ -71,12 +74,16 @@ describe('npm start supervisor', () => {
     const web = await harness.next((l) => l.name === 'Web');
 
     process.kill(api.pid!, 'SIGKILL');
-    expect((await harness.next((l) => l.log !== undefined)).log).toBe('API stopped (SIGKILL); starting it again in 0.1 s.');
+    expect((await harness.next((l) => l.log !== undefined)).log).toBe(
+      'API stopped (SIGKILL); starting it again in 0.1 s.',
+    );
     const second = await harness.next((l) => l.name === 'API' && l.pid !== api.pid);
     expect(await answer(second.port!)).toBe('API');
 
     process.kill(second.pid!, 'SIGKILL');
-    expect((await harness.next((l) => l.log?.includes('0.2 s') ?? false)).log).toBe('API stopped (SIGKILL); starting it again in 0.2 s.');
+    expect((await harness.next((l) => l.log?.includes('0.2 s') ?? false)).log).toBe(
+      'API stopped (SIGKILL); starting it again in 0.2 s.',
+    );
     const third = await harness.next((l) => l.name === 'API' && l.pid !== api.pid && l.pid !== second.pid);
     expect(await answer(third.port!)).toBe('API');
 

@@ -45,8 +45,14 @@ describe('checklist on a local-only install', () => {
     });
     expect(status.phase4_contact_processing.status).toBe('pending');
     expect(status.phase5_sheets_integration.status).toBe('pending');
-    expect(status.phase6_email_templates).toEqual({ status: 'completed', items: { template_exists: true, template_renders: true } });
-    expect(status.phase7_email_management).toEqual({ status: 'pending', items: { gmail_credentials: false, gmail_connected: false } });
+    expect(status.phase6_email_templates).toEqual({
+      status: 'completed',
+      items: { template_exists: true, template_renders: true },
+    });
+    expect(status.phase7_email_management).toEqual({
+      status: 'pending',
+      items: { gmail_credentials: false, gmail_connected: false },
+    });
     expect(status.overall_completion).toBe(percentOfTrueItems(status));
     expect(status.overall_completion).toBe(60);
     expect(status.ready_for_production).toBe(true);
@@ -57,7 +63,10 @@ describe('checklist on a local-only install', () => {
   it('counts evaluations and extracted contacts once they exist', async () => {
     await seedEvaluatedCredential(api.em(), { name: 'No contacts', contacts: [] });
     let status = (await api.http.get('/api/system/checklist-status').expect(200)).body as ChecklistStatus;
-    expect(status.phase4_contact_processing).toEqual({ status: 'in_progress', items: { evaluations_completed: true, contacts_extracted: false } });
+    expect(status.phase4_contact_processing).toEqual({
+      status: 'in_progress',
+      items: { evaluations_completed: true, contacts_extracted: false },
+    });
 
     await seedEvaluatedCredential(api.em(), {
       name: 'With a contact',
@@ -73,7 +82,9 @@ describe('checklist on a local-only install', () => {
     const status = (await api.http.get('/api/system/checklist-status').expect(200)).body as ChecklistStatus;
     expect(status.phase6_email_templates.items).toEqual({ template_exists: true, template_renders: false });
     expect(status.ready_for_production).toBe(false);
-    expect(status.next_steps).toContain('Fix the email template: use only the supported {{placeholders}} and a non-empty subject and body');
+    expect(status.next_steps).toContain(
+      'Fix the email template: use only the supported {{placeholders}} and a non-empty subject and body',
+    );
   });
 });
 
@@ -85,10 +96,19 @@ async function startFakeOpenAi(goodKey: string): Promise<{ url: string; keysSeen
     keysSeen.push(key);
     if (req.url?.startsWith('/v1/models') && key === goodKey) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'openai' }] }));
+      return res.end(
+        JSON.stringify({
+          object: 'list',
+          data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'openai' }],
+        }),
+      );
     }
     res.writeHead(401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+    res.end(
+      JSON.stringify({
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
@@ -101,7 +121,8 @@ async function startFakeOpenAi(goodKey: string): Promise<{ url: string; keysSeen
 
 describe('checklist probes reused between page views', () => {
   const renders = async (api: TestApi): Promise<boolean> =>
-    ((await api.http.get('/api/system/checklist-status').expect(200)).body as ChecklistStatus).phase6_email_templates.items.template_renders;
+    ((await api.http.get('/api/system/checklist-status').expect(200)).body as ChecklistStatus).phase6_email_templates
+      .items.template_renders;
 
   it('answers from the last probe within CHECKLIST_CACHE_SECONDS', async () => {
     const api = await startTestApi({ CHECKLIST_CACHE_SECONDS: '3600' });
@@ -146,9 +167,16 @@ describe('checklist with an OpenAI key', () => {
     const api = await startTestApi({ OPENAI_API_KEY: key, OPENAI_BASE_URL: openai.url, CHECKLIST_CACHE_SECONDS: '0' });
     try {
       const status = (await api.http.get('/api/system/checklist-status').expect(200)).body as ChecklistStatus;
-      expect(status.phase3_api_integration.items).toEqual({ analyzer_available: true, openai_configured: true, openai_key_valid: valid });
+      expect(status.phase3_api_integration.items).toEqual({
+        analyzer_available: true,
+        openai_configured: true,
+        openai_key_valid: valid,
+      });
       expect(openai.keysSeen).toContain(key);
-      if (!valid) expect(status.next_steps).toContain('Check OPENAI_API_KEY (and OPENAI_BASE_URL): OpenAI refused it or could not be reached');
+      if (!valid)
+        expect(status.next_steps).toContain(
+          'Check OPENAI_API_KEY (and OPENAI_BASE_URL): OpenAI refused it or could not be reached',
+        );
     } finally {
       await api.close();
     }
@@ -244,7 +272,10 @@ describe('checklist when services go away and come back', () => {
 
     await s3.stop();
     const down = await checklist();
-    expect(down.phase1_environment).toMatchObject({ status: 'in_progress', items: { storage_reachable: false, database_connected: true } });
+    expect(down.phase1_environment).toMatchObject({
+      status: 'in_progress',
+      items: { storage_reachable: false, database_connected: true },
+    });
     expect(down.ready_for_production).toBe(false);
     expect(down.missing_components).toContain('Object storage');
     expect(down.next_steps).toContain('Start the S3-compatible storage or fix S3_ENDPOINT, S3_BUCKET and its keys');

@@ -39,7 +39,11 @@ describe('two API instances on one database', () => {
   });
 
   async function adminToken(api: TestApi): Promise<string> {
-    const response = await api.http.post('/api/admin/login').set('X-Forwarded-For', nextClient()).send(ADMIN).expect(200);
+    const response = await api.http
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', nextClient())
+      .send(ADMIN)
+      .expect(200);
     return response.body.token as string;
   }
 
@@ -47,11 +51,17 @@ describe('two API instances on one database', () => {
     const client = nextClient();
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        apis[i % 2].http.post('/api/admin/login').set('X-Forwarded-For', client).send({ username: ADMIN.username, password: `wrong-${i}` }),
+        apis[i % 2].http
+          .post('/api/admin/login')
+          .set('X-Forwarded-For', client)
+          .send({ username: ADMIN.username, password: `wrong-${i}` }),
       ),
     );
     const statuses = responses.map((r) => r.status);
-    expect({ checked: statuses.filter((s) => s === 401).length, limited: statuses.filter((s) => s === 429).length }).toEqual({
+    expect({
+      checked: statuses.filter((s) => s === 401).length,
+      limited: statuses.filter((s) => s === 429).length,
+    }).toEqual({
       checked: 4,
       limited: 96,
     });
@@ -65,7 +75,10 @@ describe('two API instances on one database', () => {
 
   it('spend a Gmail connect ticket once: issued by one instance, redeemed by the other, refused on both afterwards', async () => {
     const token = await adminToken(apis[0]);
-    const issued = await apis[0].http.post('/api/gmail/connect-ticket').set('Authorization', `Bearer ${token}`).expect(200);
+    const issued = await apis[0].http
+      .post('/api/gmail/connect-ticket')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
     const path = `/api/gmail/connect?ticket=${encodeURIComponent(issued.body.ticket as string)}`;
     await apis[1].http.get(path).expect(302);
     await apis[0].http.get(path).expect(401);
@@ -75,7 +88,10 @@ describe('two API instances on one database', () => {
   it('let exactly one of two simultaneous redemptions of a ticket through, one on each instance', async () => {
     const token = await adminToken(apis[1]);
     for (let round = 0; round < 5; round++) {
-      const issued = await apis[1].http.post('/api/gmail/connect-ticket').set('Authorization', `Bearer ${token}`).expect(200);
+      const issued = await apis[1].http
+        .post('/api/gmail/connect-ticket')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
       const path = `/api/gmail/connect?ticket=${encodeURIComponent(issued.body.ticket as string)}`;
       const answers = await Promise.all(apis.map((api) => api.http.get(path)));
       expect(answers.map((r) => r.status).sort()).toEqual([302, 401]);
@@ -92,10 +108,15 @@ describe('two API instances on one database', () => {
       .post('/api/update-payment-intent')
       .send({ paymentIntentId, customerName: 'Two Hosts', customerEmail: 'two@example.com', cohortId: null })
       .expect(200);
-    const paid = await apis[0].http.post('/api/payments/test-mode/confirm').send({ paymentIntentId, ...card }).expect(200);
+    const paid = await apis[0].http
+      .post('/api/payments/test-mode/confirm')
+      .send({ paymentIntentId, ...card })
+      .expect(200);
     expect(paid.body.status).toBe('succeeded');
     const reconciled = await apis[1].http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);
     expect(reconciled.body.enrollmentIds).toHaveLength(1);
-    expect(await apis[1].em().findOneOrFail(Enrollment, { paymentIntentId })).toMatchObject({ studentName: 'Two Hosts' });
+    expect(await apis[1].em().findOneOrFail(Enrollment, { paymentIntentId })).toMatchObject({
+      studentName: 'Two Hosts',
+    });
   });
 });

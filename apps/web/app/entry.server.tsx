@@ -36,7 +36,9 @@ export default function handleRequest(
       shellRendered = true;
       const body = new PassThrough();
       responseHeaders.set('Content-Type', 'text/html');
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      resolve(
+        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+      );
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(

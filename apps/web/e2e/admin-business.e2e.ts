@@ -7,19 +7,28 @@ afterAll(closeBrowser);
 const RESILIENT = 'Resilient Child Training';
 
 /** A cohort far in the future, so other test files' cohorts cannot collide with it. */
-async function ensureCohort(trainingName: string, cohortMonth: string, capacity: number | null = null): Promise<string> {
+async function ensureCohort(
+  trainingName: string,
+  cohortMonth: string,
+  capacity: number | null = null,
+): Promise<string> {
   await query(
     `insert into cohorts (id, training_name, cohort_month, capacity, created_at) values (gen_random_uuid(), $1, $2, $3, now())
      on conflict (training_name, cohort_month) do nothing`,
     [trainingName, cohortMonth, capacity],
   );
-  const [row] = await query<{ id: string }>('select id from cohorts where training_name = $1 and cohort_month = $2', [trainingName, cohortMonth]);
+  const [row] = await query<{ id: string }>('select id from cohorts where training_name = $1 and cohort_month = $2', [
+    trainingName,
+    cohortMonth,
+  ]);
   return row.id;
 }
 
 async function buyPlan(page: Page, name: string, email: string, cohortLabel: string): Promise<string> {
   await page.goto('/paymentplan');
-  const entry = page.locator('details[data-testid="training"]').filter({ has: page.locator('summary', { hasText: RESILIENT }) });
+  const entry = page
+    .locator('details[data-testid="training"]')
+    .filter({ has: page.locator('summary', { hasText: RESILIENT }) });
   await entry.locator('summary').click();
   await entry.getByRole('link', { name: /3 month payment plan/ }).click();
   await page.getByRole('heading', { name: 'Customer Information', exact: true }).waitFor();
@@ -54,7 +63,10 @@ describe('admin panel as a business tool', () => {
 
     await login(page);
     await page.getByLabel('Search').fill('journey.student@');
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('q') === 'journey.student@'), page.getByLabel('Search').press('Enter')]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('q') === 'journey.student@'),
+      page.getByLabel('Search').press('Enter'),
+    ]);
     const row = rowOf(page, 'journey.student@example.com');
     await row.waitFor();
     expect(await row.innerText()).toContain('1 of 3 paid');
@@ -100,13 +112,22 @@ describe('admin panel as a business tool', () => {
     );
     await page.goto('/admin/panel');
     await page.getByLabel('Search').fill('pages.example');
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('q') === 'pages.example'), page.getByLabel('Search').press('Enter')]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('q') === 'pages.example'),
+      page.getByLabel('Search').press('Enter'),
+    ]);
     await Promise.all([
       page.waitForURL((url) => url.searchParams.get('sort') === 'studentEmail'),
       page.getByRole('link', { name: 'Email', exact: true }).click(),
     ]);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('page') === '2'), page.getByRole('link', { name: 'Next' }).click()]);
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('page') === '3'), page.getByRole('link', { name: 'Next' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('page') === '2'),
+      page.getByRole('link', { name: 'Next' }).click(),
+    ]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('page') === '3'),
+      page.getByRole('link', { name: 'Next' }).click(),
+    ]);
     await rowOf(page, 'p120@pages.example').waitFor();
     expect(await page.getByText('149 enrollment(s) · page 3 of 3').count()).toBe(1);
 

@@ -45,7 +45,10 @@ describe('admin journey', () => {
     await createDialog.getByLabel('Year').selectOption(String(year));
     await createDialog.getByRole('button', { name: 'Create Cohort' }).click();
     await expectVisible(toast(page, 'Cohort created successfully'));
-    const [cohort] = await query<{ id: string }>('select id from cohorts where training_name = $1 and cohort_month = $2', [TRAINING, cohortMonth]);
+    const [cohort] = await query<{ id: string }>(
+      'select id from cohorts where training_name = $1 and cohort_month = $2',
+      [TRAINING, cohortMonth],
+    );
     expect(cohort).toBeDefined();
 
     // Add a client to it; the cohort choice follows the training.
@@ -55,7 +58,9 @@ describe('admin journey', () => {
     await addDialog.getByLabel('Student Name').fill('Grace "Amazing" Hopper');
     await addDialog.getByLabel('Email').fill('grace@example.com');
     await addDialog.getByLabel('Training').selectOption('Resilient Child Training');
-    expect(await addDialog.getByLabel('Cohort (Optional)').locator('option').allInnerTexts()).not.toContain(cohortLabel);
+    expect(await addDialog.getByLabel('Cohort (Optional)').locator('option').allInnerTexts()).not.toContain(
+      cohortLabel,
+    );
     await addDialog.getByLabel('Training').selectOption(TRAINING);
     expect(await addDialog.getByLabel('Cohort (Optional)').locator('option').allInnerTexts()).toEqual(
       expect.arrayContaining(['No Cohort', cohortLabel]),
@@ -67,12 +72,25 @@ describe('admin journey', () => {
     await addDialog.getByLabel('Notes').fill('Paid at the front desk');
     await addDialog.getByRole('button', { name: 'Create Enrollment' }).click();
     await expectVisible(toast(page, 'Enrollment created successfully'));
-    const [stored] = await query<{ payment_amount: number; is_manual_entry: boolean; cohort_id: string; payment_type: string }>(
-      'select payment_amount, is_manual_entry, cohort_id, payment_type from enrollments where student_email = $1',
-      ['grace@example.com'],
-    );
-    expect(stored).toEqual({ payment_amount: 123450, is_manual_entry: true, cohort_id: cohort.id, payment_type: '3month' });
-    expect((await tableRows(page)).some((row) => row.includes('grace@example.com') && row.includes(cohortLabel) && row.includes('3 Month Plan'))).toBe(true);
+    const [stored] = await query<{
+      payment_amount: number;
+      is_manual_entry: boolean;
+      cohort_id: string;
+      payment_type: string;
+    }>('select payment_amount, is_manual_entry, cohort_id, payment_type from enrollments where student_email = $1', [
+      'grace@example.com',
+    ]);
+    expect(stored).toEqual({
+      payment_amount: 123450,
+      is_manual_entry: true,
+      cohort_id: cohort.id,
+      payment_type: '3month',
+    });
+    expect(
+      (await tableRows(page)).some(
+        (row) => row.includes('grace@example.com') && row.includes(cohortLabel) && row.includes('3 Month Plan'),
+      ),
+    ).toBe(true);
 
     // Another enrollment, as checkout would create it, in another training.
     await query(
@@ -98,20 +116,28 @@ describe('admin journey', () => {
     expect(filtered).toHaveLength(1);
     expect(filtered[0]).toContain('grace@example.com');
     await page.locator('#filter-training').selectOption('Psychosomatic Practitioner');
-    await page.waitForURL((url) => url.searchParams.get('trainingName') === 'Psychosomatic Practitioner' && !url.searchParams.get('cohortId'));
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('trainingName') === 'Psychosomatic Practitioner' && !url.searchParams.get('cohortId'),
+    );
     await page.getByText('buyer@example.com').waitFor();
 
     // Export: first without a cohort, then the cohort's file.
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expectVisible(toast(page, 'No Cohort Selected: Please select a cohort to export'));
     await page.locator('#export-cohort').selectOption(cohort.id);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`Parts_Therapy_Practitioner_March_${year}.csv`);
     const folder = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
     try {
       const file = join(folder, download.suggestedFilename());
       await download.saveAs(file);
-      expect(readFileSync(file, 'utf8')).toBe('"Student Name","Email"\r\n"Grace ""Amazing"" Hopper","grace@example.com"\r\n');
+      expect(readFileSync(file, 'utf8')).toBe(
+        '"Student Name","Email"\r\n"Grace ""Amazing"" Hopper","grace@example.com"\r\n',
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -125,7 +151,12 @@ describe('admin journey', () => {
     await expectVisible(confirmCohort.getByText('Are you sure you want to delete this cohort?'));
     await confirmCohort.getByRole('button', { name: 'Delete' }).click();
     // The notice shows inside the still-open dialog too, since a modal dialog covers the page's toasts.
-    await expectVisible(page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('alert').filter({ hasText: 'Failed to delete cohort: This cohort has 1 enrollment(s).' }));
+    await expectVisible(
+      page
+        .getByRole('dialog', { name: 'Manage Cohorts' })
+        .getByRole('alert')
+        .filter({ hasText: 'Failed to delete cohort: This cohort has 1 enrollment(s).' }),
+    );
     await page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('link', { name: 'Close' }).click();
 
     // Delete the enrollment through its confirmation.
@@ -142,16 +173,27 @@ describe('admin journey', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expectVisible(toast(page, 'No Data: No enrollments found for this cohort'));
     await page.getByRole('link', { name: 'Manage Cohorts' }).click();
-    await page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('link', { name: `Delete cohort ${TRAINING} ${cohortLabel}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Manage Cohorts' })
+      .getByRole('link', { name: `Delete cohort ${TRAINING} ${cohortLabel}` })
+      .click();
     await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
-    await expectVisible(page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('status').filter({ hasText: 'Cohort deleted successfully' }));
+    await expectVisible(
+      page
+        .getByRole('dialog', { name: 'Manage Cohorts' })
+        .getByRole('status')
+        .filter({ hasText: 'Cohort deleted successfully' }),
+    );
     expect(await query('select 1 from cohorts where id = $1', [cohort.id])).toHaveLength(0);
     await page.getByRole('dialog', { name: 'Manage Cohorts' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Manage Cohorts' }).innerText()).not.toContain(cohortLabel);
 
     // Log out: the panel sends back to the login page.
     await page.getByRole('dialog', { name: 'Manage Cohorts' }).getByRole('link', { name: 'Close' }).click();
-    await Promise.all([page.waitForURL((url) => url.pathname === '/admin'), page.getByRole('button', { name: 'Logout' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/admin'),
+      page.getByRole('button', { name: 'Logout' }).click(),
+    ]);
     await page.goto('/admin/panel');
     expect(new URL(page.url()).pathname).toBe('/admin');
     await expectVisible(page.getByRole('button', { name: 'Login' }));
@@ -186,11 +228,17 @@ describe('admin journey', () => {
     await dialog.getByRole('button', { name: 'Create Cohort' }).click();
     await expectVisible(page.getByText('Cohort created successfully'));
     expect(
-      await query('select 1 from cohorts where training_name = $1 and cohort_month = $2', ['Resilient Child Training', `${year}-11`]),
+      await query('select 1 from cohorts where training_name = $1 and cohort_month = $2', [
+        'Resilient Child Training',
+        `${year}-11`,
+      ]),
     ).toHaveLength(1);
     await page.getByRole('link', { name: 'Manage Cohorts' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Manage Cohorts' }).getByText(`November ${year}`));
-    await query('delete from cohorts where training_name = $1 and cohort_month = $2', ['Resilient Child Training', `${year}-11`]);
+    await query('delete from cohorts where training_name = $1 and cohort_month = $2', [
+      'Resilient Child Training',
+      `${year}-11`,
+    ]);
     await context.close();
   });
 
@@ -206,7 +254,10 @@ describe('admin journey', () => {
     await dialog.getByLabel('Payment Amount').fill('150');
     await dialog.getByLabel('Payment Amount').press('Enter');
     await expectVisible(page.getByText('Enrollment created successfully'));
-    const rows = await query<{ payment_amount: number }>('select payment_amount from enrollments where student_email = $1', [email]);
+    const rows = await query<{ payment_amount: number }>(
+      'select payment_amount from enrollments where student_email = $1',
+      [email],
+    );
     expect(rows).toEqual([{ payment_amount: 15000 }]);
     await query('delete from enrollments where student_email = $1', [email]);
     await context.close();

@@ -41,7 +41,10 @@ describe('credential analysis in the browser', () => {
     await page.getByText('Your credentials are being analyzed. This may take a few minutes.').waitFor();
     // The page polls while analyzing: the six-phase progress bar shows, then gives way to the results.
     const results = page.locator('[data-testid="analysis-result"]', { hasText: name });
-    await Promise.race([card.getByRole('progressbar').waitFor({ timeout: 60_000 }), results.waitFor({ timeout: 60_000 })]);
+    await Promise.race([
+      card.getByRole('progressbar').waitFor({ timeout: 60_000 }),
+      results.waitFor({ timeout: 60_000 }),
+    ]);
     await results.waitFor({ timeout: 60_000 });
     expect(await card.getByRole('progressbar').count()).toBe(0);
     await page.getByRole('heading', { name: 'Analysis Results' }).waitFor();

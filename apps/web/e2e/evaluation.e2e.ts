@@ -22,8 +22,14 @@ async function createCredential(page: Page, name: string): Promise<void> {
 }
 
 /** Opens the credential's Uppy dialog and hands files to Uppy's own (hidden) file input. */
-async function addFilesInDialog(page: Page, name: string, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
-  await credentialCard(page, name).getByRole('button', { name: /Upload Documents/ }).click();
+async function addFilesInDialog(
+  page: Page,
+  name: string,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+): Promise<void> {
+  await credentialCard(page, name)
+    .getByRole('button', { name: /Upload Documents/ })
+    .click();
   await page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner').waitFor();
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(files);
 }
@@ -104,8 +110,18 @@ describe('credential evaluation page', () => {
       [name],
     );
     expect(rows).toEqual([
-      { file_name: 'Official_Transcript.pdf', file_type: 'application/pdf', file_size: pdf.length, document_type: 'transcript' },
-      { file_name: 'certificate-scan.png', file_type: 'image/png', file_size: SAMPLE_PNG.length, document_type: 'certificate' },
+      {
+        file_name: 'Official_Transcript.pdf',
+        file_type: 'application/pdf',
+        file_size: pdf.length,
+        document_type: 'transcript',
+      },
+      {
+        file_name: 'certificate-scan.png',
+        file_type: 'image/png',
+        file_size: SAMPLE_PNG.length,
+        document_type: 'certificate',
+      },
     ]);
     await context.close();
   });
@@ -146,7 +162,12 @@ describe('credential evaluation page', () => {
     await page.keyboard.press('Escape');
     await page.reload();
     expect(await credentialCard(page, name).getByTestId('document').count()).toBe(0);
-    expect(await query('select 1 from credential_documents d join credentials c on c.id = d.credential_id where c.name = $1', [name])).toHaveLength(0);
+    expect(
+      await query(
+        'select 1 from credential_documents d join credentials c on c.id = d.credential_id where c.name = $1',
+        [name],
+      ),
+    ).toHaveLength(0);
     await context.close();
   });
 
@@ -157,10 +178,21 @@ describe('credential evaluation page', () => {
     const presign = await fetch(`${e2e.webUrl}/resources/upload-url`, { method: 'POST', headers: { cookie } });
     expect(presign.status).toBe(200);
     const { uploadURL } = (await presign.json()) as { uploadURL: string };
-    expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(SAMPLE_PNG), headers: { 'content-type': 'image/png' } })).ok).toBe(true);
+    expect(
+      (
+        await fetch(uploadURL, {
+          method: 'PUT',
+          body: new Uint8Array(SAMPLE_PNG),
+          headers: { 'content-type': 'image/png' },
+        })
+      ).ok,
+    ).toBe(true);
     await query('insert into applicants (id, email, created_at) values ($1, null, now())', [applicant.id]);
-    const [credential] = await query<{ id: string }>(`insert into credentials (id, name, owner_id, status, created_at, updated_at)
-      values (gen_random_uuid(), $1, $2, 'pending', now(), now()) returning id`, [uniqueName('Incomplete'), applicant.id]);
+    const [credential] = await query<{ id: string }>(
+      `insert into credentials (id, name, owner_id, status, created_at, updated_at)
+      values (gen_random_uuid(), $1, $2, 'pending', now(), now()) returning id`,
+      [uniqueName('Incomplete'), applicant.id],
+    );
 
     const refused = await fetch(`${e2e.webUrl}/resources/upload-complete`, {
       method: 'POST',

@@ -25,7 +25,10 @@ async function ensureCohort(trainingName: string, cohortMonth: string): Promise<
      on conflict (training_name, cohort_month) do nothing`,
     [trainingName, cohortMonth],
   );
-  const [row] = await query<{ id: string }>('select id from cohorts where training_name = $1 and cohort_month = $2', [trainingName, cohortMonth]);
+  const [row] = await query<{ id: string }>('select id from cohorts where training_name = $1 and cohort_month = $2', [
+    trainingName,
+    cohortMonth,
+  ]);
   return row.id;
 }
 
@@ -38,11 +41,15 @@ async function price(trainingName: string) {
 }
 
 function enrollmentsOf(paymentIntentId: string) {
-  return query<EnrollmentRow>('select * from enrollments where payment_intent_id = $1 order by training_name', [paymentIntentId]);
+  return query<EnrollmentRow>('select * from enrollments where payment_intent_id = $1 order by training_name', [
+    paymentIntentId,
+  ]);
 }
 
 function trainingEntry(page: Page, trainingName: string) {
-  return page.locator('details[data-testid="training"]').filter({ has: page.locator('summary', { hasText: trainingName }) });
+  return page
+    .locator('details[data-testid="training"]')
+    .filter({ has: page.locator('summary', { hasText: trainingName }) });
 }
 
 async function openOption(page: Page, trainingName: string, option: RegExp) {
@@ -89,9 +96,12 @@ describe('payment plan page', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Payment Plan' }).waitFor();
     await page.getByRole('heading', { name: 'Select A Training' }).waitFor();
-    const rows = await query<{ training_name: string; full_payment_price: number; full_payment_discount: number; six_month_price: number }>(
-      'select * from training_pricing',
-    );
+    const rows = await query<{
+      training_name: string;
+      full_payment_price: number;
+      full_payment_discount: number;
+      six_month_price: number;
+    }>('select * from training_pricing');
     for (const row of rows) {
       const entry = trainingEntry(page, row.training_name);
       await entry.locator('summary').click();
@@ -140,7 +150,8 @@ describe('single training checkout (test mode)', () => {
     await fillCustomer(page, 'Ada Full', 'ada.full@example.com');
     // Another test file may have given this training cohorts; then the selector is there and one is needed.
     const cohortSelect = page.getByLabel('Cohort', { exact: true });
-    const cohortId = (await cohortSelect.count()) > 0 ? await cohortSelect.locator('option').nth(1).getAttribute('value') : null;
+    const cohortId =
+      (await cohortSelect.count()) > 0 ? await cohortSelect.locator('option').nth(1).getAttribute('value') : null;
     if (cohortId) await cohortSelect.selectOption(cohortId);
     await payWithCard(page, '4242 4242 4242 4242');
     const paymentIntentId = await expectSuccess(page, 'Your enrollment has been processed.');
@@ -196,7 +207,13 @@ describe('single training checkout (test mode)', () => {
 
     const rows = await enrollmentsOf(paymentIntentId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ training_name: PSY, payment_type: '3month', payment_amount: monthly, cohort_id: cohortId, student_name: 'Bea Plan' });
+    expect(rows[0]).toMatchObject({
+      training_name: PSY,
+      payment_type: '3month',
+      payment_amount: monthly,
+      cohort_id: cohortId,
+      student_name: 'Bea Plan',
+    });
     const [plan] = await query<{ installments_total: number; installments_paid: number; plan_status: string }>(
       'select installments_total, installments_paid, plan_status from payments where provider_payment_id = $1',
       [paymentIntentId],
@@ -338,8 +355,12 @@ describe('bundle checkout (test mode)', () => {
 
     await page.getByRole('heading', { name: 'Bundle Purchase - Customer Information' }).waitFor();
     expect(await page.getByText('Cohort Selected').count()).toBe(3);
-    const [bundle] = await query<{ bundle_price: number }>(`select bundle_price from bundle_pricing where bundle_type = '3-training'`);
-    expect(await page.getByTestId('amount-due').innerText()).toBe(`Total: $${(bundle.bundle_price / 100).toLocaleString('en-US')}`);
+    const [bundle] = await query<{ bundle_price: number }>(
+      `select bundle_price from bundle_pricing where bundle_type = '3-training'`,
+    );
+    expect(await page.getByTestId('amount-due').innerText()).toBe(
+      `Total: $${(bundle.bundle_price / 100).toLocaleString('en-US')}`,
+    );
     await page.getByRole('button', { name: 'Pay now' }).click();
     expect(await alertText(page)).toBe('Required Fields: Please fill in your name and email');
     await fillCustomer(page, 'Bo Bundle', 'bo.bundle@example.com');
@@ -349,7 +370,11 @@ describe('bundle checkout (test mode)', () => {
     const rows = await enrollmentsOf(paymentIntentId);
     expect(rows.map((r) => r.training_name)).toEqual([PARTS, PSY, RESILIENT]);
     for (const row of rows) {
-      expect(row).toMatchObject({ cohort_id: cohorts[row.training_name], payment_type: 'full', student_email: 'bo.bundle@example.com' });
+      expect(row).toMatchObject({
+        cohort_id: cohorts[row.training_name],
+        payment_type: 'full',
+        student_email: 'bo.bundle@example.com',
+      });
     }
     expect(rows.reduce((sum, r) => sum + r.payment_amount, 0)).toBe(bundle.bundle_price);
     await context.close();

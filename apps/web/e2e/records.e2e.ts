@@ -24,7 +24,9 @@ async function seriousViolations(page: Page): Promise<Array<{ id: string; target
   const { violations, passes } = await page.evaluate(async () => {
     type AxeResult = { violations: AxeViolation[]; passes: unknown[] };
     const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return { violations: result.violations, passes: result.passes.length };
   });
   // The audit ran and checked something (color-contrast among its rules).
@@ -57,22 +59,38 @@ describe('applicant records in the browser', () => {
     const cookie = (await alice.context.cookies()).find((c) => c.name === '__applicant');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
-    const [row] = await query<{ id: string; owner_id: string }>('select id, owner_id from credentials where name = $1', [name]);
+    const [row] = await query<{ id: string; owner_id: string }>(
+      'select id, owner_id from credentials where name = $1',
+      [name],
+    );
     const owner = newApplicant(row.owner_id);
     const presign = await fetch(`${e2e.apiUrl}/api/objects/upload`, { method: 'POST', headers: owner.headers() });
     const { uploadURL } = (await presign.json()) as { uploadURL: string };
     const pdf = await samplePdf('Alice transcript');
-    await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(pdf), headers: { 'content-type': 'application/pdf' } });
+    await fetch(uploadURL, {
+      method: 'PUT',
+      body: new Uint8Array(pdf),
+      headers: { 'content-type': 'application/pdf' },
+    });
     const registered = await fetch(`${e2e.apiUrl}/api/documents/upload-complete`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', ...owner.headers() },
-      body: JSON.stringify({ uploadURL, credentialId: row.id, fileName: 'alice.pdf', fileSize: pdf.length, fileType: 'application/pdf' }),
+      body: JSON.stringify({
+        uploadURL,
+        credentialId: row.id,
+        fileName: 'alice.pdf',
+        fileSize: pdf.length,
+        fileType: 'application/pdf',
+      }),
     });
     const { id: documentId } = (await registered.json()) as { id: string };
 
     // Alice downloads her own document through the page's link.
     await alice.page.reload();
-    const [download] = await Promise.all([alice.page.waitForEvent('download'), credentialCard(alice.page, name).getByRole('link', { name: 'Download alice.pdf' }).click()]);
+    const [download] = await Promise.all([
+      alice.page.waitForEvent('download'),
+      credentialCard(alice.page, name).getByRole('link', { name: 'Download alice.pdf' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('alice.pdf');
 
     // Bob's page does not show it, and every way in answers as if it did not exist.
@@ -93,7 +111,10 @@ describe('applicant records in the browser', () => {
     expect(await query('select 1 from credential_documents where credential_id = $1', [row.id])).toHaveLength(1);
 
     // Alice deletes it from the page: rows and the stored file go.
-    const [{ object_key: objectKey }] = await query<{ object_key: string }>('select object_key from credential_documents where credential_id = $1', [row.id]);
+    const [{ object_key: objectKey }] = await query<{ object_key: string }>(
+      'select object_key from credential_documents where credential_id = $1',
+      [row.id],
+    );
     const upload = new URL(uploadURL);
     const documentUrl = `${upload.origin}/${upload.pathname.split('/')[1]}/${objectKey}`;
     expect(await storedObjectExists(documentUrl)).toBe(true);
@@ -113,7 +134,9 @@ describe('applicant records in the browser', () => {
   it('an evaluator verifies adjusted credits from the admin panel and the applicant sees phase 3 done with them', async () => {
     const applicant = newApplicant();
     const name = `Verified syllabus ${randomBytes(3).toString('hex')}`;
-    const credentialId = await analyzedCredential(applicant, name, [{ fileName: 'syllabus.pdf', fileType: 'application/pdf', bytes: await syllabusPdf() }]);
+    const credentialId = await analyzedCredential(applicant, name, [
+      { fileName: 'syllabus.pdf', fileType: 'application/pdf', bytes: await syllabusPdf() },
+    ]);
 
     const { context, page } = await newPage();
     await page.goto('/admin');
@@ -131,7 +154,10 @@ describe('applicant records in the browser', () => {
     // The evaluation comes with the lines its figures were read from.
     await page.getByText('Evidence: where each figure was read').click();
     expect(await page.getByTestId('review-evidence').innerText()).toContain('syllabus.pdf, page 1');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'syllabus.pdf' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'syllabus.pdf' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('syllabus.pdf');
 
     await page.getByLabel(/Credits to award/).fill('4.5');
@@ -145,8 +171,12 @@ describe('applicant records in the browser', () => {
     await visitor.page.goto('/evaluation');
     const phase3 = visitor.page.getByTestId('evaluation-phase-3');
     expect(await phase3.getAttribute('data-state')).toBe('done');
-    expect(await visitor.page.getByTestId('evaluation-phase-3-description').innerText()).toBe('Credit awarded: 4.5 quarter credits');
-    const outcome = visitor.page.locator('[data-testid="analysis-result"]', { hasText: name }).getByTestId('review-outcome');
+    expect(await visitor.page.getByTestId('evaluation-phase-3-description').innerText()).toBe(
+      'Credit awarded: 4.5 quarter credits',
+    );
+    const outcome = visitor.page
+      .locator('[data-testid="analysis-result"]', { hasText: name })
+      .getByTestId('review-outcome');
     expect(await outcome.innerText()).toContain('Credit verified: 4.5 quarter credits awarded.');
     expect(await outcome.innerText()).toContain('Contact hours confirmed');
     await visitor.context.close();
@@ -180,7 +210,9 @@ describe('applicant records in the browser', () => {
     await panel.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByTestId('keep-evaluation-message').getByText('We sent a sign-in link to ivy@example.org').waitFor();
     expect(await query('select 1 from sign_in_tokens where email = $1', ['ivy@example.org'])).toHaveLength(1);
-    expect(await query(`select 1 from outbox where recipient = $1 and template = 'sign-in-link'`, ['ivy@example.org'])).toHaveLength(1);
+    expect(
+      await query(`select 1 from outbox where recipient = $1 and template = 'sign-in-link'`, ['ivy@example.org']),
+    ).toHaveLength(1);
 
     await page.goto('/sign-in?token=not-a-real-token');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -110,10 +110,13 @@ describe('security headers and the Content-Security-Policy', () => {
     await card.waitFor();
     await card.getByRole('button', { name: /Upload Documents/ }).click();
     await page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner').waitFor();
-    await page.locator('.uppy-Dashboard-input').first().setInputFiles([
-      { name: 'Transcript.pdf', mimeType: 'application/pdf', buffer: await samplePdf() },
-      { name: 'scan.png', mimeType: 'image/png', buffer: SAMPLE_PNG },
-    ]);
+    await page
+      .locator('.uppy-Dashboard-input')
+      .first()
+      .setInputFiles([
+        { name: 'Transcript.pdf', mimeType: 'application/pdf', buffer: await samplePdf() },
+        { name: 'scan.png', mimeType: 'image/png', buffer: SAMPLE_PNG },
+      ]);
     await page.locator('.uppy-StatusBar-actionBtn--upload').click();
     await page.getByText('2 file(s) uploaded successfully').waitFor();
     await card.getByTestId('document').nth(1).waitFor();
@@ -137,7 +140,10 @@ describe('security headers and the Content-Security-Policy', () => {
     try {
       const { context, page } = await newPage();
       await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
-      const [response] = await Promise.all([page.waitForResponse(`${e2e.webUrl}/admin`), page.getByRole('button', { name: 'Go' }).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse(`${e2e.webUrl}/admin`),
+        page.getByRole('button', { name: 'Go' }).click(),
+      ]);
       expect(response.status()).toBe(403);
       await context.close();
     } finally {

@@ -32,13 +32,19 @@ describe('evaluation page: system status and mail panels', () => {
       for (const item of Object.keys(checklist[key].items)) expect(text).toContain(checklistItemLabel(item));
     }
     const panel = page.locator('section[aria-labelledby="system-status-title"]');
-    for (const step of checklist.next_steps) await expect(panel.getByText(step, { exact: true }).isVisible()).resolves.toBe(true);
+    for (const step of checklist.next_steps)
+      await expect(panel.getByText(step, { exact: true }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 
   it("renders the mail panel's setup state, offering Connect Gmail once a Google client is configured", async () => {
     const gmail = await fromApi<GmailSetupStatus>('/api/gmail/setup-status');
-    expect(gmail).toMatchObject({ configured: false, hasCredentials: true, userEmail: null, nextStep: 'Press Connect Gmail' });
+    expect(gmail).toMatchObject({
+      configured: false,
+      hasCredentials: true,
+      userEmail: null,
+      nextStep: 'Press Connect Gmail',
+    });
     const { context, page } = await newPage();
     await page.goto('/evaluation');
 
@@ -53,14 +59,22 @@ describe('evaluation page: system status and mail panels', () => {
   it('connects Gmail through the admin login and Google consent, drafts for an admin only, then disconnects', async () => {
     const { context, page } = await newPage();
     await page.goto('/evaluation');
-    await Promise.all([page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.has('redirectTo')), page.getByRole('link', { name: 'Connect Gmail' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.has('redirectTo')),
+      page.getByRole('link', { name: 'Connect Gmail' }).click(),
+    ]);
     await page.getByText('Log in as an admin to connect Gmail').waitFor();
     // Without JavaScript the form posts to its action attribute, which keeps where to return to.
-    expect(await page.locator('form[method="post"]').getAttribute('action')).toContain('redirectTo=/resources/gmail-connect');
+    expect(await page.locator('form[method="post"]').getAttribute('action')).toContain(
+      'redirectTo=/resources/gmail-connect',
+    );
     await page.getByLabel('Username').fill(e2e.adminUsername);
     await page.getByLabel('Password').fill(e2e.adminPassword);
     // Login, then the API's consent redirect, Google's approval and the API's callback, back to the evaluation page.
-    await Promise.all([page.waitForURL((url) => url.pathname === '/evaluation' && url.searchParams.get('gmail') === 'connected'), page.getByRole('button', { name: 'Login' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/evaluation' && url.searchParams.get('gmail') === 'connected'),
+      page.getByRole('button', { name: 'Login' }).click(),
+    ]);
     await page.getByText('Gmail connected').first().waitFor();
     await expect(page.getByTestId('mail-status').textContent()).resolves.toBe('Configured');
     await expect(page.getByTestId('mail-user-email').textContent()).resolves.toBe(e2e.googleAccountEmail);
@@ -69,9 +83,13 @@ describe('evaluation page: system status and mail panels', () => {
 
     const name = `Outreach syllabus ${randomBytes(3).toString('hex')}`;
     const owner = newApplicant();
-    const credentialId = await analyzedCredential(owner, name, [{ fileName: 'syllabus.pdf', fileType: 'application/pdf', bytes: await syllabusPdf() }]);
+    const credentialId = await analyzedCredential(owner, name, [
+      { fileName: 'syllabus.pdf', fileType: 'application/pdf', bytes: await syllabusPdf() },
+    ]);
     const evaluation = await fromApi<Evaluation>(`/api/credentials/${credentialId}/evaluation`, owner.headers());
-    const emails = evaluation.leadContacts.flatMap((contact) => (contact.email ? [contact.email.toLowerCase()] : [])).sort();
+    const emails = evaluation.leadContacts
+      .flatMap((contact) => (contact.email ? [contact.email.toLowerCase()] : []))
+      .sort();
     expect(emails.length).toBeGreaterThan(0);
 
     // A visitor sees the connected account, but not Disconnect, and never another applicant's credential.
@@ -86,9 +104,10 @@ describe('evaluation page: system status and mail panels', () => {
     await page.goto(`/admin/reviews/${credentialId}`);
     await page.getByRole('button', { name: /Create email drafts/ }).click();
     await page.getByText(`${emails.length} created, 0 already drafted`).first().waitFor();
-    const drafts = await query<{ contact_email: string }>('select contact_email from email_drafts where credential_id = $1 order by contact_email', [
-      credentialId,
-    ]);
+    const drafts = await query<{ contact_email: string }>(
+      'select contact_email from email_drafts where credential_id = $1 order by contact_email',
+      [credentialId],
+    );
     expect(drafts.map((draft) => draft.contact_email)).toEqual(emails);
 
     await page.goto('/evaluation');

@@ -18,7 +18,13 @@ export interface EnrollmentRow extends Enrollment {
   nextChargeAt: string | null;
 }
 
-export const ENROLLMENT_SORT_KEYS = ['createdAt', 'studentName', 'studentEmail', 'trainingName', 'paymentAmount'] as const;
+export const ENROLLMENT_SORT_KEYS = [
+  'createdAt',
+  'studentName',
+  'studentEmail',
+  'trainingName',
+  'paymentAmount',
+] as const;
 export type EnrollmentSortKey = (typeof ENROLLMENT_SORT_KEYS)[number];
 export const ENROLLMENT_PAGE_SIZE = 50;
 

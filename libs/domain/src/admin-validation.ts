@@ -1,13 +1,20 @@
 import type { ValidationFailure } from './checkout-validation';
 
-export function validateCohortForm(input: { trainingName: string; month: string; year: string }): ValidationFailure | null {
+export function validateCohortForm(input: {
+  trainingName: string;
+  month: string;
+  year: string;
+}): ValidationFailure | null {
   if (!input.trainingName.trim() || !input.month.trim() || !input.year.trim()) {
     return { title: 'Error', message: 'Please fill in all fields' };
   }
   return null;
 }
 
-export function validateCohortExport(input: { cohortId: string | null; enrollmentCount: number }): ValidationFailure | null {
+export function validateCohortExport(input: {
+  cohortId: string | null;
+  enrollmentCount: number;
+}): ValidationFailure | null {
   if (!input.cohortId) {
     return { title: 'No Cohort Selected', message: 'Please select a cohort to export' };
   }

@@ -4,8 +4,19 @@ import { buildChecklistStatus, checklistItemLabel, checklistPhaseStatus, CHECKLI
 /** A local-only install: everything of its own works, no OpenAI, Google or evaluations yet. */
 function localInstall(): ChecklistItems {
   return {
-    phase1_environment: { database_connected: true, migrations_current: true, storage_reachable: true, queue_reachable: true },
-    phase2_data_extraction: { pdf_reader: true, docx_reader: true, doc_reader: true, ocr_reader: true, ocr_language_data: true },
+    phase1_environment: {
+      database_connected: true,
+      migrations_current: true,
+      storage_reachable: true,
+      queue_reachable: true,
+    },
+    phase2_data_extraction: {
+      pdf_reader: true,
+      docx_reader: true,
+      doc_reader: true,
+      ocr_reader: true,
+      ocr_language_data: true,
+    },
     phase3_api_integration: { analyzer_available: true, openai_configured: false, openai_key_valid: false },
     phase4_contact_processing: { evaluations_completed: false, contacts_extracted: false },
     phase5_sheets_integration: { google_credentials: false, spreadsheet_configured: false },
@@ -39,7 +50,10 @@ describe('buildChecklistStatus', () => {
     expect(status.ready_for_production).toBe(true);
     expect(status.missing_components).toEqual([]);
     expect(status.next_steps).toEqual([]);
-    expect(status.phase7_email_management).toEqual({ status: 'completed', items: { gmail_credentials: true, gmail_connected: true } });
+    expect(status.phase7_email_management).toEqual({
+      status: 'completed',
+      items: { gmail_credentials: true, gmail_connected: true },
+    });
   });
 
   it('lets a local-only install be ready for production with the optional integrations listed as next steps', () => {

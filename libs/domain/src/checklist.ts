@@ -42,7 +42,9 @@ const ITEM_TEXT: Readonly<Record<ItemName, ItemText>> = {
     label: 'Migrations current',
     missing: 'Database migrations',
     nextStep: (items) =>
-      items.phase1_environment.database_connected ? 'Restart the API so it applies the pending database migrations' : null,
+      items.phase1_environment.database_connected
+        ? 'Restart the API so it applies the pending database migrations'
+        : null,
   },
   storage_reachable: {
     label: 'Object storage reachable',
@@ -77,7 +79,9 @@ const ITEM_TEXT: Readonly<Record<ItemName, ItemText>> = {
   ocr_language_data: {
     label: 'OCR English language data',
     missing: 'OCR language data',
-    nextStep: always('Reinstall dependencies (npm ci) so the offline English OCR data (@tesseract.js-data/eng) is present'),
+    nextStep: always(
+      'Reinstall dependencies (npm ci) so the offline English OCR data (@tesseract.js-data/eng) is present',
+    ),
   },
   analyzer_available: {
     label: 'Credential analyzer available',
@@ -118,7 +122,9 @@ const ITEM_TEXT: Readonly<Record<ItemName, ItemText>> = {
   spreadsheet_configured: {
     label: 'Lead spreadsheet configured',
     missing: 'Google Sheets spreadsheet',
-    nextStep: always('Set GOOGLE_SHEETS_SPREADSHEET_ID to the spreadsheet that should receive the leads, then reconnect Gmail'),
+    nextStep: always(
+      'Set GOOGLE_SHEETS_SPREADSHEET_ID to the spreadsheet that should receive the leads, then reconnect Gmail',
+    ),
   },
   template_exists: {
     label: 'Email template exists',

@@ -48,14 +48,23 @@ describe('validateSingleCohort', () => {
 describe('validateBundleSelection', () => {
   it('asks for all 2 trainings when a slot is empty', () => {
     expect(
-      validateBundleSelection({ size: 2, trainings: ['Psychosomatic Practitioner', ''], cohortIds: [], trainingsWithCohorts: [] }),
+      validateBundleSelection({
+        size: 2,
+        trainings: ['Psychosomatic Practitioner', ''],
+        cohortIds: [],
+        trainingsWithCohorts: [],
+      }),
     ).toEqual({ title: 'Missing Trainings', message: 'Please select all 2 trainings' });
   });
 
   it('asks for all 3 trainings when fewer slots are given', () => {
     expect(
-      validateBundleSelection({ size: 3, trainings: ['Psychosomatic Practitioner'], cohortIds: [], trainingsWithCohorts: [] })
-        ?.message,
+      validateBundleSelection({
+        size: 3,
+        trainings: ['Psychosomatic Practitioner'],
+        cohortIds: [],
+        trainingsWithCohorts: [],
+      })?.message,
     ).toBe('Please select all 3 trainings');
   });
 

@@ -18,7 +18,10 @@ export function validateCustomer(input: { name: string; email: string }): Valida
   return null;
 }
 
-export function validateSingleCohort(input: { hasCohorts: boolean; cohortId: string | null }): ValidationFailure | null {
+export function validateSingleCohort(input: {
+  hasCohorts: boolean;
+  cohortId: string | null;
+}): ValidationFailure | null {
   if (input.hasCohorts && !input.cohortId) {
     return { title: 'Cohort Required', message: 'Please select a cohort' };
   }

@@ -12,12 +12,21 @@ describe('isCohortMonth', () => {
     expect(isCohortMonth(value)).toBe(true);
   });
 
-  it.each(['2027-3', '2027-00', '2027-13', '27-03', '1999-12', '2101-01', '2027-03-01', ' 2027-03', '2027/03', '', 'March 2027'])(
-    'rejects %p',
-    (value) => {
-      expect(isCohortMonth(value)).toBe(false);
-    },
-  );
+  it.each([
+    '2027-3',
+    '2027-00',
+    '2027-13',
+    '27-03',
+    '1999-12',
+    '2101-01',
+    '2027-03-01',
+    ' 2027-03',
+    '2027/03',
+    '',
+    'March 2027',
+  ])('rejects %p', (value) => {
+    expect(isCohortMonth(value)).toBe(false);
+  });
 });
 
 describe('parseCohortMonth', () => {

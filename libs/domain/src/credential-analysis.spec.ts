@@ -9,7 +9,9 @@ import {
 
 describe('findCompletionEvidence', () => {
   it('accepts a certificate that says the course was completed and is dated', () => {
-    expect(findCompletionEvidence('This certifies that Jane Doe has successfully completed the course on March 3, 2025')).toBe(true);
+    expect(
+      findCompletionEvidence('This certifies that Jane Doe has successfully completed the course on March 3, 2025'),
+    ).toBe(true);
   });
 
   it('accepts a transcript with a final grade and a date', () => {
@@ -17,7 +19,9 @@ describe('findCompletionEvidence', () => {
   });
 
   it('rejects completion wording without any date', () => {
-    expect(findCompletionEvidence('Participants who have completed the workshop receive a certificate of completion')).toBe(false);
+    expect(
+      findCompletionEvidence('Participants who have completed the workshop receive a certificate of completion'),
+    ).toBe(false);
   });
 
   it('rejects a dated flyer that only advertises', () => {
@@ -27,7 +31,9 @@ describe('findCompletionEvidence', () => {
 
 describe('findDocumentTitle', () => {
   it('takes the first line that reads like a title', () => {
-    expect(findDocumentTitle('\n  \n12\nFoundations of Psychosomatic Practice\nWeek 1', 'x.pdf')).toBe('Foundations of Psychosomatic Practice');
+    expect(findDocumentTitle('\n  \n12\nFoundations of Psychosomatic Practice\nWeek 1', 'x.pdf')).toBe(
+      'Foundations of Psychosomatic Practice',
+    );
   });
 
   it('falls back to the file name without its extension', () => {
@@ -50,7 +56,11 @@ describe('recommendedCredits', () => {
 });
 
 describe('allocateEquivalencyCredits', () => {
-  const course = (equivalentCourse: string, courseCredits: number) => ({ originalCourse: 'Syllabus', equivalentCourse, courseCredits });
+  const course = (equivalentCourse: string, courseCredits: number) => ({
+    originalCourse: 'Syllabus',
+    equivalentCourse,
+    courseCredits,
+  });
 
   it('never hands out more than the credential earned, best match first', () => {
     expect(allocateEquivalencyCredits([course('A', 3), course('B', 3)], 3.6)).toEqual([
@@ -75,7 +85,12 @@ describe('mergeCertificateDetails', () => {
     expect(
       mergeCertificateDetails([
         { recipientName: 'Jane Doe', issuingOrganization: null, certificateAuthor: null, completionDate: '2025-03-03' },
-        { recipientName: 'Someone Else', issuingOrganization: 'Mind Body Institute', certificateAuthor: 'Dr. Alan Reed', completionDate: null },
+        {
+          recipientName: 'Someone Else',
+          issuingOrganization: 'Mind Body Institute',
+          certificateAuthor: 'Dr. Alan Reed',
+          completionDate: null,
+        },
       ]),
     ).toEqual({
       recipientName: 'Jane Doe',
@@ -86,7 +101,12 @@ describe('mergeCertificateDetails', () => {
   });
 
   it('is all empty without documents', () => {
-    expect(mergeCertificateDetails([])).toEqual({ recipientName: null, issuingOrganization: null, certificateAuthor: null, completionDate: null });
+    expect(mergeCertificateDetails([])).toEqual({
+      recipientName: null,
+      issuingOrganization: null,
+      certificateAuthor: null,
+      completionDate: null,
+    });
   });
 });
 

@@ -54,14 +54,21 @@ export interface EquivalencyCandidate {
  * gets at most its own credits and never more than is left, so equivalencies never add up to more than
  * the credential earned. Courses left with nothing are dropped.
  */
-export function allocateEquivalencyCredits(candidates: readonly EquivalencyCandidate[], totalCredits: number): CourseEquivalency[] {
+export function allocateEquivalencyCredits(
+  candidates: readonly EquivalencyCandidate[],
+  totalCredits: number,
+): CourseEquivalency[] {
   let remainingTenths = Math.round(Math.max(0, totalCredits) * 10);
   const result: CourseEquivalency[] = [];
   for (const candidate of candidates) {
     const tenths = Math.min(Math.round(candidate.courseCredits * 10), remainingTenths);
     if (tenths <= 0) continue;
     remainingTenths -= tenths;
-    result.push({ originalCourse: candidate.originalCourse, equivalentCourse: candidate.equivalentCourse, credits: tenths / 10 });
+    result.push({
+      originalCourse: candidate.originalCourse,
+      equivalentCourse: candidate.equivalentCourse,
+      credits: tenths / 10,
+    });
   }
   return result;
 }

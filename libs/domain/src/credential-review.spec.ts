@@ -35,7 +35,10 @@ describe('checkRejection', () => {
   it('needs a reason and trims it', () => {
     expect(checkRejection({ reason: '   ' })).toMatchObject({ ok: false, field: 'reason' });
     expect(checkRejection({})).toMatchObject({ ok: false, field: 'reason' });
-    expect(checkRejection({ reason: ' Transcript unreadable ' })).toEqual({ ok: true, value: { reason: 'Transcript unreadable' } });
+    expect(checkRejection({ reason: ' Transcript unreadable ' })).toEqual({
+      ok: true,
+      value: { reason: 'Transcript unreadable' },
+    });
     expect(checkRejection({ reason: 'x'.repeat(2001) })).toMatchObject({ ok: false, field: 'reason' });
   });
 });

@@ -35,7 +35,8 @@ export function checkVerification(
 /** A rejection needs a reason: the applicant reads it. */
 export function checkRejection(input: { reason?: unknown }): ReviewCheck<{ reason: string }> {
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-  if (!reason) return { ok: false, field: 'reason', error: 'Say why the credential is rejected; the applicant reads it' };
+  if (!reason)
+    return { ok: false, field: 'reason', error: 'Say why the credential is rejected; the applicant reads it' };
   if (reason.length > MAX_REVIEW_TEXT_LENGTH) {
     return { ok: false, field: 'reason', error: `The reason must be at most ${MAX_REVIEW_TEXT_LENGTH} characters` };
   }
@@ -43,7 +44,10 @@ export function checkRejection(input: { reason?: unknown }): ReviewCheck<{ reaso
 }
 
 /** Where a credential stands in the staff queue; null when it is not reviewable (not completed). */
-export function reviewQueueStatus(status: CredentialStatus, review: Pick<CredentialReview, 'decision'> | null): ReviewQueueStatus | null {
+export function reviewQueueStatus(
+  status: CredentialStatus,
+  review: Pick<CredentialReview, 'decision'> | null,
+): ReviewQueueStatus | null {
   if (status !== 'completed') return null;
   return review ? review.decision : 'awaiting';
 }

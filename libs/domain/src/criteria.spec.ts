@@ -33,7 +33,9 @@ const noneMet: Criteria = {
 
 describe('thresholds', () => {
   it('matches the spec', () => {
-    expect([MIN_LEARNING_OBJECTIVES, MIN_CONTACT_HOURS, MIN_MODULES_OR_WEEKS, TOPIC_OVERLAP_MINIMUM]).toEqual([3, 30, 4, 0.7]);
+    expect([MIN_LEARNING_OBJECTIVES, MIN_CONTACT_HOURS, MIN_MODULES_OR_WEEKS, TOPIC_OVERLAP_MINIMUM]).toEqual([
+      3, 30, 4, 0.7,
+    ]);
   });
 });
 
@@ -43,18 +45,28 @@ describe('meetsMinimumRequirements', () => {
   });
 
   it('passes exactly five including the three mandatory ones', () => {
-    expect(meetsMinimumRequirements({ ...allMet, credentialSourceClarity: false, completionEvidence: false })).toBe(true);
+    expect(meetsMinimumRequirements({ ...allMet, credentialSourceClarity: false, completionEvidence: false })).toBe(
+      true,
+    );
   });
 
   it('fails four even with the mandatory ones', () => {
     expect(
-      meetsMinimumRequirements({ ...allMet, assessmentMethods: false, credentialSourceClarity: false, completionEvidence: false }),
+      meetsMinimumRequirements({
+        ...allMet,
+        assessmentMethods: false,
+        credentialSourceClarity: false,
+        completionEvidence: false,
+      }),
     ).toBe(false);
   });
 
-  it.each(['topicRelevance', 'learningObjectives', 'instructionHours'] as const)('fails six of seven without %s', (key) => {
-    expect(meetsMinimumRequirements({ ...allMet, [key]: false })).toBe(false);
-  });
+  it.each(['topicRelevance', 'learningObjectives', 'instructionHours'] as const)(
+    'fails six of seven without %s',
+    (key) => {
+      expect(meetsMinimumRequirements({ ...allMet, [key]: false })).toBe(false);
+    },
+  );
 
   it.each(['assessmentMethods', 'curriculumStructure', 'credentialSourceClarity', 'completionEvidence'] as const)(
     'passes six of seven without the optional %s',
@@ -141,7 +153,10 @@ describe('rigorScore', () => {
   });
 
   it('explains each criterion in spec order', () => {
-    const result = rigorScore({ ...allMet, assessmentMethods: false }, { contactHours: 90, learningObjectives: 2, assessmentCount: 0 });
+    const result = rigorScore(
+      { ...allMet, assessmentMethods: false },
+      { contactHours: 90, learningObjectives: 2, assessmentCount: 0 },
+    );
     expect(result.explanation.slice(0, 7)).toEqual([
       '+1 Topic relevance: met',
       '+1 Learning objectives: met',
@@ -155,7 +170,10 @@ describe('rigorScore', () => {
   });
 
   it('lets the score be recomputed from the explanation', () => {
-    const result = rigorScore({ ...noneMet, topicRelevance: true }, { contactHours: 75, learningObjectives: 8, assessmentCount: 2 });
+    const result = rigorScore(
+      { ...noneMet, topicRelevance: true },
+      { contactHours: 75, learningObjectives: 8, assessmentCount: 2 },
+    );
     const fromLines = result.explanation.filter((line) => line.startsWith('+1')).length;
     expect(result.score).toBe(fromLines);
     expect(result.score).toBe(3);

@@ -18,7 +18,9 @@ describe('toCsv', () => {
   });
 
   it('writes empty cells for null and undefined, and text for numbers and booleans', () => {
-    expect(toCsv(['a', 'b', 'c', 'd'], [[null, undefined, 12.5, true]])).toBe('"a","b","c","d"\r\n"","","12.5","true"\r\n');
+    expect(toCsv(['a', 'b', 'c', 'd'], [[null, undefined, 12.5, true]])).toBe(
+      '"a","b","c","d"\r\n"","","12.5","true"\r\n',
+    );
   });
 
   it.each([
@@ -58,7 +60,9 @@ describe('cohortStudentsCsv', () => {
 
 describe('cohortCsvFileName', () => {
   it('joins training, month name and year with underscores', () => {
-    expect(cohortCsvFileName('Parts Therapy Practitioner', '2027-03')).toBe('Parts_Therapy_Practitioner_March_2027.csv');
+    expect(cohortCsvFileName('Parts Therapy Practitioner', '2027-03')).toBe(
+      'Parts_Therapy_Practitioner_March_2027.csv',
+    );
   });
 
   it('collapses runs of other characters into one underscore', () => {
@@ -66,7 +70,9 @@ describe('cohortCsvFileName', () => {
   });
 
   it('drops leading and trailing separators', () => {
-    expect(cohortCsvFileName('  (Resilient Child Training) ', '2028-01')).toBe('Resilient_Child_Training_January_2028.csv');
+    expect(cohortCsvFileName('  (Resilient Child Training) ', '2028-01')).toBe(
+      'Resilient_Child_Training_January_2028.csv',
+    );
   });
 
   it('never yields path separators', () => {

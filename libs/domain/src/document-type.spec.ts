@@ -78,9 +78,9 @@ describe('detectFileKind', () => {
   });
 
   it('detects DOCX when the zip holds a word/ entry', () => {
-    expect(detectFileKind(bytes([0x50, 0x4b, 0x03, 0x04, 0x14, 0], '[Content_Types].xml', [0, 0], 'word/document.xml'))).toBe(
-      'docx',
-    );
+    expect(
+      detectFileKind(bytes([0x50, 0x4b, 0x03, 0x04, 0x14, 0], '[Content_Types].xml', [0, 0], 'word/document.xml')),
+    ).toBe('docx');
   });
 
   it('rejects any other zip', () => {

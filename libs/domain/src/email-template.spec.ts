@@ -14,7 +14,10 @@ import {
 describe('email templates', () => {
   it('fills every placeholder, with or without spaces inside the braces', () => {
     const rendered = renderEmailTemplate(
-      { subject: 'Hello {{ contactName }}', body: '{{organization}} / {{credentialName}} / {{recommendedCredits}} / {{senderEmail}} / {{contactTitle}}' },
+      {
+        subject: 'Hello {{ contactName }}',
+        body: '{{organization}} / {{credentialName}} / {{recommendedCredits}} / {{senderEmail}} / {{contactTitle}}',
+      },
       EMAIL_TEMPLATE_SAMPLE_VALUES,
     );
     expect(rendered).toEqual({
@@ -33,7 +36,9 @@ describe('email templates', () => {
   });
 
   it('refuses to render an unknown placeholder', () => {
-    expect(() => renderEmailTemplate({ subject: '{{firstName}}', body: '' }, EMAIL_TEMPLATE_SAMPLE_VALUES)).toThrow(EmailTemplateError);
+    expect(() => renderEmailTemplate({ subject: '{{firstName}}', body: '' }, EMAIL_TEMPLATE_SAMPLE_VALUES)).toThrow(
+      EmailTemplateError,
+    );
   });
 
   it('leaves text without placeholders and single braces alone', () => {

@@ -81,7 +81,10 @@ export function validateEmailTemplate(template: EmailTemplateText): Partial<Reco
   for (const field of ['subject', 'body'] as const) {
     const unknown = unknownTemplatePlaceholders(template[field]);
     if (unknown.length > 0) {
-      add(field, `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `{{${n}}}`).join(', ')}; use ${allowed}`);
+      add(
+        field,
+        `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `{{${n}}}`).join(', ')}; use ${allowed}`,
+      );
     }
   }
   return errors;

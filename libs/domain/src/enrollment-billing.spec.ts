@@ -1,4 +1,13 @@
-import { allocateRefund, billingSummary, cohortSeatsSuffix, formatCents, parseDollarsToCents, refundProblem, seatsLeft, type BillingPlan } from './enrollment-billing';
+import {
+  allocateRefund,
+  billingSummary,
+  cohortSeatsSuffix,
+  formatCents,
+  parseDollarsToCents,
+  refundProblem,
+  seatsLeft,
+  type BillingPlan,
+} from './enrollment-billing';
 
 const plan = (overrides: Partial<BillingPlan> = {}): BillingPlan => ({
   installmentsTotal: 6,
@@ -27,7 +36,13 @@ describe('billingSummary', () => {
 
   it('a payment in full is paid with nothing left and no plan', () => {
     const summary = billingSummary({ enrollmentStatus: 'active', chargedCents: 199500, refundedCents: 0, plan: null });
-    expect(summary).toMatchObject({ status: 'paid', balanceCents: 0, totalCents: 199500, progressLabel: null, nextChargeAt: null });
+    expect(summary).toMatchObject({
+      status: 'paid',
+      balanceCents: 0,
+      totalCents: 199500,
+      progressLabel: null,
+      nextChargeAt: null,
+    });
   });
 
   it('a completed plan is paid', () => {
@@ -35,30 +50,67 @@ describe('billingSummary', () => {
       enrollmentStatus: 'active',
       chargedCents: 3 * 71667,
       refundedCents: 0,
-      plan: plan({ installmentsTotal: 3, installmentsPaid: 3, installmentCents: 71667, planStatus: 'completed', nextInstallmentAt: null }),
+      plan: plan({
+        installmentsTotal: 3,
+        installmentsPaid: 3,
+        installmentCents: 71667,
+        planStatus: 'completed',
+        nextInstallmentAt: null,
+      }),
     });
     expect(summary).toMatchObject({ status: 'paid', balanceCents: 0, progressLabel: '3 of 3 paid' });
   });
 
   it('a declined installment is past due, still owes the rest, and has no next charge', () => {
-    const summary = billingSummary({ enrollmentStatus: 'active', chargedCents: 80000, refundedCents: 0, plan: plan({ planStatus: 'past_due' }) });
+    const summary = billingSummary({
+      enrollmentStatus: 'active',
+      chargedCents: 80000,
+      refundedCents: 0,
+      plan: plan({ planStatus: 'past_due' }),
+    });
     expect(summary).toMatchObject({ status: 'past_due', balanceCents: 160000, nextChargeAt: null });
   });
 
   it('a cancelled plan owes nothing more and is not charged again', () => {
-    const summary = billingSummary({ enrollmentStatus: 'cancelled', chargedCents: 80000, refundedCents: 0, plan: plan() });
+    const summary = billingSummary({
+      enrollmentStatus: 'cancelled',
+      chargedCents: 80000,
+      refundedCents: 0,
+      plan: plan(),
+    });
     expect(summary).toMatchObject({ status: 'cancelled', balanceCents: 0, paidCents: 80000, nextChargeAt: null });
   });
 
   it('a refund wins over every other state; paid is net of it', () => {
-    const partial = billingSummary({ enrollmentStatus: 'cancelled', chargedCents: 80000, refundedCents: 30000, plan: plan({ planStatus: 'past_due' }) });
-    expect(partial).toMatchObject({ status: 'refunded', paidCents: 50000, refundedCents: 30000, balanceCents: 0, nextChargeAt: null });
-    const full = billingSummary({ enrollmentStatus: 'active', chargedCents: 199500, refundedCents: 199500, plan: null });
+    const partial = billingSummary({
+      enrollmentStatus: 'cancelled',
+      chargedCents: 80000,
+      refundedCents: 30000,
+      plan: plan({ planStatus: 'past_due' }),
+    });
+    expect(partial).toMatchObject({
+      status: 'refunded',
+      paidCents: 50000,
+      refundedCents: 30000,
+      balanceCents: 0,
+      nextChargeAt: null,
+    });
+    const full = billingSummary({
+      enrollmentStatus: 'active',
+      chargedCents: 199500,
+      refundedCents: 199500,
+      plan: null,
+    });
     expect(full).toMatchObject({ status: 'refunded', paidCents: 0 });
   });
 
   it('a completed course whose plan still runs keeps charging', () => {
-    const summary = billingSummary({ enrollmentStatus: 'completed', chargedCents: 80000, refundedCents: 0, plan: plan() });
+    const summary = billingSummary({
+      enrollmentStatus: 'completed',
+      chargedCents: 80000,
+      refundedCents: 0,
+      plan: plan(),
+    });
     expect(summary).toMatchObject({ status: 'active', balanceCents: 160000 });
   });
 });
@@ -86,9 +138,12 @@ describe('refunds', () => {
       { providerPaymentId: 'pi_2', amountCents: 40000 },
       { providerPaymentId: 'pi_1', amountCents: 20000 },
     ]);
-    expect(allocateRefund(100, [{ providerPaymentId: 'pi_1', refundableCents: 0 }, { providerPaymentId: 'pi_0', refundableCents: 500 }])).toEqual([
-      { providerPaymentId: 'pi_0', amountCents: 100 },
-    ]);
+    expect(
+      allocateRefund(100, [
+        { providerPaymentId: 'pi_1', refundableCents: 0 },
+        { providerPaymentId: 'pi_0', refundableCents: 500 },
+      ]),
+    ).toEqual([{ providerPaymentId: 'pi_0', amountCents: 100 }]);
     expect(() => allocateRefund(900, [{ providerPaymentId: 'pi_1', refundableCents: 500 }])).toThrow(RangeError);
   });
 });

@@ -1,4 +1,11 @@
-import { addMonthsUtc, formatLongDateUtc, installmentDueDates, nextInstallmentRetry, remainingInstallments, splitCents } from './installments';
+import {
+  addMonthsUtc,
+  formatLongDateUtc,
+  installmentDueDates,
+  nextInstallmentRetry,
+  remainingInstallments,
+  splitCents,
+} from './installments';
 
 describe('splitCents', () => {
   it('splits evenly when it can', () => {

@@ -49,8 +49,18 @@ export function remainingInstallments(
 }
 
 const LONG_MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /** 'March 5, 2027' for the UTC day of the date, so a mail reads the same day the database holds. */

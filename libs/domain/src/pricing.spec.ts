@@ -84,8 +84,11 @@ describe('selectBundlePrice', () => {
 
   it('uses the 3-training row for all three, whatever the order', () => {
     expect(
-      selectBundlePrice(bundles, ['Resilient Child Training', 'Psychosomatic Practitioner', 'Parts Therapy Practitioner'])
-        ?.bundlePrice,
+      selectBundlePrice(bundles, [
+        'Resilient Child Training',
+        'Psychosomatic Practitioner',
+        'Parts Therapy Practitioner',
+      ])?.bundlePrice,
     ).toBe(600000);
   });
 
@@ -101,7 +104,9 @@ describe('selectBundlePrice', () => {
   it('returns null when the matching row is missing', () => {
     const onlyThree = bundles.filter((b) => b.bundleType === '3-training');
     expect(selectBundlePrice(onlyThree, ['Psychosomatic Practitioner', 'Resilient Child Training'])).toBeNull();
-    expect(selectBundlePrice([], ['Psychosomatic Practitioner', 'Resilient Child Training', 'Parts Therapy Practitioner'])).toBeNull();
+    expect(
+      selectBundlePrice([], ['Psychosomatic Practitioner', 'Resilient Child Training', 'Parts Therapy Practitioner']),
+    ).toBeNull();
   });
 });
 

@@ -1,10 +1,4 @@
-import type {
-  BundlePaymentType,
-  BundlePricing,
-  PaymentType,
-  TrainingName,
-  TrainingPricing,
-} from '@app/contracts';
+import type { BundlePaymentType, BundlePricing, PaymentType, TrainingName, TrainingPricing } from '@app/contracts';
 import { PSYCHOSOMATIC_TRAINING } from '@app/contracts';
 
 type PlanPrices = Pick<TrainingPricing, 'fullPaymentPrice' | 'threeMonthPrice' | 'sixMonthPrice'>;
@@ -58,9 +52,7 @@ export function selectBundlePrice(
   }
   if (trainings.length === 2) {
     const withPsychosomatic = trainings.includes(PSYCHOSOMATIC_TRAINING);
-    return (
-      bundles.find((b) => b.bundleType === '2-training' && b.requiresPsychosomatic === withPsychosomatic) ?? null
-    );
+    return bundles.find((b) => b.bundleType === '2-training' && b.requiresPsychosomatic === withPsychosomatic) ?? null;
   }
   return null;
 }
@@ -82,7 +74,10 @@ export function formatUsd(cents: number): string {
 export const THREE_MONTH_PLAN_DISCOUNT_LABEL = '$250 Discount';
 
 /** The option titles on the payment plan page. */
-export function paymentOptionTitle(pricing: Pick<TrainingPricing, 'fullPaymentDiscount'>, paymentType: PaymentType): string {
+export function paymentOptionTitle(
+  pricing: Pick<TrainingPricing, 'fullPaymentDiscount'>,
+  paymentType: PaymentType,
+): string {
   switch (paymentType) {
     case 'full':
       return `Pay in Full (${formatUsd(pricing.fullPaymentDiscount)} Discount)`;

@@ -29,7 +29,11 @@ describe('validateTestCard', () => {
   });
 
   it.each([
-    ['a number failing the checksum', { ...good, cardNumber: '4242 4242 4242 4241' }, { cardNumber: [M.numberInvalid] }],
+    [
+      'a number failing the checksum',
+      { ...good, cardNumber: '4242 4242 4242 4241' },
+      { cardNumber: [M.numberInvalid] },
+    ],
     ['letters in the number', { ...good, cardNumber: '4242 abcd 4242 4242' }, { cardNumber: [M.numberInvalid] }],
     ['a number too short', { ...good, cardNumber: '42' }, { cardNumber: [M.numberInvalid] }],
     ['last month', { ...good, expiry: '10/26' }, { expiry: [M.expiryPast] }],

@@ -56,7 +56,8 @@ function expiryError(expiry: string, now: Date): string | null {
 export function validateTestCard(input: TestCardInput, now: Date): Partial<Record<TestCardField, string[]>> | null {
   const errors: Partial<Record<TestCardField, string[]>> = {};
   const digits = cardDigits(input.cardNumber);
-  if (digits.length < 12 || digits.length > 19 || !isLuhnValid(digits)) errors.cardNumber = [TEST_CARD_MESSAGES.numberInvalid];
+  if (digits.length < 12 || digits.length > 19 || !isLuhnValid(digits))
+    errors.cardNumber = [TEST_CARD_MESSAGES.numberInvalid];
   const expiry = expiryError(input.expiry, now);
   if (expiry) errors.expiry = [expiry];
   if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = [TEST_CARD_MESSAGES.cvcInvalid];

@@ -24,7 +24,8 @@ describe('topicOverlap', () => {
   const topics = ['Mind-body connection', 'Stress response', 'Somatic symptoms', 'Ethics', 'Case formulation'];
 
   it('is 1 when every topic appears', () => {
-    const text = 'We study the mind/body connection, the stress response, somatic symptom patterns, ethics and case formulation.';
+    const text =
+      'We study the mind/body connection, the stress response, somatic symptom patterns, ethics and case formulation.';
     expect(topicOverlap(topics, text)).toBe(1);
   });
 

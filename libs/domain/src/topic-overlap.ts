@@ -1,8 +1,33 @@
 import { TOPIC_OVERLAP_MINIMUM } from './criteria';
 
 const STOP_WORDS = new Set([
-  'a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'is', 'it', 'its', 'of', 'on', 'or',
-  'the', 'to', 'with', 'within', 'about', 'through', 'their', 'this', 'that', 'introduction', 'intro',
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'into',
+  'is',
+  'it',
+  'its',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+  'within',
+  'about',
+  'through',
+  'their',
+  'this',
+  'that',
+  'introduction',
+  'intro',
 ]);
 
 /** Plural 's' dropped, but not from '-ss', '-us' or '-is' words (class, stimulus, analysis). */

@@ -25,7 +25,10 @@ export class AdminAuthController {
   @ApiOperation({ summary: 'Exchange username and password for a short-lived bearer token' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBadRequestResponse({ description: 'username or password missing' })
-  @ApiUnauthorizedResponse({ type: LoginFailedResponseDto, description: 'Unknown user or wrong password (same answer)' })
+  @ApiUnauthorizedResponse({
+    type: LoginFailedResponseDto,
+    description: 'Unknown user or wrong password (same answer)',
+  })
   @ApiTooManyRequestsResponse({
     description:
       'More than ADMIN_LOGIN_ATTEMPTS_PER_MINUTE attempts from this client in a minute, or this client already failed on an account under attack',

@@ -40,7 +40,12 @@ export class AdminAuthService {
     }
     await this.limiter.recordSuccess(client, username);
     const token = await this.jwt.signAsync({ sub: user.id, username: user.username }, { jwtid: randomUUID() });
-    await this.audit.record({ id: user.id, username: user.username }, 'login', { type: 'admin', id: user.id }, `${user.username} logged in`);
+    await this.audit.record(
+      { id: user.id, username: user.username },
+      'login',
+      { type: 'admin', id: user.id },
+      `${user.username} logged in`,
+    );
     return { success: true, token, role: user.role, message: 'Login successful' };
   }
 
@@ -55,7 +60,13 @@ export class AdminAuthService {
     if (!payload.jti || !payload.sub || (await this.users.isRevoked(payload.jti))) return null;
     const user = await this.users.findById(payload.sub);
     if (!user) return null;
-    return { id: user.id, username: user.username, role: user.role, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    return {
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      jti: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
   }
 
   /** The staff member behind a bearer token, or null (forged, expired, revoked, account gone). */

@@ -30,7 +30,8 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     const { adminUsername, adminPassword } = this.config.auth;
     if (adminUsername && adminPassword) {
       const result = await this.users.setPassword(adminUsername, adminPassword);
-      if (result !== 'unchanged') this.logger.log(`Admin "${adminUsername}" ${result} from ADMIN_USERNAME/ADMIN_PASSWORD`);
+      if (result !== 'unchanged')
+        this.logger.log(`Admin "${adminUsername}" ${result} from ADMIN_USERNAME/ADMIN_PASSWORD`);
       return;
     }
     if (adminUsername || adminPassword) {

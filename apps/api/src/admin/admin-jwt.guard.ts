@@ -9,7 +9,12 @@ export class AdminJwtGuard extends AuthGuard(ADMIN_JWT_STRATEGY) {
    * Every failure (no header, bad signature, expired, revoked) is the same 401 in the one error shape, except that
    * the revocation check failing because the database is down is an outage (503), not a logout.
    */
-  override handleRequest<TUser>(error: unknown, user: TUser | false, _info: unknown, _context: ExecutionContext): TUser {
+  override handleRequest<TUser>(
+    error: unknown,
+    user: TUser | false,
+    _info: unknown,
+    _context: ExecutionContext,
+  ): TUser {
     if (error && isOutageError(error)) throw error;
     if (error || !user) throw new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
     return user;

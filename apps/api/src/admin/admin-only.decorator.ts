@@ -23,7 +23,10 @@ export class StaffRoleGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const allowed = this.reflector.getAllAndOverride<StaffRole[] | undefined>(STAFF_ROLES_KEY, [context.getHandler(), context.getClass()]);
+    const allowed = this.reflector.getAllAndOverride<StaffRole[] | undefined>(STAFF_ROLES_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     const user = context.switchToHttp().getRequest<Request & { user?: AuthenticatedAdmin }>().user;
     if (!allowed || (user && allowed.includes(user.role))) return true;
     throw new ForbiddenException({ message: 'This account cannot do this', code: 'FORBIDDEN' });

@@ -46,7 +46,11 @@ export class AdminTicketsService {
     if (!ticket) throw refused;
     let payload: TicketPayload;
     try {
-      payload = await this.jwt.verifyAsync<TicketPayload>(ticket, { secret: this.secret, audience: purpose, algorithms: ['HS256'] });
+      payload = await this.jwt.verifyAsync<TicketPayload>(ticket, {
+        secret: this.secret,
+        audience: purpose,
+        algorithms: ['HS256'],
+      });
     } catch {
       throw refused;
     }

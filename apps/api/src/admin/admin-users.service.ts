@@ -30,7 +30,8 @@ export class AdminUsersService {
       const roleChanged = role !== undefined && role !== existing.role;
       if (roleChanged) existing.role = role;
       if (!roleChanged && (await verifyPassword(existing.passwordHash, password))) return 'unchanged';
-      if (!(await verifyPassword(existing.passwordHash, password))) existing.passwordHash = await hashPassword(password);
+      if (!(await verifyPassword(existing.passwordHash, password)))
+        existing.passwordHash = await hashPassword(password);
       await this.repository.save(existing);
       return 'updated';
     }

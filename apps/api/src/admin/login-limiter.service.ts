@@ -31,7 +31,10 @@ export class LoginLimiterService {
   async admit(client: string, username: string): Promise<LoginVerdict> {
     const keys = keysOf(client, username);
     const clientAttempts = await this.counters.hit(keys.client);
-    const [accountFailures, pairFailures] = await Promise.all([this.counters.peek(keys.account), this.counters.peek(keys.pair)]);
+    const [accountFailures, pairFailures] = await Promise.all([
+      this.counters.peek(keys.account),
+      this.counters.peek(keys.pair),
+    ]);
     return judgeLoginAttempt(this.limits, { clientAttempts, accountFailures, pairFailures });
   }
 

@@ -37,24 +37,24 @@ export class LoginLimitsRepository {
 
   /** The counter's value in its current window (0 once the window ended). */
   async peek(key: string): Promise<number> {
-    const rows = await this.em.getConnection().execute<Array<{ count: number }>>(
-      `select count from login_limit_counters where key = ? and window_started_at > now() - make_interval(secs => ?)`,
-      [rowKey(key), LOGIN_WINDOW_SECONDS],
-      'all',
-    );
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ count: number }>>(
+        `select count from login_limit_counters where key = ? and window_started_at > now() - make_interval(secs => ?)`,
+        [rowKey(key), LOGIN_WINDOW_SECONDS],
+        'all',
+      );
     return rows.length === 0 ? 0 : Number(rows[0].count);
   }
 
   /** Gives back one hit of the current window (a reservation that turned out not to count). */
   async giveBack(key: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(
-        `update login_limit_counters set count = count - 1
+    await this.em.getConnection().execute(
+      `update login_limit_counters set count = count - 1
          where key = ? and count > 0 and window_started_at > now() - make_interval(secs => ?)`,
-        [rowKey(key), LOGIN_WINDOW_SECONDS],
-        'run',
-      );
+      [rowKey(key), LOGIN_WINDOW_SECONDS],
+      'run',
+    );
   }
 
   async clear(key: string): Promise<void> {

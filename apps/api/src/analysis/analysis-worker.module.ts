@@ -10,7 +10,11 @@ import { AnalysisModule } from './analysis.module';
 /** Everything the analysis worker process needs and nothing else: no HTTP, payments, admin or scheduler. */
 @Module({})
 export class AnalysisWorkerModule {
-  static forRoot(config: AppConfig & { redisUrl: string }, databaseUrl: string, storage: StorageConnection): DynamicModule {
+  static forRoot(
+    config: AppConfig & { redisUrl: string },
+    databaseUrl: string,
+    storage: StorageConnection,
+  ): DynamicModule {
     return {
       module: AnalysisWorkerModule,
       imports: [

@@ -1,9 +1,20 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Viewer } from '../applicants/viewer';
 import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
 import { AnalysisService } from './analysis.service';
-import { AnalysisRecordResponseDto, AnalysisStartedResponseDto, EvaluationResponseDto } from './dto/analysis-response.dto';
+import {
+  AnalysisRecordResponseDto,
+  AnalysisStartedResponseDto,
+  EvaluationResponseDto,
+} from './dto/analysis-response.dto';
 
 @ApiTags('analysis')
 @OwnerOrStaff()
@@ -17,7 +28,10 @@ export class AnalysisController {
   @ApiAcceptedResponse({ type: AnalysisStartedResponseDto })
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
   @ApiConflictResponse({ description: 'Not pending, or no documents; nothing changed' })
-  analyze(@Param('id', ParseUUIDPipe) id: string, @CurrentViewer() viewer: Viewer): Promise<AnalysisStartedResponseDto> {
+  analyze(
+    @Param('id', ParseUUIDPipe) id: string,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<AnalysisStartedResponseDto> {
     return this.analysis.start(id, viewer);
   }
 
@@ -25,14 +39,19 @@ export class AnalysisController {
   @ApiOperation({ summary: 'The stored phase records, by phase' })
   @ApiOkResponse({ type: [AnalysisRecordResponseDto] })
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
-  analyses(@Param('id', ParseUUIDPipe) id: string, @CurrentViewer() viewer: Viewer): Promise<AnalysisRecordResponseDto[]> {
+  analyses(
+    @Param('id', ParseUUIDPipe) id: string,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<AnalysisRecordResponseDto[]> {
     return this.analysis.listRecords(id, viewer);
   }
 
   @Get('evaluation')
   @ApiOperation({ summary: 'The evaluation of a completed credential' })
   @ApiOkResponse({ type: EvaluationResponseDto })
-  @ApiNotFoundResponse({ description: 'No such credential, another applicant owns it, or its analysis has not completed' })
+  @ApiNotFoundResponse({
+    description: 'No such credential, another applicant owns it, or its analysis has not completed',
+  })
   evaluation(@Param('id', ParseUUIDPipe) id: string, @CurrentViewer() viewer: Viewer): Promise<EvaluationResponseDto> {
     return this.analysis.getEvaluation(id, viewer);
   }

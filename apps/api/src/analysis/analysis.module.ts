@@ -26,7 +26,10 @@ const analyzerProvider: Provider = {
   inject: [APP_CONFIG, LocalDocumentAnalyzer],
   useFactory: (config: AppConfig, local: LocalDocumentAnalyzer): DocumentAnalyzer =>
     config.openai.apiKey
-      ? new OpenAiDocumentAnalyzer({ apiKey: config.openai.apiKey, model: config.openai.model, baseUrl: config.openai.baseUrl }, local)
+      ? new OpenAiDocumentAnalyzer(
+          { apiKey: config.openai.apiKey, model: config.openai.model, baseUrl: config.openai.baseUrl },
+          local,
+        )
       : local,
 };
 
@@ -79,7 +82,9 @@ export class AnalysisModule {
           provide: InProcessAnalysisQueue,
           inject: [AnalysisProcessor, AnalysisRepository],
           useFactory: (processor: AnalysisProcessor, repository: AnalysisRepository) =>
-            new InProcessAnalysisQueue(processor, undefined, undefined, (before, reason) => repository.failStale(before, reason)),
+            new InProcessAnalysisQueue(processor, undefined, undefined, (before, reason) =>
+              repository.failStale(before, reason),
+            ),
         },
         { provide: ANALYSIS_QUEUE, useExisting: InProcessAnalysisQueue },
       ],

@@ -47,22 +47,26 @@ export class AnalysisRepository {
 
   /** pending + at least one document → analyzing; the start time returned is the job's generation, null when refused. */
   async startAnalysis(id: string, startedAt: Date): Promise<Date | null> {
-    const rows = await this.fork().getConnection().execute<{ id: string }[]>(
-      `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, updated_at = ?
+    const rows = await this.fork()
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, updated_at = ?
        where id = ? and status = 'pending' and exists (select 1 from credential_documents d where d.credential_id = credentials.id)
        returning id`,
-      [startedAt, startedAt, id],
-    );
+        [startedAt, startedAt, id],
+      );
     return rows.length > 0 ? startedAt : null;
   }
 
   /** Undoes startAnalysis when its job could not be queued: back to pending, so the user can start again. */
   async cancelStart(id: string, startedAt: Date): Promise<boolean> {
-    const rows = await this.fork().getConnection().execute<{ id: string }[]>(
-      `update credentials set status = 'pending', analysis_started_at = null, updated_at = ?
+    const rows = await this.fork()
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `update credentials set status = 'pending', analysis_started_at = null, updated_at = ?
        where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
-      [new Date(), id, startedAt],
-    );
+        [new Date(), id, startedAt],
+      );
     return rows.length > 0;
   }
 
@@ -102,15 +106,17 @@ export class AnalysisRepository {
    */
   async markCompleted(id: string, generation: Date): Promise<boolean> {
     return this.fork().transactional(async (tx) => {
-      const rows = await tx.getConnection().execute<Array<{ id: string; name: string; email: string | null; total_credits: number | null }>>(
-        `update credentials c set status = 'completed', failure_reason = null, updated_at = ?
+      const rows = await tx
+        .getConnection()
+        .execute<Array<{ id: string; name: string; email: string | null; total_credits: number | null }>>(
+          `update credentials c set status = 'completed', failure_reason = null, updated_at = ?
          where c.id = ? and c.status = 'analyzing' and c.analysis_started_at = ?
          returning c.id, c.name, (select a.email from applicants a where a.id = c.owner_id) as email,
            (select e.total_credits from evaluations e where e.credential_id = c.id) as total_credits`,
-        [new Date(), id, generation],
-        'all',
-        tx.getTransactionContext(),
-      );
+          [new Date(), id, generation],
+          'all',
+          tx.getTransactionContext(),
+        );
       if (rows.length === 0) return false;
       const mail = evaluationCompletedMail(rows[0], generation);
       if (mail) await OutboxRepository.enqueue(tx, mail);
@@ -122,22 +128,31 @@ export class AnalysisRepository {
     return this.finish(id, generation, 'failed', reason);
   }
 
-  private async finish(id: string, generation: Date, status: 'completed' | 'failed', reason: string | null): Promise<boolean> {
-    const rows = await this.fork().getConnection().execute<{ id: string }[]>(
-      `update credentials set status = ?, failure_reason = ?, updated_at = ?
+  private async finish(
+    id: string,
+    generation: Date,
+    status: 'completed' | 'failed',
+    reason: string | null,
+  ): Promise<boolean> {
+    const rows = await this.fork()
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `update credentials set status = ?, failure_reason = ?, updated_at = ?
        where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
-      [status, reason, new Date(), id, generation],
-    );
+        [status, reason, new Date(), id, generation],
+      );
     return rows.length > 0;
   }
 
   /** Marks failed every credential analyzing since before the cutoff; returns their ids. */
   async failStale(cutoff: Date, reason: string): Promise<string[]> {
-    const rows = await this.fork().getConnection().execute<{ id: string }[]>(
-      `update credentials set status = 'failed', failure_reason = ?, updated_at = ?
+    const rows = await this.fork()
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `update credentials set status = 'failed', failure_reason = ?, updated_at = ?
        where status = 'analyzing' and analysis_started_at < ? returning id`,
-      [reason, new Date(), cutoff],
-    );
+        [reason, new Date(), cutoff],
+      );
     return rows.map((r) => r.id);
   }
 }
@@ -152,6 +167,10 @@ function evaluationCompletedMail(
     key: `evaluation-completed:${credential.id}:${generation.getTime()}`,
     to: credential.email,
     template: 'evaluation-completed',
-    data: { credentialId: credential.id, credentialName: credential.name, recommendedCredits: credential.total_credits },
+    data: {
+      credentialId: credential.id,
+      credentialName: credential.name,
+      recommendedCredits: credential.total_credits,
+    },
   };
 }

@@ -1,4 +1,11 @@
-import { ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import {
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
 import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
@@ -49,7 +56,9 @@ export function evaluationWithDetails(
 ): EvaluationDto {
   const records = new Map(phaseRecords.map((r) => [r.phase, r.results]));
   const individual = records.get(1) as IndividualAnalysis | undefined;
-  const details = individual ? evaluationDetails(individual.documents, records.get(2) as CombinedAnalysis | undefined) : { transcripts: [], evidence: {} };
+  const details = individual
+    ? evaluationDetails(individual.documents, records.get(2) as CombinedAnalysis | undefined)
+    : { transcripts: [], evidence: {} };
   return { ...toEvaluationDto(evaluation, credentialId), ...details };
 }
 
@@ -66,7 +75,8 @@ export class AnalysisService {
 
   /** Another applicant's credential reads as missing, so ids leak nothing. */
   private async requireVisible(credentialId: string, viewer: Viewer): Promise<void> {
-    if (!(await this.credentials.findVisible(credentialId, ownerFilter(viewer)))) throw new CredentialNotFoundException();
+    if (!(await this.credentials.findVisible(credentialId, ownerFilter(viewer))))
+      throw new CredentialNotFoundException();
   }
 
   /** pending with a document → analyzing and one job; anything else is refused and nothing changes. */
@@ -87,9 +97,13 @@ export class AnalysisService {
     } catch (error) {
       // No job exists for this start: without this the credential would sit in 'analyzing' until the timeout
       // sweep failed it, and a failed credential cannot be analyzed again.
-      this.logger.error(`Could not queue the analysis of ${credentialId}: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `Could not queue the analysis of ${credentialId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       await this.repository.cancelStart(credentialId, startedAt);
-      throw new ServiceUnavailableException({ message: 'The analysis could not be started right now; please try again in a moment' });
+      throw new ServiceUnavailableException({
+        message: 'The analysis could not be started right now; please try again in a moment',
+      });
     }
     return { credentialId, status: 'analyzing', analysisStartedAt: startedAt.toISOString() };
   }
@@ -105,7 +119,10 @@ export class AnalysisService {
     if (!credential) throw notFound();
     const evaluation = credential.status === 'completed' ? await this.repository.findEvaluation(credentialId) : null;
     if (!evaluation) {
-      throw new NotFoundException({ message: `No evaluation yet: the credential is ${credential.status}`, code: 'NOT_FOUND' });
+      throw new NotFoundException({
+        message: `No evaluation yet: the credential is ${credential.status}`,
+        code: 'NOT_FOUND',
+      });
     }
     return evaluationWithDetails(evaluation, credentialId, await this.repository.listRecords(credentialId));
   }

@@ -6,7 +6,9 @@ import { ApplicantTokenService } from './applicant-token.service';
 const SECRET = 'spec-applicant-token-secret-0123456789abcdef';
 
 function service(secret: string | null = SECRET): ApplicantTokenService {
-  return new ApplicantTokenService(loadConfig({ NODE_ENV: 'test', ...(secret ? { APPLICANT_TOKEN_SECRET: secret } : {}) }));
+  return new ApplicantTokenService(
+    loadConfig({ NODE_ENV: 'test', ...(secret ? { APPLICANT_TOKEN_SECRET: secret } : {}) }),
+  );
 }
 
 describe('ApplicantTokenService', () => {
@@ -18,11 +20,25 @@ describe('ApplicantTokenService', () => {
   });
 
   it.each([
-    ['another secret', () => jwt.sign({ sub: id }, { secret: 'another-secret-of-enough-length-0123456789', audience: 'applicant', expiresIn: 60 })],
+    [
+      'another secret',
+      () =>
+        jwt.sign(
+          { sub: id },
+          { secret: 'another-secret-of-enough-length-0123456789', audience: 'applicant', expiresIn: 60 },
+        ),
+    ],
     ['another audience', () => jwt.sign({ sub: id }, { secret: SECRET, audience: 'admin', expiresIn: 60 })],
     ['an expired token', () => jwt.sign({ sub: id }, { secret: SECRET, audience: 'applicant', expiresIn: -1 })],
-    ['a subject that is not an id', () => jwt.sign({ sub: 'admin' }, { secret: SECRET, audience: 'applicant', expiresIn: 60 })],
-    ['an unsigned token', () => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: id, aud: 'applicant' })).toString('base64url')}.`],
+    [
+      'a subject that is not an id',
+      () => jwt.sign({ sub: 'admin' }, { secret: SECRET, audience: 'applicant', expiresIn: 60 }),
+    ],
+    [
+      'an unsigned token',
+      () =>
+        `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: id, aud: 'applicant' })).toString('base64url')}.`,
+    ],
     ['nothing', () => undefined],
   ])('refuses %s', async (_label, token) => {
     expect(await service().verify(token())).toBeNull();
@@ -33,7 +49,9 @@ describe('ApplicantTokenService', () => {
   });
 
   it('needs a secret of at least 32 characters, and one in production', () => {
-    expect(() => loadConfig({ APPLICANT_TOKEN_SECRET: 'short' })).toThrow('APPLICANT_TOKEN_SECRET must be at least 32 characters');
+    expect(() => loadConfig({ APPLICANT_TOKEN_SECRET: 'short' })).toThrow(
+      'APPLICANT_TOKEN_SECRET must be at least 32 characters',
+    );
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APPLICANT_TOKEN_SECRET/);
   });
 });

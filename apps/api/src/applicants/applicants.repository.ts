@@ -9,10 +9,12 @@ export class ApplicantsRepository {
 
   /** Creates the row for an id the web server chose, once; concurrent first requests both succeed. */
   async ensure(id: string, em: EntityManager = this.em): Promise<void> {
-    await em.getConnection().execute(`insert into applicants (id, email, created_at) values (?, null, ?) on conflict (id) do nothing`, [
-      id,
-      new Date(),
-    ]);
+    await em
+      .getConnection()
+      .execute(`insert into applicants (id, email, created_at) values (?, null, ?) on conflict (id) do nothing`, [
+        id,
+        new Date(),
+      ]);
   }
 
   findById(id: string, em: EntityManager = this.em): Promise<Applicant | null> {

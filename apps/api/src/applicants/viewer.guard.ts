@@ -49,7 +49,11 @@ export function OwnerOrStaff(): ClassDecorator & MethodDecorator {
   return applyDecorators(
     UseGuards(ViewerGuard),
     ApiBearerAuth(),
-    ApiHeader({ name: APPLICANT_TOKEN_HEADER, required: false, description: "The web server's signed applicant token" }),
+    ApiHeader({
+      name: APPLICANT_TOKEN_HEADER,
+      required: false,
+      description: "The web server's signed applicant token",
+    }),
     ApiUnauthorizedResponse({ description: 'Neither a staff token nor a valid applicant token' }),
   );
 }

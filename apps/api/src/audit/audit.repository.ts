@@ -71,7 +71,10 @@ export class AuditRepository {
       params.push(filter.entityId);
     }
     const clause = where.length ? `where ${where.join(' and ')}` : '';
-    const [{ count }] = await this.em.execute<Array<{ count: string }>>(`select count(*) as count from audit_events ${clause}`, params);
+    const [{ count }] = await this.em.execute<Array<{ count: string }>>(
+      `select count(*) as count from audit_events ${clause}`,
+      params,
+    );
     const rows = await this.em.execute<AuditRow[]>(
       `select id, admin_username, action, entity_type, entity_id, summary, changes, created_at from audit_events ${clause}
        order by created_at desc, id limit ? offset ?`,

@@ -57,7 +57,9 @@ export class AdminCohortsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: "Set a cohort's capacity (null: no limit); lowering it below the seats taken removes nobody" })
+  @ApiOperation({
+    summary: "Set a cohort's capacity (null: no limit); lowering it below the seats taken removes nobody",
+  })
   @ApiOkResponse({ type: CohortResponseDto })
   @ApiNotFoundResponse({ description: 'No such cohort' })
   setCapacity(

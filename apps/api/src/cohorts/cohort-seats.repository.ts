@@ -19,8 +19,14 @@ export class CohortSeatsRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Locks the cohort row until the transaction ends; its capacity and seats taken (except by this payment). */
-  async lockAndCount(cohortId: string, exceptPaymentId: string | null = null): Promise<{ capacity: number | null; taken: number } | null> {
-    const [locked] = await this.em.execute<Array<{ capacity: number | null }>>('select capacity from cohorts where id = ? for update', [cohortId]);
+  async lockAndCount(
+    cohortId: string,
+    exceptPaymentId: string | null = null,
+  ): Promise<{ capacity: number | null; taken: number } | null> {
+    const [locked] = await this.em.execute<Array<{ capacity: number | null }>>(
+      'select capacity from cohorts where id = ? for update',
+      [cohortId],
+    );
     if (!locked) return null;
     const [row] = await this.em.execute<Array<{ taken: string }>>(
       `select

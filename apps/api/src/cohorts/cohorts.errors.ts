@@ -9,7 +9,10 @@ export class CohortNotFoundException extends NotFoundException {
 
 export class DuplicateCohortException extends ConflictException {
   constructor(trainingName: string, cohortMonth: string) {
-    super({ message: `A ${trainingName} cohort for ${cohortMonthLabel(cohortMonth)} already exists`, code: 'CONFLICT' });
+    super({
+      message: `A ${trainingName} cohort for ${cohortMonthLabel(cohortMonth)} already exists`,
+      code: 'CONFLICT',
+    });
   }
 }
 

@@ -53,16 +53,23 @@ export class CohortsService {
     try {
       return await this.tx.run(async () => {
         const cohort = await this.repository.create(trainingName, cohortMonth, request.capacity ?? null);
-        await this.audit.record(actor, 'cohort.create', { type: 'cohort', id: cohort.id }, `Created cohort ${label(cohort)}`, {
-          trainingName,
-          cohortMonth,
-          capacity: cohort.capacity,
-        });
+        await this.audit.record(
+          actor,
+          'cohort.create',
+          { type: 'cohort', id: cohort.id },
+          `Created cohort ${label(cohort)}`,
+          {
+            trainingName,
+            cohortMonth,
+            capacity: cohort.capacity,
+          },
+        );
         return toCohortDto(cohort);
       });
     } catch (error) {
       // Two admins creating the same cohort at once: the unique key decides.
-      if (error instanceof UniqueConstraintViolationException) throw new DuplicateCohortException(trainingName, cohortMonth);
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DuplicateCohortException(trainingName, cohortMonth);
       throw error;
     }
   }
@@ -75,9 +82,15 @@ export class CohortsService {
       const before = cohort.capacity;
       await this.seats.setCapacity(id, capacity);
       cohort.capacity = capacity;
-      await this.audit.record(actor, 'cohort.update', { type: 'cohort', id }, `Set the capacity of ${label(cohort)} to ${capacity ?? 'no limit'}`, {
-        capacity: { from: before, to: capacity },
-      });
+      await this.audit.record(
+        actor,
+        'cohort.update',
+        { type: 'cohort', id },
+        `Set the capacity of ${label(cohort)} to ${capacity ?? 'no limit'}`,
+        {
+          capacity: { from: before, to: capacity },
+        },
+      );
       const taken = await this.seats.takenByCohort([id]);
       return toCohortDto(cohort, taken.get(id) ?? 0);
     });
@@ -134,9 +147,15 @@ export class CohortsService {
         template: 'waitlist-offer',
         data: { name: entry.name, trainingName: cohort.trainingName, cohortMonth: cohort.cohortMonth },
       });
-      await this.audit.record(actor, 'waitlist.offer', { type: 'cohort', id: entry.cohortId }, `Offered a seat to waitlist entry ${entry.id}`, {
-        waitlistEntryId: entry.id,
-      });
+      await this.audit.record(
+        actor,
+        'waitlist.offer',
+        { type: 'cohort', id: entry.cohortId },
+        `Offered a seat to waitlist entry ${entry.id}`,
+        {
+          waitlistEntryId: entry.id,
+        },
+      );
       return entry;
     });
   }

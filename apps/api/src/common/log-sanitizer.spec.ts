@@ -21,6 +21,8 @@ describe('sanitizeLogText', () => {
   });
 
   it('keeps ids and ordinary text', () => {
-    expect(sanitizeLogText('Credential 9f1c analysis failed in phase 2')).toBe('Credential 9f1c analysis failed in phase 2');
+    expect(sanitizeLogText('Credential 9f1c analysis failed in phase 2')).toBe(
+      'Credential 9f1c analysis failed in phase 2',
+    );
   });
 });

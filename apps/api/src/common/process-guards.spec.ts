@@ -8,7 +8,12 @@ const GUARDS = join(__dirname, 'process-guards.ts');
 function run(script: string): Promise<{ output: string; code: number | null }> {
   const child = spawn(
     process.execPath,
-    ['--require', join(ROOT, 'tools/testing/register-ts.cjs'), '-e', `require(${JSON.stringify(GUARDS)}).guardProcess('Test');\n${script}`],
+    [
+      '--require',
+      join(ROOT, 'tools/testing/register-ts.cjs'),
+      '-e',
+      `require(${JSON.stringify(GUARDS)}).guardProcess('Test');\n${script}`,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -24,7 +24,12 @@ function requireJson(request: Request, response: Response, next: NextFunction): 
   if (!hasBody(request)) return next();
   const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity') {
-    return refuse(response, 415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Encoding "${encoding}" is not accepted; send the body unencoded`);
+    return refuse(
+      response,
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Encoding "${encoding}" is not accepted; send the body unencoded`,
+    );
   }
   let type: ReturnType<typeof parseContentType>;
   try {
@@ -55,7 +60,8 @@ function bodyParserErrors(error: unknown, _request: Request, response: Response,
     case 'encoding.unsupported':
       return refuse(response, 415, 'UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8 and unencoded');
     default:
-      if (failure.status >= 400 && failure.status < 500) return refuse(response, failure.status, 'INVALID_BODY', 'The body could not be read');
+      if (failure.status >= 400 && failure.status < 500)
+        return refuse(response, failure.status, 'INVALID_BODY', 'The body could not be read');
       return next(error);
   }
 }

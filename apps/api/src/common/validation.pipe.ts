@@ -1,6 +1,10 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 
-function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
+function collect(
+  errors: ValidationError[],
+  prefix = '',
+  into: Record<string, string[]> = {},
+): Record<string, string[]> {
   for (const error of errors) {
     const path = prefix ? `${prefix}.${error.property}` : error.property;
     if (error.constraints) into[path] = Object.values(error.constraints);

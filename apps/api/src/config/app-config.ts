@@ -208,7 +208,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       downloadUrlTtlSeconds: integer(env, 'DOCUMENT_URL_TTL_SECONDS', 300, 10, 3600),
     },
     mail: {
-      smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? `smtp://127.0.0.1:${integer(env, 'MAILDEV_SMTP_PORT', 1025)}`,
+      smtpUrl:
+        url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? `smtp://127.0.0.1:${integer(env, 'MAILDEV_SMTP_PORT', 1025)}`,
       from: text(env, 'MAIL_FROM') ?? 'Psychology Training Institute <no-reply@localhost>',
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
       retrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 30, 1, 3600),
@@ -221,8 +222,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
       memoryMb: integer(env, 'READER_MEMORY_MB', DEFAULT_READER_LIMITS.memoryMb, 64, 16384),
       pdfMaxPages: integer(env, 'READER_PDF_MAX_PAGES', DEFAULT_READER_LIMITS.pdfMaxPages, 1, 100000),
       docxMaxUncompressedBytes:
-        integer(env, 'READER_DOCX_MAX_UNPACKED_MB', DEFAULT_READER_LIMITS.docxMaxUncompressedBytes / 1024 / 1024, 1, 4096) * 1024 * 1024,
-      imageMaxPixels: integer(env, 'READER_IMAGE_MAX_MEGAPIXELS', DEFAULT_READER_LIMITS.imageMaxPixels / 1e6, 1, 1000) * 1e6,
+        integer(
+          env,
+          'READER_DOCX_MAX_UNPACKED_MB',
+          DEFAULT_READER_LIMITS.docxMaxUncompressedBytes / 1024 / 1024,
+          1,
+          4096,
+        ) *
+        1024 *
+        1024,
+      imageMaxPixels:
+        integer(env, 'READER_IMAGE_MAX_MEGAPIXELS', DEFAULT_READER_LIMITS.imageMaxPixels / 1e6, 1, 1000) * 1e6,
       processes: integer(env, 'READER_PROCESSES', DEFAULT_READER_LIMITS.processes, 1, 64),
     },
   };
@@ -242,7 +252,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       !config.records.applicantTokenSecret && 'APPLICANT_TOKEN_SECRET',
     ].filter(Boolean);
     if (missing.length > 0) {
-      throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (test-mode payments and embedded services are for development only)`);
+      throw new ConfigError(
+        `NODE_ENV=production needs ${missing.join(', ')} (test-mode payments and embedded services are for development only)`,
+      );
     }
   }
   if (config.storage.bucket && (!config.storage.accessKeyId || !config.storage.secretAccessKey)) {

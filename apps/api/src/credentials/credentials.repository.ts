@@ -36,7 +36,11 @@ export class CredentialsRepository {
   /** One applicant's credentials with documents, newest first, and their evaluations, phase records and reviews. */
   async listOwned(ownerId: string): Promise<OwnedCredentials> {
     const em = this.em.fork();
-    const credentials = await em.find(Credential, { ownerId }, { populate: ['documents'], orderBy: { createdAt: 'desc', id: 'asc' } });
+    const credentials = await em.find(
+      Credential,
+      { ownerId },
+      { populate: ['documents'], orderBy: { createdAt: 'desc', id: 'asc' } },
+    );
     const ids = (status: Credential['status']) => credentials.filter((c) => c.status === status).map((c) => c.id);
     const completed = ids('completed');
     const analyzing = ids('analyzing');
@@ -52,7 +56,8 @@ export class CredentialsRepository {
       completed.length ? em.find(CredentialReview, { credential: { $in: completed } }) : Promise.resolve([]),
     ]);
     const analyses = new Map<string, AnalysisRecord[]>();
-    for (const record of records) analyses.set(record.credential.id, [...(analyses.get(record.credential.id) ?? []), record]);
+    for (const record of records)
+      analyses.set(record.credential.id, [...(analyses.get(record.credential.id) ?? []), record]);
     return {
       credentials,
       evaluations: new Map(evaluations.map((e) => [e.credential.id, e])),
@@ -82,9 +87,15 @@ export class CredentialsRepository {
    * Adds a document under a row lock on the credential, so a document never slips in after an analysis has
    * started reading the credential's documents. A credential the owner does not own reads as not found.
    */
-  addDocumentUnlessAnalyzing(credentialId: string, document: NewDocument, owner: string | null = null): Promise<AddDocumentResult> {
+  addDocumentUnlessAnalyzing(
+    credentialId: string,
+    document: NewDocument,
+    owner: string | null = null,
+  ): Promise<AddDocumentResult> {
     return this.em.transactional(async (em) => {
-      const credential = await em.findOne(Credential, visibleTo(credentialId, owner), { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const credential = await em.findOne(Credential, visibleTo(credentialId, owner), {
+        lockMode: LockMode.PESSIMISTIC_WRITE,
+      });
       if (!credential) return { outcome: 'credential-not-found' };
       if (credential.status === 'analyzing') return { outcome: 'credential-analyzing' };
       const created = Object.assign(new CredentialDocument(), document, { credential });
@@ -125,11 +136,13 @@ export class CredentialsRepository {
 
   /** Credentials never analyzed and created before the cutoff (abandoned before analysis). */
   async findAbandoned(before: Date, limit: number): Promise<string[]> {
-    const rows = await this.em.fork().find(
-      Credential,
-      { status: 'pending', createdAt: { $lt: before } },
-      { fields: ['id'], limit, orderBy: { createdAt: 'asc' } },
-    );
+    const rows = await this.em
+      .fork()
+      .find(
+        Credential,
+        { status: 'pending', createdAt: { $lt: before } },
+        { fields: ['id'], limit, orderBy: { createdAt: 'asc' } },
+      );
     return rows.map((row) => row.id);
   }
 }

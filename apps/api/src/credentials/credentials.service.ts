@@ -58,7 +58,10 @@ export class CredentialsService {
   /** The applicant's own credentials with everything the page shows. */
   async listOwn(viewer: Viewer): Promise<ApplicantCredentials> {
     const applicantId = requireApplicant(viewer);
-    const [owned, applicant] = await Promise.all([this.repository.listOwned(applicantId), this.applicants.findById(applicantId)]);
+    const [owned, applicant] = await Promise.all([
+      this.repository.listOwned(applicantId),
+      this.applicants.findById(applicantId),
+    ]);
     return {
       email: applicant?.email ?? null,
       credentials: owned.credentials.map((credential) => {

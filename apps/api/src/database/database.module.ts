@@ -8,9 +8,7 @@ export class DatabaseModule {
   static forRoot(databaseUrl: string): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [
-        MikroOrmModule.forRoot({ ...mikroOrmOptions(databaseUrl), registerRequestContext: true }),
-      ],
+      imports: [MikroOrmModule.forRoot({ ...mikroOrmOptions(databaseUrl), registerRequestContext: true })],
       providers: [DatabaseInitializer],
     };
   }

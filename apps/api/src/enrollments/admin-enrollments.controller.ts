@@ -14,7 +14,12 @@ import type { Response } from 'express';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
 import { EnrollmentDetailDto, EnrollmentPageDto } from './dto/enrollment-admin-response.dto';
-import { EnrollmentSearchQueryDto, MoveEnrollmentDto, RefundEnrollmentDto, UpdateEnrollmentDto } from './dto/enrollment-admin.dto';
+import {
+  EnrollmentSearchQueryDto,
+  MoveEnrollmentDto,
+  RefundEnrollmentDto,
+  UpdateEnrollmentDto,
+} from './dto/enrollment-admin.dto';
 import { EnrollmentAdminService } from './enrollment-admin.service';
 import { CreateEnrollmentDto } from './dto/create-enrollment.dto';
 import { EnrollmentIdParamDto } from './dto/enrollment-id-param.dto';
@@ -47,7 +52,8 @@ export class AdminEnrollmentsController {
   @Get('search')
   @ApiOperation({
     summary: 'The panel table: 50 rows a page, sorted, searched by name or email, with each row’s money',
-    description: 'Filters as GET /admin/enrollments plus cohortId, q, enrollmentStatus; sort and direction; page (1-based).',
+    description:
+      'Filters as GET /admin/enrollments plus cohortId, q, enrollmentStatus; sort and direction; page (1-based).',
   })
   @ApiOkResponse({ type: EnrollmentPageDto })
   search(@Query() query: EnrollmentSearchQueryDto): Promise<EnrollmentPageDto> {
@@ -57,7 +63,8 @@ export class AdminEnrollmentsController {
   @Get('roster.csv')
   @ApiOperation({
     summary: "The 'Full roster' CSV of the filtered enrollments",
-    description: 'Columns Student Name, Email, Training, Cohort, Payment Type, Paid, Balance, Status; quoted like the cohort CSV.',
+    description:
+      'Columns Student Name, Email, Training, Cohort, Payment Type, Paid, Balance, Status; quoted like the cohort CSV.',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The CSV file', schema: { type: 'string' } })
@@ -74,7 +81,9 @@ export class AdminEnrollmentsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One enrollment with its money, payment, charges (with Stripe ids), upcoming installments and refunds' })
+  @ApiOperation({
+    summary: 'One enrollment with its money, payment, charges (with Stripe ids), upcoming installments and refunds',
+  })
   @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiNotFoundResponse({ description: 'No such enrollment' })
   detail(@Param() params: EnrollmentIdParamDto): Promise<EnrollmentDetailDto> {
@@ -84,7 +93,9 @@ export class AdminEnrollmentsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Edit status (active, completed, cancelled), cohort and notes; validated as for creation' })
   @ApiOkResponse({ type: EnrollmentDetailDto })
-  @ApiBadRequestResponse({ description: 'A field is invalid or the cohort belongs to another training; nothing changed' })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid or the cohort belongs to another training; nothing changed',
+  })
   @ApiConflictResponse({ description: 'The new cohort is full' })
   update(
     @Param() params: EnrollmentIdParamDto,
@@ -127,7 +138,9 @@ export class AdminEnrollmentsController {
   @Post()
   @ApiOperation({ summary: 'Record an enrollment by hand (isManualEntry true)' })
   @ApiCreatedResponse({ type: EnrollmentResponseDto })
-  @ApiBadRequestResponse({ description: 'A field is invalid, or the cohort does not exist or belongs to another training; nothing is written' })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid, or the cohort does not exist or belongs to another training; nothing is written',
+  })
   @ApiConflictResponse({ description: 'The cohort is full' })
   create(@Body() body: CreateEnrollmentDto, @CurrentAdmin() admin: AuthenticatedAdmin): Promise<EnrollmentResponseDto> {
     return this.enrollments.createManual(body, admin);

@@ -65,8 +65,21 @@ export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
   };
 }
 
-const PAYMENT_TYPE_LABELS: Record<string, string> = { full: 'Pay in Full', '3month': '3 Month Plan', '6month': '6 Month Plan' };
-export const ROSTER_CSV_HEADERS = ['Student Name', 'Email', 'Training', 'Cohort', 'Payment Type', 'Paid', 'Balance', 'Status'] as const;
+const PAYMENT_TYPE_LABELS: Record<string, string> = {
+  full: 'Pay in Full',
+  '3month': '3 Month Plan',
+  '6month': '6 Month Plan',
+};
+export const ROSTER_CSV_HEADERS = [
+  'Student Name',
+  'Email',
+  'Training',
+  'Cohort',
+  'Payment Type',
+  'Paid',
+  'Balance',
+  'Status',
+] as const;
 
 /** The panel's enrollment work beyond the spec's list/create/delete: table, detail, edit, move, refund, roster. */
 @Injectable()
@@ -83,7 +96,11 @@ export class EnrollmentAdminService {
 
   async search(query: EnrollmentSearchQuery): Promise<EnrollmentPage> {
     const page = query.page ?? 1;
-    const { rows, total } = await this.table.page({ ...this.tableQuery(query), limit: ENROLLMENT_PAGE_SIZE, offset: (page - 1) * ENROLLMENT_PAGE_SIZE });
+    const { rows, total } = await this.table.page({
+      ...this.tableQuery(query),
+      limit: ENROLLMENT_PAGE_SIZE,
+      offset: (page - 1) * ENROLLMENT_PAGE_SIZE,
+    });
     return {
       rows: rows.map(toEnrollmentRow),
       total,
@@ -112,7 +129,13 @@ export class EnrollmentAdminService {
       const changes = diff(before, after);
       if (Object.keys(changes).length === 0) return;
       await this.enrollments.applyChanges(id, after);
-      await this.audit.record(actor, 'enrollment.update', { type: 'enrollment', id }, `Edited enrollment ${id} (${Object.keys(changes).join(', ')})`, changes);
+      await this.audit.record(
+        actor,
+        'enrollment.update',
+        { type: 'enrollment', id },
+        `Edited enrollment ${id} (${Object.keys(changes).join(', ')})`,
+        changes,
+      );
     });
     return this.detail(id);
   }
@@ -123,7 +146,11 @@ export class EnrollmentAdminService {
       const before = await this.requireLocked(id);
       if (before.cohortId === cohortId) throw new SameCohortException();
       const target = await this.checkSeat(before, cohortId, before.enrollmentStatus);
-      await this.enrollments.applyChanges(id, { enrollmentStatus: before.enrollmentStatus, cohortId, notes: before.notes });
+      await this.enrollments.applyChanges(id, {
+        enrollmentStatus: before.enrollmentStatus,
+        cohortId,
+        notes: before.notes,
+      });
       await this.audit.record(
         actor,
         'enrollment.move',
@@ -139,7 +166,12 @@ export class EnrollmentAdminService {
    * Refunds at the provider first (money cannot be un-refunded by a rollback), then records the refunds, cancels the
    * enrollment (which stops the plan's later installments) and writes the audit event in one transaction.
    */
-  async refund(id: string, amountCents: number | undefined, reason: string | undefined, actor: AuditActor | null): Promise<EnrollmentDetail> {
+  async refund(
+    id: string,
+    amountCents: number | undefined,
+    reason: string | undefined,
+    actor: AuditActor | null,
+  ): Promise<EnrollmentDetail> {
     const row = await this.table.findRow(id);
     if (!row) throw new EnrollmentNotFoundException();
     const made = await this.refunds.refund({
@@ -157,11 +189,21 @@ export class EnrollmentAdminService {
       const note = `Refunded ${formatCents(total)} on ${new Date().toISOString().slice(0, 10)}${reason?.trim() ? ` (${reason.trim()})` : ''}`;
       const notes = before.notes ? `${before.notes}\n${note}` : note;
       await this.enrollments.applyChanges(id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
-      await this.audit.record(actor, 'enrollment.refund', { type: 'enrollment', id }, `Refunded ${formatCents(total)} of enrollment ${id}`, {
-        amountCents: total,
-        refunds: made.map((refund) => ({ providerRefundId: refund.providerRefundId, providerPaymentId: refund.providerPaymentId, amount: refund.amount })),
-        enrollmentStatus: { from: before.enrollmentStatus, to: 'cancelled' },
-      });
+      await this.audit.record(
+        actor,
+        'enrollment.refund',
+        { type: 'enrollment', id },
+        `Refunded ${formatCents(total)} of enrollment ${id}`,
+        {
+          amountCents: total,
+          refunds: made.map((refund) => ({
+            providerRefundId: refund.providerRefundId,
+            providerPaymentId: refund.providerPaymentId,
+            amount: refund.amount,
+          })),
+          enrollmentStatus: { from: before.enrollmentStatus, to: 'cancelled' },
+        },
+      );
     });
     return this.detail(id);
   }
@@ -182,10 +224,16 @@ export class EnrollmentAdminService {
         billingStatusLabel(row.billingStatus),
       ]),
     );
-    await this.audit.record(actor, 'export.roster', { type: 'roster', id: null }, `Exported the full roster (${rows.length} rows)`, {
-      filters: { ...query, page: undefined },
-      count: rows.length,
-    });
+    await this.audit.record(
+      actor,
+      'export.roster',
+      { type: 'roster', id: null },
+      `Exported the full roster (${rows.length} rows)`,
+      {
+        filters: { ...query, page: undefined },
+        count: rows.length,
+      },
+    );
     return { content, count: rows.length };
   }
 
@@ -218,18 +266,25 @@ export class EnrollmentAdminService {
     const cohort = await this.cohorts.findById(cohortId);
     if (!cohort) throw new InvalidEnrollmentCohortException('cohortId does not name an existing cohort');
     if (cohort.trainingName !== before.trainingName) {
-      throw new InvalidEnrollmentCohortException(`The chosen cohort belongs to ${cohort.trainingName}, not ${before.trainingName}`);
+      throw new InvalidEnrollmentCohortException(
+        `The chosen cohort belongs to ${cohort.trainingName}, not ${before.trainingName}`,
+      );
     }
-    const takesNewSeat = status !== 'cancelled' && (cohortId !== before.cohortId || before.enrollmentStatus === 'cancelled');
+    const takesNewSeat =
+      status !== 'cancelled' && (cohortId !== before.cohortId || before.enrollmentStatus === 'cancelled');
     if (takesNewSeat) {
       const seats = await this.seats.lockAndCount(cohortId);
-      if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentException();
+      if (seats && seats.capacity !== null && seats.taken >= seats.capacity)
+        throw new CohortFullForEnrollmentException();
     }
     return cohort;
   }
 }
 
-function diff(before: EnrollmentSnapshot, after: { enrollmentStatus: string; cohortId: string | null; notes: string | null }) {
+function diff(
+  before: EnrollmentSnapshot,
+  after: { enrollmentStatus: string; cohortId: string | null; notes: string | null },
+) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of ['enrollmentStatus', 'cohortId', 'notes'] as const) {
     if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };

@@ -96,7 +96,10 @@ export class EnrollmentTableRepository {
       params.push(likePattern(query.search), likePattern(query.search));
     }
     const clause = where.length ? `where ${where.join(' and ')}` : '';
-    const [{ count }] = await this.em.execute<Array<{ count: string }>>(`select count(*) as count from enrollments e ${clause}`, params);
+    const [{ count }] = await this.em.execute<Array<{ count: string }>>(
+      `select count(*) as count from enrollments e ${clause}`,
+      params,
+    );
     const direction = query.direction === 'asc' ? 'asc' : 'desc';
     const rows = await this.em.execute<EnrollmentTableRow[]>(
       `${SELECT} ${clause} order by ${SORT_COLUMNS[query.sort]} ${direction}, e.id asc limit ? offset ?`,

@@ -45,7 +45,9 @@ export class EnrollmentsRepository {
   }
 
   /** The installment plans (more than one installment) of these payment intents, by payment intent. */
-  async installmentPlans(paymentIntentIds: string[]): Promise<Map<string, Pick<Payment, 'installmentsPaid' | 'installmentsTotal' | 'planStatus'>>> {
+  async installmentPlans(
+    paymentIntentIds: string[],
+  ): Promise<Map<string, Pick<Payment, 'installmentsPaid' | 'installmentsTotal' | 'planStatus'>>> {
     if (paymentIntentIds.length === 0) return new Map();
     const payments = await this.em.find(
       Payment,
@@ -104,7 +106,10 @@ export class EnrollmentsRepository {
     };
   }
 
-  async applyChanges(id: string, changes: { enrollmentStatus: string; cohortId: string | null; notes: string | null }): Promise<void> {
+  async applyChanges(
+    id: string,
+    changes: { enrollmentStatus: string; cohortId: string | null; notes: string | null },
+  ): Promise<void> {
     await this.em.execute(
       'update enrollments set enrollment_status = ?, cohort_id = ?, notes = ? where id = ?',
       [changes.enrollmentStatus, changes.cohortId, changes.notes, id],

@@ -8,7 +8,11 @@ import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { creationWindow } from './enrollment-date-range';
 import { Enrollment } from './enrollment.entity';
-import { CohortFullForEnrollmentException, EnrollmentNotFoundException, InvalidEnrollmentCohortException } from './enrollments.errors';
+import {
+  CohortFullForEnrollmentException,
+  EnrollmentNotFoundException,
+  InvalidEnrollmentCohortException,
+} from './enrollments.errors';
 import { EnrollmentsRepository } from './enrollments.repository';
 
 export function toEnrollmentDto(
@@ -57,7 +61,9 @@ export class EnrollmentsService {
       createdFrom: window.from,
       createdBefore: window.before,
     });
-    const plans = await this.enrollments.installmentPlans(rows.flatMap((row) => (row.paymentIntentId ? [row.paymentIntentId] : [])));
+    const plans = await this.enrollments.installmentPlans(
+      rows.flatMap((row) => (row.paymentIntentId ? [row.paymentIntentId] : [])),
+    );
     return rows.map((row) => toEnrollmentDto(row, (row.paymentIntentId && plans.get(row.paymentIntentId)) || null));
   }
 
@@ -68,7 +74,9 @@ export class EnrollmentsService {
       cohort = await this.cohorts.findById(request.cohortId);
       if (!cohort) throw new InvalidEnrollmentCohortException('cohortId does not name an existing cohort');
       if (cohort.trainingName !== request.trainingName) {
-        throw new InvalidEnrollmentCohortException(`The chosen cohort belongs to ${cohort.trainingName}, not ${request.trainingName}`);
+        throw new InvalidEnrollmentCohortException(
+          `The chosen cohort belongs to ${cohort.trainingName}, not ${request.trainingName}`,
+        );
       }
     }
     const notes = request.notes?.trim() ? request.notes.trim() : null;
@@ -77,7 +85,8 @@ export class EnrollmentsService {
     const enrollment = await this.tx.run(async () => {
       if (cohort && request.enrollmentStatus !== 'cancelled') {
         const seats = await this.seats.lockAndCount(cohort.id);
-        if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentException();
+        if (seats && seats.capacity !== null && seats.taken >= seats.capacity)
+          throw new CohortFullForEnrollmentException();
       }
       const created = await this.enrollments.insertManual({
         studentName: request.studentName,
@@ -90,13 +99,19 @@ export class EnrollmentsService {
         notes,
         isManualEntry: true,
       });
-      await this.audit.record(actor, 'enrollment.create', { type: 'enrollment', id: created }, `Created enrollment ${created} by hand`, {
-        trainingName: request.trainingName,
-        cohortId: cohort?.id ?? null,
-        paymentType: request.paymentType,
-        paymentAmount: request.paymentAmount,
-        enrollmentStatus: request.enrollmentStatus,
-      });
+      await this.audit.record(
+        actor,
+        'enrollment.create',
+        { type: 'enrollment', id: created },
+        `Created enrollment ${created} by hand`,
+        {
+          trainingName: request.trainingName,
+          cohortId: cohort?.id ?? null,
+          paymentType: request.paymentType,
+          paymentAmount: request.paymentAmount,
+          enrollmentStatus: request.enrollmentStatus,
+        },
+      );
       const stored = await this.enrollments.findById(created);
       if (!stored) throw new EnrollmentNotFoundException();
       return stored;
@@ -110,7 +125,9 @@ export class EnrollmentsService {
       const snapshot = await this.enrollments.lockForChange(id);
       if (!snapshot) throw new EnrollmentNotFoundException();
       await this.enrollments.removeById(id);
-      await this.audit.record(actor, 'enrollment.delete', { type: 'enrollment', id }, `Deleted enrollment ${id}`, { deleted: snapshot });
+      await this.audit.record(actor, 'enrollment.delete', { type: 'enrollment', id }, `Deleted enrollment ${id}`, {
+        deleted: snapshot,
+      });
     });
   }
 
@@ -118,9 +135,15 @@ export class EnrollmentsService {
     const cohort = await this.cohorts.findById(cohortId);
     if (!cohort) throw new CohortNotFoundException();
     const students = await this.enrollments.listByCohort(cohort);
-    await this.audit.record(actor, 'export.cohort', { type: 'cohort', id: cohort.id }, `Exported the students of cohort ${cohort.id}`, {
-      count: students.length,
-    });
+    await this.audit.record(
+      actor,
+      'export.cohort',
+      { type: 'cohort', id: cohort.id },
+      `Exported the students of cohort ${cohort.id}`,
+      {
+        count: students.length,
+      },
+    );
     return {
       fileName: cohortCsvFileName(cohort.trainingName, cohort.cohortMonth),
       content: cohortStudentsCsv(students),

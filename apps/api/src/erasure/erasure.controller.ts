@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { EraseByEmailRequest, ErasureResult } from '@app/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, MaxLength } from 'class-validator';
@@ -33,7 +41,9 @@ export class CredentialErasureController {
   @Delete(':id')
   @OwnerOrStaff()
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Delete a credential with its documents, analysis, evaluation, lead contacts, review and drafts' })
+  @ApiOperation({
+    summary: 'Delete a credential with its documents, analysis, evaluation, lead contacts, review and drafts',
+  })
   @ApiNoContentResponse({ description: 'Deleted; its stored files are removed now or by the retrying sweep' })
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
   @ApiConflictResponse({ description: 'It is being analyzed' })
@@ -52,7 +62,8 @@ export class EmailErasureController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Erase everything held about an email address',
-    description: "The applicant account with that email and all its records and files, the address in other credentials' lead contacts, drafts to it and its sign-in links.",
+    description:
+      "The applicant account with that email and all its records and files, the address in other credentials' lead contacts, drafts to it and its sign-in links.",
   })
   @ApiOkResponse({ type: ErasureResultDto })
   eraseByEmail(@Body() body: EraseByEmailDto, @CurrentAdmin() admin: AuthenticatedAdmin): Promise<ErasureResultDto> {

@@ -18,11 +18,15 @@ export class ErasureRepository {
       );
     }
     // The issued-upload record names the same key; the credential is gone, so nothing may register it again.
-    await em.getConnection().execute(`delete from issued_uploads where object_key in (${keys.map(() => '?').join(', ')})`, keys);
+    await em
+      .getConnection()
+      .execute(`delete from issued_uploads where object_key in (${keys.map(() => '?').join(', ')})`, keys);
   }
 
   async due(now: Date, limit: number): Promise<ObjectDeletion[]> {
-    return this.em.fork().find(ObjectDeletion, { nextAttemptAt: { $lte: now } }, { limit, orderBy: { nextAttemptAt: 'asc' } });
+    return this.em
+      .fork()
+      .find(ObjectDeletion, { nextAttemptAt: { $lte: now } }, { limit, orderBy: { nextAttemptAt: 'asc' } });
   }
 
   async done(objectKey: string): Promise<void> {
@@ -30,7 +34,9 @@ export class ErasureRepository {
   }
 
   async retryLater(objectKey: string, attempts: number, nextAttemptAt: Date, error: string): Promise<void> {
-    await this.em.fork().nativeUpdate(ObjectDeletion, { objectKey }, { attempts, nextAttemptAt, lastError: error.slice(0, 500) });
+    await this.em
+      .fork()
+      .nativeUpdate(ObjectDeletion, { objectKey }, { attempts, nextAttemptAt, lastError: error.slice(0, 500) });
   }
 
   /** Removes one address from every evaluation's lead contacts; returns how many contacts went. */
@@ -53,12 +59,16 @@ export class ErasureRepository {
   }
 
   async deleteEmailDrafts(email: string, em: EntityManager): Promise<number> {
-    const rows = await em.getConnection().execute<{ id: string }[]>(`delete from email_drafts where lower(contact_email) = ? returning id`, [email]);
+    const rows = await em
+      .getConnection()
+      .execute<{ id: string }[]>(`delete from email_drafts where lower(contact_email) = ? returning id`, [email]);
     return rows.length;
   }
 
   async deleteSignInTokens(email: string, em: EntityManager): Promise<number> {
-    const rows = await em.getConnection().execute<{ id: string }[]>(`delete from sign_in_tokens where email = ? returning id`, [email]);
+    const rows = await em
+      .getConnection()
+      .execute<{ id: string }[]>(`delete from sign_in_tokens where email = ? returning id`, [email]);
     return rows.length;
   }
 }

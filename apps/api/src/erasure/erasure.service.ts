@@ -36,7 +36,10 @@ export class ErasureService {
   async eraseCredential(id: string, viewer: Viewer): Promise<void> {
     const credential = await this.credentials.requireVisible(id, viewer);
     if (credential.status === 'analyzing') {
-      throw new ConflictException({ message: 'The credential is being analyzed; delete it once the analysis has finished', code: 'CONFLICT' });
+      throw new ConflictException({
+        message: 'The credential is being analyzed; delete it once the analysis has finished',
+        code: 'CONFLICT',
+      });
     }
     const result = await this.em.transactional(async (em) => {
       const erased = await this.credentialsRepository.deleteWithObjects({ ids: [id] }, em);
@@ -44,7 +47,10 @@ export class ErasureService {
       return erased;
     });
     if (result.analyzing.length > 0) {
-      throw new ConflictException({ message: 'The credential is being analyzed; delete it once the analysis has finished', code: 'CONFLICT' });
+      throw new ConflictException({
+        message: 'The credential is being analyzed; delete it once the analysis has finished',
+        code: 'CONFLICT',
+      });
     }
     this.logger.log(`Credential ${id} erased by ${viewer.kind === 'staff' ? `staff ${viewer.admin.id}` : 'its owner'}`);
     await this.sweepObjectDeletions();
@@ -58,7 +64,10 @@ export class ErasureService {
       const ownerIds = applicant && applicant.id !== LEGACY_APPLICANT_ID ? [applicant.id] : [];
       const erased = ownerIds.length ? await this.credentialsRepository.deleteWithObjects({ ownerIds }, em) : null;
       if (erased && erased.analyzing.length > 0) {
-        throw new ConflictException({ message: 'A credential of this applicant is being analyzed; try again when it has finished', code: 'CONFLICT' });
+        throw new ConflictException({
+          message: 'A credential of this applicant is being analyzed; try again when it has finished',
+          code: 'CONFLICT',
+        });
       }
       await this.repository.scheduleObjects(erased?.objectKeys ?? [], em);
       return {
@@ -91,8 +100,15 @@ export class ErasureService {
         const attempts = pending.attempts + 1;
         const minutes = Math.min(MAX_RETRY_MINUTES, 2 ** Math.min(attempts - 1, 6));
         const message = error instanceof Error ? error.message : String(error);
-        await this.repository.retryLater(pending.objectKey, attempts, new Date(now.getTime() + minutes * 60_000), message);
-        this.logger.warn(`Could not delete object ${pending.objectKey} (attempt ${attempts}); retrying in ${minutes} min: ${message}`);
+        await this.repository.retryLater(
+          pending.objectKey,
+          attempts,
+          new Date(now.getTime() + minutes * 60_000),
+          message,
+        );
+        this.logger.warn(
+          `Could not delete object ${pending.objectKey} (attempt ${attempts}); retrying in ${minutes} min: ${message}`,
+        );
       }
     }
     return { deleted, failed };
@@ -114,7 +130,8 @@ export class ErasureService {
         })
       : 0;
     const applicants = await this.applicants.deleteEmptyAnonymous(cutoff, LEGACY_APPLICANT_ID, this.em.fork());
-    if (erased + applicants > 0) this.logger.log(`Retention: erased ${erased} abandoned credential(s) and ${applicants} empty applicant(s)`);
+    if (erased + applicants > 0)
+      this.logger.log(`Retention: erased ${erased} abandoned credential(s) and ${applicants} empty applicant(s)`);
     await this.sweepObjectDeletions();
     return { credentials: erased, applicants };
   }

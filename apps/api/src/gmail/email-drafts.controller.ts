@@ -12,11 +12,14 @@ export class EmailDraftsController {
   @Post(':id/email-drafts')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: "One Gmail draft per lead contact with an email; contacts already drafted are skipped" })
+  @ApiOperation({ summary: 'One Gmail draft per lead contact with an email; contacts already drafted are skipped' })
   @ApiOkResponse({ type: CreateEmailDraftsResultDto })
   @ApiNotFoundResponse({ description: 'Unknown credential or template' })
   @ApiConflictResponse({ description: "'Gmail is not configured', or the credential is not completed" })
-  create(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: CreateEmailDraftsDto): Promise<CreateEmailDraftsResultDto> {
+  create(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: CreateEmailDraftsDto,
+  ): Promise<CreateEmailDraftsResultDto> {
     return this.drafts.createForCredential(id, body.templateId);
   }
 }

@@ -29,10 +29,15 @@ export class EmailDraftsService {
     const credential = await em.findOne(Credential, { id: credentialId });
     if (!credential) throw new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' });
     if (credential.status !== 'completed') {
-      throw new ConflictException({ message: 'Email drafts need a completed analysis of this credential', code: 'CONFLICT' });
+      throw new ConflictException({
+        message: 'Email drafts need a completed analysis of this credential',
+        code: 'CONFLICT',
+      });
     }
     const evaluation = await em.findOne(Evaluation, { credential: credentialId });
-    const template = templateId ? await this.repository.findTemplate(templateId) : await this.repository.findDefaultTemplate();
+    const template = templateId
+      ? await this.repository.findTemplate(templateId)
+      : await this.repository.findDefaultTemplate();
     if (!template) throw new NotFoundException({ message: 'Email template not found', code: 'NOT_FOUND' });
 
     const account = await this.connection.requireAccount();
@@ -46,25 +51,38 @@ export class EmailDraftsService {
         result.withoutEmail += 1;
         continue;
       }
-      const reservation = await this.repository.reserveDraft({
-        credentialId,
-        contactEmail: address,
-        contactName: contact.name.slice(0, 200),
-        templateId: template.id,
-        senderEmail: account.email,
-      }, STALE_RESERVATION_SECONDS);
+      const reservation = await this.repository.reserveDraft(
+        {
+          credentialId,
+          contactEmail: address,
+          contactName: contact.name.slice(0, 200),
+          templateId: template.id,
+          senderEmail: account.email,
+        },
+        STALE_RESERVATION_SECONDS,
+      );
       if (!reservation) {
         result.skipped += 1;
         continue;
       }
       const rendered = renderEmailTemplate(
         template,
-        emailTemplateValues({ contact, credentialName: credential.name, totalCredits: evaluation?.totalCredits ?? null, senderEmail: account.email }),
+        emailTemplateValues({
+          contact,
+          credentialName: credential.name,
+          totalCredits: evaluation?.totalCredits ?? null,
+          senderEmail: account.email,
+        }),
       );
-      const raw = toGmailRaw(buildMimeMessage({ from: account.email, to: { name: contact.name, email: address }, ...rendered }));
+      const raw = toGmailRaw(
+        buildMimeMessage({ from: account.email, to: { name: contact.name, email: address }, ...rendered }),
+      );
       let draftId: string;
       try {
-        const response = await gmail.users.drafts.create({ userId: 'me', requestBody: { message: { raw } } }, { timeout: GMAIL_TIMEOUT_MS });
+        const response = await gmail.users.drafts.create(
+          { userId: 'me', requestBody: { message: { raw } } },
+          { timeout: GMAIL_TIMEOUT_MS },
+        );
         draftId = response.data.id ?? '';
       } catch (error) {
         await this.repository.releaseDraft(reservation);

@@ -7,7 +7,12 @@ import { EmailTemplateEntity } from './email-template.entity';
 export class EmailTemplateSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     if ((await em.count(EmailTemplateEntity, {})) > 0) return;
-    em.create(EmailTemplateEntity, { ...DEFAULT_EMAIL_TEMPLATE, isDefault: true, createdAt: new Date(), updatedAt: new Date() });
+    em.create(EmailTemplateEntity, {
+      ...DEFAULT_EMAIL_TEMPLATE,
+      isDefault: true,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await em.flush();
   }
 }

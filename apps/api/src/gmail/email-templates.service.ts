@@ -49,7 +49,11 @@ export class EmailTemplatesService {
     if (Object.keys(validateEmailTemplate(template)).length > 0) return { exists: true, renders: false };
     try {
       const rendered = renderEmailTemplate(template, EMAIL_TEMPLATE_SAMPLE_VALUES);
-      return { exists: true, renders: rendered.subject !== '' && rendered.body.trim() !== '' && !/\{\{|\}\}/.test(rendered.subject + rendered.body) };
+      return {
+        exists: true,
+        renders:
+          rendered.subject !== '' && rendered.body.trim() !== '' && !/\{\{|\}\}/.test(rendered.subject + rendered.body),
+      };
     } catch {
       return { exists: true, renders: false };
     }

@@ -46,7 +46,8 @@ export class GmailConnectionService {
   async status(): Promise<GmailSetupStatus> {
     const hasCredentials = this.google.hasCredentials;
     if (!hasCredentials) return { configured: false, hasCredentials, userEmail: null, nextStep: CONNECT_STEP };
-    if (!this.config.google.tokenEncryptionKey) return { configured: false, hasCredentials, userEmail: null, nextStep: KEY_STEP };
+    if (!this.config.google.tokenEncryptionKey)
+      return { configured: false, hasCredentials, userEmail: null, nextStep: KEY_STEP };
     const account = await this.repository.findAccount();
     if (!account) return { configured: false, hasCredentials, userEmail: null, nextStep: 'Press Connect Gmail' };
     if (!(await this.tokenWorks(account))) {
@@ -103,9 +104,14 @@ export class GmailConnectionService {
     }
     const profile = await this.google.userinfo(client).userinfo.get({}, { timeout: GOOGLE_TIMEOUT_MS });
     const email = profile.data.email;
-    if (!email) throw new BadGatewayException('Google did not tell which account was connected; press Connect Gmail again');
+    if (!email)
+      throw new BadGatewayException('Google did not tell which account was connected; press Connect Gmail again');
 
-    await this.repository.replaceAccount({ email, encryptedRefreshToken: encryptToken(refreshToken, key), scopes: grantedScopes });
+    await this.repository.replaceAccount({
+      email,
+      encryptedRefreshToken: encryptToken(refreshToken, key),
+      scopes: grantedScopes,
+    });
     this.tokenCheck = null;
     this.logger.log(`Gmail connected for ${email}`);
     return email;
@@ -142,7 +148,8 @@ export class GmailConnectionService {
   /** Called when a Google call failed: a revoked grant makes the account count as not configured from now on. */
   handleGoogleError(error: unknown): never {
     if (isRevokedGrant(error)) {
-      if (this.tokenCheck) this.tokenCheck = { ...this.tokenCheck, works: false, expiresAt: Date.now() + STATUS_TTL_MS };
+      if (this.tokenCheck)
+        this.tokenCheck = { ...this.tokenCheck, works: false, expiresAt: Date.now() + STATUS_TTL_MS };
       throw new GmailNotConfiguredException('Google no longer accepts the stored access; press Connect Gmail again');
     }
     this.logger.warn(`Google API call failed: ${describe(error)}`);
@@ -155,7 +162,8 @@ export class GmailConnectionService {
     const key = this.config.google.tokenEncryptionKey;
     if (!key) {
       throw new ConflictException({
-        message: 'Gmail cannot be connected: GMAIL_TOKEN_ENCRYPTION_KEY is not set, so the refresh token could not be stored encrypted',
+        message:
+          'Gmail cannot be connected: GMAIL_TOKEN_ENCRYPTION_KEY is not set, so the refresh token could not be stored encrypted',
         code: 'CONFLICT',
       });
     }
@@ -164,7 +172,8 @@ export class GmailConnectionService {
 
   /** Asks Gmail for the account's profile, which refreshes the access token: the real proof the grant works. */
   private async tokenWorks(account: GmailAccount): Promise<boolean> {
-    if (this.tokenCheck?.accountId === account.id && this.tokenCheck.expiresAt > Date.now()) return this.tokenCheck.works;
+    if (this.tokenCheck?.accountId === account.id && this.tokenCheck.expiresAt > Date.now())
+      return this.tokenCheck.works;
     let works = false;
     try {
       const key = this.config.google.tokenEncryptionKey ?? '';

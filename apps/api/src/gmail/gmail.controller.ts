@@ -1,4 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  Redirect,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -58,7 +71,9 @@ export class GmailController {
   @Post('connect-ticket')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'A single-use ticket, valid 2 minutes, for the browser navigation to GET /api/gmail/connect' })
+  @ApiOperation({
+    summary: 'A single-use ticket, valid 2 minutes, for the browser navigation to GET /api/gmail/connect',
+  })
   @ApiOkResponse({ type: GmailConnectTicketDto })
   @ApiConflictResponse({ description: 'Google OAuth client or token encryption key not configured' })
   async connectTicket(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<GmailConnectTicketDto> {
@@ -73,7 +88,10 @@ export class GmailController {
   @ApiFoundResponse({ description: "Redirect to Google's consent page" })
   @ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or already used ticket' })
   @ApiConflictResponse({ description: 'Google OAuth client or token encryption key not configured' })
-  async connect(@Query('ticket') ticket: string | undefined, @Res({ passthrough: true }) response: Response): Promise<RedirectTo> {
+  async connect(
+    @Query('ticket') ticket: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<RedirectTo> {
     await this.tickets.redeem(ticket, CONNECT_TICKET);
     const { url, state } = await this.connection.startConsent();
     // Ties the state to this browser, so a callback link made by someone else cannot connect their account here.
@@ -135,7 +153,10 @@ export class GmailController {
   @ApiOkResponse({ type: EmailTemplateDto })
   @ApiBadRequestResponse({ description: 'Empty or over-long text, a multi-line subject, or an unknown placeholder' })
   @ApiNotFoundResponse({ description: 'No such template' })
-  updateTemplate(@Param('id', new ParseUUIDPipe()) id: string, @Body() body: UpdateEmailTemplateDto): Promise<EmailTemplateDto> {
+  updateTemplate(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: UpdateEmailTemplateDto,
+  ): Promise<EmailTemplateDto> {
     return this.templates.update(id, body);
   }
 }

@@ -17,7 +17,9 @@ export class GmailRepository {
   }
 
   /** One account at a time: connecting replaces whichever was there. */
-  async replaceAccount(account: Pick<GmailAccount, 'email' | 'encryptedRefreshToken' | 'scopes'>): Promise<GmailAccount> {
+  async replaceAccount(
+    account: Pick<GmailAccount, 'email' | 'encryptedRefreshToken' | 'scopes'>,
+  ): Promise<GmailAccount> {
     return this.em.fork().transactional(async (em) => {
       await em.nativeDelete(GmailAccount, {});
       const created = em.create(GmailAccount, { ...account, connectedAt: new Date() });
@@ -54,7 +56,9 @@ export class GmailRepository {
   }
 
   async findDefaultTemplate(): Promise<EmailTemplateEntity | null> {
-    const [template] = await this.em.fork().find(EmailTemplateEntity, {}, { orderBy: { isDefault: 'desc', createdAt: 'asc' }, limit: 1 });
+    const [template] = await this.em
+      .fork()
+      .find(EmailTemplateEntity, {}, { orderBy: { isDefault: 'desc', createdAt: 'asc' }, limit: 1 });
     return template ?? null;
   }
 
@@ -62,7 +66,10 @@ export class GmailRepository {
     return this.em.fork().count(EmailTemplateEntity, {});
   }
 
-  async updateTemplate(id: string, changes: Partial<Pick<EmailTemplateEntity, 'name' | 'subject' | 'body'>>): Promise<EmailTemplateEntity | null> {
+  async updateTemplate(
+    id: string,
+    changes: Partial<Pick<EmailTemplateEntity, 'name' | 'subject' | 'body'>>,
+  ): Promise<EmailTemplateEntity | null> {
     const em = this.em.fork();
     const template = await em.findOne(EmailTemplateEntity, { id });
     if (!template) return null;
@@ -89,7 +96,15 @@ export class GmailRepository {
              sender_email = excluded.sender_email, created_at = now()
          where email_drafts.gmail_draft_id is null and email_drafts.created_at < now() - make_interval(secs => ?)
        returning id`,
-      [id, draft.credentialId, draft.contactEmail, draft.contactName, draft.templateId, draft.senderEmail, staleAfterSeconds],
+      [
+        id,
+        draft.credentialId,
+        draft.contactEmail,
+        draft.contactName,
+        draft.templateId,
+        draft.senderEmail,
+        staleAfterSeconds,
+      ],
     );
     return rows.length === 1 ? rows[0].id : null;
   }

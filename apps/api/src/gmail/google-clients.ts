@@ -31,7 +31,11 @@ export class GoogleClients {
 
   /** The scopes to ask for: Sheets only when a lead spreadsheet is configured. */
   get scopes(): string[] {
-    return [GMAIL_COMPOSE_SCOPE, USERINFO_EMAIL_SCOPE, ...(this.config.google.sheetsSpreadsheetId ? [SHEETS_SCOPE] : [])];
+    return [
+      GMAIL_COMPOSE_SCOPE,
+      USERINFO_EMAIL_SCOPE,
+      ...(this.config.google.sheetsSpreadsheetId ? [SHEETS_SCOPE] : []),
+    ];
   }
 
   oauthClient(refreshToken?: string): Auth.OAuth2Client {
@@ -78,7 +82,11 @@ export class GoogleClients {
 
 /** True when Google says the grant is gone (revoked, expired, or the client changed): the account must reconnect. */
 export function isRevokedGrant(error: unknown): boolean {
-  const candidate = error as { status?: number; response?: { status?: number; data?: { error?: unknown } }; message?: string };
+  const candidate = error as {
+    status?: number;
+    response?: { status?: number; data?: { error?: unknown } };
+    message?: string;
+  };
   const code = candidate.response?.data?.error;
   return (
     code === 'invalid_grant' ||

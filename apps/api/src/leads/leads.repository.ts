@@ -9,11 +9,13 @@ export class LeadsRepository {
 
   /** Every lead contact of every completed credential, newest credential first, contacts in found order. */
   async listLeads(): Promise<Lead[]> {
-    const evaluations = await this.em.fork().find(
-      Evaluation,
-      { credential: { status: 'completed' } },
-      { populate: ['credential'], orderBy: { credential: { createdAt: 'desc' } } },
-    );
+    const evaluations = await this.em
+      .fork()
+      .find(
+        Evaluation,
+        { credential: { status: 'completed' } },
+        { populate: ['credential'], orderBy: { credential: { createdAt: 'desc' } } },
+      );
     return evaluations.flatMap((evaluation) =>
       evaluation.leadContacts.map((contact) => ({
         credentialId: evaluation.credential.id,

@@ -29,7 +29,10 @@ export class LeadsService {
   /** The cohort export's rules: every value quoted, formulas neutralised; named leads_YYYY-MM-DD.csv. */
   async exportCsv(today: Date = new Date()): Promise<{ fileName: string; csv: string }> {
     const leads = await this.repository.listLeads();
-    return { fileName: `leads_${today.toISOString().slice(0, 10)}.csv`, csv: toCsv(LEADS_CSV_HEADERS, leads.map(leadRow)) };
+    return {
+      fileName: `leads_${today.toISOString().slice(0, 10)}.csv`,
+      csv: toCsv(LEADS_CSV_HEADERS, leads.map(leadRow)),
+    };
   }
 
   /** Appends every lead as a row to the configured spreadsheet's first sheet, written as plain values. */
@@ -37,7 +40,8 @@ export class LeadsService {
     const spreadsheetId = this.config.google.sheetsSpreadsheetId;
     if (!spreadsheetId) {
       throw new ConflictException({
-        message: 'Google Sheets is not configured: set GOOGLE_SHEETS_SPREADSHEET_ID, then connect Gmail again to allow Sheets access',
+        message:
+          'Google Sheets is not configured: set GOOGLE_SHEETS_SPREADSHEET_ID, then connect Gmail again to allow Sheets access',
         code: 'CONFLICT',
       });
     }

@@ -34,7 +34,8 @@ interface ChargeOptions {
 }
 
 /** What the update-card page reports after charging the new card. */
-export type NewCardOutcome = { outcome: 'charged' } | { outcome: 'failed'; message: string } | { outcome: 'nothing-due' } | { outcome: 'busy' };
+export type NewCardOutcome =
+  { outcome: 'charged' } | { outcome: 'failed'; message: string } | { outcome: 'nothing-due' } | { outcome: 'busy' };
 
 /** The line an admin reads in the enrollment's notes. */
 function failureNote(payment: Payment, number: number, message: string): string {
@@ -67,8 +68,10 @@ export class InstallmentsService {
     for (const claim of await this.payments.takeOverStaleClaims(new Date(now.getTime() - STALE_CLAIM_MS), batchSize)) {
       count(await this.resume(claim, now));
     }
-    for (const payment of await this.payments.findDueInstallmentPlans(now, batchSize)) count(await this.chargeNext(payment, now));
-    for (const payment of await this.payments.findRetryDuePlans(now, batchSize)) count(await this.retryDeclined(payment, now));
+    for (const payment of await this.payments.findDueInstallmentPlans(now, batchSize))
+      count(await this.chargeNext(payment, now));
+    for (const payment of await this.payments.findRetryDuePlans(now, batchSize))
+      count(await this.retryDeclined(payment, now));
     return result;
   }
 
@@ -79,8 +82,12 @@ export class InstallmentsService {
    */
   private async retryDeclined(payment: Payment, now: Date): Promise<Outcome> {
     const number = payment.installmentsPaid + 1;
-    if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, new Date(now.getTime() - STALE_CLAIM_MS)))) return 'skipped';
-    return this.charge(payment, number, { now, idempotencyKey: `installment-${payment.id}-${number}-retry-${payment.installmentDeclines}` });
+    if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, new Date(now.getTime() - STALE_CLAIM_MS))))
+      return 'skipped';
+    return this.charge(payment, number, {
+      now,
+      idempotencyKey: `installment-${payment.id}-${number}-retry-${payment.installmentDeclines}`,
+    });
   }
 
   private async chargeNext(payment: Payment, now: Date): Promise<Outcome> {
@@ -92,10 +99,16 @@ export class InstallmentsService {
 
   private async resume(claim: StaleInstallmentClaim, now: Date): Promise<Outcome> {
     const { payment, installmentNumber: number } = claim;
-    this.logger.warn(`Installment ${number} of payment ${payment.id} was left unfinished by an earlier run; resuming it`);
+    this.logger.warn(
+      `Installment ${number} of payment ${payment.id} was left unfinished by an earlier run; resuming it`,
+    );
     if (now.getTime() - claim.firstClaimedAt.getTime() > SAFE_RETRY_MS) {
       // The card may well have been charged: an admin checks in Stripe, and the buyer is not told of a decline.
-      await this.recordFailed(payment, number, null, INTERRUPTED_CHARGE_MESSAGE, { now, tellBuyer: false, retry: false });
+      await this.recordFailed(payment, number, null, INTERRUPTED_CHARGE_MESSAGE, {
+        now,
+        tellBuyer: false,
+        retry: false,
+      });
       return 'failed';
     }
     return this.charge(payment, number, { now });
@@ -113,7 +126,8 @@ export class InstallmentsService {
       if (!payment || payment.planStatus !== 'past_due') return { outcome: 'nothing-due' as const };
       const number = payment.installmentsPaid + 1;
       const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
-      if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, staleBefore))) return { outcome: 'busy' as const };
+      if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, staleBefore)))
+        return { outcome: 'busy' as const };
       // The buyer is on the page and sees a decline there; no mail for it.
       const outcome = await this.charge(payment, number, {
         now: new Date(),
@@ -141,7 +155,11 @@ export class InstallmentsService {
         customerId: payment.providerCustomerId,
         paymentMethodId: payment.providerPaymentMethodId,
         description: `Installment ${number} of ${payment.installmentsTotal}: ${payment.trainings.map((t) => t.name).join(', ')}`,
-        metadata: { paymentRecordId: payment.id, installment: String(number), firstPaymentIntent: payment.providerPaymentId },
+        metadata: {
+          paymentRecordId: payment.id,
+          installment: String(number),
+          firstPaymentIntent: payment.providerPaymentId,
+        },
         idempotencyKey,
       });
       if (charge.status === PAYMENT_SUCCEEDED_STATUS) {
@@ -156,7 +174,13 @@ export class InstallmentsService {
         });
         return 'charged';
       }
-      await this.recordFailed(payment, number, charge.id || null, charge.lastErrorMessage ?? `Charge ended as ${charge.status}`, failed);
+      await this.recordFailed(
+        payment,
+        number,
+        charge.id || null,
+        charge.lastErrorMessage ?? `Charge ended as ${charge.status}`,
+        failed,
+      );
       return 'failed';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -215,14 +239,24 @@ export class InstallmentsService {
         ...common,
         key: `plan-completed:${payment.id}`,
         template: 'plan-completed',
-        data: { buyerName, trainings, installmentsTotal: payment.installmentsTotal, totalPaid: payment.amount * payment.installmentsTotal },
+        data: {
+          buyerName,
+          trainings,
+          installmentsTotal: payment.installmentsTotal,
+          totalPaid: payment.amount * payment.installmentsTotal,
+        },
       });
     }
     return mails;
   }
 
   /** One declined mail per plan, month and decline, with the next automatic attempt and the update-card link. */
-  private declinedMails(payment: Payment, number: number, declines: number, nextRetryAt: Date | null): OutboxMailInput[] {
+  private declinedMails(
+    payment: Payment,
+    number: number,
+    declines: number,
+    nextRetryAt: Date | null,
+  ): OutboxMailInput[] {
     if (!payment.customerEmail) return [];
     return [
       {

@@ -62,7 +62,11 @@ export class PaymentRefundsRepository {
        order by i.installment_number desc`,
       [paymentId],
     );
-    return rows.map((row) => ({ providerPaymentId: row.provider_payment_id, amount: Number(row.amount), refunded: Number(row.refunded) }));
+    return rows.map((row) => ({
+      providerPaymentId: row.provider_payment_id,
+      amount: Number(row.amount),
+      refunded: Number(row.refunded),
+    }));
   }
 
   async refundedForEnrollment(enrollmentId: string): Promise<number> {
@@ -75,7 +79,13 @@ export class PaymentRefundsRepository {
 
   async listForPayment(paymentId: string): Promise<RefundView[]> {
     const rows = await this.em.execute<
-      Array<{ provider_refund_id: string; provider_payment_id: string; amount: number; reason: string | null; created_at: Date }>
+      Array<{
+        provider_refund_id: string;
+        provider_payment_id: string;
+        amount: number;
+        reason: string | null;
+        created_at: Date;
+      }>
     >(
       `select provider_refund_id, provider_payment_id, amount, reason, created_at from payment_refunds
        where payment_id = ? order by created_at, id`,
@@ -92,7 +102,14 @@ export class PaymentRefundsRepository {
 
   async listCharges(paymentId: string): Promise<PaymentChargeView[]> {
     const rows = await this.em.execute<
-      Array<{ installment_number: number; amount: number; status: string; provider_payment_id: string | null; failure_message: string | null; created_at: Date }>
+      Array<{
+        installment_number: number;
+        amount: number;
+        status: string;
+        provider_payment_id: string | null;
+        failure_message: string | null;
+        created_at: Date;
+      }>
     >(
       `select installment_number, amount, status, provider_payment_id, failure_message, created_at from payment_installments
        where payment_id = ? order by installment_number`,
@@ -109,7 +126,9 @@ export class PaymentRefundsRepository {
   }
 
   /** The payment a charge belongs to: its first payment intent or one of its installments'. */
-  async paymentOfCharge(providerPaymentId: string): Promise<{ paymentId: string; firstPaymentIntentId: string } | null> {
+  async paymentOfCharge(
+    providerPaymentId: string,
+  ): Promise<{ paymentId: string; firstPaymentIntentId: string } | null> {
     const [row] = await this.em.execute<Array<{ id: string; provider_payment_id: string }>>(
       `select p.id, p.provider_payment_id from payments p
        where p.provider_payment_id = ?

@@ -36,7 +36,9 @@ export class PaymentRefundsService {
   }): Promise<RecordedRefund[]> {
     const payment = input.paymentIntentId ? await this.payments.findByProviderPaymentId(input.paymentIntentId) : null;
     if (!payment || payment.status !== 'succeeded') {
-      throw new RefundNotPossibleError('This enrollment has no card payment to refund (a manual entry is refunded outside the panel)');
+      throw new RefundNotPossibleError(
+        'This enrollment has no card payment to refund (a manual entry is refunded outside the panel)',
+      );
     }
     const charges = await this.refunds.chargeBalances(payment.id);
     const chargesLeft = charges.reduce((sum, charge) => sum + charge.amount - charge.refunded, 0);
@@ -47,7 +49,10 @@ export class PaymentRefundsService {
     if (problem) throw new RefundNotPossibleError(problem);
     const plan = allocateRefund(
       amount,
-      charges.map((charge) => ({ providerPaymentId: charge.providerPaymentId, refundableCents: charge.amount - charge.refunded })),
+      charges.map((charge) => ({
+        providerPaymentId: charge.providerPaymentId,
+        refundableCents: charge.amount - charge.refunded,
+      })),
     );
     const made: RecordedRefund[] = [];
     for (const part of plan) {
@@ -102,7 +107,9 @@ export class PaymentRefundsService {
       return 0;
     }
     // The event's Charge has no refund list on current Stripe API versions: the provider's list is the one to trust.
-    const refunds = (await this.provider.listRefunds(paymentIntentId)).filter((refund) => COUNTED_REFUND_STATUSES.has(refund.status));
+    const refunds = (await this.provider.listRefunds(paymentIntentId)).filter((refund) =>
+      COUNTED_REFUND_STATUSES.has(refund.status),
+    );
     const [enrollmentId] = await this.refunds.enrollmentsOfPayment(owner.firstPaymentIntentId);
     const inserted = await this.refunds.record(
       refunds.map((refund) => ({

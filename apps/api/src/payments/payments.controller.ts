@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiExcludeEndpoint,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CreateBundlePaymentIntentDto, CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
 import {
@@ -29,7 +36,9 @@ export class PaymentsController {
   ) {}
 
   @Get('payment-plan')
-  @ApiOperation({ summary: 'The payment plan page in one response: training and bundle prices, cohorts, payment config' })
+  @ApiOperation({
+    summary: 'The payment plan page in one response: training and bundle prices, cohorts, payment config',
+  })
   @ApiOkResponse({ type: PaymentPlanResponseDto })
   async paymentPlan(): Promise<PaymentPlanResponseDto> {
     const [trainings, bundles, cohorts] = await Promise.all([
@@ -60,7 +69,9 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Starts paying for a bundle of 2 or 3 different trainings, paid in full' })
   @ApiOkResponse({ type: PaymentIntentResponseDto })
-  @ApiBadRequestResponse({ description: 'Unknown, duplicate or wrong number of trainings, or a plan other than bundle-2/bundle-3' })
+  @ApiBadRequestResponse({
+    description: 'Unknown, duplicate or wrong number of trainings, or a plan other than bundle-2/bundle-3',
+  })
   createBundle(@Body() dto: CreateBundlePaymentIntentDto): Promise<PaymentIntentResponseDto> {
     return this.payments.createBundle(dto.trainings, dto.paymentType);
   }
@@ -97,15 +108,24 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Test mode only (no Stripe keys): pays with a test card; 4242 4242 4242 4242 succeeds' })
   @ApiOkResponse({ type: TestModeConfirmResponseDto })
-  @ApiBadRequestResponse({ description: 'A card number failing its checksum, an expiry not MM/YY or in the past, or a CVC not 3-4 digits' })
+  @ApiBadRequestResponse({
+    description: 'A card number failing its checksum, an expiry not MM/YY or in the past, or a CVC not 3-4 digits',
+  })
   confirmTestMode(@Body() dto: TestModeConfirmDto): Promise<TestModeConfirmResponseDto> {
-    return this.payments.confirmTestMode(dto.paymentIntentId, { cardNumber: dto.cardNumber, expiry: dto.expiry, cvc: dto.cvc });
+    return this.payments.confirmTestMode(dto.paymentIntentId, {
+      cardNumber: dto.cardNumber,
+      expiry: dto.expiry,
+      cvc: dto.cvc,
+    });
   }
 
   @Post('payments/webhook')
   @HttpCode(200)
   @ApiExcludeEndpoint()
-  webhook(@Req() request: RawBodyRequest<Request>, @Headers('stripe-signature') signature?: string): Promise<{ received: true }> {
+  webhook(
+    @Req() request: RawBodyRequest<Request>,
+    @Headers('stripe-signature') signature?: string,
+  ): Promise<{ received: true }> {
     return this.webhooks.handle(request.rawBody, signature);
   }
 }

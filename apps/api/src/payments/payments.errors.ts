@@ -13,7 +13,8 @@ export class PaymentNotFoundError extends NotFoundException {
   }
 }
 
-export const PAYMENT_CONFIRMED_MESSAGE = 'This payment is already confirmed: its buyer details and cohorts can no longer change';
+export const PAYMENT_CONFIRMED_MESSAGE =
+  'This payment is already confirmed: its buyer details and cohorts can no longer change';
 
 /** The buyer and cohorts are what the enrollment was made from, so they are frozen once the payment succeeded. */
 export class PaymentConfirmedError extends ConflictException {

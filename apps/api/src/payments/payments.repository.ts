@@ -55,7 +55,11 @@ export class PaymentsRepository {
   async savePaymentMethod(paymentId: string, paymentMethodId: string): Promise<void> {
     await this.em
       .getConnection()
-      .execute('update payments set provider_payment_method_id = ?, updated_at = now() where id = ?', [paymentMethodId, paymentId], 'run');
+      .execute(
+        'update payments set provider_payment_method_id = ?, updated_at = now() where id = ?',
+        [paymentMethodId, paymentId],
+        'run',
+      );
   }
 
   /**
@@ -81,7 +85,12 @@ export class PaymentsRepository {
    */
   async storeBuyerUnlessConfirmed(
     paymentId: string,
-    buyer: { customerName: string; customerEmail: string; providerCustomerId: string | null; trainings: PaymentTraining[] },
+    buyer: {
+      customerName: string;
+      customerEmail: string;
+      providerCustomerId: string | null;
+      trainings: PaymentTraining[];
+    },
   ): Promise<boolean> {
     const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
       `update payments set customer_name = ?, customer_email = ?, provider_customer_id = ?, trainings = ?::jsonb, updated_at = now()
@@ -114,7 +123,9 @@ export class PaymentsRepository {
       const context = tx.getTransactionContext();
       // The buyer and cohorts are read back from the row this statement locks, so a details update that committed
       // just before is what the enrollments get (one that comes after is refused: the payment is confirmed).
-      const [paid] = await connection.execute<Array<{ customer_name: string | null; customer_email: string | null; trainings: PaymentTraining[] }>>(
+      const [paid] = await connection.execute<
+        Array<{ customer_name: string | null; customer_email: string | null; trainings: PaymentTraining[] }>
+      >(
         `update payments set
            status = 'succeeded',
            failure_message = null,
@@ -143,7 +154,9 @@ export class PaymentsRepository {
           ...planned,
           studentName: paid?.customer_name ?? planned.studentName,
           studentEmail: paid?.customer_email ?? planned.studentEmail,
-          cohortId: paid ? (paid.trainings.find((t) => t.name === planned.trainingName)?.cohortId ?? null) : planned.cohortId,
+          cohortId: paid
+            ? (paid.trainings.find((t) => t.name === planned.trainingName)?.cohortId ?? null)
+            : planned.cohortId,
         };
         // A cohort deleted between checkout and payment leaves the enrollment without one rather than losing it.
         await connection.execute(
@@ -184,14 +197,12 @@ export class PaymentsRepository {
 
   /** A failed attempt is recorded unless the payment already succeeded (events can arrive out of order). */
   async recordFailed(providerPaymentId: string, message: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(
-        `update payments set status = 'failed', failure_message = ?, updated_at = now()
+    await this.em.getConnection().execute(
+      `update payments set status = 'failed', failure_message = ?, updated_at = now()
          where provider_payment_id = ? and status <> 'succeeded'`,
-        [message, providerPaymentId],
-        'run',
-      );
+      [message, providerPaymentId],
+      'run',
+    );
   }
 
   /** Plans whose next installment is due, oldest first. */
@@ -226,7 +237,11 @@ export class PaymentsRepository {
       [now, limit],
     );
     if (due.length === 0) return [];
-    return this.em.find(Payment, { id: { $in: due.map((row) => row.id) } }, { orderBy: { nextRetryAt: 'asc' }, refresh: true });
+    return this.em.find(
+      Payment,
+      { id: { $in: due.map((row) => row.id) } },
+      { orderBy: { nextRetryAt: 'asc' }, refresh: true },
+    );
   }
 
   /** Claims an installment before charging it; false when another run already has it. */
@@ -248,22 +263,26 @@ export class PaymentsRepository {
    * stopped since (past due, or every enrollment cancelled or deleted) are left alone, as the due pass leaves them.
    */
   async takeOverStaleClaims(staleBefore: Date, limit: number): Promise<StaleInstallmentClaim[]> {
-    const rows = await this.em.getConnection().execute<Array<{ payment_id: string; installment_number: number; created_at: Date }>>(
-      `update payment_installments set claimed_at = now()
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ payment_id: string; installment_number: number; created_at: Date }>>(
+        `update payment_installments set claimed_at = now()
        where id in (select i.id from payment_installments i join payments p on p.id = i.payment_id
                     where i.status = 'processing' and i.claimed_at < ? and p.plan_status = 'active'
                       and exists (select 1 from enrollments e
                                   where e.payment_intent_id = p.provider_payment_id and e.enrollment_status <> 'cancelled')
                     order by i.claimed_at limit ? for update of i skip locked)
        returning payment_id, installment_number, created_at`,
-      [staleBefore, limit],
-      'all',
-    );
+        [staleBefore, limit],
+        'all',
+      );
     if (rows.length === 0) return [];
     const payments = await this.em.find(Payment, { id: { $in: rows.map((row) => row.payment_id) } }, { refresh: true });
     return rows.flatMap((row) => {
       const payment = payments.find((candidate) => candidate.id === row.payment_id);
-      return payment ? [{ payment, installmentNumber: row.installment_number, firstClaimedAt: new Date(row.created_at) }] : [];
+      return payment
+        ? [{ payment, installmentNumber: row.installment_number, firstClaimedAt: new Date(row.created_at) }]
+        : [];
     });
   }
 

@@ -33,7 +33,13 @@ import { InjectConfig } from '../config/inject-config.decorator';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { TrainingsRepository } from '../trainings/trainings.repository';
 import { Payment, type PaymentTraining } from './payment.entity';
-import { CohortFullError, PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError, TestCardInvalidError } from './payments.errors';
+import {
+  CohortFullError,
+  PaymentConfirmedError,
+  PaymentNotFoundError,
+  PaymentRuleError,
+  TestCardInvalidError,
+} from './payments.errors';
 import { PaymentsRepository, type PaidEnrollment } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
 import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
@@ -41,7 +47,8 @@ import { TestModePaymentProvider } from './providers/test-mode-payment.provider'
 const CURRENCY = 'usd';
 /** How long a checkout keeps its seat between the details step and the payment. */
 export const SEAT_HOLD_MS = 30 * 60 * 1000;
-export const COHORT_FULL_MESSAGE = 'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
+export const COHORT_FULL_MESSAGE =
+  'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
 
 /** Checkout rules: the server prices every purchase, stores the buyer's choices, and enrolls once it is paid. */
 @Injectable()
@@ -120,7 +127,9 @@ export class PaymentsService {
     const paid = payment.trainings.map((t) => t.name).sort();
     const chosen = input.trainings.map((t) => t.name).sort();
     if (paid.length !== chosen.length || paid.some((name, i) => name !== chosen[i])) {
-      throw new PaymentRuleError(`This bundle is for ${payment.trainings.map((t) => t.name).join(', ')}; the trainings cannot change`);
+      throw new PaymentRuleError(
+        `This bundle is for ${payment.trainings.map((t) => t.name).join(', ')}; the trainings cannot change`,
+      );
     }
     const selections: PaymentTraining[] = [];
     for (const training of payment.trainings) {
@@ -190,7 +199,9 @@ export class PaymentsService {
     const studentName = payment.customerName ?? intent.metadata.customerName ?? 'Unknown buyer';
     const studentEmail = payment.customerEmail ?? intent.metadata.customerEmail ?? '';
     // Paid without our checkout's details step (the browser confirmed the intent directly): enroll, and say so.
-    const missingBuyer = studentEmail ? null : `Paid without buyer details; see payment ${intent.id} in Stripe for the name and email`;
+    const missingBuyer = studentEmail
+      ? null
+      : `Paid without buyer details; see payment ${intent.id} in Stripe for the name and email`;
     const shares = splitCents(payment.amount, payment.trainings.length);
     const isBundle = payment.kind === 'bundle';
     const enrollments: PaidEnrollment[] = payment.trainings.map((training, i) => ({
@@ -201,7 +212,12 @@ export class PaymentsService {
       paymentType: isBundle ? 'full' : (payment.paymentType as PaymentType),
       paymentAmount: shares[i],
       notes:
-        [isBundle ? `Bundle of ${payment.trainings.length}: ${payment.trainings.map((t) => t.name).join(' + ')}` : null, missingBuyer]
+        [
+          isBundle
+            ? `Bundle of ${payment.trainings.length}: ${payment.trainings.map((t) => t.name).join(' + ')}`
+            : null,
+          missingBuyer,
+        ]
           .filter(Boolean)
           .join('\n') || null,
     }));
@@ -306,7 +322,9 @@ export class PaymentsService {
     if (!payment) throw new PaymentNotFoundError(paymentIntentId);
     if (payment.kind !== kind) {
       throw new PaymentRuleError(
-        kind === 'bundle' ? 'This payment is not a bundle: use update-payment-intent' : 'This payment is a bundle: use update-bundle-payment-intent',
+        kind === 'bundle'
+          ? 'This payment is not a bundle: use update-payment-intent'
+          : 'This payment is a bundle: use update-bundle-payment-intent',
       );
     }
     if (payment.status === 'succeeded') throw new PaymentConfirmedError();
@@ -314,7 +332,11 @@ export class PaymentsService {
   }
 
   /** A cohort must belong to its training, and a training that has cohorts needs one. */
-  private async checkCohort(trainingName: TrainingName, cohortId: string | null, missingMessage: string): Promise<string | null> {
+  private async checkCohort(
+    trainingName: TrainingName,
+    cohortId: string | null,
+    missingMessage: string,
+  ): Promise<string | null> {
     const cohorts = await this.cohorts.list(trainingName);
     if (cohortId) {
       if (!cohorts.some((cohort) => cohort.id === cohortId)) {

@@ -25,7 +25,12 @@ function toOutboxMail(mail: RecordsMail): OutboxMailInput {
         key: mail.eventKey,
         to: mail.to,
         template: 'credential-verified',
-        data: { credentialId: mail.credentialId, credentialName: mail.credentialName, awardedCredits: mail.awardedCredits, note: mail.note },
+        data: {
+          credentialId: mail.credentialId,
+          credentialName: mail.credentialName,
+          awardedCredits: mail.awardedCredits,
+          note: mail.note,
+        },
       };
     case 'credential-rejected':
       return {

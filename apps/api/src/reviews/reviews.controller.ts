@@ -20,7 +20,9 @@ export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Completed credentials awaiting verification, verified or rejected (at most 200), with search' })
+  @ApiOperation({
+    summary: 'Completed credentials awaiting verification, verified or rejected (at most 200), with search',
+  })
   @ApiOkResponse({ type: [ReviewQueueItemDto] })
   queue(@Query() query: ReviewQueueQueryDto): Promise<ReviewQueueItemDto[]> {
     return this.reviews.queue(query);
@@ -30,13 +32,19 @@ export class ReviewsController {
   @ApiOperation({ summary: 'A credential with its documents, evaluation and review' })
   @ApiOkResponse({ type: ReviewCredentialDetailDto })
   @ApiNotFoundResponse({ description: 'No such credential' })
-  detail(@Param('id', ParseUUIDPipe) id: string, @CurrentAdmin() admin: AuthenticatedAdmin): Promise<ReviewCredentialDetailDto> {
+  detail(
+    @Param('id', ParseUUIDPipe) id: string,
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+  ): Promise<ReviewCredentialDetailDto> {
     return this.reviews.detail(id, admin);
   }
 
   @Post(':id/verify')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Verify the credit: the recommendation, or adjusted credits, with an optional note; the applicant is mailed' })
+  @ApiOperation({
+    summary:
+      'Verify the credit: the recommendation, or adjusted credits, with an optional note; the applicant is mailed',
+  })
   @ApiOkResponse({ type: ReviewDecisionResultDto })
   @ApiNotFoundResponse({ description: 'No such credential' })
   @ApiConflictResponse({ description: 'Not completed, or already reviewed' })

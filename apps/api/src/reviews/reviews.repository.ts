@@ -74,7 +74,9 @@ export class ReviewsRepository {
 
   /** Phases 1 and 2, which the evaluation's course rows and evidence are read from. */
   async findPhaseRecords(credentialId: string): Promise<Array<{ phase: number; results: unknown }>> {
-    const records = await this.em.fork().find(AnalysisRecord, { credential: credentialId, phase: { $in: [1, 2] } }, { orderBy: { phase: 'asc' } });
+    const records = await this.em
+      .fork()
+      .find(AnalysisRecord, { credential: credentialId, phase: { $in: [1, 2] } }, { orderBy: { phase: 'asc' } });
     return records.map((r) => ({ phase: r.phase, results: r.results }));
   }
 
@@ -88,16 +90,25 @@ export class ReviewsRepository {
    */
   decide(
     credentialId: string,
-    decide: (credential: Credential, evaluation: Evaluation) => Omit<CredentialReview, 'id' | 'credential' | 'decidedAt'>,
+    decide: (
+      credential: Credential,
+      evaluation: Evaluation,
+    ) => Omit<CredentialReview, 'id' | 'credential' | 'decidedAt'>,
     then: (review: CredentialReview, credential: Credential, em: EntityManager) => Promise<void>,
-  ): Promise<{ outcome: 'decided'; review: CredentialReview } | { outcome: 'not-found' | 'not-completed' | 'already-decided' }> {
+  ): Promise<
+    { outcome: 'decided'; review: CredentialReview } | { outcome: 'not-found' | 'not-completed' | 'already-decided' }
+  > {
     return this.em.transactional(async (em) => {
       const credential = await em.findOne(Credential, { id: credentialId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!credential) return { outcome: 'not-found' as const };
       const evaluation = await em.findOne(Evaluation, { credential: credentialId });
       if (credential.status !== 'completed' || !evaluation) return { outcome: 'not-completed' as const };
-      if ((await em.count(CredentialReview, { credential: credentialId })) > 0) return { outcome: 'already-decided' as const };
-      const review = Object.assign(new CredentialReview(), decide(credential, evaluation), { credential, decidedAt: new Date() });
+      if ((await em.count(CredentialReview, { credential: credentialId })) > 0)
+        return { outcome: 'already-decided' as const };
+      const review = Object.assign(new CredentialReview(), decide(credential, evaluation), {
+        credential,
+        decidedAt: new Date(),
+      });
       await em.persistAndFlush(review);
       await then(review, credential, em);
       return { outcome: 'decided' as const, review };

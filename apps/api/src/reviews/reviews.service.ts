@@ -21,7 +21,11 @@ export interface ReviewDecisionResult {
 
 function checked<T>(result: ReviewCheck<T>): T {
   if (!result.ok) {
-    throw new BadRequestException({ message: result.error, code: 'VALIDATION_FAILED', fieldErrors: { [result.field]: [result.error] } });
+    throw new BadRequestException({
+      message: result.error,
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { [result.field]: [result.error] },
+    });
   }
   return result.value;
 }
@@ -57,7 +61,11 @@ export class ReviewsService {
     };
   }
 
-  verify(credentialId: string, input: { awardedCredits?: unknown; note?: unknown }, admin: AuthenticatedAdmin): Promise<ReviewDecisionResult> {
+  verify(
+    credentialId: string,
+    input: { awardedCredits?: unknown; note?: unknown },
+    admin: AuthenticatedAdmin,
+  ): Promise<ReviewDecisionResult> {
     return this.decide(
       credentialId,
       admin,
@@ -97,7 +105,9 @@ export class ReviewsService {
   private async decide(
     credentialId: string,
     admin: AuthenticatedAdmin,
-    values: (recommendedCredits: number) => Pick<CredentialReview, 'decision' | 'awardedCredits' | 'note' | 'rejectionReason'>,
+    values: (
+      recommendedCredits: number,
+    ) => Pick<CredentialReview, 'decision' | 'awardedCredits' | 'note' | 'rejectionReason'>,
     mail: (review: CredentialReview, credential: Credential, to: string) => RecordsMail,
   ): Promise<ReviewDecisionResult> {
     let notified = false;
@@ -114,7 +124,10 @@ export class ReviewsService {
     );
     if (result.outcome === 'not-found') throw new CredentialNotFoundException();
     if (result.outcome === 'not-completed') {
-      throw new ConflictException({ message: 'Only a credential with a completed analysis can be reviewed', code: 'CONFLICT' });
+      throw new ConflictException({
+        message: 'Only a credential with a completed analysis can be reviewed',
+        code: 'CONFLICT',
+      });
     }
     if (result.outcome !== 'decided') {
       throw new ConflictException({ message: 'This credential has already been reviewed', code: 'CONFLICT' });

@@ -55,7 +55,9 @@ export class SignInController {
   @Post('sign-in-link')
   @HttpCode(200)
   @OwnerOrStaff()
-  @ApiOperation({ summary: "Keep my evaluation: mail a single-use sign-in link (15 minutes) to the applicant's address" })
+  @ApiOperation({
+    summary: "Keep my evaluation: mail a single-use sign-in link (15 minutes) to the applicant's address",
+  })
   @ApiOkResponse({ type: SignInLinkResponseDto })
   @ApiTooManyRequestsResponse({ description: 'Five links were sent to this address in the last 15 minutes' })
   @ApiConflictResponse({ description: 'No mail service is set up' })
@@ -66,12 +68,20 @@ export class SignInController {
   @Post('sign-in')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Use a sign-in link: returns the account, with the anonymous records of the asking and the current browser joined to it',
+    summary:
+      'Use a sign-in link: returns the account, with the anonymous records of the asking and the current browser joined to it',
   })
-  @ApiHeader({ name: APPLICANT_TOKEN_HEADER, required: false, description: "The current browser's applicant, whose records join the account" })
+  @ApiHeader({
+    name: APPLICANT_TOKEN_HEADER,
+    required: false,
+    description: "The current browser's applicant, whose records join the account",
+  })
   @ApiOkResponse({ type: SignInResponseDto })
   @ApiBadRequestResponse({ description: 'The link is invalid, expired or already used' })
-  async redeem(@Body() body: SignInDto, @Headers(APPLICANT_TOKEN_HEADER) applicantToken?: string): Promise<SignInResponseDto> {
+  async redeem(
+    @Body() body: SignInDto,
+    @Headers(APPLICANT_TOKEN_HEADER) applicantToken?: string,
+  ): Promise<SignInResponseDto> {
     return this.signIn.redeem(body.token, await this.applicantTokens.verify(applicantToken));
   }
 }

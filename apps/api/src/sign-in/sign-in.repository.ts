@@ -7,7 +7,10 @@ import { SignInToken } from '../applicants/sign-in-token.entity';
 export class SignInRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async create(token: Pick<SignInToken, 'tokenHash' | 'email' | 'requestedBy' | 'expiresAt'>, em: EntityManager): Promise<SignInToken> {
+  async create(
+    token: Pick<SignInToken, 'tokenHash' | 'email' | 'requestedBy' | 'expiresAt'>,
+    em: EntityManager,
+  ): Promise<SignInToken> {
     const created = Object.assign(new SignInToken(), token);
     await em.persistAndFlush(created);
     return created;
@@ -19,11 +22,17 @@ export class SignInRepository {
   }
 
   /** Spends a valid token in one guarded UPDATE, so two clicks on one link can never both sign in. */
-  async consume(tokenHash: string, now: Date, em: EntityManager): Promise<{ email: string; requestedBy: string | null } | null> {
-    const rows = await em.getConnection().execute<{ email: string; requested_by: string | null }[]>(
-      `update sign_in_tokens set used_at = ? where token_hash = ? and used_at is null and expires_at > ? returning email, requested_by`,
-      [now, tokenHash, now],
-    );
+  async consume(
+    tokenHash: string,
+    now: Date,
+    em: EntityManager,
+  ): Promise<{ email: string; requestedBy: string | null } | null> {
+    const rows = await em
+      .getConnection()
+      .execute<{ email: string; requested_by: string | null }[]>(
+        `update sign_in_tokens set used_at = ? where token_hash = ? and used_at is null and expires_at > ? returning email, requested_by`,
+        [now, tokenHash, now],
+      );
     return rows[0] ? { email: rows[0].email, requestedBy: rows[0].requested_by } : null;
   }
 

@@ -12,7 +12,8 @@ import { SignInRepository } from './sign-in.repository';
 export const SIGN_IN_LINK_MINUTES = 15;
 /** Links one address may be sent within a link's lifetime. */
 const LINKS_PER_EMAIL = 5;
-export const INVALID_LINK_MESSAGE = 'This sign-in link is invalid, expired or already used; ask for a new one on the evaluation page';
+export const INVALID_LINK_MESSAGE =
+  'This sign-in link is invalid, expired or already used; ask for a new one on the evaluation page';
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -35,9 +36,15 @@ export class SignInService {
     if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsException();
     const email = rawEmail.trim().toLowerCase();
     const now = new Date();
-    if ((await this.repository.countRecent(email, new Date(now.getTime() - SIGN_IN_LINK_MINUTES * 60_000))) >= LINKS_PER_EMAIL) {
+    if (
+      (await this.repository.countRecent(email, new Date(now.getTime() - SIGN_IN_LINK_MINUTES * 60_000))) >=
+      LINKS_PER_EMAIL
+    ) {
       throw new HttpException(
-        { message: 'Several links were just sent to this address; use one of them or try again in 15 minutes', code: 'RATE_LIMITED' },
+        {
+          message: 'Several links were just sent to this address; use one of them or try again in 15 minutes',
+          code: 'RATE_LIMITED',
+        },
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
@@ -65,7 +72,10 @@ export class SignInService {
         em,
       );
     });
-    return { mail: 'queued', message: `We sent a sign-in link to ${email}. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.` };
+    return {
+      mail: 'queued',
+      message: `We sent a sign-in link to ${email}. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`,
+    };
   }
 
   /**
@@ -101,7 +111,9 @@ export class SignInService {
       return { applicantId: account.id, email: spent.email, mergedCredentials: moved };
     });
     if (!result) throw new BadRequestException({ message: INVALID_LINK_MESSAGE, code: 'VALIDATION_FAILED' });
-    this.logger.log(`Applicant ${result.applicantId} signed in by email link; ${result.mergedCredentials} credential(s) joined`);
+    this.logger.log(
+      `Applicant ${result.applicantId} signed in by email link; ${result.mergedCredentials} credential(s) joined`,
+    );
     return result;
   }
 }

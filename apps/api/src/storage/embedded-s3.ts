@@ -40,7 +40,10 @@ export function embeddedS3Credentials(dataDir: string): S3Credentials {
   try {
     writeFileSync(
       file,
-      JSON.stringify({ accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(30).toString('base64url') }),
+      JSON.stringify({
+        accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase()}`,
+        secretAccessKey: randomBytes(30).toString('base64url'),
+      }),
       { flag: 'wx', mode: 0o600 },
     );
   } catch (error) {
@@ -89,7 +92,8 @@ export async function startEmbeddedS3(
       upstream: `http://127.0.0.1:${storeAddress.port}`,
       credentials: [credentials],
       port,
-      onRefusal: (method, refusal) => logger.warn(`Refused ${method}: ${refusal.status} ${refusal.code} (${refusal.message})`),
+      onRefusal: (method, refusal) =>
+        logger.warn(`Refused ${method}: ${refusal.status} ${refusal.code} (${refusal.message})`),
     });
     return {
       endpoint: gateway.endpoint,

@@ -34,8 +34,7 @@ export class S3Refusal extends Error {
 }
 
 export type Authentication =
-  | { kind: 'presigned'; accessKeyId: string }
-  | { kind: 'header'; accessKeyId: string; payloadHash: string };
+  { kind: 'presigned'; accessKeyId: string } | { kind: 'header'; accessKeyId: string; payloadHash: string };
 
 /** The query parameters that carry a presigned URL's authentication; never passed on to the store behind. */
 export const AUTH_QUERY_PARAMS = new Set([
@@ -138,7 +137,11 @@ export class SigV4Verifier {
   private secretFor(accessKeyId: string): string {
     const match = this.credentials.find((credential) => credential.accessKeyId === accessKeyId);
     if (!match) {
-      throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+      throw new S3Refusal(
+        403,
+        'InvalidAccessKeyId',
+        'The AWS Access Key Id you provided does not exist in our records.',
+      );
     }
     return match.secretAccessKey;
   }
@@ -169,7 +172,11 @@ export class SigV4Verifier {
     if (!signingDate || scope.date !== amzDate.slice(0, 8)) throw malformed();
     const expiresIn = /^\d+$/.test(expiresText) ? Number(expiresText) : NaN;
     if (!(expiresIn >= 1 && expiresIn <= MAX_PRESIGNED_SECONDS)) {
-      throw new S3Refusal(400, 'AuthorizationQueryParametersError', 'X-Amz-Expires must be between 1 and 604800 seconds');
+      throw new S3Refusal(
+        400,
+        'AuthorizationQueryParametersError',
+        'X-Amz-Expires must be between 1 and 604800 seconds',
+      );
     }
     const secretAccessKey = this.secretFor(scope.accessKeyId);
     if (now.getTime() > signingDate.getTime() + expiresIn * 1000) throw accessDenied('Request has expired');
@@ -200,7 +207,14 @@ export class SigV4Verifier {
       query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
     }
     const recomputed = await this.signer(scope, secretAccessKey).presign(
-      { method: request.method, protocol: 'http:', hostname: 'verifier', path: request.path, query, headers: { ...headers, [payloadHashName]: payloadHash } },
+      {
+        method: request.method,
+        protocol: 'http:',
+        hostname: 'verifier',
+        path: request.path,
+        query,
+        headers: { ...headers, [payloadHashName]: payloadHash },
+      },
       {
         signingDate,
         expiresIn,
@@ -211,7 +225,10 @@ export class SigV4Verifier {
       },
     );
     const expectedSignature = String(recomputed.query?.['X-Amz-Signature'] ?? '');
-    if (recomputed.query?.['X-Amz-SignedHeaders'] !== signedHeadersText || !sameSignature(expectedSignature, signature)) {
+    if (
+      recomputed.query?.['X-Amz-SignedHeaders'] !== signedHeadersText ||
+      !sameSignature(expectedSignature, signature)
+    ) {
       throw signatureMismatch();
     }
     return { kind: 'presigned', accessKeyId: scope.accessKeyId };
@@ -242,7 +259,11 @@ export class SigV4Verifier {
     if (scope.date !== request.headers['x-amz-date'].slice(0, 8)) throw malformed();
     const secretAccessKey = this.secretFor(scope.accessKeyId);
     if (Math.abs(now.getTime() - signingDate.getTime()) > MAX_CLOCK_SKEW_MS) {
-      throw new S3Refusal(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+      throw new S3Refusal(
+        403,
+        'RequestTimeTooSkewed',
+        'The difference between the request time and the current time is too large.',
+      );
     }
     const payloadHash = request.headers['x-amz-content-sha256'];
     if (payloadHash === undefined) {
@@ -257,11 +278,26 @@ export class SigV4Verifier {
       query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
     }
     const recomputed = await this.signer(scope, secretAccessKey).sign(
-      { method: request.method, protocol: 'http:', hostname: 'verifier', path: request.path, query, headers: { ...headers, 'x-amz-content-sha256': payloadHash } },
-      { signingDate, signableHeaders: new Set(signedHeaders), signingRegion: scope.region, signingService: scope.service },
+      {
+        method: request.method,
+        protocol: 'http:',
+        hostname: 'verifier',
+        path: request.path,
+        query,
+        headers: { ...headers, 'x-amz-content-sha256': payloadHash },
+      },
+      {
+        signingDate,
+        signableHeaders: new Set(signedHeaders),
+        signingRegion: scope.region,
+        signingService: scope.service,
+      },
     );
-    const expected = /SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(String(recomputed.headers['authorization'] ?? ''));
-    if (!expected || expected[1] !== signedHeadersText || !sameSignature(expected[2], signature)) throw signatureMismatch();
+    const expected = /SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(
+      String(recomputed.headers['authorization'] ?? ''),
+    );
+    if (!expected || expected[1] !== signedHeadersText || !sameSignature(expected[2], signature))
+      throw signatureMismatch();
     return { kind: 'header', accessKeyId: scope.accessKeyId, payloadHash };
   }
 
@@ -315,7 +351,11 @@ export function verifyBody(request: S3RequestParts, authentication: Authenticati
     if (declared !== 'UNSIGNED-PAYLOAD') {
       const actual = createHash('sha256').update(body).digest('hex');
       if (!/^[0-9a-f]{64}$/.test(declared) || declared !== actual) {
-        throw new S3Refusal(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+        throw new S3Refusal(
+          400,
+          'XAmzContentSHA256Mismatch',
+          "The provided 'x-amz-content-sha256' header does not match what was computed.",
+        );
       }
     }
   }
@@ -326,7 +366,9 @@ export function verifyBody(request: S3RequestParts, authentication: Authenticati
   const declaredChecksums = [
     ...request.query.map(([name, value]) => [name.toLowerCase(), value] as const),
     ...Object.entries(request.headers),
-  ].filter(([name]) => name.startsWith('x-amz-checksum-') && name !== 'x-amz-checksum-type' && name !== 'x-amz-checksum-mode');
+  ].filter(
+    ([name]) => name.startsWith('x-amz-checksum-') && name !== 'x-amz-checksum-type' && name !== 'x-amz-checksum-mode',
+  );
   for (const [name, value] of declaredChecksums) {
     const algorithm = name.slice('x-amz-checksum-'.length);
     if (!(algorithm in CHECKSUMS)) {
@@ -335,7 +377,11 @@ export function verifyBody(request: S3RequestParts, authentication: Authenticati
     const compute = CHECKSUMS[algorithm];
     if (!compute) throw new S3Refusal(501, 'NotImplemented', `This test store cannot verify ${algorithm} checksums`);
     if (compute(body) !== value) {
-      throw new S3Refusal(400, 'BadDigest', `The ${algorithm.toUpperCase()} you specified did not match the calculated checksum.`);
+      throw new S3Refusal(
+        400,
+        'BadDigest',
+        `The ${algorithm.toUpperCase()} you specified did not match the calculated checksum.`,
+      );
     }
   }
 }

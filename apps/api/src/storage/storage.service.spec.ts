@@ -50,7 +50,9 @@ describe('StorageService.createUploadUrl', () => {
     const service = storage({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
     const url = new URL(await service.createUploadUrl('uploads/abc'));
     const names = [...url.searchParams.keys()].map((name) => name.toLowerCase());
-    expect(names.filter((name) => name.startsWith('x-amz-checksum-') || name === 'x-amz-sdk-checksum-algorithm')).toEqual([]);
+    expect(
+      names.filter((name) => name.startsWith('x-amz-checksum-') || name === 'x-amz-sdk-checksum-algorithm'),
+    ).toEqual([]);
     // Still a SigV4 presigned PUT that works for the configured lifetime.
     expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');

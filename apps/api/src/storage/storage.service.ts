@@ -56,7 +56,10 @@ export class StorageService implements OnModuleDestroy {
    * A short-lived URL that downloads one object as an attachment with the type we checked at registration, whatever
    * the store recorded: a browser never renders an uploaded file inline on the store's origin.
    */
-  createDownloadUrl(key: string, options: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string> {
+  createDownloadUrl(
+    key: string,
+    options: { fileName: string; contentType: string; expiresInSeconds: number },
+  ): Promise<string> {
     const ascii = options.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return getSignedUrl(
       this.client,
@@ -114,7 +117,9 @@ export class StorageService implements OnModuleDestroy {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 
   /** A server-side copy: the bytes never pass through the API. */
@@ -135,7 +140,9 @@ export class StorageService implements OnModuleDestroy {
 
   async isReachable(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(3000) });
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+        abortSignal: AbortSignal.timeout(3000),
+      });
       return true;
     } catch {
       return false;

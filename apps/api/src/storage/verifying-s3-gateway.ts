@@ -1,7 +1,20 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { AUTH_QUERY_PARAMS, S3Refusal, SigV4Verifier, verifyBody, type S3Credentials, type S3RequestParts } from './sigv4-verifier';
+import {
+  AUTH_QUERY_PARAMS,
+  S3Refusal,
+  SigV4Verifier,
+  verifyBody,
+  type S3Credentials,
+  type S3RequestParts,
+} from './sigv4-verifier';
 
 /** S3 takes up to 5 GB in one PUT; a local store buffers the body to check it, so it stops well before. */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -72,7 +85,13 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
       // Answer now; the rest of the body is read and dropped so the client gets the answer, not a reset.
       request.off('data', collect);
       request.resume();
-      reject(new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size of this test store'));
+      reject(
+        new S3Refusal(
+          400,
+          'EntityTooLarge',
+          'Your proposed upload exceeds the maximum allowed size of this test store',
+        ),
+      );
     };
     request.on('data', collect);
     request.on('end', () => resolve(Buffer.concat(chunks)));
@@ -148,7 +167,13 @@ export async function startVerifyingS3Gateway(options: {
     const search = query.map(({ raw }) => raw).join('&');
     await new Promise<void>((resolve, reject) => {
       const forwarded = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: request.method, path: search ? `${path}?${search}` : path, headers },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: request.method,
+          path: search ? `${path}?${search}` : path,
+          headers,
+        },
         (answer) => {
           const ok = (answer.statusCode ?? 502) < 300;
           response.writeHead(answer.statusCode ?? 502, ok ? { ...answer.headers, ...overrides } : answer.headers);
@@ -172,7 +197,11 @@ export async function startVerifyingS3Gateway(options: {
         sendError(request, response, error);
         return;
       }
-      sendError(request, response, new S3Refusal(500, 'InternalError', 'We encountered an internal error. Please try again.'));
+      sendError(
+        request,
+        response,
+        new S3Refusal(500, 'InternalError', 'We encountered an internal error. Please try again.'),
+      );
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,19 +1,33 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { CHECKLIST_PHASE_KEYS, CHECKLIST_PHASE_STATUSES, type ChecklistPhase, type ChecklistStatus } from '@app/contracts';
+import {
+  CHECKLIST_PHASE_KEYS,
+  CHECKLIST_PHASE_STATUSES,
+  type ChecklistPhase,
+  type ChecklistStatus,
+} from '@app/contracts';
 import { ChecklistService } from './checklist.service';
 
 class ChecklistPhaseDto implements ChecklistPhase {
-  @ApiProperty({ enum: CHECKLIST_PHASE_STATUSES, description: 'completed: all items true; in_progress: some; pending: none' })
+  @ApiProperty({
+    enum: CHECKLIST_PHASE_STATUSES,
+    description: 'completed: all items true; in_progress: some; pending: none',
+  })
   status!: ChecklistPhase['status'];
 
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'boolean' }, description: 'Item name to whether it is really so now' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'boolean' },
+    description: 'Item name to whether it is really so now',
+  })
   items!: Record<string, boolean>;
 }
 
 class ChecklistStatusDto {
   @ApiProperty({ description: 'Percentage of true items, 0-100' }) overall_completion!: number;
-  @ApiProperty({ description: 'Database, storage, queue, readers, an analyzer and a working template are all in place' })
+  @ApiProperty({
+    description: 'Database, storage, queue, readers, an analyzer and a working template are all in place',
+  })
   ready_for_production!: boolean;
   @ApiProperty({ type: [String], description: 'What to do, in plain words' }) next_steps!: string[];
   @ApiProperty({ type: [String] }) missing_components!: string[];
@@ -26,14 +40,19 @@ export class ChecklistController {
   constructor(private readonly checklist: ChecklistService) {}
 
   @Get('checklist-status')
-  @ApiOperation({ summary: 'The system implementation checklist, probed from the live system; reused for up to CHECKLIST_CACHE_SECONDS (10 s) and refreshed in the background' })
+  @ApiOperation({
+    summary:
+      'The system implementation checklist, probed from the live system; reused for up to CHECKLIST_CACHE_SECONDS (10 s) and refreshed in the background',
+  })
   @ApiOkResponse({
     schema: {
       allOf: [
         { $ref: getSchemaPath(ChecklistStatusDto) },
         {
           type: 'object',
-          properties: Object.fromEntries(CHECKLIST_PHASE_KEYS.map((key) => [key, { $ref: getSchemaPath(ChecklistPhaseDto) }])),
+          properties: Object.fromEntries(
+            CHECKLIST_PHASE_KEYS.map((key) => [key, { $ref: getSchemaPath(ChecklistPhaseDto) }]),
+          ),
         },
       ],
     },

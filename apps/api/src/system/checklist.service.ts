@@ -11,7 +11,8 @@ import { HealthService } from './health.service';
 import { OpenAiKeyCheck } from './openai-key-check';
 import { probeReaders } from './reader-probe';
 
-const ANALYZER_SAMPLE = 'Module 1 of 12. This course comprises 36 contact hours. Contact: Dr. Ada Lane, ada.lane@example.edu';
+const ANALYZER_SAMPLE =
+  'Module 1 of 12. This course comprises 36 contact hours. Contact: Dr. Ada Lane, ada.lane@example.edu';
 
 async function safely(check: () => Promise<boolean>): Promise<boolean> {
   try {
@@ -64,17 +65,18 @@ export class ChecklistService {
   }
 
   async items(): Promise<ChecklistItems> {
-    const [database, migrations, storage, queue, readers, openaiValid, evaluations, gmail, templates] = await Promise.all([
-      this.health.isDatabaseUp(),
-      safely(async () => (await this.orm.getMigrator().getPendingMigrations()).length === 0),
-      this.storage.isReachable(),
-      this.health.isQueueUp(),
-      probeReaders(),
-      safely(() => this.openai.isValid()),
-      this.evaluationFacts().catch(() => ({ completed: false, withContacts: false })),
-      this.gmail.status().catch(() => ({ configured: false, hasCredentials: false })),
-      this.templates.health().catch(() => ({ exists: false, renders: false })),
-    ]);
+    const [database, migrations, storage, queue, readers, openaiValid, evaluations, gmail, templates] =
+      await Promise.all([
+        this.health.isDatabaseUp(),
+        safely(async () => (await this.orm.getMigrator().getPendingMigrations()).length === 0),
+        this.storage.isReachable(),
+        this.health.isQueueUp(),
+        probeReaders(),
+        safely(() => this.openai.isValid()),
+        this.evaluationFacts().catch(() => ({ completed: false, withContacts: false })),
+        this.gmail.status().catch(() => ({ configured: false, hasCredentials: false })),
+        this.templates.health().catch(() => ({ exists: false, renders: false })),
+      ]);
     const google = Boolean(this.config.google.clientId && this.config.google.clientSecret);
     return {
       phase1_environment: {
@@ -121,12 +123,15 @@ export class ChecklistService {
   }
 
   private async evaluationFacts(): Promise<{ completed: boolean; withContacts: boolean }> {
-    const [row] = await this.orm.em.fork().getConnection().execute<Array<{ completed: boolean; with_contacts: boolean }>>(
-      `select
+    const [row] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ completed: boolean; with_contacts: boolean }>>(
+        `select
          exists (select 1 from evaluations e join credentials c on c.id = e.credential_id where c.status = 'completed') as completed,
          exists (select 1 from evaluations e join credentials c on c.id = e.credential_id
                  where c.status = 'completed' and jsonb_array_length(e.lead_contacts) > 0) as with_contacts`,
-    );
+      );
     return { completed: row?.completed === true, withContacts: row?.with_contacts === true };
   }
 }

@@ -25,11 +25,18 @@ export class OpenAiKeyCheck {
     try {
       // Loaded here, not at start: most installs have no key, and the SDK costs the idle API about 30 MB.
       const { default: OpenAI } = await import('openai');
-      const client = new OpenAI({ apiKey, baseURL: this.config.openai.baseUrl ?? undefined, timeout: 10_000, maxRetries: 0 });
+      const client = new OpenAI({
+        apiKey,
+        baseURL: this.config.openai.baseUrl ?? undefined,
+        timeout: 10_000,
+        maxRetries: 0,
+      });
       await client.models.list();
       valid = true;
     } catch (error) {
-      this.logger.warn(`OpenAI refused the key or could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `OpenAI refused the key or could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     this.cached = { valid, expiresAt: Date.now() + CACHE_MS };
     return valid;

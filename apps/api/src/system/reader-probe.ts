@@ -76,7 +76,11 @@ async function ocrReaderLoads(): Promise<boolean> {
 
 /** The English model shipped by @tesseract.js-data/eng, read from disk so OCR never needs the network. */
 function ocrLanguageDataPresent(): boolean {
-  const model = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int', 'eng.traineddata.gz');
+  const model = join(
+    dirname(require.resolve('@tesseract.js-data/eng/package.json')),
+    '4.0.0_best_int',
+    'eng.traineddata.gz',
+  );
   return existsSync(model) && statSync(model).size > 1_000_000;
 }
 

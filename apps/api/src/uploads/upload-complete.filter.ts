@@ -17,7 +17,8 @@ export class UploadCompleteValidationFilter extends AllExceptionsFilter {
 
   override catch(exception: BadRequestException, host: ArgumentsHost): void {
     const response = exception.getResponse();
-    const isValidationFailure = typeof response === 'object' && (response as { code?: unknown }).code === 'VALIDATION_FAILED';
+    const isValidationFailure =
+      typeof response === 'object' && (response as { code?: unknown }).code === 'VALIDATION_FAILED';
     const body = host.switchToHttp().getRequest<Request>().body as { uploadURL?: unknown } | undefined;
     if (!isValidationFailure || !body) {
       super.catch(exception, host);

@@ -40,12 +40,17 @@ export class UploadsController {
       '(PDF, DOC, DOCX, JPG or PNG, read from the content) are checked; any refusal removes the uploaded object.',
   })
   @ApiOkResponse({ type: CredentialDocumentResponseDto })
-  @ApiBadRequestResponse({ description: 'A missing or invalid field, a URL not issued here, an expired URL, no or an empty file' })
+  @ApiBadRequestResponse({
+    description: 'A missing or invalid field, a URL not issued here, an expired URL, no or an empty file',
+  })
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
   @ApiConflictResponse({ description: 'Already registered, or the credential is being analyzed' })
   @ApiPayloadTooLargeResponse({ description: 'Larger than 10 MB' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF, DOC, DOCX, JPG or PNG by content' })
-  registerUpload(@Body() body: UploadCompleteDto, @CurrentViewer() viewer: Viewer): Promise<CredentialDocumentResponseDto> {
+  registerUpload(
+    @Body() body: UploadCompleteDto,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<CredentialDocumentResponseDto> {
     return this.uploads.registerUpload(body, viewer);
   }
 }

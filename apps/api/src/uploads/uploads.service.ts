@@ -10,7 +10,13 @@ import {
 } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { isDocumentType, type CredentialDocument as CredentialDocumentDto } from '@app/contracts';
-import { MAX_UPLOAD_BYTES, MIME_TYPE_BY_FILE_KIND, detectFileKind, guessDocumentType, type FileKind } from '@app/domain';
+import {
+  MAX_UPLOAD_BYTES,
+  MIME_TYPE_BY_FILE_KIND,
+  detectFileKind,
+  guessDocumentType,
+  type FileKind,
+} from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { ownerFilter, type Viewer } from '../applicants/viewer';
 import { CredentialsRepository } from '../credentials/credentials.repository';
@@ -66,11 +72,17 @@ export class UploadsService {
   async registerUpload(request: UploadCompleteDto, viewer: Viewer): Promise<CredentialDocumentDto> {
     const key = await this.issuedKeyOf(request.uploadURL);
     if (!key) {
-      throw new BadRequestException({ message: 'The upload URL was not issued by this server', code: 'VALIDATION_FAILED' });
+      throw new BadRequestException({
+        message: 'The upload URL was not issued by this server',
+        code: 'VALIDATION_FAILED',
+      });
     }
     const issued = await this.uploads.findIssued(key);
     if (!issued) {
-      throw new BadRequestException({ message: 'The upload URL was not issued by this server', code: 'VALIDATION_FAILED' });
+      throw new BadRequestException({
+        message: 'The upload URL was not issued by this server',
+        code: 'VALIDATION_FAILED',
+      });
     }
     // Spending the key first means a concurrent second registration can never delete a registered file.
     if (issued.spentAt || !(await this.uploads.spend(key))) {
@@ -94,7 +106,9 @@ export class UploadsService {
         throw error.response;
       }
       // Not the upload's fault (storage or database trouble): let the same upload be registered on a retry.
-      await this.uploads.unspend(key).catch((cause: unknown) => this.logger.warn(`Could not release ${key}: ${String(cause)}`));
+      await this.uploads
+        .unspend(key)
+        .catch((cause: unknown) => this.logger.warn(`Could not release ${key}: ${String(cause)}`));
       throw error;
     }
   }
@@ -126,7 +140,8 @@ export class UploadsService {
     }
     // Hourly runs: a window of a few hours covers the URLs that expired since the last runs, even if one was missed.
     const since = new Date(now.getTime() - LEFTOVER_WINDOW_MS);
-    for (const key of await this.uploads.findRegisteredExpiredBetween(since, now, SWEEP_BATCH)) await this.deleteQuietly(key);
+    for (const key of await this.uploads.findRegisteredExpiredBetween(since, now, SWEEP_BATCH))
+      await this.deleteQuietly(key);
     return removed;
   }
 
@@ -147,20 +162,29 @@ export class UploadsService {
   /** Another applicant's credential reads as not found (404), exactly like a missing one. */
   private async addDocument(request: UploadCompleteDto, objectKey: string, viewer: Viewer) {
     const { size, kind } = await this.inspect(objectKey);
-    const documentType = isDocumentType(request.documentType) ? request.documentType : guessDocumentType(request.fileName);
-    const result = await this.credentials.addDocumentUnlessAnalyzing(request.credentialId, {
-      fileName: request.fileName,
-      documentType,
-      fileSize: size,
-      fileType: MIME_TYPE_BY_FILE_KIND[kind],
-      objectKey,
-    }, ownerFilter(viewer));
+    const documentType = isDocumentType(request.documentType)
+      ? request.documentType
+      : guessDocumentType(request.fileName);
+    const result = await this.credentials.addDocumentUnlessAnalyzing(
+      request.credentialId,
+      {
+        fileName: request.fileName,
+        documentType,
+        fileSize: size,
+        fileType: MIME_TYPE_BY_FILE_KIND[kind],
+        objectKey,
+      },
+      ownerFilter(viewer),
+    );
     if (result.outcome === 'credential-not-found') {
       throw new RefusedUpload(new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' }));
     }
     if (result.outcome === 'credential-analyzing') {
       throw new RefusedUpload(
-        new ConflictException({ message: 'Documents cannot be added while the credential is being analyzed', code: 'CONFLICT' }),
+        new ConflictException({
+          message: 'Documents cannot be added while the credential is being analyzed',
+          code: 'CONFLICT',
+        }),
       );
     }
     return result.document;
@@ -184,7 +208,9 @@ export class UploadsService {
     const kind = await this.detectKind(key, head.size);
     if (!kind) {
       throw new RefusedUpload(
-        new UnsupportedMediaTypeException('Only PDF, DOC, DOCX, JPG and PNG files are accepted, and this file is none of them'),
+        new UnsupportedMediaTypeException(
+          'Only PDF, DOC, DOCX, JPG and PNG files are accepted, and this file is none of them',
+        ),
       );
     }
     return { size: head.size, kind };

@@ -6,10 +6,25 @@ import { makeDoc } from '../fixtures/doc-fixture';
 import { flyerPdf, syllabusPdf } from '../fixtures/syllabus';
 import { transcriptDocx } from '../fixtures/transcript';
 import { layoutImage, layoutPdf, scannedPdf, type Page } from './layout';
-import { CLOCK_HOUR_TRANSCRIPT, ECTS_TRANSCRIPT, FIVE_PAGE_TRANSCRIPT, QUARTER_TRANSCRIPT, SEMESTER_TRANSCRIPT, TWO_PAGE_TRANSCRIPT, UK_TRANSCRIPT } from './transcripts';
+import {
+  CLOCK_HOUR_TRANSCRIPT,
+  ECTS_TRANSCRIPT,
+  FIVE_PAGE_TRANSCRIPT,
+  QUARTER_TRANSCRIPT,
+  SEMESTER_TRANSCRIPT,
+  TWO_PAGE_TRANSCRIPT,
+  UK_TRANSCRIPT,
+} from './transcripts';
 
 /** A certificate as a page: recipient, issuer, signer, date and hours, centred as certificates are. */
-function certificate(recipient: string, course: string, hours: string, issuer: string, date: string, signer: string): Page {
+function certificate(
+  recipient: string,
+  course: string,
+  hours: string,
+  issuer: string,
+  date: string,
+  signer: string,
+): Page {
   return [
     null,
     null,
@@ -28,9 +43,30 @@ function certificate(recipient: string, course: string, hours: string, issuer: s
   ];
 }
 
-const CERTIFICATE_PNG = certificate('Maya Thompson', 'Trauma-Informed Care Intensive', '32 contact hours', 'Riverside Trauma Institute', 'March 3, 2024', 'Dr. Alan Whitfield');
-const CERTIFICATE_JPG = certificate('Daniel Kim', 'Somatic Approaches to Chronic Pain', '24 contact hours', 'Northern Lights Academy', 'October 12, 2023', 'Rachel Stone');
-const CERTIFICATE_SCAN = certificate('Sofia Alvarez', 'Child Resilience and Play Therapy', '40 contact hours', 'Bright Futures Institute', 'January 20, 2025', 'Dr. Nora Quinn');
+const CERTIFICATE_PNG = certificate(
+  'Maya Thompson',
+  'Trauma-Informed Care Intensive',
+  '32 contact hours',
+  'Riverside Trauma Institute',
+  'March 3, 2024',
+  'Dr. Alan Whitfield',
+);
+const CERTIFICATE_JPG = certificate(
+  'Daniel Kim',
+  'Somatic Approaches to Chronic Pain',
+  '24 contact hours',
+  'Northern Lights Academy',
+  'October 12, 2023',
+  'Rachel Stone',
+);
+const CERTIFICATE_SCAN = certificate(
+  'Sofia Alvarez',
+  'Child Resilience and Play Therapy',
+  '40 contact hours',
+  'Bright Futures Institute',
+  'January 20, 2025',
+  'Dr. Nora Quinn',
+);
 
 const MODULE_SYLLABUS = [
   'Counseling Skills for Helping Professionals',
@@ -85,7 +121,14 @@ const COURSE_DESCRIPTION_DOC = [
 async function docx(lines: readonly string[]): Promise<Buffer> {
   const [title, ...rest] = lines;
   const document = new Document({
-    sections: [{ children: [new Paragraph({ text: title, heading: HeadingLevel.TITLE }), ...rest.map((line) => new Paragraph({ text: line }))] }],
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: title, heading: HeadingLevel.TITLE }),
+          ...rest.map((line) => new Paragraph({ text: line })),
+        ],
+      },
+    ],
   });
   return Packer.toBuffer(document);
 }
@@ -100,22 +143,87 @@ export interface CorpusDocument {
 }
 
 export const CORPUS: readonly CorpusDocument[] = [
-  { name: 'semester-transcript', fileName: 'records-2024.pdf', documentType: 'other', make: () => layoutPdf([SEMESTER_TRANSCRIPT]) },
-  { name: 'quarter-transcript', fileName: 'pcc-transcript.pdf', documentType: 'transcript', make: () => layoutPdf([QUARTER_TRANSCRIPT]) },
-  { name: 'clock-hour-transcript', fileName: 'harborview-transcript.pdf', documentType: 'transcript', make: () => layoutPdf([CLOCK_HOUR_TRANSCRIPT]) },
-  { name: 'ects-transcript', fileName: 'transcript-of-records.pdf', documentType: 'transcript', make: () => layoutPdf([ECTS_TRANSCRIPT]) },
-  { name: 'uk-transcript', fileName: 'hear-transcript.pdf', documentType: 'transcript', make: () => layoutPdf([UK_TRANSCRIPT]) },
-  { name: 'two-page-transcript', fileName: 'lakeshore.pdf', documentType: 'other', make: () => layoutPdf(TWO_PAGE_TRANSCRIPT) },
-  { name: 'scanned-transcript', fileName: 'scan0001.pdf', documentType: 'other', make: () => scannedPdf([SEMESTER_TRANSCRIPT]) },
-  { name: 'five-page-scanned-transcript', fileName: 'scan0003.pdf', documentType: 'transcript', make: () => scannedPdf(FIVE_PAGE_TRANSCRIPT) },
+  {
+    name: 'semester-transcript',
+    fileName: 'records-2024.pdf',
+    documentType: 'other',
+    make: () => layoutPdf([SEMESTER_TRANSCRIPT]),
+  },
+  {
+    name: 'quarter-transcript',
+    fileName: 'pcc-transcript.pdf',
+    documentType: 'transcript',
+    make: () => layoutPdf([QUARTER_TRANSCRIPT]),
+  },
+  {
+    name: 'clock-hour-transcript',
+    fileName: 'harborview-transcript.pdf',
+    documentType: 'transcript',
+    make: () => layoutPdf([CLOCK_HOUR_TRANSCRIPT]),
+  },
+  {
+    name: 'ects-transcript',
+    fileName: 'transcript-of-records.pdf',
+    documentType: 'transcript',
+    make: () => layoutPdf([ECTS_TRANSCRIPT]),
+  },
+  {
+    name: 'uk-transcript',
+    fileName: 'hear-transcript.pdf',
+    documentType: 'transcript',
+    make: () => layoutPdf([UK_TRANSCRIPT]),
+  },
+  {
+    name: 'two-page-transcript',
+    fileName: 'lakeshore.pdf',
+    documentType: 'other',
+    make: () => layoutPdf(TWO_PAGE_TRANSCRIPT),
+  },
+  {
+    name: 'scanned-transcript',
+    fileName: 'scan0001.pdf',
+    documentType: 'other',
+    make: () => scannedPdf([SEMESTER_TRANSCRIPT]),
+  },
+  {
+    name: 'five-page-scanned-transcript',
+    fileName: 'scan0003.pdf',
+    documentType: 'transcript',
+    make: () => scannedPdf(FIVE_PAGE_TRANSCRIPT),
+  },
   { name: 'docx-transcript', fileName: 'official-transcript.docx', documentType: 'transcript', make: transcriptDocx },
   { name: 'syllabus-weeks', fileName: 'syllabus.pdf', documentType: 'syllabus', make: syllabusPdf },
   { name: 'syllabus-modules', fileName: 'csk220.docx', documentType: 'other', make: () => docx(MODULE_SYLLABUS) },
-  { name: 'certificate-png', fileName: 'certificate.png', documentType: 'certificate', make: () => layoutImage(CERTIFICATE_PNG, 'png') },
-  { name: 'certificate-jpg', fileName: 'IMG_2041.jpg', documentType: 'other', make: () => layoutImage(CERTIFICATE_JPG, 'jpeg', { photo: true }) },
-  { name: 'certificate-scan', fileName: 'certificate-scan.pdf', documentType: 'certificate', make: () => scannedPdf([CERTIFICATE_SCAN]) },
-  { name: 'course-description-docx', fileName: 'psy305.docx', documentType: 'other', make: () => docx(COURSE_DESCRIPTION) },
-  { name: 'course-description-doc', fileName: 'course-psy270.doc', documentType: 'course_description', make: () => makeDoc(COURSE_DESCRIPTION_DOC.join('\n')) },
+  {
+    name: 'certificate-png',
+    fileName: 'certificate.png',
+    documentType: 'certificate',
+    make: () => layoutImage(CERTIFICATE_PNG, 'png'),
+  },
+  {
+    name: 'certificate-jpg',
+    fileName: 'IMG_2041.jpg',
+    documentType: 'other',
+    make: () => layoutImage(CERTIFICATE_JPG, 'jpeg', { photo: true }),
+  },
+  {
+    name: 'certificate-scan',
+    fileName: 'certificate-scan.pdf',
+    documentType: 'certificate',
+    make: () => scannedPdf([CERTIFICATE_SCAN]),
+  },
+  {
+    name: 'course-description-docx',
+    fileName: 'psy305.docx',
+    documentType: 'other',
+    make: () => docx(COURSE_DESCRIPTION),
+  },
+  {
+    name: 'course-description-doc',
+    fileName: 'course-psy270.doc',
+    documentType: 'course_description',
+    make: () => makeDoc(COURSE_DESCRIPTION_DOC.join('\n')),
+  },
   { name: 'flyer', fileName: 'workshop-flyer.pdf', documentType: 'other', make: flyerPdf },
 ];
 

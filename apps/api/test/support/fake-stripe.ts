@@ -112,7 +112,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const declined = new Set<string>();
   const refunds: FakeRefund[] = [];
   const chargeOf = (intentId: string) => `ch_${intentId.slice(3)}`;
-  const refundedOn = (intentId: string) => refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+  const refundedOn = (intentId: string) =>
+    refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   const customers = new Set<string>();
   const setupIntents = new Map<string, FakeSetupIntent>();
 
@@ -130,7 +131,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (earlier) return send(response, earlier.status, earlier.body);
     }
     const reply = (status: number, body: unknown) => {
-      if (idempotencyKey && request.method === 'POST') idempotent.set(`${url.pathname}:${idempotencyKey}`, { status, body });
+      if (idempotencyKey && request.method === 'POST')
+        idempotent.set(`${url.pathname}:${idempotencyKey}`, { status, body });
       send(response, status, body);
     };
 
@@ -141,10 +143,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (request.method === 'POST' && url.pathname === '/v1/setup_intents') {
       if (form.customer && !customers.has(form.customer)) {
-        return reply(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${form.customer}'` } });
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'customer',
+            message: `No such customer: '${form.customer}'`,
+          },
+        });
       }
       if (form.usage && !['on_session', 'off_session'].includes(form.usage)) {
-        return reply(400, { error: { type: 'invalid_request_error', param: 'usage', message: `Invalid usage: must be one of on_session or off_session` } });
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'usage',
+            message: `Invalid usage: must be one of on_session or off_session`,
+          },
+        });
       }
       const setupId = id('seti');
       const setup: FakeSetupIntent = {
@@ -165,7 +180,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (setupMatch && request.method === 'GET') {
       const setup = setupIntents.get(setupMatch[1]);
       if (!setup) {
-        return stripeError(response, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${setupMatch[1]}'` });
+        return stripeError(response, 404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such setupintent: '${setupMatch[1]}'`,
+        });
       }
       return send(response, 200, setup);
     }
@@ -219,20 +238,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // Stripe's refusals: an unknown or unpaid intent, a non-positive amount, more than is left on the charge.
       const intent = form.payment_intent ? intents.get(form.payment_intent) : undefined;
       if (!intent) {
-        return reply(400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${form.payment_intent ?? ''}'` } });
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${form.payment_intent ?? ''}'`,
+          },
+        });
       }
       if (intent.status !== 'succeeded') {
         return reply(400, {
-          error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` },
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_not_refundable',
+            message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          },
         });
       }
       const left = intent.amount - refundedOn(intent.id);
       const amount = form.amount === undefined ? left : Number(form.amount);
       if (left <= 0) {
-        return reply(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${chargeOf(intent.id)} has already been refunded.` } });
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ${chargeOf(intent.id)} has already been refunded.`,
+          },
+        });
       }
       if (!Number.isInteger(amount) || amount <= 0) {
-        return reply(400, { error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid positive integer', param: 'amount' } });
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'parameter_invalid_integer',
+            message: 'Invalid positive integer',
+            param: 'amount',
+          },
+        });
       }
       if (amount > left) {
         return reply(400, {
@@ -277,7 +319,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return reply(200, intent);
       }
     }
-    stripeError(response, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` });
+    stripeError(response, 404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${request.method}: ${url.pathname})`,
+    });
   };
 
   const server: Server = createServer((request, response) => {

@@ -21,9 +21,19 @@ export const SYLLABUS_MODEL_ANSWER = {
   modulesOrWeeks: 12,
   assessmentMethods: ['quiz', 'case study', 'paper', 'final'],
   topics: ['somatic psychology', 'parts work'],
-  certificate: { recipientName: null, issuingOrganization: 'Mind Body Institute of Integrative Psychology', certificateAuthor: null, completionDate: null },
+  certificate: {
+    recipientName: null,
+    issuingOrganization: 'Mind Body Institute of Integrative Psychology',
+    certificateAuthor: null,
+    completionDate: null,
+  },
   contacts: [
-    { name: 'Helen Carter', title: 'Program Director', email: 'helen.carter@mindbody-institute.org', organization: 'Mind Body Institute' },
+    {
+      name: 'Helen Carter',
+      title: 'Program Director',
+      email: 'helen.carter@mindbody-institute.org',
+      organization: 'Mind Body Institute',
+    },
     { name: 'Invented Person', title: 'Dean', email: 'ghost@nowhere.example.com', organization: 'Nowhere University' },
   ],
   completionEvidence: false,
@@ -57,7 +67,9 @@ export async function startOpenAiStandIn(answer: (request: ChatRequest) => Stand
     requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
     const reply = answer(body);
     if ('status' in reply) {
-      response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'boom', type: 'server_error' } }));
+      response
+        .writeHead(reply.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'boom', type: 'server_error' } }));
       return;
     }
     response.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -66,12 +78,23 @@ export async function startOpenAiStandIn(answer: (request: ChatRequest) => Stand
         object: 'chat.completion',
         created: 1_700_000_000,
         model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: reply.content, refusal: null },
+            finish_reason: 'stop',
+            logprobs: null,
+          },
+        ],
         usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
       }),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -95,7 +95,9 @@ export function sample(document: OpenApiDocument, raw: OpenApiSchema | undefined
     case 'boolean':
       return true;
     case 'array':
-      return depth > 4 ? [] : Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(document, schema.items, depth + 1));
+      return depth > 4
+        ? []
+        : Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(document, schema.items, depth + 1));
     case 'string':
       if (schema.format === 'uuid') return randomUUID();
       if (schema.format === 'email') return 'fuzz@example.com';
@@ -105,7 +107,9 @@ export function sample(document: OpenApiDocument, raw: OpenApiSchema | undefined
     default:
       if (schema.properties || schema.type === 'object') {
         if (depth > 4) return {};
-        return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(document, value, depth + 1)]));
+        return Object.fromEntries(
+          Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(document, value, depth + 1)]),
+        );
       }
       return 'x';
   }
@@ -132,18 +136,40 @@ function wrongValues(valid: unknown): unknown[] {
  * wrong type or hostile, prototype keys, a huge and a deep body, bad content types, charsets and encodings, and
  * hostile path and query values.
  */
-export function casesFor(document: OpenApiDocument, operation: Operation, pathValues: Record<string, string[]>): FuzzCase[] {
+export function casesFor(
+  document: OpenApiDocument,
+  operation: Operation,
+  pathValues: Record<string, string[]>,
+): FuzzCase[] {
   const cases: FuzzCase[] = [];
   const fill = (values: Record<string, string>) =>
     operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? 'x'));
-  const goodParams = Object.fromEntries(operation.pathParams.map((name) => [name, pathValues[name]?.[0] ?? randomUUID()]));
+  const goodParams = Object.fromEntries(
+    operation.pathParams.map((name) => [name, pathValues[name]?.[0] ?? randomUUID()]),
+  );
   const url = fill(goodParams);
   const json = { 'content-type': 'application/json' };
   const add = (label: string, extra: Partial<FuzzCase>) =>
-    cases.push({ label: `${operation.method} ${operation.path} ${label}`, method: operation.method, url, headers: {}, ...extra });
+    cases.push({
+      label: `${operation.method} ${operation.path} ${label}`,
+      method: operation.method,
+      url,
+      headers: {},
+      ...extra,
+    });
 
   // Path parameters: real ids, unknown ids and hostile text.
-  const hostileIds = [randomUUID(), 'not-a-uuid', SQL_META, HTML_META, '../../etc/passwd', '99999999999999999999', '-1', 'ａ', ' '];
+  const hostileIds = [
+    randomUUID(),
+    'not-a-uuid',
+    SQL_META,
+    HTML_META,
+    '../../etc/passwd',
+    '99999999999999999999',
+    '-1',
+    'ａ',
+    ' ',
+  ];
   for (const name of operation.pathParams) {
     for (const value of [...(pathValues[name] ?? []), ...hostileIds]) {
       add(`path ${name}=${JSON.stringify(value).slice(0, 30)}`, { url: fill({ ...goodParams, [name]: value }) });
@@ -155,7 +181,9 @@ export function casesFor(document: OpenApiDocument, operation: Operation, pathVa
   // Query parameters: hostile and wrong-typed values, repeated keys, unknown keys.
   for (const { name } of operation.queryParams) {
     for (const value of [SQL_META, HTML_META, NUL, LONE_SURROGATE, '-1', '2027-13-45', 'x'.repeat(5000)]) {
-      add(`query ${name}=${JSON.stringify(value).slice(0, 20)}`, { url: `${url}?${new URLSearchParams({ [name]: value })}` });
+      add(`query ${name}=${JSON.stringify(value).slice(0, 20)}`, {
+        url: `${url}?${new URLSearchParams({ [name]: value })}`,
+      });
     }
     add(`query ${name} twice`, { url: `${url}?${name}=a&${name}=b` });
     add(`query ${name}[x]`, { url: `${url}?${name}[x]=1&${name}[__proto__][y]=1` });
@@ -172,21 +200,33 @@ export function casesFor(document: OpenApiDocument, operation: Operation, pathVa
     add('body scalar', { headers: json, body: '"text"' });
     add('body malformed JSON', { headers: json, body: '{"a": ' });
     add('body extra field', { headers: json, body: { ...valid, unexpectedField: 'x' } });
-    add('body __proto__', { headers: json, body: `{"__proto__": {"isAdmin": true}, ${JSON.stringify(valid).slice(1)}` });
+    add('body __proto__', {
+      headers: json,
+      body: `{"__proto__": {"isAdmin": true}, ${JSON.stringify(valid).slice(1)}`,
+    });
     add('body constructor', { headers: json, body: { ...valid, constructor: { prototype: { polluted: true } } } });
     add('body 200 KB', { headers: json, body: { ...valid, padding: 'x'.repeat(200 * 1024) } });
     add('body nested 5000 deep', { headers: json, body: `{"deep":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}` });
     add('body array nested 20000 deep', { headers: json, body: `{"deep":${'['.repeat(20_000)}${']'.repeat(20_000)}}` });
     add('body nested 40 deep', { headers: json, body: { ...valid, deep: deep(40) } });
-    add('charset latin1', { headers: { 'content-type': 'application/json; charset=latin1' }, body: JSON.stringify(valid) });
-    add('charset utf-16', { headers: { 'content-type': 'application/json; charset=utf-16' }, body: JSON.stringify(valid) });
+    add('charset latin1', {
+      headers: { 'content-type': 'application/json; charset=latin1' },
+      body: JSON.stringify(valid),
+    });
+    add('charset utf-16', {
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+      body: JSON.stringify(valid),
+    });
     add('text/plain', { headers: { 'content-type': 'text/plain' }, body: JSON.stringify(valid) });
     add('form-urlencoded', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b=2' });
     add('multipart', { headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\n\r\n--x--' });
     add('no content-type', { headers: {}, body: Buffer.from(JSON.stringify(valid)) });
     add('gzip claimed, plain body', { headers: { ...json, 'content-encoding': 'gzip' }, body: JSON.stringify(valid) });
     add('deflate claimed', { headers: { ...json, 'content-encoding': 'deflate' }, body: JSON.stringify(valid) });
-    add('invalid UTF-8 bytes', { headers: json, body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) });
+    add('invalid UTF-8 bytes', {
+      headers: json,
+      body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    });
     add('escaped NUL', { headers: json, body: JSON.stringify({ ...valid, nul: '\u0000' }) });
     add('escaped lone surrogate', { headers: json, body: `{"s":"\\ud800"}` });
     for (const key of Object.keys(schema?.properties ?? {})) {

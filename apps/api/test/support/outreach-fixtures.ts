@@ -32,7 +32,12 @@ export async function seedEvaluatedCredential(
       credentialSourceClarity: true,
       completionEvidence: true,
       minimumRequirementsMet: true,
-      certificateDetails: { recipientName: null, issuingOrganization: null, certificateAuthor: null, completionDate: null },
+      certificateDetails: {
+        recipientName: null,
+        issuingOrganization: null,
+        certificateAuthor: null,
+        completionDate: null,
+      },
       leadContacts: input.contacts,
       courseEquivalencies: [],
       createdAt: new Date(),

@@ -33,7 +33,20 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const start = async () => {
     child = spawn(
       process.env.REDIS_SERVER_PATH ?? 'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+      ],
       { stdio: 'ignore' },
     );
     while (!(await listening(port))) {

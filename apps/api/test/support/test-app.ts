@@ -37,10 +37,18 @@ export async function startTestApi(
   options: { databaseUrl?: string } = {},
 ): Promise<TestApi> {
   // With databaseUrl the app joins a database the caller owns (a second instance, or the same API after a restart).
-  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const s3 = await startEmbeddedS3(dataDir, 0);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret', APPLICANT_TOKEN_SECRET: TEST_APPLICANT_TOKEN_SECRET, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret',
+    APPLICANT_TOKEN_SECRET: TEST_APPLICANT_TOKEN_SECRET,
+    ...env,
+  });
   const storage: StorageConnection = {
     endpoint: s3.endpoint,
     bucket: s3.bucket,

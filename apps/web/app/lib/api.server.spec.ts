@@ -14,7 +14,13 @@ describe('API outage in the web server', () => {
     server = createServer((request, response) => {
       if (request.url?.startsWith('/api/down')) {
         response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
-        response.end(JSON.stringify({ statusCode: 503, message: 'The service is briefly unavailable.', code: 'SERVICE_UNAVAILABLE' }));
+        response.end(
+          JSON.stringify({
+            statusCode: 503,
+            message: 'The service is briefly unavailable.',
+            code: 'SERVICE_UNAVAILABLE',
+          }),
+        );
       } else {
         response.writeHead(401, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ statusCode: 401, message: 'Unauthorized', code: 'UNAUTHORIZED' }));
@@ -29,7 +35,12 @@ describe('API outage in the web server', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   async function adminRequest(): Promise<Request> {
-    const started = await sessionModule.createAdminSession(new Request('http://web.test/admin'), 'admin-token', null, '/admin/panel');
+    const started = await sessionModule.createAdminSession(
+      new Request('http://web.test/admin'),
+      'admin-token',
+      null,
+      '/admin/panel',
+    );
     const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0];
     return new Request('http://web.test/admin/panel', { headers: { cookie } });
   }
@@ -53,12 +64,16 @@ describe('API outage in the web server', () => {
   });
 
   it('keeps the admin session through a 503, and ends it on a 401', async () => {
-    const during = (await rejection(sessionModule.adminApi(await adminRequest(), '/api/down/admin/enrollments'))) as Response;
+    const during = (await rejection(
+      sessionModule.adminApi(await adminRequest(), '/api/down/admin/enrollments'),
+    )) as Response;
     expect(during.status).toBe(503);
     expect(during.headers.get('location')).toBeNull();
     expect(during.headers.get('set-cookie')).toBeNull();
 
-    const revoked = (await rejection(sessionModule.adminApi(await adminRequest(), '/api/admin/enrollments'))) as Response;
+    const revoked = (await rejection(
+      sessionModule.adminApi(await adminRequest(), '/api/admin/enrollments'),
+    )) as Response;
     expect(revoked.status).toBe(302);
     expect(revoked.headers.get('location')).toBe('/admin');
     expect(revoked.headers.get('set-cookie')).toMatch(/__admin_session=;/);
@@ -66,7 +81,9 @@ describe('API outage in the web server', () => {
 
   it('treats an API that does not answer at all as the same outage', async () => {
     await new Promise((resolve) => server.close(resolve));
-    const thrown = (await rejection(sessionModule.adminApi(await adminRequest(), '/api/admin/enrollments'))) as Response;
+    const thrown = (await rejection(
+      sessionModule.adminApi(await adminRequest(), '/api/admin/enrollments'),
+    )) as Response;
     expect(thrown.status).toBe(503);
     expect(thrown.headers.get('location')).toBeNull();
     server = createServer();

@@ -63,6 +63,10 @@ export function applicantApi<T>(applicantId: string, path: string, options: ApiR
   return api<T>(path, withApplicant(applicantId, options));
 }
 
-export function applicantApiResponse(applicantId: string, path: string, options: ApiRequestOptions = {}): Promise<Response> {
+export function applicantApiResponse(
+  applicantId: string,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<Response> {
   return apiResponse(path, withApplicant(applicantId, options));
 }

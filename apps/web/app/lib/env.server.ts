@@ -13,5 +13,7 @@ export const webEnv = {
 
 if (isProduction && !webEnv.applicantTokenSecret) {
   // Without it no applicant call can be signed: the evaluation page would fail on every use, so refuse to start.
-  throw new Error('APPLICANT_TOKEN_SECRET must be set (the same value as the API’s): the web server signs applicant tokens with it');
+  throw new Error(
+    'APPLICANT_TOKEN_SECRET must be set (the same value as the API’s): the web server signs applicant tokens with it',
+  );
 }

@@ -1,9 +1,12 @@
 import { safeRedirectPath } from './safe-redirect';
 
 describe('safeRedirectPath', () => {
-  it.each(['/evaluation', '/admin/panel?trainingName=Parts%20Therapy%20Practitioner', '/'])('keeps the site path %s', (path) => {
-    expect(safeRedirectPath(path, '/admin/panel')).toBe(path);
-  });
+  it.each(['/evaluation', '/admin/panel?trainingName=Parts%20Therapy%20Practitioner', '/'])(
+    'keeps the site path %s',
+    (path) => {
+      expect(safeRedirectPath(path, '/admin/panel')).toBe(path);
+    },
+  );
 
   it.each([
     ['an absolute URL', 'https://evil.example/'],

@@ -21,7 +21,8 @@ interface SessionFlashData {
  */
 function sessionSecret(): string {
   if (webEnv.sessionSecret) return webEnv.sessionSecret;
-  if (webEnv.isProduction) console.warn('SESSION_SECRET is unset: admin sessions are signed with a per-process secret and end on restart.');
+  if (webEnv.isProduction)
+    console.warn('SESSION_SECRET is unset: admin sessions are signed with a per-process secret and end on restart.');
   return randomBytes(32).toString('hex');
 }
 
@@ -58,7 +59,12 @@ export async function redirectWithToast(request: Request, to: string, toast: Fla
 }
 
 /** Starts the admin session after a successful login; the toast is for admin pages, which show flashed toasts. */
-export async function createAdminSession(request: Request, token: string, toast: FlashToast | null, to: string): Promise<Response> {
+export async function createAdminSession(
+  request: Request,
+  token: string,
+  toast: FlashToast | null,
+  to: string,
+): Promise<Response> {
   const session = await getSession(request);
   session.set('adminToken', token);
   if (toast) session.flash('toast', toast);
@@ -87,7 +93,9 @@ export async function requireAdminToken(request: Request): Promise<string> {
 }
 
 /** Like takeToast, but sets no cookie when there was no toast (pages any visitor sees stay cookie-free). */
-export async function takePendingToast(request: Request): Promise<{ toast: FlashToast | null; setCookie: string | null }> {
+export async function takePendingToast(
+  request: Request,
+): Promise<{ toast: FlashToast | null; setCookie: string | null }> {
   const session = await getSession(request);
   if (!session.has('toast')) return { toast: null, setCookie: null };
   const toast = session.get('toast') ?? null;
@@ -113,7 +121,11 @@ async function withAdminToken<T>(request: Request, call: (token: string) => Prom
 }
 
 /** An authenticated API call that parses JSON; a 401 ends the session and redirects to /admin. */
-export function adminApi<T>(request: Request, path: string, options: Omit<ApiRequestOptions, 'token' | 'request'> = {}): Promise<T> {
+export function adminApi<T>(
+  request: Request,
+  path: string,
+  options: Omit<ApiRequestOptions, 'token' | 'request'> = {},
+): Promise<T> {
   return withAdminToken(request, (token) => api<T>(path, { ...options, token, request }));
 }
 

@@ -28,12 +28,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const username = String(form.get('username') ?? '').trim();
   const password = String(form.get('password') ?? '');
   if (!username || !password) {
-    return data({ toast: newToast('error', 'Error', 'Please enter your username and password'), username }, { status: 400 });
+    return data(
+      { toast: newToast('error', 'Error', 'Please enter your username and password'), username },
+      { status: 400 },
+    );
   }
   try {
     const result = await api<LoginResponse>('/api/admin/login', { body: { username, password }, request });
     if (!result.success || !result.token) {
-      return data({ toast: newToast('error', 'Error', result.message || 'Invalid username or password'), username }, { status: 401 });
+      return data(
+        { toast: newToast('error', 'Error', result.message || 'Invalid username or password'), username },
+        { status: 401 },
+      );
     }
     // An evaluator reviews credentials only: the enrollment panel is not theirs.
     const requested = returnPath(request);
@@ -81,7 +87,14 @@ export default function AdminLoginPage() {
             <label htmlFor="password" className={labelClass}>
               Password
             </label>
-            <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={inputClass}
+            />
           </div>
           <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
             {busy ? 'Logging in...' : 'Login'}

@@ -11,7 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cohortId = new URL(request.url).searchParams.get('cohortId') ?? '';
   const fromScript = request.headers.get('X-Admin-Export') === 'fetch';
   const fail = async (title: string, message: string, status: number) =>
-    fromScript ? Response.json({ title, message }, { status }) : redirectWithToast(request, '/admin/panel', newToast('error', title, message));
+    fromScript
+      ? Response.json({ title, message }, { status })
+      : redirectWithToast(request, '/admin/panel', newToast('error', title, message));
 
   const missing = validateCohortExport({ cohortId: cohortId || null, enrollmentCount: 1 });
   if (missing) return fail(missing.title, missing.message, 400);

@@ -10,7 +10,9 @@ export const meta: MetaFunction = () => [{ title: 'Audit Trail - Admin Panel' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const action = (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '') ? (params.get('action') as AuditAction) : '';
+  const action = (AUDIT_ACTIONS as readonly string[]).includes(params.get('action') ?? '')
+    ? (params.get('action') as AuditAction)
+    : '';
   const filters = {
     action,
     adminUsername: (params.get('adminUsername') ?? '').slice(0, 100),
@@ -18,7 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
   };
   const page = await adminApi<AuditPage>(request, '/api/admin/audit-events', {
-    query: { action: filters.action, adminUsername: filters.adminUsername, entityId: filters.entityId, page: String(filters.page) },
+    query: {
+      action: filters.action,
+      adminUsername: filters.adminUsername,
+      entityId: filters.entityId,
+      page: String(filters.page),
+    },
   });
   return data({ page, filters });
 }
@@ -27,7 +34,8 @@ export default function AuditTrailPage() {
   const { page, filters } = useLoaderData<typeof loader>();
   const href = (n: number) => {
     const query = new URLSearchParams();
-    for (const [key, value] of Object.entries({ ...filters, page: String(n) })) if (value) query.set(key, String(value));
+    for (const [key, value] of Object.entries({ ...filters, page: String(n) }))
+      if (value) query.set(key, String(value));
     return `/admin/panel/audit?${query.toString()}`;
   };
   return (
@@ -38,7 +46,11 @@ export default function AuditTrailPage() {
         </Link>
       </p>
       <h1 className="mt-4 text-2xl font-bold">Audit Trail</h1>
-      <Form method="get" className="mt-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4" aria-label="Audit filters">
+      <Form
+        method="get"
+        className="mt-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4"
+        aria-label="Audit filters"
+      >
         <div>
           <label htmlFor="audit-action" className={labelClass}>
             Action
@@ -114,7 +126,9 @@ export default function AuditTrailPage() {
                     {Object.keys(row.changes).length ? (
                       <details>
                         <summary className="cursor-pointer text-teal-700">details</summary>
-                        <pre className="mt-1 max-w-md whitespace-pre-wrap text-xs">{JSON.stringify(row.changes, null, 2)}</pre>
+                        <pre className="mt-1 max-w-md whitespace-pre-wrap text-xs">
+                          {JSON.stringify(row.changes, null, 2)}
+                        </pre>
                       </details>
                     ) : (
                       '—'

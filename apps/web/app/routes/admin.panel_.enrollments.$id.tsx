@@ -2,7 +2,13 @@ import { ENROLLMENT_STATUSES, type Cohort, type EnrollmentDetail, type Enrollmen
 import { billingStatusLabel, cohortMonthLabel, formatCents, parseDollarsToCents, paymentTypeLabel } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { buttonClass, dangerButtonClass, inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import {
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  labelClass,
+  secondaryButtonClass,
+} from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
@@ -22,7 +28,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof ApiError && error.status === 404) throw new Response('Enrollment not found', { status: 404 });
     throw error;
   }
-  const cohorts = await adminApi<Cohort[]>(request, '/api/admin/cohorts', { query: { trainingName: detail.enrollment.trainingName } });
+  const cohorts = await adminApi<Cohort[]>(request, '/api/admin/cohorts', {
+    query: { trainingName: detail.enrollment.trainingName },
+  });
   const { toast, setCookie } = await takeToast(request);
   return data({ detail, cohorts, toast }, { headers: { 'Set-Cookie': setCookie } });
 }
@@ -36,8 +44,13 @@ const text = (form: FormData, key: string) => String(form.get(key) ?? '');
 
 function failed(title: string, error: unknown) {
   if (!(error instanceof ApiError)) throw error;
-  const fieldErrors = Object.fromEntries(Object.entries(error.body?.fieldErrors ?? {}).map(([key, messages]) => [key, messages.join('; ')]));
-  return data<ActionData>({ toast: newToast('error', title, error.text), fieldErrors }, { status: error.status === 409 ? 409 : 400 });
+  const fieldErrors = Object.fromEntries(
+    Object.entries(error.body?.fieldErrors ?? {}).map(([key, messages]) => [key, messages.join('; ')]),
+  );
+  return data<ActionData>(
+    { toast: newToast('error', title, error.text), fieldErrors },
+    { status: error.status === 409 ? 409 : 400 },
+  );
 }
 
 /** Edit, move and refund, told apart by the intent field; each ends in a redirect with a toast. */
@@ -51,12 +64,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'edit': {
       const status = text(form, 'enrollmentStatus');
       if (!(ENROLLMENT_STATUSES as readonly string[]).includes(status)) {
-        return data<ActionData>({ toast: newToast('error', 'Failed to update enrollment', 'Choose a status'), fieldErrors: { enrollmentStatus: 'Choose a status' } }, { status: 400 });
+        return data<ActionData>(
+          {
+            toast: newToast('error', 'Failed to update enrollment', 'Choose a status'),
+            fieldErrors: { enrollmentStatus: 'Choose a status' },
+          },
+          { status: 400 },
+        );
       }
       try {
         await adminApi(request, path, {
           method: 'PATCH',
-          body: { enrollmentStatus: status as EnrollmentStatus, cohortId: text(form, 'cohortId') || null, notes: text(form, 'notes').trim() || null },
+          body: {
+            enrollmentStatus: status as EnrollmentStatus,
+            cohortId: text(form, 'cohortId') || null,
+            notes: text(form, 'notes').trim() || null,
+          },
         });
       } catch (error) {
         return failed('Failed to update enrollment', error);
@@ -66,7 +89,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'move': {
       const cohortId = text(form, 'cohortId');
       if (!cohortId) {
-        return data<ActionData>({ toast: newToast('error', 'Failed to move student', 'Choose a cohort'), fieldErrors: { moveCohortId: 'Choose a cohort' } }, { status: 400 });
+        return data<ActionData>(
+          {
+            toast: newToast('error', 'Failed to move student', 'Choose a cohort'),
+            fieldErrors: { moveCohortId: 'Choose a cohort' },
+          },
+          { status: 400 },
+        );
       }
       try {
         await adminApi(request, `${path}/move`, { body: { cohortId } });
@@ -79,11 +108,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const typed = text(form, 'amount').trim();
       const amountCents = typed ? parseDollarsToCents(typed) : undefined;
       if (amountCents === null || amountCents === 0) {
-        const message = 'Enter an amount in dollars, such as 150 or 150.50, or leave it empty to refund all that is left';
-        return data<ActionData>({ toast: newToast('error', 'Failed to refund', message), fieldErrors: { amount: message } }, { status: 400 });
+        const message =
+          'Enter an amount in dollars, such as 150 or 150.50, or leave it empty to refund all that is left';
+        return data<ActionData>(
+          { toast: newToast('error', 'Failed to refund', message), fieldErrors: { amount: message } },
+          { status: 400 },
+        );
       }
       try {
-        await adminApi(request, `${path}/refund`, { body: { amountCents, reason: text(form, 'reason').trim() || undefined } });
+        await adminApi(request, `${path}/refund`, {
+          body: { amountCents, reason: text(form, 'reason').trim() || undefined },
+        });
       } catch (error) {
         return failed('Failed to refund', error);
       }
@@ -122,7 +157,8 @@ export default function EnrollmentDetailPage() {
       </p>
       <h1 className="mt-4 text-2xl font-bold">{enrollment.studentName}</h1>
       <p className="text-slate-600">
-        {enrollment.studentEmail} · {enrollment.trainingName} · {enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'} ·{' '}
+        {enrollment.studentEmail} · {enrollment.trainingName} ·{' '}
+        {enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'} ·{' '}
         {paymentTypeLabel(enrollment.paymentType)} · {enrollment.isManualEntry ? 'Added by hand' : 'Paid online'}
       </p>
 
@@ -197,8 +233,9 @@ export default function EnrollmentDetailPage() {
                 <ul className="mt-1 list-disc pl-6 text-sm">
                   {payment.refunds.map((refund) => (
                     <li key={refund.providerRefundId}>
-                      {refund.createdAt.slice(0, 10)}: {formatCents(refund.amountCents)} of <code>{refund.providerPaymentId}</code> (
-                      <code>{refund.providerRefundId}</code>){refund.reason ? ` – ${refund.reason}` : ''}
+                      {refund.createdAt.slice(0, 10)}: {formatCents(refund.amountCents)} of{' '}
+                      <code>{refund.providerPaymentId}</code> (<code>{refund.providerRefundId}</code>)
+                      {refund.reason ? ` – ${refund.reason}` : ''}
                     </li>
                   ))}
                 </ul>
@@ -206,19 +243,30 @@ export default function EnrollmentDetailPage() {
             ) : null}
           </>
         ) : (
-          <p className="mt-1 text-sm text-slate-600">No card payment: this enrollment was added by hand ({formatCents(enrollment.paymentAmount)} recorded).</p>
+          <p className="mt-1 text-sm text-slate-600">
+            No card payment: this enrollment was added by hand ({formatCents(enrollment.paymentAmount)} recorded).
+          </p>
         )}
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Edit enrollment">
+        <Form
+          method="post"
+          className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+          aria-label="Edit enrollment"
+        >
           <h2 className="font-semibold">Edit enrollment</h2>
           <input type="hidden" name="intent" value="edit" />
           <div>
             <label htmlFor="edit-status" className={labelClass}>
               Status
             </label>
-            <select id="edit-status" name="enrollmentStatus" defaultValue={enrollment.enrollmentStatus} className={inputClass}>
+            <select
+              id="edit-status"
+              name="enrollmentStatus"
+              defaultValue={enrollment.enrollmentStatus}
+              className={inputClass}
+            >
               {ENROLLMENT_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {status}
@@ -245,14 +293,25 @@ export default function EnrollmentDetailPage() {
             <label htmlFor="edit-notes" className={labelClass}>
               Notes
             </label>
-            <textarea id="edit-notes" name="notes" defaultValue={enrollment.notes ?? ''} maxLength={2000} rows={4} className={inputClass} />
+            <textarea
+              id="edit-notes"
+              name="notes"
+              defaultValue={enrollment.notes ?? ''}
+              maxLength={2000}
+              rows={4}
+              className={inputClass}
+            />
           </div>
           <button type="submit" className={buttonClass}>
             Save Changes
           </button>
         </Form>
 
-        <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Move student">
+        <Form
+          method="post"
+          className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+          aria-label="Move student"
+        >
           <h2 className="font-semibold">Move to another cohort</h2>
           <p className="text-sm text-slate-600">Same training; the payment and plan stay with the student.</p>
           <input type="hidden" name="intent" value="move" />
@@ -279,8 +338,9 @@ export default function EnrollmentDetailPage() {
           <h2 className="font-semibold">Refund</h2>
           {payment ? (
             <p className="text-sm text-slate-600">
-              Up to {formatCents(Math.min(payment.refundableCents, enrollment.paymentAmount - enrollment.refundedCents))} can be refunded. A refund
-              cancels the enrollment and stops the remaining installments.
+              Up to{' '}
+              {formatCents(Math.min(payment.refundableCents, enrollment.paymentAmount - enrollment.refundedCents))} can
+              be refunded. A refund cancels the enrollment and stops the remaining installments.
             </p>
           ) : (
             <p className="text-sm text-slate-600">Only card payments can be refunded here.</p>

@@ -32,10 +32,22 @@ export async function action({ request }: ActionFunctionArgs) {
       const typed = text(form, 'capacity').trim();
       const capacity = typed === '' ? null : Number(typed);
       if (capacity !== null && !(Number.isInteger(capacity) && capacity >= 0 && capacity <= 10000)) {
-        return data({ toast: newToast('error', 'Failed to update cohort', 'Capacity must be a whole number from 0 to 10000, or empty for no limit') }, { status: 400 });
+        return data(
+          {
+            toast: newToast(
+              'error',
+              'Failed to update cohort',
+              'Capacity must be a whole number from 0 to 10000, or empty for no limit',
+            ),
+          },
+          { status: 400 },
+        );
       }
       try {
-        await adminApi(request, `/api/admin/cohorts/${encodeURIComponent(text(form, 'id'))}`, { method: 'PATCH', body: { capacity } });
+        await adminApi(request, `/api/admin/cohorts/${encodeURIComponent(text(form, 'id'))}`, {
+          method: 'PATCH',
+          body: { capacity },
+        });
       } catch (error) {
         return fail('Failed to update cohort', error);
       }
@@ -43,14 +55,20 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case 'offer': {
       try {
-        await adminApi(request, `/api/admin/cohorts/waitlist/${encodeURIComponent(text(form, 'id'))}/offer`, { method: 'POST' });
+        await adminApi(request, `/api/admin/cohorts/waitlist/${encodeURIComponent(text(form, 'id'))}/offer`, {
+          method: 'POST',
+        });
       } catch (error) {
         return fail('Failed to offer the seat', error);
       }
       return redirectWithToast(
         request,
         '/admin/panel/waitlist',
-        newToast('success', 'Seat offer recorded', 'The student is mailed the offer with a link to enroll (a second offer sends no second mail)'),
+        newToast(
+          'success',
+          'Seat offer recorded',
+          'The student is mailed the offer with a link to enroll (a second offer sends no second mail)',
+        ),
       );
     }
     default:

@@ -2,7 +2,13 @@ import { CRITERIA_KEYS, type CreateEmailDraftsResult, type ReviewCredentialDetai
 import { CRITERION_LABELS, checkRejection, checkVerification } from '@app/domain';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { buttonClass, dangerButtonClass, inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import {
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  labelClass,
+  secondaryButtonClass,
+} from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
@@ -46,19 +52,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const raw = String(form.get('awardedCredits') ?? '').trim();
       await adminApi(request, `/api/admin/reviews/${id}/verify`, {
         method: 'POST',
-        body: { ...(raw ? { awardedCredits: checked.value.awardedCredits } : {}), ...(checked.value.note ? { note: checked.value.note } : {}) },
+        body: {
+          ...(raw ? { awardedCredits: checked.value.awardedCredits } : {}),
+          ...(checked.value.note ? { note: checked.value.note } : {}),
+        },
       });
-      return redirectWithToast(request, here, newToast('success', 'Verified', 'The credit is verified and the applicant sees it'));
+      return redirectWithToast(
+        request,
+        here,
+        newToast('success', 'Verified', 'The credit is verified and the applicant sees it'),
+      );
     }
     if (intent === 'reject') {
       const checked = checkRejection({ reason: form.get('reason') });
       if (!checked.ok) return data({ fieldErrors: { [checked.field]: checked.error } as FieldErrors }, { status: 400 });
-      await adminApi(request, `/api/admin/reviews/${id}/reject`, { method: 'POST', body: { reason: checked.value.reason } });
+      await adminApi(request, `/api/admin/reviews/${id}/reject`, {
+        method: 'POST',
+        body: { reason: checked.value.reason },
+      });
       return redirectWithToast(request, here, newToast('success', 'Rejected', 'The applicant sees the reason'));
     }
     if (intent === 'email-drafts') {
-      const result = await adminApi<CreateEmailDraftsResult>(request, `/api/credentials/${id}/email-drafts`, { method: 'POST', body: {} });
-      return redirectWithToast(request, here, newToast('success', 'Email drafts', `${result.created} created, ${result.skipped} already drafted`));
+      const result = await adminApi<CreateEmailDraftsResult>(request, `/api/credentials/${id}/email-drafts`, {
+        method: 'POST',
+        body: {},
+      });
+      return redirectWithToast(
+        request,
+        here,
+        newToast('success', 'Email drafts', `${result.created} created, ${result.skipped} already drafted`),
+      );
     }
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
@@ -106,14 +129,17 @@ export default function CredentialReviewPage() {
       </section>
 
       {evaluation && (
-        <section aria-labelledby="evaluation-title" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <section
+          aria-labelledby="evaluation-title"
+          className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+        >
           <h2 id="evaluation-title" className="font-semibold">
             Evaluation
           </h2>
           <p className="mt-2">
-            Recommended: <strong data-testid="recommended-credits">{evaluation.totalCredits}</strong> quarter credits from{' '}
-            {evaluation.contactHours ?? 'unknown'} contact hours · rigor {evaluation.rigorScore}/10 · minimum requirements{' '}
-            {evaluation.minimumRequirementsMet ? 'met' : 'not met'}
+            Recommended: <strong data-testid="recommended-credits">{evaluation.totalCredits}</strong> quarter credits
+            from {evaluation.contactHours ?? 'unknown'} contact hours · rigor {evaluation.rigorScore}/10 · minimum
+            requirements {evaluation.minimumRequirementsMet ? 'met' : 'not met'}
           </p>
           <ul className="mt-2 grid gap-1 sm:grid-cols-2">
             {CRITERIA_KEYS.map((key) => (
@@ -169,7 +195,11 @@ export default function CredentialReviewPage() {
       ) : (
         evaluation && (
           <div className="mt-6 grid gap-6 sm:grid-cols-2">
-            <Form method="post" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="verify-title">
+            <Form
+              method="post"
+              className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+              aria-labelledby="verify-title"
+            >
               <h2 id="verify-title" className="font-semibold">
                 Verify the credit
               </h2>
@@ -198,7 +228,11 @@ export default function CredentialReviewPage() {
                 Verify
               </button>
             </Form>
-            <Form method="post" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="reject-title">
+            <Form
+              method="post"
+              className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+              aria-labelledby="reject-title"
+            >
               <h2 id="reject-title" className="font-semibold">
                 Reject
               </h2>

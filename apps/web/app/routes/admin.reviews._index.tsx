@@ -1,8 +1,19 @@
-import { REVIEW_QUEUE_STATUSES, type ErasureResult, type ReviewQueueItem, type ReviewQueueStatus } from '@app/contracts';
+import {
+  REVIEW_QUEUE_STATUSES,
+  type ErasureResult,
+  type ReviewQueueItem,
+  type ReviewQueueStatus,
+} from '@app/contracts';
 import { REVIEW_QUEUE_LABELS } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { buttonClass, dangerButtonClass, inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import {
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  labelClass,
+  secondaryButtonClass,
+} from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
@@ -30,7 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'erase-email') {
     const email = String(form.get('email') ?? '').trim();
     if (form.get('confirm') !== 'yes') {
-      return redirectWithToast(request, '/admin/reviews', newToast('error', 'Not erased', 'Tick the box to confirm the erasure'));
+      return redirectWithToast(
+        request,
+        '/admin/reviews',
+        newToast('error', 'Not erased', 'Tick the box to confirm the erasure'),
+      );
     }
     try {
       const result = await adminApi<ErasureResult>(request, '/api/admin/erasure', { method: 'POST', body: { email } });
@@ -38,7 +53,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(request, '/admin/reviews', newToast('success', 'Erased', summary));
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
-        return redirectWithToast(request, '/admin/reviews', newToast('error', 'Not erased', error.body?.message ?? error.text));
+        return redirectWithToast(
+          request,
+          '/admin/reviews',
+          newToast('error', 'Not erased', error.body?.message ?? error.text),
+        );
       }
       throw error;
     }
@@ -85,7 +104,14 @@ export default function ReviewQueuePage() {
           <label htmlFor="review-search" className={labelClass}>
             Search
           </label>
-          <input id="review-search" name="search" type="search" defaultValue={search} placeholder="Credential, email or id" className={inputClass} />
+          <input
+            id="review-search"
+            name="search"
+            type="search"
+            defaultValue={search}
+            placeholder="Credential, email or id"
+            className={inputClass}
+          />
         </div>
         <button type="submit" className={secondaryButtonClass}>
           Search
@@ -97,12 +123,24 @@ export default function ReviewQueuePage() {
           <caption className="sr-only">{REVIEW_QUEUE_LABELS[status]} credentials</caption>
           <thead className="bg-slate-100 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2">Credential</th>
-              <th scope="col" className="px-3 py-2">Applicant</th>
-              <th scope="col" className="px-3 py-2">Documents</th>
-              <th scope="col" className="px-3 py-2">Recommended</th>
-              <th scope="col" className="px-3 py-2">Awarded</th>
-              <th scope="col" className="px-3 py-2">{status === 'awaiting' ? 'Completed' : 'Decided'}</th>
+              <th scope="col" className="px-3 py-2">
+                Credential
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Applicant
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Documents
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Recommended
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Awarded
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {status === 'awaiting' ? 'Completed' : 'Decided'}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -136,8 +174,8 @@ export default function ReviewQueuePage() {
           Erase an applicant&apos;s data
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Deletes the account with this email and all its credentials and files, the address in other credentials&apos; contacts,
-          drafts to it and its sign-in links. This cannot be undone.
+          Deletes the account with this email and all its credentials and files, the address in other credentials&apos;
+          contacts, drafts to it and its sign-in links. This cannot be undone.
         </p>
         <Form method="post" className="mt-3 space-y-2">
           <input type="hidden" name="intent" value="erase-email" />
@@ -146,7 +184,8 @@ export default function ReviewQueuePage() {
           </label>
           <input id="erase-email" name="email" type="email" required className={inputClass} />
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="confirm" value="yes" required /> I understand this erases everything about this address
+            <input type="checkbox" name="confirm" value="yes" required /> I understand this erases everything about this
+            address
           </label>
           <button type="submit" className={dangerButtonClass}>
             Erase

@@ -1,5 +1,10 @@
 import type { ApplicantCredentials, ChecklistStatus, GmailSetupStatus, SignInLinkResponse } from '@app/contracts';
-import { ANALYSIS_POLL_INTERVAL_MS, currentEvaluationPhase, normalizeCredentialName, shouldPollAnalyses } from '@app/domain';
+import {
+  ANALYSIS_POLL_INTERVAL_MS,
+  currentEvaluationPhase,
+  normalizeCredentialName,
+  shouldPollAnalyses,
+} from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
@@ -54,19 +59,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { credentials } = records;
   const completed = credentials.filter((credential) => credential.status === 'completed');
   const verified = credentials.filter((credential) => credential.review?.decision === 'verified');
-  return data({
-    credentials,
-    toast: pending.toast,
-    results: completed.map((credential) => ({ credential, evaluation: credential.evaluation, review: credential.review })),
-    analyses: Object.fromEntries(credentials.filter((c) => c.status === 'analyzing').map((c) => [c.id, c.analyses])),
-    awardedCredits: verified.length > 0 ? verified.reduce((sum, c) => sum + (c.review?.awardedCredits ?? 0), 0) : null,
-    email: records.email,
-    signedIn: new URL(request.url).searchParams.get('signedIn') === '1',
-    checklist,
-    gmail,
-    // Connecting Gmail and creating drafts are admin actions; the page offers them to a logged-in admin.
-    adminSignedIn: adminToken !== null,
-  }, pending.setCookie ? { headers: { 'Set-Cookie': pending.setCookie } } : undefined);
+  return data(
+    {
+      credentials,
+      toast: pending.toast,
+      results: completed.map((credential) => ({
+        credential,
+        evaluation: credential.evaluation,
+        review: credential.review,
+      })),
+      analyses: Object.fromEntries(credentials.filter((c) => c.status === 'analyzing').map((c) => [c.id, c.analyses])),
+      awardedCredits:
+        verified.length > 0 ? verified.reduce((sum, c) => sum + (c.review?.awardedCredits ?? 0), 0) : null,
+      email: records.email,
+      signedIn: new URL(request.url).searchParams.get('signedIn') === '1',
+      checklist,
+      gmail,
+      // Connecting Gmail and creating drafts are admin actions; the page offers them to a logged-in admin.
+      adminSignedIn: adminToken !== null,
+    },
+    pending.setCookie ? { headers: { 'Set-Cookie': pending.setCookie } } : undefined,
+  );
 }
 
 type ActionResult =
@@ -97,7 +110,11 @@ export async function action({ request }: ActionFunctionArgs) {
       await applicantApi(applicantId, '/api/credentials', { method: 'POST', body: { name: checked.name }, request });
       if (setCookie) {
         // This request's loader cannot see a cookie set by its own response, so a new applicant loads the page again.
-        const response = await redirectWithToast(request, '/evaluation', newToast('success', 'Credential created successfully'));
+        const response = await redirectWithToast(
+          request,
+          '/evaluation',
+          newToast('success', 'Credential created successfully'),
+        );
         response.headers.append('Set-Cookie', setCookie);
         return response;
       }
@@ -105,7 +122,10 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       console.error(`Creating a credential failed: ${String(error)}`);
       const fieldError = error instanceof ApiError ? error.body?.fieldErrors?.name?.[0] : undefined;
-      return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError }, { status: statusOf(error), headers: setCookie ? { 'Set-Cookie': setCookie } : undefined });
+      return data<ActionResult>(
+        { intent, ok: false, at, name: raw, fieldError },
+        { status: statusOf(error), headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
+      );
     }
   }
   if (intent === 'analyze' || intent === 'delete-credential') {
@@ -128,15 +148,25 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'email-link') {
     const email = String(form.get('email') ?? '').trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      return data<ActionResult>({ intent, ok: false, at, email, fieldError: 'Enter a valid email address' }, { status: 400 });
+      return data<ActionResult>(
+        { intent, ok: false, at, email, fieldError: 'Enter a valid email address' },
+        { status: 400 },
+      );
     }
     const { applicantId, setCookie } = await ensureApplicantId(request);
     const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
     try {
-      const sent = await applicantApi<SignInLinkResponse>(applicantId, '/api/applicants/sign-in-link', { method: 'POST', body: { email }, request });
+      const sent = await applicantApi<SignInLinkResponse>(applicantId, '/api/applicants/sign-in-link', {
+        method: 'POST',
+        body: { email },
+        request,
+      });
       return data<ActionResult>({ intent, ok: true, at, email, message: sent.message }, { headers });
     } catch (error) {
-      const message = error instanceof ApiError ? (error.body?.fieldErrors?.email?.[0] ?? error.body?.message ?? error.text) : 'The link could not be sent';
+      const message =
+        error instanceof ApiError
+          ? (error.body?.fieldErrors?.email?.[0] ?? error.body?.message ?? error.text)
+          : 'The link could not be sent';
       return data<ActionResult>({ intent, ok: false, at, email, message }, { status: statusOf(error), headers });
     }
   }
@@ -164,7 +194,8 @@ function useActionToasts(result: ActionResult | undefined): void {
       if (result.ok) notify.success('Credential created successfully');
       else if (!result.fieldError) notify.error('Error: Failed to create credential');
     } else if (result.intent === 'analyze') {
-      if (result.ok) notify.success('Analysis Started: Your credentials are being analyzed. This may take a few minutes.');
+      if (result.ok)
+        notify.success('Analysis Started: Your credentials are being analyzed. This may take a few minutes.');
       else notify.error('Error: Failed to start analysis');
     } else if (result.intent === 'delete-credential') {
       if (result.ok) notify.success('Credential deleted with its documents and results');
@@ -188,11 +219,14 @@ export default function EvaluationPage() {
       <ToastNotice toast={toast} />
       <h1 className="text-3xl font-bold text-slate-900">{TITLE}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">
-        Upload your transcripts, syllabi and certificates. We review them against our academic criteria and recommend the
-        quarter credits they are worth.
+        Upload your transcripts, syllabi and certificates. We review them against our academic criteria and recommend
+        the quarter credits they are worth.
       </p>
       <div className="mt-6">
-        <EvaluationProcess current={currentEvaluationPhase(statuses, awardedCredits !== null)} awardedCredits={awardedCredits} />
+        <EvaluationProcess
+          current={currentEvaluationPhase(statuses, awardedCredits !== null)}
+          awardedCredits={awardedCredits}
+        />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -200,7 +234,12 @@ export default function EvaluationPage() {
           {results.length > 0 && <AnalysisResults results={results} />}
         </div>
         <aside className="space-y-6">
-          <KeepEvaluationPanel email={email} signedIn={signedIn} hasRecords={credentials.length > 0} feedback={linkFeedback} />
+          <KeepEvaluationPanel
+            email={email}
+            signedIn={signedIn}
+            hasRecords={credentials.length > 0}
+            feedback={linkFeedback}
+          />
           <HowWeAnalyzeCard />
           <DocumentRequirementsCard />
         </aside>

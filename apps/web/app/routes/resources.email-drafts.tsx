@@ -11,13 +11,19 @@ export type EmailDraftsActionData = ({ ok: true } & CreateEmailDraftsResult) | {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return Response.json({ ok: false, message: 'Method not allowed' }, { status: 405 });
   const token = await optionalAdminToken(request);
-  if (!token) return Response.json({ ok: false, message: ADMIN_ONLY_MESSAGE } satisfies EmailDraftsActionData, { status: 401 });
+  if (!token)
+    return Response.json({ ok: false, message: ADMIN_ONLY_MESSAGE } satisfies EmailDraftsActionData, { status: 401 });
   const credentialId = String((await request.formData()).get('credentialId') ?? '');
   if (!UUID.test(credentialId)) {
     return Response.json({ ok: false, message: 'Unknown credential' } satisfies EmailDraftsActionData, { status: 400 });
   }
   try {
-    const result = await api<CreateEmailDraftsResult>(`/api/credentials/${credentialId}/email-drafts`, { method: 'POST', body: {}, token, request });
+    const result = await api<CreateEmailDraftsResult>(`/api/credentials/${credentialId}/email-drafts`, {
+      method: 'POST',
+      body: {},
+      token,
+      request,
+    });
     return Response.json({ ok: true, ...result } satisfies EmailDraftsActionData);
   } catch (error) {
     if (error instanceof ApiError) {

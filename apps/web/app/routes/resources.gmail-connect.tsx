@@ -11,10 +11,17 @@ import { adminApi, newToast, optionalAdminToken, redirectWithToast } from '~/lib
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await optionalAdminToken(request))) {
-    return redirectWithToast(request, '/admin?redirectTo=/resources/gmail-connect', newToast('error', 'Error', 'Log in as an admin to connect Gmail'));
+    return redirectWithToast(
+      request,
+      '/admin?redirectTo=/resources/gmail-connect',
+      newToast('error', 'Error', 'Log in as an admin to connect Gmail'),
+    );
   }
   try {
-    const { ticket } = await adminApi<GmailConnectTicket>(request, '/api/gmail/connect-ticket', { method: 'POST', body: {} });
+    const { ticket } = await adminApi<GmailConnectTicket>(request, '/api/gmail/connect-ticket', {
+      method: 'POST',
+      body: {},
+    });
     return redirect(`${webEnv.apiUrl}/api/gmail/connect?ticket=${encodeURIComponent(ticket)}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return redirect('/evaluation?gmail=unavailable');

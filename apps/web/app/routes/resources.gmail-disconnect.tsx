@@ -12,7 +12,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json(await api<GmailSetupStatus>('/api/gmail/disconnect', { method: 'POST', token, request }));
   } catch (error) {
     if (error instanceof ApiError) {
-      return Response.json({ message: error.status === 401 ? ADMIN_ONLY_MESSAGE : error.text }, { status: error.status });
+      return Response.json(
+        { message: error.status === 401 ? ADMIN_ONLY_MESSAGE : error.text },
+        { status: error.status },
+      );
     }
     throw error;
   }

@@ -3,7 +3,14 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
 
-const FIELDS: readonly (keyof UploadCompleteRequest)[] = ['uploadURL', 'credentialId', 'fileName', 'fileSize', 'fileType', 'documentType'];
+const FIELDS: readonly (keyof UploadCompleteRequest)[] = [
+  'uploadURL',
+  'credentialId',
+  'fileName',
+  'fileSize',
+  'fileType',
+  'documentType',
+];
 
 /**
  * Same-origin proxy for PUT /api/documents/upload-complete: registers one file the browser uploaded. The fields go
@@ -24,9 +31,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ message: 'The request body must be a JSON object' }, { status: 400 });
   }
   const received = body as Record<string, unknown>;
-  const fields = Object.fromEntries(FIELDS.filter((field) => received[field] !== undefined).map((field) => [field, received[field]]));
+  const fields = Object.fromEntries(
+    FIELDS.filter((field) => received[field] !== undefined).map((field) => [field, received[field]]),
+  );
   try {
-    const document = await applicantApi<CredentialDocument>(applicantId, '/api/documents/upload-complete', { method: 'PUT', body: fields, request });
+    const document = await applicantApi<CredentialDocument>(applicantId, '/api/documents/upload-complete', {
+      method: 'PUT',
+      body: fields,
+      request,
+    });
     return Response.json(document);
   } catch (error) {
     if (error instanceof ApiError) return Response.json({ message: error.text }, { status: error.status });

@@ -13,7 +13,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const applicantId = await optionalApplicantId(request);
   if (!applicantId) return Response.json({ message: 'Create a credential first' }, { status: 401 });
   try {
-    return Response.json(await applicantApi<UploadUrlResponse>(applicantId, '/api/objects/upload', { method: 'POST', request }));
+    return Response.json(
+      await applicantApi<UploadUrlResponse>(applicantId, '/api/objects/upload', { method: 'POST', request }),
+    );
   } catch (error) {
     if (error instanceof ApiError) return Response.json({ message: error.text }, { status: error.status });
     throw error;

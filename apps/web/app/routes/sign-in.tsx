@@ -8,7 +8,10 @@ import { APPLICANT_TOKEN_HEADER } from '@app/contracts';
 
 // same-origin, not no-referrer: the token in this page's URL never leaves the site, while the form's POST keeps its
 // Origin header (no-referrer sends 'null', which Remix refuses as a cross-site action).
-export const meta: MetaFunction = () => [{ title: 'Sign in to your evaluation' }, { name: 'referrer', content: 'same-origin' }];
+export const meta: MetaFunction = () => [
+  { title: 'Sign in to your evaluation' },
+  { name: 'referrer', content: 'same-origin' },
+];
 
 /**
  * The mailed link lands here. Opening it changes nothing: mail scanners fetch links, and a single-use link spent by
@@ -21,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = String((await request.formData()).get('token') ?? '');
-  if (!token) return data({ message: 'This sign-in link is incomplete; open the link from the email again' }, { status: 400 });
+  if (!token)
+    return data({ message: 'This sign-in link is incomplete; open the link from the email again' }, { status: 400 });
   const current = await optionalApplicantId(request);
   try {
     const result = await api<SignInResponse>('/api/applicants/sign-in', {
@@ -31,7 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
       // This browser's anonymous records join the account too.
       headers: current ? { [APPLICANT_TOKEN_HEADER]: applicantToken(current) } : undefined,
     });
-    return redirect('/evaluation?signedIn=1', { headers: { 'Set-Cookie': await applicantCookieFor(result.applicantId) } });
+    return redirect('/evaluation?signedIn=1', {
+      headers: { 'Set-Cookie': await applicantCookieFor(result.applicantId) },
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       return data({ message: error.body?.message ?? error.text }, { status: error.status });
@@ -57,7 +63,10 @@ export default function SignInPage() {
         )}
         <Form method="post" className="mt-4">
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="w-full rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800">
+          <button
+            type="submit"
+            className="w-full rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800"
+          >
             Sign in
           </button>
         </Form>

@@ -25,14 +25,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const email = String(form.get('email') ?? '').trim();
   const missing = validateCustomer({ name, email });
   if (missing) return data({ ok: false, message: missing.message, name, email }, { status: 400 });
-  if (!isValidEmail(email)) return data({ ok: false, message: 'Please enter a valid email address', name, email }, { status: 400 });
+  if (!isValidEmail(email))
+    return data({ ok: false, message: 'Please enter a valid email address', name, email }, { status: 400 });
   try {
     await api(`/api/cohorts/${cohort.id}/waitlist`, { body: { name, email }, request });
   } catch (error) {
-    if (error instanceof ApiError) return data({ ok: false, message: error.text, name, email }, { status: error.status === 409 ? 409 : 400 });
+    if (error instanceof ApiError)
+      return data({ ok: false, message: error.text, name, email }, { status: error.status === 409 ? 409 : 400 });
     throw error;
   }
-  return data({ ok: true, message: "You are on the waitlist. We will write to you if a seat frees up.", name, email });
+  return data({ ok: true, message: 'You are on the waitlist. We will write to you if a seat frees up.', name, email });
 }
 
 export default function WaitlistPage() {
@@ -46,7 +48,10 @@ export default function WaitlistPage() {
         {cohort.seatsLeft === 0 ? ' is full.' : ` has ${cohort.seatsLeft ?? 'open'} seat(s): you can enroll now.`}
       </p>
       {result ? (
-        <p role={result.ok ? 'status' : 'alert'} className={`mt-4 rounded border px-3 py-2 ${result.ok ? 'border-emerald-300 bg-emerald-50' : 'border-red-300 bg-red-50'}`}>
+        <p
+          role={result.ok ? 'status' : 'alert'}
+          className={`mt-4 rounded border px-3 py-2 ${result.ok ? 'border-emerald-300 bg-emerald-50' : 'border-red-300 bg-red-50'}`}
+        >
           {result.message}
         </p>
       ) : null}
@@ -56,13 +61,26 @@ export default function WaitlistPage() {
             <label htmlFor="waitlist-name" className="block text-sm font-medium">
               Full Name
             </label>
-            <input id="waitlist-name" name="name" defaultValue={result?.name} maxLength={200} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+            <input
+              id="waitlist-name"
+              name="name"
+              defaultValue={result?.name}
+              maxLength={200}
+              className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+            />
           </div>
           <div>
             <label htmlFor="waitlist-email" className="block text-sm font-medium">
               Email address
             </label>
-            <input id="waitlist-email" name="email" type="email" defaultValue={result?.email} maxLength={254} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
+            <input
+              id="waitlist-email"
+              name="email"
+              type="email"
+              defaultValue={result?.email}
+              maxLength={254}
+              className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+            />
           </div>
           <button type="submit" className="rounded bg-teal-700 px-4 py-2 font-medium text-white">
             Join Waitlist

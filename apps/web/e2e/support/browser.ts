@@ -13,8 +13,12 @@ export async function sharedBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser context (own cookies) with a page; pass javaScriptEnabled: false to test without JS. */
-export async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await (await sharedBrowser()).newContext({
+export async function newPage(
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await (
+    await sharedBrowser()
+  ).newContext({
     baseURL: e2e.webUrl,
     acceptDownloads: true,
     javaScriptEnabled: options.javaScriptEnabled ?? true,

@@ -64,7 +64,11 @@ function start(
   cwd = ROOT,
 ): { child: ChildProcess; output: () => string } {
   let log = '';
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
     if (process.env.E2E_VERBOSE) process.stdout.write(`[${name}] ${chunk}`);
@@ -123,15 +127,20 @@ export default async function globalSetup(): Promise<void> {
   if (created.status !== 0) throw new Error(`admin:create --role evaluator failed: ${created.stderr}${created.stdout}`);
 
   // apps/web/server.mjs (Remix behind security headers) finds build/ relative to its working directory.
-  const web = start('web', [join(ROOT, 'apps/web/server.mjs')], {
-    NODE_ENV: 'production',
-    PORT: String(webPort),
-    HOST: '127.0.0.1',
-    API_URL: apiUrl,
-    SESSION_SECRET: sessionSecret,
-    APPLICANT_TOKEN_SECRET: applicantTokenSecret,
-    SESSION_COOKIE_SECURE: 'false',
-  }, join(ROOT, 'apps/web'));
+  const web = start(
+    'web',
+    [join(ROOT, 'apps/web/server.mjs')],
+    {
+      NODE_ENV: 'production',
+      PORT: String(webPort),
+      HOST: '127.0.0.1',
+      API_URL: apiUrl,
+      SESSION_SECRET: sessionSecret,
+      APPLICANT_TOKEN_SECRET: applicantTokenSecret,
+      SESSION_COOKIE_SECURE: 'false',
+    },
+    join(ROOT, 'apps/web'),
+  );
   await waitFor(`${webUrl}/paymentplan`, web.child, 'web', web.output);
 
   const browser = await chromium.launchServer({

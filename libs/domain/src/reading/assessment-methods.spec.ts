@@ -4,7 +4,16 @@ describe('findAssessmentMethods', () => {
   it('finds distinct methods in a fixed order', () => {
     const text =
       'Grading: weekly quizzes (20%), a midterm exam (20%), a research paper, two case studies, a final project and a portfolio. Quiz 1.';
-    expect(findAssessmentMethods(text)).toEqual(['exam', 'quiz', 'paper', 'project', 'case study', 'portfolio', 'midterm', 'final']);
+    expect(findAssessmentMethods(text)).toEqual([
+      'exam',
+      'quiz',
+      'paper',
+      'project',
+      'case study',
+      'portfolio',
+      'midterm',
+      'final',
+    ]);
   });
 
   it('recognises plural and variant spellings', () => {

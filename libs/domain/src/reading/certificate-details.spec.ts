@@ -31,7 +31,8 @@ Program Director`;
   });
 
   it('reads presented to and a name with its title on one line', () => {
-    const text = 'Presented to Li Wei\nIssuing organization: Resilience Academy\nAnna Berg, Director of Training\n2024-11-02';
+    const text =
+      'Presented to Li Wei\nIssuing organization: Resilience Academy\nAnna Berg, Director of Training\n2024-11-02';
     const details = findCertificateDetails(text);
     expect(details.recipientName).toBe('Li Wei');
     expect(details.issuingOrganization).toBe('Resilience Academy');
@@ -57,9 +58,9 @@ Program Director`;
   });
 
   it('falls back to an organization phrase anywhere in the text', () => {
-    expect(findCertificateDetails('Welcome to the UNIVERSITY OF OREGON continuing education.').issuingOrganization).toBe(
-      'UNIVERSITY OF OREGON',
-    );
+    expect(
+      findCertificateDetails('Welcome to the UNIVERSITY OF OREGON continuing education.').issuingOrganization,
+    ).toBe('UNIVERSITY OF OREGON');
   });
 
   it('returns nulls for text with nothing to read', () => {

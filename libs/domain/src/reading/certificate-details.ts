@@ -1,6 +1,15 @@
 import type { CertificateDetails } from '@app/contracts';
 import { datesWithIndex } from './dates';
-import { isPersonName, ORG_PHRASE, ORG_WORDS, readName, readOrganization, stripPostnominals, TITLE_WORDS, trimOrganization } from './names-and-organizations';
+import {
+  isPersonName,
+  ORG_PHRASE,
+  ORG_WORDS,
+  readName,
+  readOrganization,
+  stripPostnominals,
+  TITLE_WORDS,
+  trimOrganization,
+} from './names-and-organizations';
 import { normalizeDocumentText } from './normalize-text';
 
 const RECIPIENT_TRIGGER =

@@ -22,7 +22,12 @@ describe('findContacts', () => {
   it('reads a signature block above the email', () => {
     const text = 'Questions?\nMaria Lopez, PhD\nDirector of Admissions\nCenter for Somatic Studies\nmaria@css.edu';
     expect(findContacts(text)).toEqual([
-      { name: 'Maria Lopez', title: 'Director of Admissions', email: 'maria@css.edu', organization: 'Center for Somatic Studies' },
+      {
+        name: 'Maria Lopez',
+        title: 'Director of Admissions',
+        email: 'maria@css.edu',
+        organization: 'Center for Somatic Studies',
+      },
     ]);
   });
 

@@ -3,12 +3,41 @@ import { TOPIC_OVERLAP_MINIMUM } from '../criteria';
 import { meetsTopicOverlap, normalizeTopic, topicOverlap, type CatalogCourse } from '../topic-overlap';
 
 const TITLE_STOP_WORDS = new Set([
-  'a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'into', 'of', 'on', 'or', 'the', 'to', 'with', 'across',
-  'introduction', 'intro', 'principle', 'foundation', 'fundamental', 'basic', 'i', 'ii', 'iii', 'course', 'general',
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'in',
+  'into',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+  'across',
+  'introduction',
+  'intro',
+  'principle',
+  'foundation',
+  'fundamental',
+  'basic',
+  'i',
+  'ii',
+  'iii',
+  'course',
+  'general',
 ]);
 
 function titleWords(title: string): Set<string> {
-  return new Set(normalizeTopic(title).split(' ').filter((w) => w !== '' && !TITLE_STOP_WORDS.has(w)));
+  return new Set(
+    normalizeTopic(title)
+      .split(' ')
+      .filter((w) => w !== '' && !TITLE_STOP_WORDS.has(w)),
+  );
 }
 
 /**
@@ -62,9 +91,16 @@ export function matchTranscriptCourses(
     const docs = supporting.filter((d) => describes(d, course)).map((d) => d.text);
     let best: CourseMatchResult | null = null;
     for (const entry of catalog) {
-      const overlap = Math.max(titleOverlap(course.title, entry.title), docs.length > 0 ? topicOverlap(entry.topics, docs) : 0);
+      const overlap = Math.max(
+        titleOverlap(course.title, entry.title),
+        docs.length > 0 ? topicOverlap(entry.topics, docs) : 0,
+      );
       if (!meetsTopicOverlap(overlap, minimum)) continue;
-      if (!best || overlap > best.overlap + 1e-9 || (Math.abs(overlap - best.overlap) < 1e-9 && entry.code.localeCompare(best.catalog.code) < 0)) {
+      if (
+        !best ||
+        overlap > best.overlap + 1e-9 ||
+        (Math.abs(overlap - best.overlap) < 1e-9 && entry.code.localeCompare(best.catalog.code) < 0)
+      ) {
         best = { course, catalog: entry, overlap: Math.round(overlap * 1000) / 1000 };
       }
     }

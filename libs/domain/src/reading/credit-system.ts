@@ -39,7 +39,10 @@ export interface CreditRule {
 const SIGNS: readonly [CreditSystem, RegExp][] = [
   ['ects', /\bECTS\b|european\s+credit\s+transfer/i],
   ['uk', /\bUK\s+credits?\b|\bCATS\b|\bFHEQ\b|\bSCQF\b|credit\s+level\s*\d/i],
-  ['quarter', /\bquarter\s+(?:credit\s+)?(?:hours?|credits?|units?)\b|\bquarter\s+system\b|\b(?:autumn|fall|winter|spring|summer)\s+quarter\b/i],
+  [
+    'quarter',
+    /\bquarter\s+(?:credit\s+)?(?:hours?|credits?|units?)\b|\bquarter\s+system\b|\b(?:autumn|fall|winter|spring|summer)\s+quarter\b/i,
+  ],
   ['semester', /\bsemester\s+(?:credit\s+)?(?:hours?|credits?|units?)\b|\bsemester\s+system\b|\bSCH\b/i],
   ['clock_hours', /\bclock[\s-]+hours?\b|\bcontact[\s-]+hours?\b/i],
 ];
@@ -67,7 +70,8 @@ export function statedContactHoursPerCredit(text: string): number | null {
 }
 
 export function creditRule(system: CreditSystem, text: string): CreditRule {
-  const stated = system === 'clock_hours' || system === 'ects' || system === 'uk' ? null : statedContactHoursPerCredit(text);
+  const stated =
+    system === 'clock_hours' || system === 'ects' || system === 'uk' ? null : statedContactHoursPerCredit(text);
   const perUnit = stated !== null ? stated / CONTACT_HOURS_PER_QUARTER_CREDIT : QUARTER_CREDITS_PER_UNIT[system];
   const description =
     stated !== null
@@ -83,7 +87,28 @@ function round(value: number): number {
 }
 
 /** Grades that earn nothing: failed, withdrawn, no credit, not passed, incomplete, in progress, audit. */
-const NO_CREDIT_GRADES = new Set(['F', 'FX', 'E', 'W', 'WF', 'WP', 'WD', 'WU', 'NC', 'NP', 'NR', 'U', 'I', 'IP', 'INC', 'AU', 'X', 'FAIL', 'FAILED', 'WITHDRAWN']);
+const NO_CREDIT_GRADES = new Set([
+  'F',
+  'FX',
+  'E',
+  'W',
+  'WF',
+  'WP',
+  'WD',
+  'WU',
+  'NC',
+  'NP',
+  'NR',
+  'U',
+  'I',
+  'IP',
+  'INC',
+  'AU',
+  'X',
+  'FAIL',
+  'FAILED',
+  'WITHDRAWN',
+]);
 
 /**
  * Whether a row with this grade earns its credits; a UK mark below 40 is a fail. No grade (a credit-only row) earns.

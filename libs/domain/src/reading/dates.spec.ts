@@ -22,9 +22,12 @@ describe('findDates', () => {
     expect(findDates('From 2026-01-10 to March 3, 2026; issued 01/10/2026')).toEqual(['2026-01-10', '2026-03-03']);
   });
 
-  it.each(['February 30, 2026', '2026-13-01', '31/31/2026', '2025-02-29', 'June 2026', '99/99/9999'])('skips %p', (text) => {
-    expect(findDates(text)).toEqual([]);
-  });
+  it.each(['February 30, 2026', '2026-13-01', '31/31/2026', '2025-02-29', 'June 2026', '99/99/9999'])(
+    'skips %p',
+    (text) => {
+      expect(findDates(text)).toEqual([]);
+    },
+  );
 
   it('accepts 29 February in a leap year', () => {
     expect(findDates('Feb 29, 2028')).toEqual(['2028-02-29']);

@@ -2,10 +2,9 @@ import { findEmails } from './emails';
 
 describe('findEmails', () => {
   it('finds distinct lower-cased addresses in order', () => {
-    expect(findEmails('Write to Jane.Smith@Example.EDU or info@somatic-institute.org; again jane.smith@example.edu.')).toEqual([
-      'jane.smith@example.edu',
-      'info@somatic-institute.org',
-    ]);
+    expect(
+      findEmails('Write to Jane.Smith@Example.EDU or info@somatic-institute.org; again jane.smith@example.edu.'),
+    ).toEqual(['jane.smith@example.edu', 'info@somatic-institute.org']);
   });
 
   it('joins an address split by OCR spaces around @', () => {

@@ -11,7 +11,11 @@ export function evidenceOf(document: string, line: TextLine): Evidence {
 }
 
 /** The first line whose text contains `needle` (case and spacing ignored); for values found in the whole text. */
-export function findEvidence(document: string, lines: readonly TextLine[], needle: string | null | undefined): Evidence | undefined {
+export function findEvidence(
+  document: string,
+  lines: readonly TextLine[],
+  needle: string | null | undefined,
+): Evidence | undefined {
   if (!needle) return undefined;
   const squash = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ');
   const wanted = squash(needle);
@@ -20,7 +24,11 @@ export function findEvidence(document: string, lines: readonly TextLine[], needl
 }
 
 /** The first line that holds one of a course's topics whole (every significant word of it); the 'why' of topic relevance. */
-export function findTopicEvidence(document: string, lines: readonly TextLine[], topics: readonly string[]): Evidence | undefined {
+export function findTopicEvidence(
+  document: string,
+  lines: readonly TextLine[],
+  topics: readonly string[],
+): Evidence | undefined {
   for (const line of lines) {
     if (topics.some((topic) => topicOverlap([topic], line.text) === 1)) return evidenceOf(document, line);
   }

@@ -52,9 +52,16 @@ const sameCourse = (a: { code: string | null; title: string }, b: { code: string
  * The model's course row where the document backs it: a line holds its title (and code), its credits and its grade;
  * its term, if any, is written in the document. That line is the row's evidence.
  */
-function groundRow(row: ModelCourseRow, lines: readonly TextLine[], text: string): { row: ModelCourseRow & { credits: number }; line: TextLine } | null {
+function groundRow(
+  row: ModelCourseRow,
+  lines: readonly TextLine[],
+  text: string,
+): { row: ModelCourseRow & { credits: number }; line: TextLine } | null {
   if (row.credits === null) return null;
-  const line = lines.find((l) => squash(l.text).includes(squash(row.title)) && (row.code === null || squash(l.text).includes(squash(row.code))));
+  const line = lines.find(
+    (l) =>
+      squash(l.text).includes(squash(row.title)) && (row.code === null || squash(l.text).includes(squash(row.code))),
+  );
   if (!line || !numberOnLine(line.text, row.credits)) return null;
   if (row.grade !== null && !tokenOnLine(line.text, row.grade)) return null;
   if (row.term !== null && !squash(text).includes(squash(row.term))) return null;
@@ -67,28 +74,44 @@ function groundRow(row: ModelCourseRow, lines: readonly TextLine[], text: string
  * names. Anything else is the local reading's value (a row the model got wrong becomes the local reader's row of that
  * course; a row the model left out is added from the local reading), so a model cannot invent a course or credits.
  */
-export function groundTranscript(model: ModelTranscript, local: TranscriptReading | null, document: string, lines: readonly TextLine[]): TranscriptReading {
+export function groundTranscript(
+  model: ModelTranscript,
+  local: TranscriptReading | null,
+  document: string,
+  lines: readonly TextLine[],
+): TranscriptReading {
   const text = lines.map((l) => l.text).join('\n');
   const appears = (value: string | null): value is string => value !== null && squash(text).includes(squash(value));
   const localCourses = local?.courses ?? [];
-  const system = model.creditSystem !== null && SYSTEM_WORDS[model.creditSystem].test(text) ? model.creditSystem : (local?.creditSystem ?? 'semester');
+  const system =
+    model.creditSystem !== null && SYSTEM_WORDS[model.creditSystem].test(text)
+      ? model.creditSystem
+      : (local?.creditSystem ?? 'semester');
   const rule = creditRule(system, text);
 
   const rows: TranscriptCourse[] = [];
   const add = (course: TranscriptCourse): void => {
-    if (!rows.some((r) => r.evidence.page === course.evidence.page && r.evidence.line === course.evidence.line)) rows.push(course);
+    if (!rows.some((r) => r.evidence.page === course.evidence.page && r.evidence.line === course.evidence.line))
+      rows.push(course);
   };
   for (const modelRow of model.courses) {
     const grounded = groundRow(modelRow, lines, text);
     if (grounded) {
       const { row, line } = grounded;
-      add({ ...row, quarterCredits: toQuarterCredits(row.credits, rule, row.grade), evidence: evidenceOf(document, line) });
+      add({
+        ...row,
+        quarterCredits: toQuarterCredits(row.credits, rule, row.grade),
+        evidence: evidenceOf(document, line),
+      });
     } else {
       const replacement = localCourses.find((c) => sameCourse(c, modelRow));
-      if (replacement) add({ ...replacement, quarterCredits: toQuarterCredits(replacement.credits, rule, replacement.grade) });
+      if (replacement)
+        add({ ...replacement, quarterCredits: toQuarterCredits(replacement.credits, rule, replacement.grade) });
     }
   }
-  for (const course of localCourses) if (!rows.some((r) => sameCourse(r, course))) add({ ...course, quarterCredits: toQuarterCredits(course.credits, rule, course.grade) });
+  for (const course of localCourses)
+    if (!rows.some((r) => sameCourse(r, course)))
+      add({ ...course, quarterCredits: toQuarterCredits(course.credits, rule, course.grade) });
   rows.sort((a, b) => a.evidence.page - b.evidence.page || a.evidence.line - b.evidence.line);
 
   const evidence: TranscriptReading['evidence'] = { ...(local?.evidence ?? {}) };
@@ -102,10 +125,17 @@ export function groundTranscript(model: ModelTranscript, local: TranscriptReadin
   const institution = field('institution');
   const student = field('student');
   const program = field('program');
-  const awardDate = model.awardDate !== null && findDates(text).includes(model.awardDate) ? model.awardDate : (local?.awardDate ?? null);
+  const awardDate =
+    model.awardDate !== null && findDates(text).includes(model.awardDate)
+      ? model.awardDate
+      : (local?.awardDate ?? null);
   if (system !== local?.creditSystem || !evidence.creditSystem) {
     delete evidence.creditSystem;
-    const line = lines.find((l) => SYSTEM_WORDS[system].test(l.text) && !rows.some((r) => r.evidence.page === l.page && r.evidence.line === l.line));
+    const line = lines.find(
+      (l) =>
+        SYSTEM_WORDS[system].test(l.text) &&
+        !rows.some((r) => r.evidence.page === l.page && r.evidence.line === l.line),
+    );
     if (line) evidence.creditSystem = evidenceOf(document, line);
   }
 

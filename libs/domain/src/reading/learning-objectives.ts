@@ -2,9 +2,12 @@ import { normalizeDocumentText } from './normalize-text';
 
 const OBJECTIVES_HEADING =
   /^(?:#+\s*)?(?:[\dIVX]+[.)]\s*)?(?:(?:module|week|unit|session)\s*\d+\s*[:.-]?\s*)?(?:(?:course|program(?:me)?|student|module|training|specific|general|expected|key)\s+)?(?:learning\s+)?(?:objectives|outcomes|goals|aims)(?:\s*\([^)]*\))?\s*:?$/i;
-const LEAD_IN = /(?:(?:will|should)\s+be\s+able\s+to|(?:students|participants|learners|trainees|graduates)\s+will)\s*:?$/i;
-const LIST_ITEM = /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
-const ABLE_TO_SENTENCE = /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
+const LEAD_IN =
+  /(?:(?:will|should)\s+be\s+able\s+to|(?:students|participants|learners|trainees|graduates)\s+will)\s*:?$/i;
+const LIST_ITEM =
+  /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
+const ABLE_TO_SENTENCE =
+  /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
 
 function countListAfter(lines: readonly string[], start: number): { count: number; next: number } {
   let count = 0;

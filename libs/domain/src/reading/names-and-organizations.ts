@@ -4,11 +4,33 @@ import { MONTH } from './dates';
 
 const HONORIFIC = '(?:Dr|Prof|Mr|Mrs|Ms|Mx)\\.?';
 const NAME_WORD = "[A-Z][A-Za-z'.-]*";
-const PERSON_NAME = new RegExp(`^(?:${HONORIFIC}\\s+${NAME_WORD}|(?:${HONORIFIC}\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){1,3})$`);
+const PERSON_NAME = new RegExp(
+  `^(?:${HONORIFIC}\\s+${NAME_WORD}|(?:${HONORIFIC}\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){1,3})$`,
+);
 const POSTNOMINALS = /(?:,?\s+(?:Ph\.?\s?D|Psy\.?\s?D|Ed\.?\s?D|M\.?D|LCSW|LMFT|LPC|MSW|M\.?A|M\.?S|B\.?A|RN)\.?)+$/;
 const NAME_STOP_WORDS = new Set([
-  'has', 'have', 'had', 'for', 'who', 'is', 'was', 'in', 'on', 'at', 'with', 'successfully', 'completed',
-  'completing', 'the', 'and', 'of', 'this', 'certificate', 'upon', 'having', 'by',
+  'has',
+  'have',
+  'had',
+  'for',
+  'who',
+  'is',
+  'was',
+  'in',
+  'on',
+  'at',
+  'with',
+  'successfully',
+  'completed',
+  'completing',
+  'the',
+  'and',
+  'of',
+  'this',
+  'certificate',
+  'upon',
+  'having',
+  'by',
 ]);
 export const TITLE_WORDS =
   /\b(?:director|coordinator|dean|professor|instructor|lecturer|teacher|trainer|manager|chair(?:person)?|president|registrar|advis[oe]r|administrator|officer|head|founder|ceo|principal|faculty|supervisor|facilitator|specialist|counsell?or|therapist|consultant|liaison|secretary|assistant)\b/i;
@@ -54,14 +76,32 @@ export function trimOrganization(text: string): string {
 
 /** An organization named at `from`: the rest of the line up to a separator, as capitalised words and connectors. */
 export function readOrganization(text: string, from: number): string | null {
-  const rest = text.slice(from).split('\n')[0].split(/[,;|(]| on | this | - /)[0];
-  const match = new RegExp(`^(?:the\\s+)?[A-Z0-9][\\w&'.-]*(?:\\s+(?:${CONNECTOR}|[A-Z0-9][\\w&'.-]*))*`).exec(rest.trim());
+  const rest = text
+    .slice(from)
+    .split('\n')[0]
+    .split(/[,;|(]| on | this | - /)[0];
+  const match = new RegExp(`^(?:the\\s+)?[A-Z0-9][\\w&'.-]*(?:\\s+(?:${CONNECTOR}|[A-Z0-9][\\w&'.-]*))*`).exec(
+    rest.trim(),
+  );
   if (!match) return null;
   const org = trimOrganization(match[0]);
   return org.length >= 2 ? org : null;
 }
 
-const ORG_KEYWORDS = ['Institute', 'University', 'College', 'Academy', 'School', 'Center', 'Centre', 'Association', 'Society', 'Foundation', 'Clinic', 'Hospital'];
+const ORG_KEYWORDS = [
+  'Institute',
+  'University',
+  'College',
+  'Academy',
+  'School',
+  'Center',
+  'Centre',
+  'Association',
+  'Society',
+  'Foundation',
+  'Clinic',
+  'Hospital',
+];
 const ORG_KEYWORD = `(?:${ORG_KEYWORDS.flatMap((k) => [k, k.toUpperCase()]).join('|')})`;
 export const ORG_PHRASE = new RegExp(
   `(?:[A-Z][\\w&'-]* +(?:${CONNECTOR} +)*)*${ORG_KEYWORD}\\b(?: +(?:${CONNECTOR} +)*[A-Z][\\w&'-]*)*`,

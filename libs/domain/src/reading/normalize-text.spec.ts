@@ -6,7 +6,9 @@ describe('normalizeDocumentText', () => {
   });
 
   it('replaces ligatures, smart quotes, dashes and non-breaking spaces', () => {
-    expect(normalizeDocumentText('\ufb01nal \u201cwork\u201d \u2019s 3\u20134\u00a0weeks')).toBe('final "work" \'s 3-4 weeks');
+    expect(normalizeDocumentText('\ufb01nal \u201cwork\u201d \u2019s 3\u20134\u00a0weeks')).toBe(
+      'final "work" \'s 3-4 weeks',
+    );
   });
 
   it('re-joins a word hyphenated across a line break', () => {

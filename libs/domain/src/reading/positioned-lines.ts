@@ -59,7 +59,8 @@ export function linesOfPage(page: PageItems): TextLine[] {
       const gap = item.x - end;
       const current = cells[cells.length - 1];
       if (current && gap < Math.max(item.height, 1) * CELL_GAP_SHARE) {
-        current.text += gap > 0.5 && !current.text.endsWith(' ') && !item.str.startsWith(' ') ? ` ${item.str}` : item.str;
+        current.text +=
+          gap > 0.5 && !current.text.endsWith(' ') && !item.str.startsWith(' ') ? ` ${item.str}` : item.str;
       } else {
         cells.push({ text: item.str, x: item.x });
       }

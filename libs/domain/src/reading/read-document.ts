@@ -39,13 +39,24 @@ function ownCourse(lines: readonly TextLine[]): { code: string | null; title: st
     const m = /^([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\s+([A-Z][^:]{3,100})$/.exec(line.text);
     if (m) return { code: m[1], title: m[2].trim() };
   }
-  const coded = top.map((l) => /course\s+(?:code|number|no\.?)\s*:?\s*([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\b/i.exec(l.text)).find(Boolean);
-  const code = coded?.[1] ?? top.map((l) => COURSE_CODE.exec(l.text)).find((m) => m && /course code/i.test(m.input))?.[1] ?? null;
-  const title = top.find((l) => l.text.length >= 4 && l.text.length <= 120 && /[A-Za-z]{3}/.test(l.text) && !/^course description$/i.test(l.text));
+  const coded = top
+    .map((l) => /course\s+(?:code|number|no\.?)\s*:?\s*([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\b/i.exec(l.text))
+    .find(Boolean);
+  const code =
+    coded?.[1] ?? top.map((l) => COURSE_CODE.exec(l.text)).find((m) => m && /course code/i.test(m.input))?.[1] ?? null;
+  const title = top.find(
+    (l) =>
+      l.text.length >= 4 && l.text.length <= 120 && /[A-Za-z]{3}/.test(l.text) && !/^course description$/i.test(l.text),
+  );
   return { code, title: title?.text ?? null };
 }
 
-export function readDocument(document: string, text: string, positioned?: readonly TextLine[], fallback: DocumentKind = 'other'): KindReading {
+export function readDocument(
+  document: string,
+  text: string,
+  positioned?: readonly TextLine[],
+  fallback: DocumentKind = 'other',
+): KindReading {
   const lines = positioned && positioned.length > 0 ? positioned : linesOfText(text);
   const lineText = lines.map((l) => l.text).join('\n');
   const kind = classifyDocument(lineText, fallback);
@@ -63,7 +74,10 @@ export function readDocument(document: string, text: string, positioned?: readon
   const contacts = findContacts(text).map((c) => ({ ...c, organization: c.organization ?? institution }));
   // A transcript's signer is the registrar (or records officer) named with a title.
   if (transcript && certificate.certificateAuthor === null) {
-    certificate.certificateAuthor = contacts.find((c) => c.title !== null && c.name !== transcript.student && /\s/.test(c.name) && !/office/i.test(c.name))?.name ?? null;
+    certificate.certificateAuthor =
+      contacts.find(
+        (c) => c.title !== null && c.name !== transcript.student && /\s/.test(c.name) && !/office/i.test(c.name),
+      )?.name ?? null;
   }
 
   const hours = findContactHours(text);
@@ -76,7 +90,8 @@ export function readDocument(document: string, text: string, positioned?: readon
   for (const [field, value] of Object.entries(certificate)) put(`certificate.${field}`, value);
   for (const contact of contacts) put(`contact.${contact.email}`, contact.email);
   if (transcript) {
-    for (const [field, value] of Object.entries(transcript.evidence)) if (value) evidence[`transcript.${field}`] = value;
+    for (const [field, value] of Object.entries(transcript.evidence))
+      if (value) evidence[`transcript.${field}`] = value;
     const dateLine = transcript.evidence.awardDate;
     if (dateLine) evidence['certificate.completionDate'] = dateLine;
     if (transcript.evidence.student) evidence['certificate.recipientName'] = transcript.evidence.student;
@@ -92,7 +107,9 @@ export function readDocument(document: string, text: string, positioned?: readon
   if (assessment) evidence.assessmentMethods = assessment;
   // A transcript shows completion by its award line or, failing that, its first course with credit earned.
   const completion =
-    transcript?.evidence.awardDate ?? transcript?.courses.find((c) => c.quarterCredits > 0)?.evidence ?? firstLine(statesCompletion);
+    transcript?.evidence.awardDate ??
+    transcript?.courses.find((c) => c.quarterCredits > 0)?.evidence ??
+    firstLine(statesCompletion);
   if (completion) evidence.completionEvidence = completion;
   const course = kind === 'syllabus' || kind === 'course_description' ? ownCourse(lines) : { code: null, title: null };
   if (course.title) {

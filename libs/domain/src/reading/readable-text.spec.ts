@@ -9,7 +9,9 @@ describe('textProblem', () => {
   });
 
   it('accepts English prose and an English transcript table, which has few function words', () => {
-    expect(textProblem('This certifies that Maya Thompson has successfully completed the Trauma-Informed Care Intensive.')).toBeNull();
+    expect(
+      textProblem('This certifies that Maya Thompson has successfully completed the Trauma-Informed Care Intensive.'),
+    ).toBeNull();
     const table = [
       'NORTHBRIDGE UNIVERSITY OFFICIAL ACADEMIC TRANSCRIPT',
       'Student Name: Jordan A. Rivera  Program: Bachelor of Arts in Psychology',
@@ -29,10 +31,22 @@ describe('textProblem', () => {
   });
 
   it.each([
-    ['Spanish', 'Certificado de calificaciones. El estudiante Juan Pérez ha completado los cursos del programa de Psicología con una nota media de 8,5 según el registro de la universidad, para los fines que estime convenientes.'],
-    ['French', 'Relevé de notes. Le présent document atteste que Marie Dubois a suivi les cours du programme de psychologie et que les crédits sont validés pour une durée de trois ans dans notre université.'],
-    ['German', 'Zeugnis über die Bachelorprüfung. Frau Anna Müller hat das Studium der Psychologie an der Universität mit der Gesamtnote gut abgeschlossen und ist berechtigt, den akademischen Grad zu führen, der in einer Urkunde verliehen wird.'],
-    ['Portuguese', 'Histórico escolar. A aluna Ana Souza concluiu as disciplinas do curso de Psicologia com aproveitamento, conforme os registros da secretaria, e não possui pendências com a instituição para os fins que forem necessários.'],
+    [
+      'Spanish',
+      'Certificado de calificaciones. El estudiante Juan Pérez ha completado los cursos del programa de Psicología con una nota media de 8,5 según el registro de la universidad, para los fines que estime convenientes.',
+    ],
+    [
+      'French',
+      'Relevé de notes. Le présent document atteste que Marie Dubois a suivi les cours du programme de psychologie et que les crédits sont validés pour une durée de trois ans dans notre université.',
+    ],
+    [
+      'German',
+      'Zeugnis über die Bachelorprüfung. Frau Anna Müller hat das Studium der Psychologie an der Universität mit der Gesamtnote gut abgeschlossen und ist berechtigt, den akademischen Grad zu führen, der in einer Urkunde verliehen wird.',
+    ],
+    [
+      'Portuguese',
+      'Histórico escolar. A aluna Ana Souza concluiu as disciplinas do curso de Psicologia com aproveitamento, conforme os registros da secretaria, e não possui pendências com a instituição para os fins que forem necessários.',
+    ],
   ])('finds a %s document is not in English', (_language, text) => {
     expect(textProblem(text)).toBe('not_english');
   });
@@ -51,7 +65,11 @@ describe('reasons shown to the uploader', () => {
     expect(textProblemReason('scan.pdf', 'no_text')).toBe(
       'scan.pdf has no readable text: the page is blank or the scan is too faint to read. Upload a clearer scan or the original document.',
     );
-    expect(textProblemReason('notas.pdf', 'not_english')).toBe('notas.pdf is not in English: materials must be in English or certified translations.');
-    expect(passwordProtectedReason('locked.pdf')).toBe('locked.pdf is password-protected, so it cannot be read. Upload a copy that opens without a password.');
+    expect(textProblemReason('notas.pdf', 'not_english')).toBe(
+      'notas.pdf is not in English: materials must be in English or certified translations.',
+    );
+    expect(passwordProtectedReason('locked.pdf')).toBe(
+      'locked.pdf is password-protected, so it cannot be read. Upload a copy that opens without a password.',
+    );
   });
 });

@@ -15,7 +15,9 @@ const MIN_FOREIGN_HITS = 6;
 const FOREIGN_OVER_ENGLISH = 2;
 
 const ENGLISH = new Set(
-  'the of and to in for with on at by from is are was were this that these which be been has have will shall an or as not it its their our your all any each who whom upon into than'.split(' '),
+  'the of and to in for with on at by from is are was were this that these which be been has have will shall an or as not it its their our your all any each who whom upon into than'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -23,9 +25,17 @@ const ENGLISH = new Set(
  * common in names ('a', 'in', 'die', 'do', 'van', 'de').
  */
 const OTHER_LANGUAGES: Readonly<Record<string, ReadonlySet<string>>> = {
-  spanish: new Set('el los las del por para con una uno que según también como sus este esta entre sobre sin muy está son fue'.split(' ')),
-  french: new Set('le les des du et est une pour dans avec sur au aux que qui sont été cette ces par leur nous vous pas'.split(' ')),
-  german: new Set('der das und ist mit für von zu dem ein eine einer nicht auf im des sich wird wurde sind oder bei nach'.split(' ')),
+  spanish: new Set(
+    'el los las del por para con una uno que según también como sus este esta entre sobre sin muy está son fue'.split(
+      ' ',
+    ),
+  ),
+  french: new Set(
+    'le les des du et est une pour dans avec sur au aux que qui sont été cette ces par leur nous vous pas'.split(' '),
+  ),
+  german: new Set(
+    'der das und ist mit für von zu dem ein eine einer nicht auf im des sich wird wurde sind oder bei nach'.split(' '),
+  ),
   italian: new Set('il gli della delle di che per nel nella sono una questo questa degli dei alla anche'.split(' ')),
   portuguese: new Set('os dos das uma em não com para que foi são pela pelo como mais este esta'.split(' ')),
   dutch: new Set('het een en voor met niet zijn wordt werd naar bij ook deze dit heeft'.split(' ')),
@@ -40,7 +50,9 @@ export function textProblem(text: string): TextProblem | null {
   const all = words(text);
   if (all.filter((w) => w.length >= 3).length < MIN_WORDS) return 'no_text';
   const english = all.filter((w) => ENGLISH.has(w)).length;
-  const foreign = Math.max(...Object.values(OTHER_LANGUAGES).map((stopwords) => all.filter((w) => stopwords.has(w)).length));
+  const foreign = Math.max(
+    ...Object.values(OTHER_LANGUAGES).map((stopwords) => all.filter((w) => stopwords.has(w)).length),
+  );
   return foreign >= MIN_FOREIGN_HITS && foreign >= FOREIGN_OVER_ENGLISH * english ? 'not_english' : null;
 }
 

@@ -9,7 +9,26 @@ import { findContacts } from './contacts';
 describe('large input', () => {
   // A hang guard, not a timing: catastrophic backtracking in any reader would run into the test's timeout.
   it('reads a long noisy document to the end', () => {
-    const words = ['The', 'Institute', 'of', 'Somatic', 'Studies', 'week', '12', 'hours', 'Jane', 'Smith,', 'jane@x.org', '-', '•', 'Objectives\n', 'on', 'June', '5,', '2026'];
+    const words = [
+      'The',
+      'Institute',
+      'of',
+      'Somatic',
+      'Studies',
+      'week',
+      '12',
+      'hours',
+      'Jane',
+      'Smith,',
+      'jane@x.org',
+      '-',
+      '•',
+      'Objectives\n',
+      'on',
+      'June',
+      '5,',
+      '2026',
+    ];
     const text = Array.from({ length: 40000 }, (_, i) => words[(i * 7 + (i % 5)) % words.length]).join(' ');
     findContactHours(text);
     findLearningObjectives(text);

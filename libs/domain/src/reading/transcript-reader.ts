@@ -77,7 +77,10 @@ function cleanGrade(grade: string): string {
 /** OCR reads a title's closing Roman numeral I as a bar ('Drawing |'). */
 const cleanTitle = (title: string): string => title.trim().replace(/\s\|$/, ' I');
 
-function courseFromCells(line: TextLine, columns: readonly Column[]): { code: string | null; title: string; credits: number; grade: string | null; term: string | null } | null {
+function courseFromCells(
+  line: TextLine,
+  columns: readonly Column[],
+): { code: string | null; title: string; credits: number; grade: string | null; term: string | null } | null {
   const values = new Map<Role, string>();
   for (const cell of line.cells) {
     const column = nearestColumn(columns, cell.x);
@@ -104,22 +107,31 @@ const INLINE_ROW =
 
 const LABELS = {
   student: /^(?:student(?:'s)?(?:\s+name)?|name(?:\s+of\s+student)?|name|learner|student\s*\/\s*name)$/i,
-  program: /^(?:program(?:me)?|degree(?:\s+program(?:me)?)?|major|course\s+of\s+study|degree\s+awarded|award|qualification|field\s+of\s+study)$/i,
-  awardDate: /^(?:degree\s+conferred|degree\s+awarded|date\s+conferred|conferral\s+date|conferred|date\s+awarded|award(?:ed)?\s+date|date\s+of\s+award|graduation\s+date|date\s+of\s+graduation|completion\s+date|date\s+of\s+completion|date\s+completed)$/i,
+  program:
+    /^(?:program(?:me)?|degree(?:\s+program(?:me)?)?|major|course\s+of\s+study|degree\s+awarded|award|qualification|field\s+of\s+study)$/i,
+  awardDate:
+    /^(?:degree\s+conferred|degree\s+awarded|date\s+conferred|conferral\s+date|conferred|date\s+awarded|award(?:ed)?\s+date|date\s+of\s+award|graduation\s+date|date\s+of\s+graduation|completion\s+date|date\s+of\s+completion|date\s+completed)$/i,
 };
 const LABELLED = /^([A-Za-z' /]+?)\s*:\s*(.*)$/;
 /** Another label on the same cell ends a value: 'Student: Jane Doe Student ID: 123'. */
-const NEXT_LABEL = /\s+(?:student\s+)?(?:id|number|no\.?|date(?:\s+of\s+birth)?|dob|ssn|program|degree|major|page)\s*:.*$/i;
+const NEXT_LABEL =
+  /\s+(?:student\s+)?(?:id|number|no\.?|date(?:\s+of\s+birth)?|dob|ssn|program|degree|major|page)\s*:.*$/i;
 
 /** The first value under a label that `accept` takes ('Degree Awarded:' names a program on one transcript, a date on another). */
-function labelled(lines: readonly TextLine[], label: RegExp, accept: (value: string) => boolean = () => true): { value: string; line: TextLine } | null {
+function labelled(
+  lines: readonly TextLine[],
+  label: RegExp,
+  accept: (value: string) => boolean = () => true,
+): { value: string; line: TextLine } | null {
   for (const line of lines) {
     const cells = line.cells.length > 0 ? line.cells : [{ text: line.text, x: 0 }];
     for (let i = 0; i < cells.length; i++) {
       const m = LABELLED.exec(cells[i].text);
       const bare = label.test(cells[i].text.replace(/:$/, '').trim());
       if (m && label.test(m[1].trim())) {
-        const value = (m[2].trim() || (cells[i + 1] && !LABELLED.test(cells[i + 1].text) ? cells[i + 1].text : '')).replace(NEXT_LABEL, '').trim();
+        const value = (m[2].trim() || (cells[i + 1] && !LABELLED.test(cells[i + 1].text) ? cells[i + 1].text : ''))
+          .replace(NEXT_LABEL, '')
+          .trim();
         if (value && accept(value)) return { value, line };
       } else if (bare && cells[i].text.endsWith(':') && cells[i + 1]) {
         const value = cells[i + 1].text.replace(NEXT_LABEL, '').trim();
@@ -140,8 +152,11 @@ const INSTITUTION =
   /((?:[A-Z][\w&'.-]*\s+(?:of\s+|for\s+|and\s+|&\s+|the\s+|de\s+)*)*(?:University|College|Institute|Academy|School|Universit[äé]t?|Hochschule|Polytechnic|Seminary|Conservatory)\b(?:\s+(?:of|for|and|&|the|de|in)(?:\s+[A-Z][\w&'.-]*)+)*)/;
 
 function titleCase(text: string): string {
-  return text.toLowerCase().replace(/\b([a-z])([a-z]*)/g, (word, first: string, rest: string) =>
-    /^(?:of|for|and|the|in|de)$/.test(word) ? word : first.toUpperCase() + rest);
+  return text
+    .toLowerCase()
+    .replace(/\b([a-z])([a-z]*)/g, (word, first: string, rest: string) =>
+      /^(?:of|for|and|the|in|de)$/.test(word) ? word : first.toUpperCase() + rest,
+    );
 }
 
 export function institutionOf(lines: readonly TextLine[]): { value: string; line: TextLine } | null {
@@ -163,11 +178,20 @@ export interface TranscriptReading extends TranscriptSummary {
   statedTotal: number | null;
 }
 
-const TOTAL = /\b(?:total|cumulative|overall)\s+(?:credits?|hours|units|ects)(?:\s+earned)?\s*:?\s*(\d{1,4}(?:\.\d{1,2})?)/i;
+const TOTAL =
+  /\b(?:total|cumulative|overall)\s+(?:credits?|hours|units|ects)(?:\s+earned)?\s*:?\s*(\d{1,4}(?:\.\d{1,2})?)/i;
 
 export function readTranscript(document: string, lines: readonly TextLine[]): TranscriptReading {
   const text = lines.map((l) => l.text).join('\n');
-  const rows: { line: TextLine; code: string | null; title: string; credits: number; grade: string | null; term: string | null; unit?: string }[] = [];
+  const rows: {
+    line: TextLine;
+    code: string | null;
+    title: string;
+    credits: number;
+    grade: string | null;
+    term: string | null;
+    unit?: string;
+  }[] = [];
   let columns: Column[] | null = null;
   let term: string | null = null;
   let creditsHeading = '';
@@ -190,7 +214,15 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
     }
     const inline = INLINE_ROW.exec(line.text);
     if (inline) {
-      rows.push({ line, code: inline[1], title: inline[2].trim(), credits: Number(inline[3]), grade: inline[5] ?? null, term, unit: inline[4] });
+      rows.push({
+        line,
+        code: inline[1],
+        title: inline[2].trim(),
+        credits: Number(inline[3]),
+        grade: inline[5] ?? null,
+        term,
+        unit: inline[4],
+      });
     }
   }
   const system = detectCreditSystem(text, creditsHeading || rows.find((r) => r.unit)?.unit || '');
@@ -211,7 +243,13 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
   const program = labelled(lines, LABELS.program, (value) => !datePresent(value));
   const award = labelled(lines, LABELS.awardDate, datePresent);
   const awardDate = award ? (findDates(award.value)[0] ?? null) : null;
-  const systemLine = lines.find((l) => /credit|hours|ECTS/i.test(l.text) && !rows.some((r) => r.line === l) && detectCreditSystem(l.text) === system && /semester|quarter|clock|contact|ECTS|UK|CATS/i.test(l.text));
+  const systemLine = lines.find(
+    (l) =>
+      /credit|hours|ECTS/i.test(l.text) &&
+      !rows.some((r) => r.line === l) &&
+      detectCreditSystem(l.text) === system &&
+      /semester|quarter|clock|contact|ECTS|UK|CATS/i.test(l.text),
+  );
   const total = lines.map((l) => ({ l, m: TOTAL.exec(l.text) })).find((t) => t.m);
   const evidence: TranscriptSummary['evidence'] = {};
   const put = (key: keyof TranscriptSummary['evidence'], found: { line: TextLine } | null | undefined): void => {
@@ -236,4 +274,3 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
     statedTotal: total?.m ? Number(total.m[1]) : null,
   };
 }
-

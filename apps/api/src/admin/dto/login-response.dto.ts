@@ -3,7 +3,9 @@ import type { LoginResponse, LogoutResponse } from '@app/contracts';
 
 export class LoginResponseDto implements LoginResponse {
   @ApiProperty({ description: 'true when the token was issued' }) success!: boolean;
-  @ApiPropertyOptional({ description: 'JWT to send as Authorization: Bearer; short-lived (JWT_EXPIRES_IN), revoked by logout' })
+  @ApiPropertyOptional({
+    description: 'JWT to send as Authorization: Bearer; short-lived (JWT_EXPIRES_IN), revoked by logout',
+  })
   token?: string;
   @ApiPropertyOptional({ enum: ['admin', 'evaluator'], description: 'evaluator: reviews credentials only' })
   role?: 'admin' | 'evaluator';

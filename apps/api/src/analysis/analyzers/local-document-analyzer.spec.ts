@@ -6,7 +6,11 @@ describe('LocalDocumentAnalyzer on the fixture documents', () => {
   const text = (lines: readonly string[]) => lines.join('\n');
 
   it('reads the syllabus: 36 hours, 5 objectives, 12 weeks, four kinds of assessment, issuer and two contacts', () => {
-    const signals = analyzer.read({ fileName: 'syllabus.pdf', documentType: 'syllabus', text: SYLLABUS_PAGES.map(text).join('\n\n') });
+    const signals = analyzer.read({
+      fileName: 'syllabus.pdf',
+      documentType: 'syllabus',
+      text: SYLLABUS_PAGES.map(text).join('\n\n'),
+    });
     expect(signals).toMatchObject({
       title: `MBI 310 ${SYLLABUS_TITLE}`,
       contactHours: 36,
@@ -17,13 +21,27 @@ describe('LocalDocumentAnalyzer on the fixture documents', () => {
     });
     expect(signals.certificate.issuingOrganization).toBe('Mind Body Institute of Integrative Psychology');
     expect(signals.contacts).toEqual([
-      { name: 'Dr. Helen Carter', title: 'Instructor', email: 'helen.carter@mindbody-institute.org', organization: 'Mind Body Institute' },
-      { name: 'Samuel Ortiz', title: 'Admissions Coordinator', email: 'samuel.ortiz@mindbody-institute.org', organization: 'Mind Body Institute' },
+      {
+        name: 'Dr. Helen Carter',
+        title: 'Instructor',
+        email: 'helen.carter@mindbody-institute.org',
+        organization: 'Mind Body Institute',
+      },
+      {
+        name: 'Samuel Ortiz',
+        title: 'Admissions Coordinator',
+        email: 'samuel.ortiz@mindbody-institute.org',
+        organization: 'Mind Body Institute',
+      },
     ]);
   });
 
   it('reads the transcript: 100 hours, completion with a date, student, college and registrar', () => {
-    const signals = analyzer.read({ fileName: 'transcript.docx', documentType: 'transcript', text: text(TRANSCRIPT_LINES) });
+    const signals = analyzer.read({
+      fileName: 'transcript.docx',
+      documentType: 'transcript',
+      text: text(TRANSCRIPT_LINES),
+    });
     expect(signals).toMatchObject({ contactHours: 100, learningObjectives: 0, completionEvidence: true });
     expect(signals.certificate).toEqual({
       recipientName: 'Jordan Avery Smith',
@@ -32,7 +50,12 @@ describe('LocalDocumentAnalyzer on the fixture documents', () => {
       completionDate: '2024-05-30',
     });
     expect(signals.contacts).toEqual([
-      { name: 'Linda Park', title: 'Registrar', email: 'linda.park@westbrook.example.edu', organization: 'Westbrook College of Behavioral Sciences' },
+      {
+        name: 'Linda Park',
+        title: 'Registrar',
+        email: 'linda.park@westbrook.example.edu',
+        organization: 'Westbrook College of Behavioral Sciences',
+      },
     ]);
   });
 

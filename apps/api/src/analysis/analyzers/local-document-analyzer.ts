@@ -18,9 +18,13 @@ export class LocalDocumentAnalyzer implements DocumentAnalyzer {
   read(input: DocumentInput): DocumentSignals {
     const { text } = input;
     const reading = readDocument(input.fileName, text, input.lines, input.documentType);
-    const completion = findCompletionEvidence(text) || (reading.transcript?.courses.some((c) => c.quarterCredits > 0) ?? false);
+    const completion =
+      findCompletionEvidence(text) || (reading.transcript?.courses.some((c) => c.quarterCredits > 0) ?? false);
     return {
-      title: reading.courseCode && reading.courseTitle ? `${reading.courseCode} ${reading.courseTitle}` : findDocumentTitle(text, input.fileName),
+      title:
+        reading.courseCode && reading.courseTitle
+          ? `${reading.courseCode} ${reading.courseTitle}`
+          : findDocumentTitle(text, input.fileName),
       contactHours: findContactHours(text),
       learningObjectives: findLearningObjectives(text),
       modulesOrWeeks: findModulesOrWeeks(text),

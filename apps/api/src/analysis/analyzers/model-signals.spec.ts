@@ -8,7 +8,12 @@ const answer: ModelSignals = {
   modulesOrWeeks: 10,
   assessmentMethods: ['exam'],
   topics: ['somatics'],
-  certificate: { recipientName: 'Ann Lee', issuingOrganization: 'Calm College', certificateAuthor: null, completionDate: '2025-01-15' },
+  certificate: {
+    recipientName: 'Ann Lee',
+    issuingOrganization: 'Calm College',
+    certificateAuthor: null,
+    completionDate: '2025-01-15',
+  },
   contacts: [{ name: 'Bo Chen', title: 'Dean', email: 'bo@calm.edu', organization: 'Calm College' }],
   completionEvidence: true,
   kind: 'certificate',
@@ -27,12 +32,62 @@ describe('parseModelSignals', () => {
     ['hours as text', { ...answer, contactHours: '30' }, /contactHours must be a number/],
     ['negative weeks', { ...answer, modulesOrWeeks: -1 }, /modulesOrWeeks must be a whole number/],
     ['an unknown assessment', { ...answer, assessmentMethods: ['vibes'] }, /assessmentMethods must be items from/],
-    ['a bad date', { ...answer, certificate: { ...answer.certificate, completionDate: '15/01/2025' } }, /completionDate must be a YYYY-MM-DD date/],
+    [
+      'a bad date',
+      { ...answer, certificate: { ...answer.certificate, completionDate: '15/01/2025' } },
+      /completionDate must be a YYYY-MM-DD date/,
+    ],
     ['an unknown kind', { ...answer, kind: 'letter' }, /kind must be one of transcript/],
-    ['a course without a title', { ...answer, transcript: { institution: null, student: null, program: null, awardDate: null, creditSystem: 'semester', courses: [{ term: null, code: 'PSY 101', title: '', credits: 3, grade: 'A' }] } }, /transcript.courses\[0\].title must be a non-empty string/],
-    ['credits as text', { ...answer, transcript: { institution: null, student: null, program: null, awardDate: null, creditSystem: null, courses: [{ term: null, code: null, title: 'Ethics', credits: 'three', grade: null }] } }, /transcript.courses\[0\].credits must be a number/],
-    ['an unknown credit system', { ...answer, transcript: { institution: null, student: null, program: null, awardDate: null, creditSystem: 'trimester', courses: [] } }, /creditSystem must be one of semester/],
-    ['a contact without an address', { ...answer, contacts: [{ name: 'X', title: null, email: 'nope', organization: null }] }, /email must be an email address/],
+    [
+      'a course without a title',
+      {
+        ...answer,
+        transcript: {
+          institution: null,
+          student: null,
+          program: null,
+          awardDate: null,
+          creditSystem: 'semester',
+          courses: [{ term: null, code: 'PSY 101', title: '', credits: 3, grade: 'A' }],
+        },
+      },
+      /transcript.courses\[0\].title must be a non-empty string/,
+    ],
+    [
+      'credits as text',
+      {
+        ...answer,
+        transcript: {
+          institution: null,
+          student: null,
+          program: null,
+          awardDate: null,
+          creditSystem: null,
+          courses: [{ term: null, code: null, title: 'Ethics', credits: 'three', grade: null }],
+        },
+      },
+      /transcript.courses\[0\].credits must be a number/,
+    ],
+    [
+      'an unknown credit system',
+      {
+        ...answer,
+        transcript: {
+          institution: null,
+          student: null,
+          program: null,
+          awardDate: null,
+          creditSystem: 'trimester',
+          courses: [],
+        },
+      },
+      /creditSystem must be one of semester/,
+    ],
+    [
+      'a contact without an address',
+      { ...answer, contacts: [{ name: 'X', title: null, email: 'nope', organization: null }] },
+      /email must be an email address/,
+    ],
   ])('rejects %s', (_label, value, message) => {
     expect(() => parseModelSignals(value)).toThrow(InvalidModelAnswerError);
     expect(() => parseModelSignals(value)).toThrow(message);
@@ -51,7 +106,10 @@ describe('groundModelSignals', () => {
 
   it('keeps values the text backs', () => {
     const grounded = groundModelSignals(answer, local, text);
-    expect(grounded).toMatchObject({ contactHours: 30, certificate: { recipientName: 'Ann Lee', completionDate: '2025-01-15' } });
+    expect(grounded).toMatchObject({
+      contactHours: 30,
+      certificate: { recipientName: 'Ann Lee', completionDate: '2025-01-15' },
+    });
     expect(grounded.contacts.map((c) => c.email)).toEqual(['bo@calm.edu']);
   });
 
@@ -86,9 +144,21 @@ describe('groundModelSignals on a transcript (the per-kind schema)', () => {
   const transcript = (courses: NonNullable<ModelSignals['transcript']>['courses']): ModelSignals => ({
     ...answer,
     kind: 'transcript',
-    certificate: { recipientName: 'Dana Cole', issuingOrganization: 'Westbrook College', certificateAuthor: null, completionDate: null },
+    certificate: {
+      recipientName: 'Dana Cole',
+      issuingOrganization: 'Westbrook College',
+      certificateAuthor: null,
+      completionDate: null,
+    },
     contacts: [],
-    transcript: { institution: 'Westbrook College', student: 'Dana Cole', program: null, awardDate: null, creditSystem: 'quarter', courses },
+    transcript: {
+      institution: 'Westbrook College',
+      student: 'Dana Cole',
+      program: null,
+      awardDate: null,
+      creditSystem: 'quarter',
+      courses,
+    },
   });
 
   it('keeps the rows on lines of the document, with those lines as evidence, converted by the credit system the text names', () => {
@@ -122,28 +192,51 @@ describe('groundModelSignals on a transcript (the per-kind schema)', () => {
       text,
       'transcript.docx',
     );
-    expect(grounded.transcript?.courses.map((c) => `${c.code} ${c.credits}`)).toEqual(local.transcript?.courses.map((c) => `${c.code} ${c.credits}`));
+    expect(grounded.transcript?.courses.map((c) => `${c.code} ${c.credits}`)).toEqual(
+      local.transcript?.courses.map((c) => `${c.code} ${c.credits}`),
+    );
     expect(grounded.transcript?.quarterCredits).toBe(local.transcript?.quarterCredits);
   });
 });
 
 describe('groundModelSignals: counts, methods and the kind', () => {
-  const text = ['Week 1: Stress and the body', 'Week 2: Breathing', 'Assessment: a final exam.', 'Somatic Practice, 12 hours in total'].join('\n');
+  const text = [
+    'Week 1: Stress and the body',
+    'Week 2: Breathing',
+    'Assessment: a final exam.',
+    'Somatic Practice, 12 hours in total',
+  ].join('\n');
   const local = new LocalDocumentAnalyzer().read({ fileName: 'notes.pdf', documentType: 'other', text });
 
   it('keeps objectives one line holds, methods the text names, and numbers written beside their unit', () => {
     const grounded = groundModelSignals(
-      { ...answer, kind: 'other', contactHours: 12, modulesOrWeeks: 2, learningObjectives: ['stress and the body', 'trauma recovery'], assessmentMethods: ['exam', 'portfolio'] },
+      {
+        ...answer,
+        kind: 'other',
+        contactHours: 12,
+        modulesOrWeeks: 2,
+        learningObjectives: ['stress and the body', 'trauma recovery'],
+        assessmentMethods: ['exam', 'portfolio'],
+      },
       local,
       text,
     );
     // The local readers count no objectives here; 'portfolio' is named nowhere.
     expect(local.learningObjectives).toBe(0);
-    expect(grounded).toMatchObject({ contactHours: 12, modulesOrWeeks: 2, learningObjectives: 1, assessmentMethods: ['exam', 'final'] });
+    expect(grounded).toMatchObject({
+      contactHours: 12,
+      modulesOrWeeks: 2,
+      learningObjectives: 1,
+      assessmentMethods: ['exam', 'final'],
+    });
   });
 
   it('drops a number written without its unit, and a kind the text shows no sign of', () => {
-    const grounded = groundModelSignals({ ...answer, kind: 'transcript', contactHours: 2, modulesOrWeeks: 12, learningObjectives: [] }, local, text);
+    const grounded = groundModelSignals(
+      { ...answer, kind: 'transcript', contactHours: 2, modulesOrWeeks: 12, learningObjectives: [] },
+      local,
+      text,
+    );
     expect(grounded.contactHours).toBe(local.contactHours);
     expect(grounded.modulesOrWeeks).toBe(local.modulesOrWeeks);
     // The local readers found a syllabus (weeks, an assessment): the model's 'transcript' does not override it.
@@ -153,6 +246,8 @@ describe('groundModelSignals: counts, methods and the kind', () => {
     const plain = new LocalDocumentAnalyzer().read({ fileName: 'notes.pdf', documentType: 'other', text: notes });
     expect(plain.kind).toBe('other');
     expect(groundModelSignals({ ...answer, kind: 'transcript' }, plain, notes).kind).toBe('other');
-    expect(groundModelSignals({ ...answer, kind: 'certificate' }, plain, `${notes} Certificate of attendance.`).kind).toBe('certificate');
+    expect(
+      groundModelSignals({ ...answer, kind: 'certificate' }, plain, `${notes} Certificate of attendance.`).kind,
+    ).toBe('certificate');
   });
 });

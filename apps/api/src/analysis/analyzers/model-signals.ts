@@ -1,4 +1,12 @@
-import { CREDIT_SYSTEMS, DOCUMENT_KINDS, type CertificateDetails, type CreditSystem, type DocumentKind, type Evidence, type LeadContact } from '@app/contracts';
+import {
+  CREDIT_SYSTEMS,
+  DOCUMENT_KINDS,
+  type CertificateDetails,
+  type CreditSystem,
+  type DocumentKind,
+  type Evidence,
+  type LeadContact,
+} from '@app/contracts';
 import {
   ASSESSMENT_METHODS,
   type AssessmentMethod,
@@ -57,7 +65,11 @@ export const MODEL_SIGNALS_JSON_SCHEMA = {
   properties: {
     title: { ...nullable('string'), description: 'The course or credential title as the document names it' },
     contactHours: { ...nullable('number'), description: 'Total instruction or contact hours stated in the document' },
-    learningObjectives: { type: 'array', items: { type: 'string' }, description: 'Each stated learning objective or outcome' },
+    learningObjectives: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Each stated learning objective or outcome',
+    },
     modulesOrWeeks: { ...nullable('integer'), description: 'Number of weeks, modules or units of the curriculum' },
     assessmentMethods: { type: 'array', items: { type: 'string', enum: [...ASSESSMENT_METHODS] } },
     topics: { type: 'array', items: { type: 'string' }, description: 'Subjects the course covers, short phrases' },
@@ -78,13 +90,27 @@ export const MODEL_SIGNALS_JSON_SCHEMA = {
         type: 'object',
         additionalProperties: false,
         required: ['name', 'title', 'email', 'organization'],
-        properties: { name: { type: 'string' }, title: nullable('string'), email: { type: 'string' }, organization: nullable('string') },
+        properties: {
+          name: { type: 'string' },
+          title: nullable('string'),
+          email: { type: 'string' },
+          organization: nullable('string'),
+        },
       },
     },
-    completionEvidence: { type: 'boolean', description: 'The document shows the course was completed (certificate, grades)' },
+    completionEvidence: {
+      type: 'boolean',
+      description: 'The document shows the course was completed (certificate, grades)',
+    },
     kind: { type: 'string', enum: [...DOCUMENT_KINDS], description: 'What the document is, from its content' },
-    courseCode: { ...nullable('string'), description: "A syllabus's or course description's own course code, as written" },
-    courseTitle: { ...nullable('string'), description: "A syllabus's or course description's own course title, as written" },
+    courseCode: {
+      ...nullable('string'),
+      description: "A syllabus's or course description's own course code, as written",
+    },
+    courseTitle: {
+      ...nullable('string'),
+      description: "A syllabus's or course description's own course title, as written",
+    },
     transcript: {
       description: 'For a transcript (a record of courses taken and graded); null for any other document',
       // A nullable object is a union with null in strict mode.
@@ -97,11 +123,18 @@ export const MODEL_SIGNALS_JSON_SCHEMA = {
             institution: { ...nullable('string'), description: 'The institution that issued the transcript' },
             student: nullable('string'),
             program: { ...nullable('string'), description: 'Program or degree' },
-            awardDate: { ...nullable('string'), description: 'YYYY-MM-DD the degree or program was awarded or completed' },
-            creditSystem: { anyOf: [{ type: 'string', enum: [...CREDIT_SYSTEMS] }, { type: 'null' }], description: 'How the credits are counted' },
+            awardDate: {
+              ...nullable('string'),
+              description: 'YYYY-MM-DD the degree or program was awarded or completed',
+            },
+            creditSystem: {
+              anyOf: [{ type: 'string', enum: [...CREDIT_SYSTEMS] }, { type: 'null' }],
+              description: 'How the credits are counted',
+            },
             courses: {
               type: 'array',
-              description: 'One item per course row, in the order of the document, each value exactly as written in that row',
+              description:
+                'One item per course row, in the order of the document, each value exactly as written in that row',
               items: {
                 type: 'object',
                 additionalProperties: false,
@@ -110,7 +143,10 @@ export const MODEL_SIGNALS_JSON_SCHEMA = {
                   term: nullable('string'),
                   code: nullable('string'),
                   title: { type: 'string' },
-                  credits: { ...nullable('number'), description: 'The credits (or hours) earned for the course as the row states them' },
+                  credits: {
+                    ...nullable('number'),
+                    description: 'The credits (or hours) earned for the course as the row states them',
+                  },
                   grade: nullable('string'),
                 },
               },
@@ -146,7 +182,13 @@ function nullableString(value: unknown, path: string): string | null {
 
 function nullableNumber(value: unknown, path: string, max: number, integer = false): number | null {
   if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max || (integer && !Number.isInteger(value))) {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value < 0 ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
     fail(path, `${integer ? 'a whole' : 'a'} number from 0 to ${max} or null`);
   }
   return value;
@@ -155,10 +197,12 @@ function nullableNumber(value: unknown, path: string, max: number, integer = fal
 function stringList(value: unknown, path: string, maxItems: number): string[] {
   if (!Array.isArray(value)) fail(path, 'a list of strings');
   if (value.length > maxItems) fail(path, `at most ${maxItems} items`);
-  return value.map((item, i) => {
-    if (typeof item !== 'string') fail(`${path}[${i}]`, 'a string');
-    return item.trim().slice(0, 300);
-  }).filter((item) => item !== '');
+  return value
+    .map((item, i) => {
+      if (typeof item !== 'string') fail(`${path}[${i}]`, 'a string');
+      return item.trim().slice(0, 300);
+    })
+    .filter((item) => item !== '');
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -170,7 +214,8 @@ export function parseModelSignals(value: unknown): ModelSignals {
   const certificate = value.certificate;
   if (!isObject(certificate)) fail('certificate', 'an object');
   const completionDate = nullableString(certificate.completionDate, 'certificate.completionDate');
-  if (completionDate !== null && !ISO_DATE.test(completionDate)) fail('certificate.completionDate', 'a YYYY-MM-DD date or null');
+  if (completionDate !== null && !ISO_DATE.test(completionDate))
+    fail('certificate.completionDate', 'a YYYY-MM-DD date or null');
   if (!Array.isArray(value.contacts)) fail('contacts', 'a list');
   if (value.contacts.length > 50) fail('contacts', 'at most 50 items');
   const contacts = value.contacts.map((contact: unknown, i: number): LeadContact => {
@@ -190,7 +235,8 @@ export function parseModelSignals(value: unknown): ModelSignals {
   const known = new Set<string>(ASSESSMENT_METHODS);
   if (methods.some((m) => !known.has(m))) fail('assessmentMethods', `items from ${ASSESSMENT_METHODS.join(', ')}`);
   if (typeof value.completionEvidence !== 'boolean') fail('completionEvidence', 'true or false');
-  if (typeof value.kind !== 'string' || !(DOCUMENT_KINDS as readonly string[]).includes(value.kind)) fail('kind', `one of ${DOCUMENT_KINDS.join(', ')}`);
+  if (typeof value.kind !== 'string' || !(DOCUMENT_KINDS as readonly string[]).includes(value.kind))
+    fail('kind', `one of ${DOCUMENT_KINDS.join(', ')}`);
   return {
     title: nullableString(value.title, 'title'),
     contactHours: nullableNumber(value.contactHours, 'contactHours', 10000),
@@ -260,24 +306,42 @@ function numberAppears(text: string, value: number): boolean {
  * rows must sit on a line of it (groundTranscript). Anything else falls back to the local reading, so a model cannot
  * invent hours, people, dates or courses. The kind is the model's unless the local readers found another one.
  */
-export function groundModelSignals(model: ModelSignals, local: DocumentSignals, text: string, document = '', positioned?: readonly TextLine[]): DocumentSignals {
+export function groundModelSignals(
+  model: ModelSignals,
+  local: DocumentSignals,
+  text: string,
+  document = '',
+  positioned?: readonly TextLine[],
+): DocumentSignals {
   const haystack = squash(text);
   const lines = positioned && positioned.length > 0 ? positioned : linesOfText(text);
   const appears = (value: string | null): boolean => value !== null && haystack.includes(squash(value));
   // A count the model gives must be written on a line that also names its unit ('36 contact hours', 'Week 12').
   const groundedNumber = (value: number | null, fallback: number | null, unit: RegExp): number | null =>
-    value !== null && (value === fallback || lines.some((l) => unit.test(l.text) && numberAppears(squash(l.text), value))) ? value : fallback;
-  const groundedText = (value: string | null, fallback: string | null): string | null => (appears(value) ? value : fallback);
+    value !== null &&
+    (value === fallback || lines.some((l) => unit.test(l.text) && numberAppears(squash(l.text), value)))
+      ? value
+      : fallback;
+  const groundedText = (value: string | null, fallback: string | null): string | null =>
+    appears(value) ? value : fallback;
   const dates = new Set(findDates(text));
   const modelContacts = model.contacts.filter((c) => haystack.includes(c.email));
   const localEmails = new Set(local.contacts.map((c) => c.email));
   // An objective counts where one line holds its words; an assessment method where the text names it.
-  const objectives = model.learningObjectives.filter((objective) => lines.some((l) => topicOverlap([objective], l.text) === 1));
-  const methods = model.assessmentMethods.filter((method) => new RegExp(`\\b${method === 'case study' ? 'case stud' : method}`, 'i').test(text));
+  const objectives = model.learningObjectives.filter((objective) =>
+    lines.some((l) => topicOverlap([objective], l.text) === 1),
+  );
+  const methods = model.assessmentMethods.filter((method) =>
+    new RegExp(`\\b${method === 'case study' ? 'case stud' : method}`, 'i').test(text),
+  );
 
   const localKind = local.kind ?? 'other';
-  const kind = localKind === model.kind || (localKind === 'other' && kindScore(text, model.kind) > 0) ? model.kind : localKind;
-  const transcript = kind === 'transcript' && model.transcript ? groundTranscript(model.transcript, local.transcript ?? null, document, lines) : (local.transcript ?? null);
+  const kind =
+    localKind === model.kind || (localKind === 'other' && kindScore(text, model.kind) > 0) ? model.kind : localKind;
+  const transcript =
+    kind === 'transcript' && model.transcript
+      ? groundTranscript(model.transcript, local.transcript ?? null, document, lines)
+      : (local.transcript ?? null);
   const certificate: CertificateDetails = {
     recipientName: groundedText(model.certificate.recipientName, local.certificate.recipientName),
     issuingOrganization: groundedText(model.certificate.issuingOrganization, local.certificate.issuingOrganization),
@@ -292,9 +356,16 @@ export function groundModelSignals(model: ModelSignals, local: DocumentSignals, 
     certificate.issuingOrganization = transcript.institution ?? certificate.issuingOrganization;
     certificate.completionDate = transcript.awardDate ?? certificate.completionDate;
   }
-  const contacts = [...modelContacts, ...local.contacts.filter((c) => !modelContacts.some((m) => m.email === c.email) && localEmails.has(c.email))];
+  const contacts = [
+    ...modelContacts,
+    ...local.contacts.filter((c) => !modelContacts.some((m) => m.email === c.email) && localEmails.has(c.email)),
+  ];
   const contactHours = groundedNumber(model.contactHours, local.contactHours, /\bh(?:ou)?rs?\b/i);
-  const modulesOrWeeks = groundedNumber(model.modulesOrWeeks, local.modulesOrWeeks, /\b(?:weeks?|modules?|units?|sessions?)\b/i);
+  const modulesOrWeeks = groundedNumber(
+    model.modulesOrWeeks,
+    local.modulesOrWeeks,
+    /\b(?:weeks?|modules?|units?|sessions?)\b/i,
+  );
 
   // Evidence for the values the model changed: the first line that holds each; the local lines for the rest.
   const evidence: Record<string, Evidence> = { ...(local.evidence ?? {}) };
@@ -306,8 +377,10 @@ export function groundModelSignals(model: ModelSignals, local: DocumentSignals, 
   };
   locate('contactHours', contactHours, local.contactHours);
   locate('modulesOrWeeks', modulesOrWeeks, local.modulesOrWeeks);
-  for (const field of ['recipientName', 'issuingOrganization', 'certificateAuthor'] as const) locate(`certificate.${field}`, certificate[field], local.certificate[field]);
-  for (const contact of modelContacts) if (!evidence[`contact.${contact.email}`]) locate(`contact.${contact.email}`, contact.email, null);
+  for (const field of ['recipientName', 'issuingOrganization', 'certificateAuthor'] as const)
+    locate(`certificate.${field}`, certificate[field], local.certificate[field]);
+  for (const contact of modelContacts)
+    if (!evidence[`contact.${contact.email}`]) locate(`contact.${contact.email}`, contact.email, null);
   if (transcript && transcript !== local.transcript) {
     for (const [field, line] of Object.entries(transcript.evidence)) if (line) evidence[`transcript.${field}`] = line;
     if (transcript.evidence.student) evidence['certificate.recipientName'] = transcript.evidence.student;
@@ -318,7 +391,10 @@ export function groundModelSignals(model: ModelSignals, local: DocumentSignals, 
   const courseTitle = groundedText(model.courseTitle, local.courseTitle ?? null);
   return {
     // As the local analyzer names a syllabus: its own course code and title, when it states both.
-    title: courseCode && courseTitle ? `${courseCode} ${courseTitle}` : (groundedText(model.title, local.title) ?? local.title),
+    title:
+      courseCode && courseTitle
+        ? `${courseCode} ${courseTitle}`
+        : (groundedText(model.title, local.title) ?? local.title),
     contactHours,
     // The model adds what the local readers missed, never takes away what they found in the text.
     learningObjectives: Math.max(objectives.length, local.learningObjectives),
@@ -327,7 +403,9 @@ export function groundModelSignals(model: ModelSignals, local: DocumentSignals, 
     topics: model.topics,
     certificate,
     contacts,
-    completionEvidence: model.completionEvidence ? dates.size > 0 || (transcript?.courses.some((c) => c.quarterCredits > 0) ?? false) : local.completionEvidence,
+    completionEvidence: model.completionEvidence
+      ? dates.size > 0 || (transcript?.courses.some((c) => c.quarterCredits > 0) ?? false)
+      : local.completionEvidence,
     kind,
     courseCode,
     courseTitle,

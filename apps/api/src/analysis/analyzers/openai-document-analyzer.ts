@@ -68,7 +68,8 @@ export class OpenAiDocumentAnalyzer implements DocumentAnalyzer {
         },
       });
       const message = completion.choices[0]?.message;
-      if (!message?.content) throw new Error(message?.refusal ? `the model refused: ${message.refusal}` : 'the model sent no answer');
+      if (!message?.content)
+        throw new Error(message?.refusal ? `the model refused: ${message.refusal}` : 'the model sent no answer');
       const model = parseModelSignals(JSON.parse(message.content) as unknown);
       return { signals: groundModelSignals(model, local, input.text, input.fileName, input.lines), analyzer: 'openai' };
     } catch (error) {

@@ -9,10 +9,18 @@ import type {
 } from '@app/contracts';
 
 export class AnalysisRecordResponseDto implements AnalysisRecord {
-  @ApiProperty({ minimum: 1, maximum: 6, description: '1 Individual Document Analysis … 6 Contact Research & Lead Generation' })
+  @ApiProperty({
+    minimum: 1,
+    maximum: 6,
+    description: '1 Individual Document Analysis … 6 Contact Research & Lead Generation',
+  })
   phase!: number;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: "The phase's results, as stored when it finished" })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: "The phase's results, as stored when it finished",
+  })
   results!: unknown;
 }
 
@@ -26,7 +34,8 @@ export class CertificateDetailsDto implements CertificateDetails {
   @ApiProperty({ type: String, nullable: true, example: 'Jordan Avery Smith' }) recipientName!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Mind Body Institute' }) issuingOrganization!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Dr. Helen Carter' }) certificateAuthor!: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '2025-06-14', description: 'YYYY-MM-DD' }) completionDate!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2025-06-14', description: 'YYYY-MM-DD' }) completionDate!:
+    string | null;
 }
 
 export class LeadContactDto implements LeadContact {
@@ -45,12 +54,20 @@ export class CourseEquivalencyDto implements CourseEquivalency {
 export class EvaluationResponseDto implements Evaluation {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) credentialId!: string;
-  @ApiProperty({ example: 3.6, description: 'Recommended quarter credits: 1 per 10 contact hours, 0 when the minimum is not met' })
+  @ApiProperty({
+    example: 3.6,
+    description: 'Recommended quarter credits: 1 per 10 contact hours, 0 when the minimum is not met',
+  })
   totalCredits!: number;
-  @ApiProperty({ type: [String], example: ['PSY 210 Psychosomatic Medicine and Mind-Body Practice'], description: 'Catalog courses with ≥ 70% topic overlap' })
+  @ApiProperty({
+    type: [String],
+    example: ['PSY 210 Psychosomatic Medicine and Mind-Body Practice'],
+    description: 'Catalog courses with ≥ 70% topic overlap',
+  })
   matchedCourses!: string[];
   @ApiProperty({ example: 8, minimum: 0, maximum: 10 }) rigorScore!: number;
-  @ApiProperty({ type: [String], description: 'How the rigor score adds up, one line a point' }) rigorExplanation!: string[];
+  @ApiProperty({ type: [String], description: 'How the rigor score adds up, one line a point' })
+  rigorExplanation!: string[];
   @ApiProperty() minimumRequirementsMet!: boolean;
   @ApiProperty({ type: Number, nullable: true, example: 36 }) contactHours!: number | null;
   @ApiProperty() topicRelevance!: boolean;

@@ -22,7 +22,9 @@ describe('DocumentTextExtractor', () => {
   it('reads the text layer of a PDF, page by page', async () => {
     const result = await extractor.extract(await syllabusPdf(), 'syllabus.pdf');
     expect(result).toMatchObject({ kind: 'pdf', method: 'pdf-text', pages: 2 });
-    expect(result.lines?.filter((line) => line.page === 2).map((line) => line.text)).toContain('Week 12: Professional ethics and integration');
+    expect(result.lines?.filter((line) => line.page === 2).map((line) => line.text)).toContain(
+      'Week 12: Professional ethics and integration',
+    );
     expect(result.text).toContain(SYLLABUS_TITLE);
     expect(result.text).toContain('Week 12: Professional ethics and integration');
   });
@@ -42,7 +44,10 @@ describe('DocumentTextExtractor', () => {
   });
 
   it('reads a DOC stored as 8-bit Windows-1252 text, with curly quotes and dashes made plain', async () => {
-    const result = await extractor.extract(makeDoc('Dr. Siobhán O\u2019Brien \u2013 \u201cParts work\u201d\nFee: 120\u00a3', { encoding: '8-bit' }), 'notes.doc');
+    const result = await extractor.extract(
+      makeDoc('Dr. Siobhán O\u2019Brien \u2013 \u201cParts work\u201d\nFee: 120\u00a3', { encoding: '8-bit' }),
+      'notes.doc',
+    );
     expect(result.text).toBe('Dr. Siobhán O\'Brien - "Parts work"\nFee: 120£\n');
   });
 
@@ -53,7 +58,11 @@ describe('DocumentTextExtractor', () => {
 
   it('reads a DOC stored as UTF-16 text, with characters beyond Windows-1252', async () => {
     const result = await extractor.extract(makeDoc('Zoë Ångström\r\nΨυχοσωματική ιατρική\n心身医学'), 'greek.doc');
-    expect(result).toMatchObject({ kind: 'doc', method: 'doc', text: 'Zoë Ångström\nΨυχοσωματική ιατρική\n心身医学\n' });
+    expect(result).toMatchObject({
+      kind: 'doc',
+      method: 'doc',
+      text: 'Zoë Ångström\nΨυχοσωματική ιατρική\n心身医学\n',
+    });
   });
 
   it('reports an OLE2 file that is no Word document (a spreadsheet, say) as unreadable, naming it', async () => {

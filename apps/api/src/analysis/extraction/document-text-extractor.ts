@@ -24,7 +24,13 @@ export class UnreadableDocumentError extends Error {
 /** What pdf.js says of a PDF encrypted with an open password (PasswordException); one with only an owner password opens. */
 const PASSWORD_NEEDED = /PasswordException|no password given|incorrect password/i;
 
-const READER: Record<Exclude<FileKind, 'unknown'>, ReaderKind> = { pdf: 'pdf', docx: 'docx', doc: 'doc', png: 'image', jpg: 'image' };
+const READER: Record<Exclude<FileKind, 'unknown'>, ReaderKind> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  doc: 'doc',
+  png: 'image',
+  jpg: 'image',
+};
 
 /**
  * Turns a stored document into plain text by what its bytes are: PDF text layer, Word documents, or OCR of images.
@@ -54,7 +60,12 @@ export class DocumentTextExtractor {
         return { kind, ...pdfText(output) };
       case 'png':
       case 'jpg':
-        return { kind, method: 'ocr', text: output.text, lines: linesOfPage({ page: 1, items: output.words ?? [], yDown: true }) };
+        return {
+          kind,
+          method: 'ocr',
+          text: output.text,
+          lines: linesOfPage({ page: 1, items: output.words ?? [], yDown: true }),
+        };
       default:
         return { kind, method: kind, text: output.text };
     }
@@ -64,12 +75,19 @@ export class DocumentTextExtractor {
 /** The text layer; pages without one (a scan) are taken from what OCR read of the images the reader drew of them. */
 function pdfText({ text, pages = [] }: ReaderOutput): Omit<ExtractedText, 'kind'> {
   if (!pages.some((page) => page.ocr)) {
-    return { method: 'pdf-text', text, pages: pages.length, lines: linesOfPages(pages.map(({ page, items }) => ({ page, items }))) };
+    return {
+      method: 'pdf-text',
+      text,
+      pages: pages.length,
+      lines: linesOfPages(pages.map(({ page, items }) => ({ page, items }))),
+    };
   }
   const texts: string[] = [];
   const lines: TextLine[] = [];
   for (const page of pages) {
-    const pageLines = page.ocr ? linesOfPage({ page: page.page, items: page.ocr.items, yDown: true }) : linesOfPage(page);
+    const pageLines = page.ocr
+      ? linesOfPage({ page: page.page, items: page.ocr.items, yDown: true })
+      : linesOfPage(page);
     texts.push(page.ocr ? page.ocr.text : pageLines.map((l) => l.text).join('\n'));
     lines.push(...pageLines);
   }

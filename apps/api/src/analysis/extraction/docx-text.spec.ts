@@ -13,7 +13,12 @@ describe('readDocxText', () => {
               new Paragraph('PSY 305 Psychopathology and Diagnosis'),
               new Paragraph({ children: [new TextRun('Westgate University'), new PageBreak()] }),
               new Paragraph('Credits: 3 semester credit hours (45 contact hours)'),
-              new Paragraph({ children: [new TextRun('Contact: Prof. Ruth Adeyemi, Department Chair,'), new TextRun({ break: 1, text: 'ruth.adeyemi@westgate.example.edu' })] }),
+              new Paragraph({
+                children: [
+                  new TextRun('Contact: Prof. Ruth Adeyemi, Department Chair,'),
+                  new TextRun({ break: 1, text: 'ruth.adeyemi@westgate.example.edu' }),
+                ],
+              }),
             ],
           },
         ],
@@ -23,7 +28,12 @@ describe('readDocxText', () => {
     expect(text.split('\f')).toHaveLength(2);
     expect(text).toContain('Department Chair,\nruth.adeyemi@westgate.example.edu');
     const reading = readDocument('psy305.docx', text);
-    expect(reading.evidence.contactHours).toEqual({ document: 'psy305.docx', page: 2, line: 1, quote: 'Credits: 3 semester credit hours (45 contact hours)' });
+    expect(reading.evidence.contactHours).toEqual({
+      document: 'psy305.docx',
+      page: 2,
+      line: 1,
+      quote: 'Credits: 3 semester credit hours (45 contact hours)',
+    });
     expect(reading.evidence['contact.ruth.adeyemi@westgate.example.edu']).toMatchObject({ page: 2, line: 3 });
   });
 });

@@ -18,13 +18,17 @@ export async function readDocxText(bytes: Buffer): Promise<string> {
   const write = (element: DocxElement): void => {
     if (element.type === 'text') text += element.value ?? '';
     else if (element.type === 'tab') text += '\t';
-    else if (element.type === 'break') text += element.breakType === 'page' ? '\f' : element.breakType === 'line' ? '\n' : '';
+    else if (element.type === 'break')
+      text += element.breakType === 'page' ? '\f' : element.breakType === 'line' ? '\n' : '';
     else {
       for (const child of element.children ?? []) write(child);
       if (element.type === 'paragraph') text += '\n\n';
     }
   };
   // mammoth's public hook to the document tree; the HTML it then writes is not needed.
-  await mammoth.convertToHtml({ buffer: bytes }, { transformDocument: (document: DocxElement) => (write(document), document) });
+  await mammoth.convertToHtml(
+    { buffer: bytes },
+    { transformDocument: (document: DocxElement) => (write(document), document) },
+  );
   return text;
 }

@@ -29,7 +29,8 @@ function answer(message: ReadAnswer): Promise<void> {
   });
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const describe = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 async function crash(error: unknown): Promise<void> {
   const id = current;
@@ -65,7 +66,13 @@ process.on('message', (request: ReadRequest) => {
     (error: unknown) => {
       current = null;
       const refused = error instanceof DocumentRefusedError;
-      return answer({ id: request.id, ok: false, refused, crashed: false, error: refused ? error.message : describe(error) });
+      return answer({
+        id: request.id,
+        ok: false,
+        refused,
+        crashed: false,
+        error: refused ? error.message : describe(error),
+      });
     },
   );
 });

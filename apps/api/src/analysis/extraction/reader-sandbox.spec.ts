@@ -23,7 +23,11 @@ describe('ReaderSandbox', () => {
 
   it('reads several PDFs at once, and the reader process survives each document being released', async () => {
     const bytes = await syllabusPdf();
-    const results = await Promise.all([sandbox.read('pdf', bytes), sandbox.read('pdf', bytes), sandbox.read('pdf', bytes)]);
+    const results = await Promise.all([
+      sandbox.read('pdf', bytes),
+      sandbox.read('pdf', bytes),
+      sandbox.read('pdf', bytes),
+    ]);
     expect(results.map((result) => result.pages?.length)).toEqual([2, 2, 2]);
     expect((await sandbox.read('pdf', bytes)).text).toContain('Week 12: Professional ethics and integration');
   });
@@ -31,7 +35,9 @@ describe('ReaderSandbox', () => {
   it('fails a read that exhausts the memory cap, and no other', async () => {
     // With the unpacked-size check out of the way, mammoth parses 300 MB of XML in a 128 MB heap.
     const bomb = await zipBombDocx(300);
-    const small = new ReaderSandbox({ readers: { ...DEFAULT_READER_LIMITS, memoryMb: 128, docxMaxUncompressedBytes: 2 ** 31 } });
+    const small = new ReaderSandbox({
+      readers: { ...DEFAULT_READER_LIMITS, memoryMb: 128, docxMaxUncompressedBytes: 2 ** 31 },
+    });
     try {
       await expect(small.read('docx', bomb)).rejects.toMatchObject({
         reason: 'Reading this document needs more memory than the 128 MB a reader may use; it cannot be read.',
@@ -53,7 +59,9 @@ describe('ReaderSandbox', () => {
     const tight = new ReaderSandbox({ readers: { ...DEFAULT_READER_LIMITS, maxTextChars: 100 } });
     try {
       await expect(tight.read('pdf', await syllabusPdf())).rejects.toMatchObject({
-        reason: expect.stringMatching(/^This document has too much text to analyze \([\d,]+ characters; at most 100\)\.$/),
+        reason: expect.stringMatching(
+          /^This document has too much text to analyze \([\d,]+ characters; at most 100\)\.$/,
+        ),
       });
     } finally {
       await tight.onModuleDestroy();

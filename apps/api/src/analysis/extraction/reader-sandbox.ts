@@ -86,7 +86,8 @@ export class ReaderSandbox implements OnModuleDestroy {
   }
 
   read(kind: ReaderKind, bytes: Uint8Array): Promise<ReaderOutput> {
-    if (this.stopped) return Promise.reject(new ReadFailedError('The document readers are stopping; please try again.', 'stopped'));
+    if (this.stopped)
+      return Promise.reject(new ReadFailedError('The document readers are stopping; please try again.', 'stopped'));
     return new Promise((resolve, reject) => {
       this.waiting.push({ id: this.nextId++, kind, bytes, resolve, reject });
       this.pump();
@@ -155,7 +156,9 @@ export class ReaderSandbox implements OnModuleDestroy {
     if (answer.ok) {
       job.resolve(answer.output);
     } else {
-      this.logger.warn(`Reader process ${host.child.pid ?? '?'}: ${job.kind} read ${job.id} failed: ${answer.error.slice(0, 300)}`);
+      this.logger.warn(
+        `Reader process ${host.child.pid ?? '?'}: ${job.kind} read ${job.id} failed: ${answer.error.slice(0, 300)}`,
+      );
       job.reject(new ReadFailedError(answer.refused ? answer.error : DAMAGED[job.kind], answer.error));
     }
     if ((!answer.ok && answer.crashed) || host.reads >= READS_PER_PROCESS) this.retire(host);
@@ -207,7 +210,10 @@ export class ReaderSandbox implements OnModuleDestroy {
     host.killedFor ??= 'retired';
     if (host.child.connected) host.child.disconnect();
     // A process that does not leave on its own within a few seconds is made to.
-    setTimeout(() => host.child.exitCode === null && host.child.signalCode === null && host.child.kill('SIGKILL'), 5000).unref();
+    setTimeout(
+      () => host.child.exitCode === null && host.child.signalCode === null && host.child.kill('SIGKILL'),
+      5000,
+    ).unref();
   }
 
   private kill(host: Host, why: string): void {
@@ -217,7 +223,8 @@ export class ReaderSandbox implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    for (const job of this.waiting.splice(0)) job.reject(new ReadFailedError('The document readers are stopping; please try again.', 'stopped'));
+    for (const job of this.waiting.splice(0))
+      job.reject(new ReadFailedError('The document readers are stopping; please try again.', 'stopped'));
     await Promise.all(
       [...this.hosts].map(
         (host) =>

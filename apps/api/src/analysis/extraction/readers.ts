@@ -90,7 +90,13 @@ export const readPdf: Reader = async (bytes, limits) => {
       const content = await (await pdf.getPage(n)).getTextContent();
       const items = content.items
         .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i && i.str.trim() !== '')
-        .map((i) => ({ str: i.str, x: i.transform[4] as number, y: i.transform[5] as number, width: i.width, height: i.height || Math.abs(i.transform[3] as number) }));
+        .map((i) => ({
+          str: i.str,
+          x: i.transform[4] as number,
+          y: i.transform[5] as number,
+          width: i.width,
+          height: i.height || Math.abs(i.transform[3] as number),
+        }));
       pages.push({ page: n, text: text[n - 1] ?? '', items });
     }
     // Pages without a text layer (scans) are drawn to PNG and OCR'd; a long scan only up to the OCR page limit.
@@ -115,32 +121,38 @@ export const readPdf: Reader = async (bytes, limits) => {
 /** Entry count and declared uncompressed size, from the central directory alone (no entry is inflated). */
 function zipDirectory(bytes: Uint8Array, limits: ReaderLimits): Promise<{ entries: number; uncompressed: number }> {
   return new Promise((resolve, reject) => {
-    fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true }, (error, zip?: ZipFile) => {
-      if (error || !zip) return reject(error ?? new Error('not a zip file'));
-      if (zip.entryCount > limits.docxMaxEntries) {
-        zip.close();
-        return reject(
-          new DocumentRefusedError(`This document has too many parts (${count(zip.entryCount)}); at most ${count(limits.docxMaxEntries)} can be read.`),
-        );
-      }
-      let uncompressed = 0;
-      zip.on('entry', (entry: Entry) => {
-        uncompressed += entry.uncompressedSize;
-        if (uncompressed > limits.docxMaxUncompressedBytes) {
+    fromBuffer(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      { lazyEntries: true },
+      (error, zip?: ZipFile) => {
+        if (error || !zip) return reject(error ?? new Error('not a zip file'));
+        if (zip.entryCount > limits.docxMaxEntries) {
           zip.close();
-          reject(
+          return reject(
             new DocumentRefusedError(
-              `This document is too large once unpacked (more than ${megabytes(limits.docxMaxUncompressedBytes)}); it cannot be read.`,
+              `This document has too many parts (${count(zip.entryCount)}); at most ${count(limits.docxMaxEntries)} can be read.`,
             ),
           );
-          return;
         }
+        let uncompressed = 0;
+        zip.on('entry', (entry: Entry) => {
+          uncompressed += entry.uncompressedSize;
+          if (uncompressed > limits.docxMaxUncompressedBytes) {
+            zip.close();
+            reject(
+              new DocumentRefusedError(
+                `This document is too large once unpacked (more than ${megabytes(limits.docxMaxUncompressedBytes)}); it cannot be read.`,
+              ),
+            );
+            return;
+          }
+          zip.readEntry();
+        });
+        zip.on('end', () => resolve({ entries: zip.entryCount, uncompressed }));
+        zip.on('error', reject);
         zip.readEntry();
-      });
-      zip.on('end', () => resolve({ entries: zip.entryCount, uncompressed }));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
+      },
+    );
   });
 }
 
@@ -155,7 +167,12 @@ export const readDocx: Reader = async (bytes, limits) => {
 export const readDoc: Reader = async (bytes) => {
   const WordExtractor = loadWordExtractor();
   const document = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  const text = [document.getHeaders({ includeFooters: false }), document.getBody(), document.getFootnotes(), document.getFooters()]
+  const text = [
+    document.getHeaders({ includeFooters: false }),
+    document.getBody(),
+    document.getFootnotes(),
+    document.getFooters(),
+  ]
     .filter((part) => part.trim() !== '')
     .join('\n');
   return { text };
@@ -183,7 +200,11 @@ function getOcrWorker(): Promise<TesseractWorker> {
 /** The text and each word with its box (y from the top), so table rows can be rebuilt from positions. */
 async function recognizeWords(image: Uint8Array): Promise<OcrReading> {
   const worker = await getOcrWorker();
-  const result = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: true, blocks: true });
+  const result = await worker.recognize(
+    Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+    {},
+    { text: true, blocks: true },
+  );
   const items: TextItem[] = [];
   for (const block of result.data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {

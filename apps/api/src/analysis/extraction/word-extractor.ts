@@ -16,7 +16,8 @@ export function loadWordExtractor(): WordExtractorConstructor {
   const filters = require('word-extractor/lib/filters') as { binaryToUnicode(text: string): string; fixed?: true };
   if (!filters.fixed) {
     const original = filters.binaryToUnicode;
-    filters.binaryToUnicode = (text: string) => original(text.replace(/\x80/g, '\u20ac').replace(/[\x81\x8d\x8f\x90\x9d]/g, ''));
+    filters.binaryToUnicode = (text: string) =>
+      original(text.replace(/\x80/g, '\u20ac').replace(/[\x81\x8d\x8f\x90\x9d]/g, ''));
     filters.fixed = true;
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports

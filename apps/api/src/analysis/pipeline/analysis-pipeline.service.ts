@@ -5,7 +5,11 @@ import { CatalogRepository } from '../../catalog/catalog.repository';
 import { StorageService } from '../../storage/storage.service';
 import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
 import { AnalysisRepository, type CredentialForAnalysis } from '../analysis.repository';
-import { DocumentTextExtractor, UnreadableDocumentError, type ExtractedText } from '../extraction/document-text-extractor';
+import {
+  DocumentTextExtractor,
+  UnreadableDocumentError,
+  type ExtractedText,
+} from '../extraction/document-text-extractor';
 import {
   assessRigor,
   calculateCredits,
@@ -85,12 +89,19 @@ export class AnalysisPipeline {
       }
     };
 
-    const individual = await phase<IndividualAnalysis>(1, async () => ({ documents: await this.analyzeDocuments(await readTexts()) }));
+    const individual = await phase<IndividualAnalysis>(1, async () => ({
+      documents: await this.analyzeDocuments(await readTexts()),
+    }));
     const readings = individual.documents;
     const combined = await phase<CombinedAnalysis>(2, async () => {
       const catalog = await this.catalog.listCourses();
       const documents = await readTexts();
-      const texts = documents.map((d) => ({ documentId: d.documentId, fileName: d.fileName, text: d.extracted.text, lines: d.extracted.lines }));
+      const texts = documents.map((d) => ({
+        documentId: d.documentId,
+        fileName: d.fileName,
+        text: d.extracted.text,
+        lines: d.extracted.lines,
+      }));
       return combineReadings(
         readings,
         computeCourseOverlaps(catalog, texts, readings),
@@ -143,7 +154,12 @@ export class AnalysisPipeline {
     const readings: DocumentReading[] = [];
     for (const document of documents) {
       const { text, method, pages, lines } = document.extracted;
-      const analysis = await this.analyzer.analyze({ fileName: document.fileName, documentType: document.documentType, text, lines });
+      const analysis = await this.analyzer.analyze({
+        fileName: document.fileName,
+        documentType: document.documentType,
+        text,
+        lines,
+      });
       readings.push({
         documentId: document.documentId,
         fileName: document.fileName,
@@ -156,7 +172,9 @@ export class AnalysisPipeline {
         ...(analysis.fallbackReason ? { fallbackReason: analysis.fallbackReason } : {}),
         signals: analysis.signals,
       });
-      this.logger.debug(`Read ${document.fileName}: ${text.length} characters by ${method}, analyzed by ${analysis.analyzer}`);
+      this.logger.debug(
+        `Read ${document.fileName}: ${text.length} characters by ${method}, analyzed by ${analysis.analyzer}`,
+      );
     }
     return readings;
   }

@@ -1,4 +1,14 @@
-import { CRITERIA_KEYS, type CertificateDetails, type CourseEquivalency, type Criteria, type DocumentType, type Evidence, type EvaluationEvidence, type LeadContact, type TranscriptSummary } from '@app/contracts';
+import {
+  CRITERIA_KEYS,
+  type CertificateDetails,
+  type CourseEquivalency,
+  type Criteria,
+  type DocumentType,
+  type Evidence,
+  type EvaluationEvidence,
+  type LeadContact,
+  type TranscriptSummary,
+} from '@app/contracts';
 import {
   allocateEquivalencyCredits,
   type AssessmentMethod,
@@ -127,10 +137,14 @@ export function combineReadings(
   const named = signals.flatMap((s) => s.topics);
   const seen = new Set(catalogTopics.map((t) => t.toLowerCase()));
   const transcripts = signals.flatMap((s) => (s.transcript && s.transcript.courses.length > 0 ? [s.transcript] : []));
-  const transcriptCredits = transcripts.length > 0 ? Math.round(transcripts.reduce((sum, t) => sum + t.quarterCredits, 0) * 100) / 100 : null;
+  const transcriptCredits =
+    transcripts.length > 0 ? Math.round(transcripts.reduce((sum, t) => sum + t.quarterCredits, 0) * 100) / 100 : null;
   // A transcript's hours are its quarter credits at 10 contact hours each, not a number that happens to be written in it.
-  const hours = transcriptCredits !== null ? Math.round(transcriptCredits * CONTACT_HOURS_PER_QUARTER_CREDIT * 10) / 10 : null;
-  const otherHours = largest(signals.filter((s) => !s.transcript || s.transcript.courses.length === 0).map((s) => s.contactHours));
+  const hours =
+    transcriptCredits !== null ? Math.round(transcriptCredits * CONTACT_HOURS_PER_QUARTER_CREDIT * 10) / 10 : null;
+  const otherHours = largest(
+    signals.filter((s) => !s.transcript || s.transcript.courses.length === 0).map((s) => s.contactHours),
+  );
   return {
     documentCount: readings.length,
     contactHours: hours !== null ? Math.max(hours, otherHours ?? 0) : largest(signals.map((s) => s.contactHours)),
@@ -159,10 +173,16 @@ export function byCertificateAuthority(readings: readonly DocumentReading[]): Do
 }
 
 export function extractCertificate(readings: readonly DocumentReading[]): CertificateExtraction {
-  return { certificateDetails: mergeCertificateDetails(byCertificateAuthority(readings).map((r) => r.signals.certificate)) };
+  return {
+    certificateDetails: mergeCertificateDetails(byCertificateAuthority(readings).map((r) => r.signals.certificate)),
+  };
 }
 
-export function assessRigor(combined: CombinedAnalysis, certificate: CertificateExtraction, readings: readonly DocumentReading[]): RigorAssessment {
+export function assessRigor(
+  combined: CombinedAnalysis,
+  certificate: CertificateExtraction,
+  readings: readonly DocumentReading[],
+): RigorAssessment {
   const evidence: CriteriaEvidence = {
     topicOverlap: Math.max(combined.courseOverlaps[0]?.overlap ?? 0, combined.transcriptOverlap ?? 0),
     learningObjectives: combined.learningObjectives,
@@ -191,7 +211,8 @@ export function assessRigor(combined: CombinedAnalysis, certificate: Certificate
 const percent = (overlap: number): number => Math.round(overlap * 100);
 
 export function calculateCredits(combined: CombinedAnalysis, rigor: RigorAssessment): CreditCalculation {
-  if (combined.transcriptCredits !== null && combined.transcriptCredits !== undefined) return transcriptCreditCalculation(combined);
+  if (combined.transcriptCredits !== null && combined.transcriptCredits !== undefined)
+    return transcriptCreditCalculation(combined);
   const hours = combined.contactHours;
   const creditsFromHours = hours === null ? 0 : quarterCreditsFromHours(hours);
   const totalCredits = recommendedCredits(hours, rigor.minimumRequirementsMet);
@@ -210,7 +231,11 @@ export function calculateCredits(combined: CombinedAnalysis, rigor: RigorAssessm
     explanation,
     matchedCourses: matches.map((c) => ({ code: c.code, title: c.title, overlap: percent(c.overlap) })),
     courseEquivalencies: allocateEquivalencyCredits(
-      matches.map((c) => ({ originalCourse: c.originalCourse, equivalentCourse: `${c.code} ${c.title}`, courseCredits: c.credits })),
+      matches.map((c) => ({
+        originalCourse: c.originalCourse,
+        equivalentCourse: `${c.code} ${c.title}`,
+        courseCredits: c.credits,
+      })),
       totalCredits,
     ),
   };
@@ -230,11 +255,16 @@ function transcriptCreditCalculation(combined: CombinedAnalysis): CreditCalculat
   const equivalencies = combined.transcriptEquivalencies ?? [];
   return {
     contactHours: combined.contactHours,
-    creditRule: 'transcript rows in quarter credits: 1 semester credit = 1.5, 1 quarter credit = 1, 10 clock hours = 1, 1 ECTS = 0.75, 1 UK credit = 0.375; F, W and NC earn nothing; a course matches a catalog course at 70% overlap or more',
+    creditRule:
+      'transcript rows in quarter credits: 1 semester credit = 1.5, 1 quarter credit = 1, 10 clock hours = 1, 1 ECTS = 0.75, 1 UK credit = 0.375; F, W and NC earn nothing; a course matches a catalog course at 70% overlap or more',
     creditsFromHours: total,
     totalCredits: total,
     explanation: `The transcripts' earned courses are worth ${total} quarter credits; ${equivalencies.length} of them match a catalog course.`,
-    matchedCourses: equivalencies.map((e) => ({ code: e.equivalentCourse.split(' ').slice(0, 2).join(' '), title: e.equivalentCourse.split(' ').slice(2).join(' '), overlap: 100 })),
+    matchedCourses: equivalencies.map((e) => ({
+      code: e.equivalentCourse.split(' ').slice(0, 2).join(' '),
+      title: e.equivalentCourse.split(' ').slice(2).join(' '),
+      overlap: 100,
+    })),
     courseEquivalencies: equivalencies,
   };
 }
@@ -248,7 +278,11 @@ export interface DocumentText {
 }
 
 /** Every catalog course with the overlap computed over all the documents' text, best first. */
-export function computeCourseOverlaps(catalog: readonly CatalogCourse[], documents: readonly DocumentText[], readings: readonly DocumentReading[]): CourseOverlap[] {
+export function computeCourseOverlaps(
+  catalog: readonly CatalogCourse[],
+  documents: readonly DocumentText[],
+  readings: readonly DocumentReading[],
+): CourseOverlap[] {
   const texts = documents.map((d) => d.text);
   return matchCourses(catalog, texts, 0).map(({ course, overlap }) => {
     let best = 0;
@@ -262,27 +296,55 @@ export function computeCourseOverlaps(catalog: readonly CatalogCourse[], documen
         evidence = findTopicEvidence(document.fileName, document.lines ?? linesOfText(document.text), course.topics);
       }
     }
-    return { code: course.code, title: course.title, credits: course.credits, overlap: Math.round(overlap * 1000) / 1000, originalCourse, ...(evidence ? { evidence } : {}) };
+    return {
+      code: course.code,
+      title: course.title,
+      credits: course.credits,
+      overlap: Math.round(overlap * 1000) / 1000,
+      originalCourse,
+      ...(evidence ? { evidence } : {}),
+    };
   });
 }
 
 export function computeCoveredTopics(catalog: readonly CatalogCourse[], documents: readonly DocumentText[]): string[] {
   const texts = documents.map((d) => d.text);
   const topics = new Set(catalog.flatMap((c) => c.topics));
-  return Array.from(topics).filter((topic) => topicOverlap([topic], texts) === 1).sort();
+  return Array.from(topics)
+    .filter((topic) => topicOverlap([topic], texts) === 1)
+    .sort();
 }
 
 /** Transcript courses against the catalog, helped by the credential's syllabi and course descriptions. */
-export function computeTranscriptMatches(catalog: readonly CatalogCourse[], documents: readonly DocumentText[], readings: readonly DocumentReading[]): CourseMatchResult[] {
+export function computeTranscriptMatches(
+  catalog: readonly CatalogCourse[],
+  documents: readonly DocumentText[],
+  readings: readonly DocumentReading[],
+): CourseMatchResult[] {
   const supporting = readings
     .filter((r) => r.signals.kind === 'syllabus' || r.signals.kind === 'course_description')
-    .map((r) => ({ code: r.signals.courseCode ?? null, title: r.signals.courseTitle ?? null, text: documents.find((d) => d.documentId === r.documentId)?.text ?? '' }));
-  return readings.flatMap((r) => (r.signals.transcript ? matchTranscriptCourses(r.signals.transcript.courses, catalog, supporting) : []));
+    .map((r) => ({
+      code: r.signals.courseCode ?? null,
+      title: r.signals.courseTitle ?? null,
+      text: documents.find((d) => d.documentId === r.documentId)?.text ?? '',
+    }));
+  return readings.flatMap((r) =>
+    r.signals.transcript ? matchTranscriptCourses(r.signals.transcript.courses, catalog, supporting) : [],
+  );
 }
 
 /** Phases 2 to 6 in one go, for a caller that needs no stored records (the accuracy script). */
-export function evaluateReadings(catalog: readonly CatalogCourse[], documents: readonly DocumentText[], readings: readonly DocumentReading[]) {
-  const combined = combineReadings(readings, computeCourseOverlaps(catalog, documents, readings), computeCoveredTopics(catalog, documents), computeTranscriptMatches(catalog, documents, readings));
+export function evaluateReadings(
+  catalog: readonly CatalogCourse[],
+  documents: readonly DocumentText[],
+  readings: readonly DocumentReading[],
+) {
+  const combined = combineReadings(
+    readings,
+    computeCourseOverlaps(catalog, documents, readings),
+    computeCoveredTopics(catalog, documents),
+    computeTranscriptMatches(catalog, documents, readings),
+  );
   const certificate = extractCertificate(readings);
   const rigor = assessRigor(combined, certificate, readings);
   const credits = calculateCredits(combined, rigor);
@@ -293,12 +355,19 @@ export function evaluateReadings(catalog: readonly CatalogCourse[], documents: r
  * The transcripts (course rows, credit system) and the line behind each figure, for GET /evaluation: each detail and
  * contact, the hours, and each of the seven criteria (keyed by its name), met or not, where a line bears on it.
  */
-export function evaluationDetails(readings: readonly DocumentReading[], combined?: CombinedAnalysis): { transcripts: TranscriptSummary[]; evidence: EvaluationEvidence } {
+export function evaluationDetails(
+  readings: readonly DocumentReading[],
+  combined?: CombinedAnalysis,
+): { transcripts: TranscriptSummary[]; evidence: EvaluationEvidence } {
   const evidence: EvaluationEvidence = {};
   const ordered = byCertificateAuthority(readings);
   for (const reading of ordered) {
     for (const [key, value] of Object.entries(reading.signals.evidence ?? {})) {
-      const field = key.startsWith('contact.') ? `leadContacts.${key.slice('contact.'.length)}` : key.startsWith('certificate.') ? `certificateDetails.${key.slice('certificate.'.length)}` : key;
+      const field = key.startsWith('contact.')
+        ? `leadContacts.${key.slice('contact.'.length)}`
+        : key.startsWith('certificate.')
+          ? `certificateDetails.${key.slice('certificate.'.length)}`
+          : key;
       evidence[field] ??= value;
     }
   }
@@ -315,8 +384,10 @@ export function evaluationDetails(readings: readonly DocumentReading[], combined
   }
   const transcripts = readings.flatMap((r) => (r.signals.transcript ? [stripStatedTotal(r.signals.transcript)] : []));
   const firstRow = transcripts.flatMap((t) => t.courses)[0];
-  if (transcripts.length > 0 && firstRow) evidence.contactHours = transcripts[0].evidence.creditSystem ?? firstRow.evidence;
-  const topic = combined?.transcriptEquivalencies?.find((e) => e.evidence)?.evidence ?? combined?.courseOverlaps[0]?.evidence;
+  if (transcripts.length > 0 && firstRow)
+    evidence.contactHours = transcripts[0].evidence.creditSystem ?? firstRow.evidence;
+  const topic =
+    combined?.transcriptEquivalencies?.find((e) => e.evidence)?.evidence ?? combined?.courseOverlaps[0]?.evidence;
   if (topic) evidence.topicRelevance = topic;
   const criteria: Record<(typeof CRITERIA_KEYS)[number], Evidence | undefined> = {
     topicRelevance: evidence.topicRelevance,
@@ -338,4 +409,3 @@ function stripStatedTotal(reading: TranscriptSummary & { statedTotal?: number | 
   const { statedTotal: _ignored, ...summary } = reading;
   return summary;
 }
-

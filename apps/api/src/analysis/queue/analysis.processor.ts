@@ -6,7 +6,13 @@ import { InjectConfig } from '../../config/inject-config.decorator';
 import { AnalysisRepository } from '../analysis.repository';
 import { UnreadableDocumentError } from '../extraction/document-text-extractor';
 import { AnalysisPipeline, PhaseFailedError, type PipelineOutcome } from '../pipeline/analysis-pipeline.service';
-import { ANALYSIS_QUEUE_NAME, analysisTimeoutReason, analysisJobId, type AnalysisJob, type AnalysisJobData } from './analysis-queue';
+import {
+  ANALYSIS_QUEUE_NAME,
+  analysisTimeoutReason,
+  analysisJobId,
+  type AnalysisJob,
+  type AnalysisJobData,
+} from './analysis-queue';
 
 /** Failure reasons are shown on the page; long stack-like messages are cut. */
 const MAX_REASON_LENGTH = 500;
@@ -57,8 +63,13 @@ export class AnalysisProcessor extends WorkerHost {
       const unreadable = error instanceof PhaseFailedError && error.cause instanceof UnreadableDocumentError;
       const isLastAttempt = job.attemptsMade + 1 >= attempts || error instanceof AnalysisDeadlineExceeded || unreadable;
       const message = error instanceof Error ? error.message : String(error);
-      const cause = error instanceof PhaseFailedError && error.cause instanceof Error ? ` (${error.cause.stack ?? error.cause.message})` : '';
-      this.logger.warn(`Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${message}${cause}`);
+      const cause =
+        error instanceof PhaseFailedError && error.cause instanceof Error
+          ? ` (${error.cause.stack ?? error.cause.message})`
+          : '';
+      this.logger.warn(
+        `Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${message}${cause}`,
+      );
       if (isLastAttempt) {
         await this.repository.markFailed(credentialId, new Date(generation), message.slice(0, MAX_REASON_LENGTH));
         // Tells BullMQ (and the in-process queue) not to try again.
@@ -97,7 +108,9 @@ export function bullAnalysisProcessor(config: AppConfig): Provider {
     async onFailed(job: Job<AnalysisJobData> | undefined, error: Error): Promise<void> {
       if (!job || !/stalled more than allowable limit/.test(error.message)) return;
       await this.failStalled(job.data).catch((failure: unknown) =>
-        this.logger.error(`Could not mark ${analysisJobId(job.data)} failed after its worker died twice: ${String(failure)}`),
+        this.logger.error(
+          `Could not mark ${analysisJobId(job.data)} failed after its worker died twice: ${String(failure)}`,
+        ),
       );
     }
   }

@@ -46,7 +46,8 @@ export class InProcessAnalysisQueue implements AnalysisQueue, OnApplicationBoots
    */
   async onApplicationBootstrap(): Promise<void> {
     const failed = (await this.failInterrupted?.(new Date(), ANALYSIS_INTERRUPTED_REASON)) ?? [];
-    if (failed.length > 0) this.logger.warn(`Failed ${failed.length} analysis(es) interrupted by the last stop: ${failed.join(', ')}`);
+    if (failed.length > 0)
+      this.logger.warn(`Failed ${failed.length} analysis(es) interrupted by the last stop: ${failed.join(', ')}`);
   }
 
   async enqueue(data: AnalysisJobData): Promise<void> {

@@ -7,6 +7,8 @@ export class CohortResponseDto implements Cohort {
   trainingName!: Cohort['trainingName'];
   @ApiProperty({ example: '2027-03', description: 'Start month, YYYY-MM' }) cohortMonth!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ type: Number, nullable: true, description: 'Seats for sale; null for no limit' }) capacity!: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Seats still for sale; null for no limit' }) seatsLeft!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Seats for sale; null for no limit' }) capacity!:
+    number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Seats still for sale; null for no limit' }) seatsLeft!:
+    number | null;
 }

@@ -3,7 +3,13 @@ import type { JoinWaitlistRequest, SetCohortCapacityRequest } from '@app/contrac
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
 export class SetCohortCapacityDto implements SetCohortCapacityRequest {
-  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10000, description: 'Seats for sale; null for no limit' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 10000,
+    description: 'Seats for sale; null for no limit',
+  })
   @IsOptional()
   @IsInt({ message: 'capacity must be a whole number of seats' })
   @Min(0, { message: 'capacity must not be negative' })

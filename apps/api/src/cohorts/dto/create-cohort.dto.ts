@@ -8,7 +8,10 @@ export class CreateCohortDto implements CreateCohortRequest {
   @IsIn(TRAINING_NAMES, { message: `trainingName must be one of: ${TRAINING_NAMES.join(', ')}` })
   trainingName!: TrainingName;
 
-  @ApiProperty({ example: '2027-03', description: 'Start month as YYYY-MM: a real month (01-12), year 2000-2100; unique per training' })
+  @ApiProperty({
+    example: '2027-03',
+    description: 'Start month as YYYY-MM: a real month (01-12), year 2000-2100; unique per training',
+  })
   @IsString({ message: 'cohortMonth must be YYYY-MM' })
   @ValidateBy({
     name: 'isCohortMonth',
@@ -19,7 +22,14 @@ export class CreateCohortDto implements CreateCohortRequest {
   })
   cohortMonth!: string;
 
-  @ApiProperty({ required: false, nullable: true, type: Number, minimum: 0, maximum: 10000, description: 'Seats for sale; omit or null for no limit' })
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    type: Number,
+    minimum: 0,
+    maximum: 10000,
+    description: 'Seats for sale; omit or null for no limit',
+  })
   @IsOptional()
   @IsInt({ message: 'capacity must be a whole number of seats' })
   @Min(0, { message: 'capacity must not be negative' })

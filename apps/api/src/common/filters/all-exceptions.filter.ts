@@ -62,7 +62,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       };
     }
     if (isOutageError(exception)) {
-      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: SERVICE_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' };
+      return {
+        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        message: SERVICE_UNAVAILABLE_MESSAGE,
+        code: 'SERVICE_UNAVAILABLE',
+      };
     }
     if (exception instanceof NotFoundError) return { statusCode: HttpStatus.NOT_FOUND, message: 'Not found' };
     if (exception instanceof UniqueConstraintViolationException) {
@@ -70,11 +74,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     // A DTO that lets null through for an optional field (class-validator's @IsOptional does) meets the column's
     // constraint: the request is wrong, not the server, and the statement wrote nothing.
-    if (exception instanceof NotNullConstraintViolationException || exception instanceof CheckConstraintViolationException) {
-      return { statusCode: HttpStatus.BAD_REQUEST, message: 'A required value is missing or out of range', code: 'VALIDATION_FAILED' };
+    if (
+      exception instanceof NotNullConstraintViolationException ||
+      exception instanceof CheckConstraintViolationException
+    ) {
+      return {
+        statusCode: HttpStatus.BAD_REQUEST,
+        message: 'A required value is missing or out of range',
+        code: 'VALIDATION_FAILED',
+      };
     }
     if (exception instanceof ForeignKeyConstraintViolationException) {
-      return { statusCode: HttpStatus.CONFLICT, message: 'This refers to a record that does not exist or is still in use', code: 'CONFLICT' };
+      return {
+        statusCode: HttpStatus.CONFLICT,
+        message: 'This refers to a record that does not exist or is still in use',
+        code: 'CONFLICT',
+      };
     }
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
   }

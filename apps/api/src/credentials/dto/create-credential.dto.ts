@@ -8,7 +8,11 @@ const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'stri
 
 /** The same rule as the domain's normalizeCredentialName: trimmed, non-empty, at most 200 characters. */
 export class CreateCredentialDto implements CreateCredentialRequest {
-  @ApiProperty({ example: 'BA Psychology, State University', maxLength: MAX_CREDENTIAL_NAME_LENGTH, description: 'Trimmed' })
+  @ApiProperty({
+    example: 'BA Psychology, State University',
+    maxLength: MAX_CREDENTIAL_NAME_LENGTH,
+    description: 'Trimmed',
+  })
   @Transform(trim)
   @IsString({ message: 'Name is required' })
   @IsNotEmpty({ message: 'Name is required' })

@@ -27,7 +27,9 @@ export class Migration20261123010000_payments extends Migration {
         updated_at timestamptz not null,
         constraint payments_provider_payment_id_unique unique (provider_payment_id)
       );`);
-    this.addSql(`create index payments_due_installments_index on payments (next_installment_at) where plan_status = 'active';`);
+    this.addSql(
+      `create index payments_due_installments_index on payments (next_installment_at) where plan_status = 'active';`,
+    );
     this.addSql(`
       create table payment_installments (
         id uuid primary key,

@@ -14,8 +14,12 @@ export class Migration20261123194500_applicant_records extends Migration {
         created_at timestamptz not null,
         constraint applicants_email_unique unique (email)
       );`);
-    this.addSql(`insert into applicants (id, email, created_at) values ('00000000-0000-4000-8000-000000000001', null, now());`);
-    this.addSql(`alter table credentials add column owner_id uuid null references applicants (id) on update cascade on delete cascade;`);
+    this.addSql(
+      `insert into applicants (id, email, created_at) values ('00000000-0000-4000-8000-000000000001', null, now());`,
+    );
+    this.addSql(
+      `alter table credentials add column owner_id uuid null references applicants (id) on update cascade on delete cascade;`,
+    );
     this.addSql(`update credentials set owner_id = '00000000-0000-4000-8000-000000000001';`);
     this.addSql(`alter table credentials alter column owner_id set not null;`);
     this.addSql(`drop index if exists credentials_user_id_index;`);
@@ -34,7 +38,9 @@ export class Migration20261123194500_applicant_records extends Migration {
       );`);
     this.addSql(`create index sign_in_tokens_email_index on sign_in_tokens (email);`);
 
-    this.addSql(`alter table admin_users add column role varchar(20) not null default 'admin' check (role in ('admin', 'evaluator'));`);
+    this.addSql(
+      `alter table admin_users add column role varchar(20) not null default 'admin' check (role in ('admin', 'evaluator'));`,
+    );
 
     this.addSql(`
       create table credential_reviews (
@@ -64,7 +70,9 @@ export class Migration20261123194500_applicant_records extends Migration {
     this.addSql(`drop table if exists credential_reviews;`);
     this.addSql(`alter table admin_users drop column role;`);
     this.addSql(`drop table if exists sign_in_tokens;`);
-    this.addSql(`alter table credentials add column user_id varchar(100) not null default '00000000-0000-4000-8000-000000000001';`);
+    this.addSql(
+      `alter table credentials add column user_id varchar(100) not null default '00000000-0000-4000-8000-000000000001';`,
+    );
     this.addSql(`alter table credentials drop column owner_id;`);
     this.addSql(`drop table if exists applicants;`);
   }

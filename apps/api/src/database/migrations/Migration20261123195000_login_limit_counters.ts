@@ -12,7 +12,9 @@ export class Migration20261123195000_login_limit_counters extends Migration {
         window_started_at timestamptz not null,
         count integer not null
       );`);
-    this.addSql('create index login_limit_counters_window_started_at_index on login_limit_counters (window_started_at);');
+    this.addSql(
+      'create index login_limit_counters_window_started_at_index on login_limit_counters (window_started_at);',
+    );
   }
 
   override async down(): Promise<void> {

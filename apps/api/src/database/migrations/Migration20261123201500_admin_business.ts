@@ -16,8 +16,12 @@ export class Migration20261123201500_admin_business extends Migration {
     this.addSql('create index enrollments_student_email_index on enrollments (lower(student_email), id);');
     this.addSql('create index enrollments_payment_amount_index on enrollments (payment_amount, id);');
     this.addSql('create index enrollments_status_created_index on enrollments (enrollment_status, created_at desc);');
-    this.addSql('create index enrollments_name_trgm_index on enrollments using gin (lower(student_name) gin_trgm_ops);');
-    this.addSql('create index enrollments_email_trgm_index on enrollments using gin (lower(student_email) gin_trgm_ops);');
+    this.addSql(
+      'create index enrollments_name_trgm_index on enrollments using gin (lower(student_name) gin_trgm_ops);',
+    );
+    this.addSql(
+      'create index enrollments_email_trgm_index on enrollments using gin (lower(student_email) gin_trgm_ops);',
+    );
     this.addSql('create index enrollments_payment_intent_index on enrollments (payment_intent_id);');
 
     // A seat held for a payment between its details step and its enrollment; counted against the capacity until it
@@ -42,7 +46,9 @@ export class Migration20261123201500_admin_business extends Migration {
         offered_at timestamptz null,
         created_at timestamptz not null
       );`);
-    this.addSql('create unique index cohort_waitlist_cohort_email_unique on cohort_waitlist_entries (cohort_id, lower(email));');
+    this.addSql(
+      'create unique index cohort_waitlist_cohort_email_unique on cohort_waitlist_entries (cohort_id, lower(email));',
+    );
 
     this.addSql(`
       create table payment_refunds (

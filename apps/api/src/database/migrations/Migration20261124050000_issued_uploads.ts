@@ -10,7 +10,9 @@ export class Migration20261124050000_issued_uploads extends Migration {
         expires_at timestamptz not null,
         spent_at timestamptz null
       );`);
-    this.addSql(`create index issued_uploads_unspent_expires_at_index on issued_uploads (expires_at) where spent_at is null;`);
+    this.addSql(
+      `create index issued_uploads_unspent_expires_at_index on issued_uploads (expires_at) where spent_at is null;`,
+    );
   }
 
   override async down(): Promise<void> {

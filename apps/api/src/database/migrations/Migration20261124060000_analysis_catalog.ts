@@ -14,7 +14,9 @@ export class Migration20261124060000_analysis_catalog extends Migration {
         created_at timestamptz not null
       );`);
     // The timeout sweeper looks for credentials analyzing for too long.
-    this.addSql(`create index credentials_analyzing_started_index on credentials (analysis_started_at) where status = 'analyzing';`);
+    this.addSql(
+      `create index credentials_analyzing_started_index on credentials (analysis_started_at) where status = 'analyzing';`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -10,7 +10,19 @@ import {
 } from '@app/contracts';
 import { isValidEmail, MAX_EMAIL_LENGTH } from '@app/domain';
 import { Transform } from 'class-transformer';
-import { Equals, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import {
+  Equals,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

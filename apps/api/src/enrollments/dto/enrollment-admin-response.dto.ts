@@ -1,20 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  BILLING_STATUS_VALUES,
-  type PaymentChargeView,
-  type PaymentView,
-  type RefundView,
-} from '@app/contracts';
+import { BILLING_STATUS_VALUES, type PaymentChargeView, type PaymentView, type RefundView } from '@app/contracts';
 import { EnrollmentResponseDto } from './enrollment-response.dto';
 
 /** The spec's enrollment (with the plan's installment counts) and its money. */
 export class EnrollmentRowDto extends EnrollmentResponseDto {
-  @ApiProperty({ enum: BILLING_STATUS_VALUES, description: 'refunded > cancelled > past_due > paid (nothing left to charge) > active' })
+  @ApiProperty({
+    enum: BILLING_STATUS_VALUES,
+    description: 'refunded > cancelled > past_due > paid (nothing left to charge) > active',
+  })
   billingStatus!: (typeof BILLING_STATUS_VALUES)[number];
   @ApiProperty({ description: 'Integer cents charged less refunded' }) paidCents!: number;
   @ApiProperty({ description: 'Integer cents refunded' }) refundedCents!: number;
   @ApiProperty({ description: 'Integer cents the purchase costs in all' }) totalCents!: number;
-  @ApiProperty({ description: 'Integer cents still to be charged; 0 once cancelled or refunded' }) balanceCents!: number;
+  @ApiProperty({ description: 'Integer cents still to be charged; 0 once cancelled or refunded' })
+  balanceCents!: number;
   @ApiProperty({ type: String, nullable: true, example: '2 of 6 paid' }) progressLabel!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) nextChargeAt!: string | null;
 }
@@ -31,7 +30,8 @@ class PaymentChargeDto implements PaymentChargeView {
   @ApiProperty() installmentNumber!: number;
   @ApiProperty() amountCents!: number;
   @ApiProperty({ enum: ['processing', 'succeeded', 'failed'] }) status!: string;
-  @ApiProperty({ type: String, nullable: true, description: "Stripe's payment intent id of this charge" }) providerPaymentId!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "Stripe's payment intent id of this charge" })
+  providerPaymentId!: string | null;
   @ApiProperty({ type: String, nullable: true }) failureMessage!: string | null;
   @ApiProperty({ format: 'date-time' }) chargedAt!: string;
 }
@@ -70,5 +70,6 @@ class PaymentViewDto implements PaymentView {
 
 export class EnrollmentDetailDto {
   @ApiProperty({ type: EnrollmentRowDto }) enrollment!: EnrollmentRowDto;
-  @ApiProperty({ type: PaymentViewDto, nullable: true, description: 'null for a manual entry' }) payment!: PaymentViewDto | null;
+  @ApiProperty({ type: PaymentViewDto, nullable: true, description: 'null for a manual entry' })
+  payment!: PaymentViewDto | null;
 }

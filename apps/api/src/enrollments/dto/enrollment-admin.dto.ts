@@ -31,7 +31,10 @@ export class EnrollmentSearchQueryDto implements EnrollmentSearchQuery {
   @IsIn(TRAINING_NAMES, { message: `trainingName must be one of: ${TRAINING_NAMES.join(', ')}` })
   trainingName?: TrainingName;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Only this cohort (filtered in the database, so paging stays right)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Only this cohort (filtered in the database, so paging stays right)',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'cohortId must be a UUID' })
   cohortId?: string;
@@ -82,7 +85,12 @@ export class UpdateEnrollmentDto implements UpdateEnrollmentRequest {
   @IsIn(ENROLLMENT_STATUSES, { message: `enrollmentStatus must be one of: ${ENROLLMENT_STATUSES.join(', ')}` })
   enrollmentStatus?: EnrollmentStatus;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, type: String, description: 'A cohort of the same training, or null for none' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'A cohort of the same training, or null for none',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'cohortId must be a cohort id or null' })
   cohortId?: string | null;
@@ -101,7 +109,11 @@ export class MoveEnrollmentDto implements MoveEnrollmentRequest {
 }
 
 export class RefundEnrollmentDto implements RefundEnrollmentRequest {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAYMENT_AMOUNT_CENTS, description: 'Integer cents; omit to refund all that is left' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: MAX_PAYMENT_AMOUNT_CENTS,
+    description: 'Integer cents; omit to refund all that is left',
+  })
   @IsOptional()
   @IsInt({ message: 'amountCents must be a whole number of cents' })
   @Min(1, { message: 'amountCents must be at least 1' })

@@ -15,8 +15,13 @@ export class EnrollmentResponseDto implements Enrollment {
   @ApiProperty({ type: String, nullable: true }) notes!: string | null;
   @ApiProperty({ description: 'true for enrollments an admin entered by hand' }) isManualEntry!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ description: 'A later installment of the payment plan was declined (see the notes)' }) pastDue!: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: 'Installment plans paid at checkout: installments paid so far' })
+  @ApiProperty({ description: 'A later installment of the payment plan was declined (see the notes)' })
+  pastDue!: boolean;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Installment plans paid at checkout: installments paid so far',
+  })
   installmentsPaid!: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Installment plans paid at checkout: installments in all' })
   installmentsTotal!: number | null;

@@ -60,7 +60,11 @@ export function CredentialVerifiedMail({ data, webUrl }: { data: CredentialVerif
 export function CredentialRejectedMail({ data, webUrl }: { data: CredentialRejectedData; webUrl: string }) {
   const url = `${webUrl}/evaluation?credential=${encodeURIComponent(data.credentialId)}`;
   return (
-    <MailLayout webUrl={webUrl} preview={`${data.credentialName}: not verified`} title="Your credential could not be verified">
+    <MailLayout
+      webUrl={webUrl}
+      preview={`${data.credentialName}: not verified`}
+      title="Your credential could not be verified"
+    >
       <Text style={paragraph}>{`Our staff reviewed ${data.credentialName} and could not verify it.`}</Text>
       <Text style={paragraph}>{`Reason: ${data.reason}`}</Text>
       <Button href={url} style={button}>

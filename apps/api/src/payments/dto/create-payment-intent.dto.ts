@@ -28,7 +28,13 @@ export class CreatePaymentIntentDto implements CreatePaymentIntentRequest {
 }
 
 export class CreateBundlePaymentIntentDto implements CreateBundlePaymentIntentRequest {
-  @ApiProperty({ enum: TRAINING_NAMES, isArray: true, minItems: 2, maxItems: 3, description: '2 or 3 different trainings' })
+  @ApiProperty({
+    enum: TRAINING_NAMES,
+    isArray: true,
+    minItems: 2,
+    maxItems: 3,
+    description: '2 or 3 different trainings',
+  })
   @IsArray({ message: 'trainings must be a list of 2 or 3 trainings' })
   @ArrayMinSize(2, { message: 'A bundle needs 2 or 3 trainings' })
   @ArrayMaxSize(3, { message: 'A bundle needs 2 or 3 trainings' })
@@ -36,6 +42,8 @@ export class CreateBundlePaymentIntentDto implements CreateBundlePaymentIntentRe
   trainings!: TrainingName[];
 
   @ApiProperty({ enum: BUNDLE_PAYMENT_TYPES, description: 'bundle-2 or bundle-3; bundles are paid in full' })
-  @IsIn(BUNDLE_PAYMENT_TYPES, { message: `paymentType must be one of: ${BUNDLE_PAYMENT_TYPES.join(', ')} (bundles are paid in full)` })
+  @IsIn(BUNDLE_PAYMENT_TYPES, {
+    message: `paymentType must be one of: ${BUNDLE_PAYMENT_TYPES.join(', ')} (bundles are paid in full)`,
+  })
   paymentType!: BundlePaymentType;
 }

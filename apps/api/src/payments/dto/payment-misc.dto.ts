@@ -49,7 +49,10 @@ export class ReconcilePaymentResponseDto implements ReconcilePaymentResponse {
 export class TestModeConfirmDto implements TestModeConfirmRequest {
   @ApiProperty() @IsString() @Length(1, 255) paymentIntentId!: string;
   @ApiProperty({ example: '4242 4242 4242 4242' }) @IsString() @MaxLength(30) cardNumber!: string;
-  @ApiProperty({ example: '12/34', description: 'MM/YY (or MM/YYYY), this month or later' }) @IsString() @MaxLength(9) expiry!: string;
+  @ApiProperty({ example: '12/34', description: 'MM/YY (or MM/YYYY), this month or later' })
+  @IsString()
+  @MaxLength(9)
+  expiry!: string;
   @ApiProperty({ example: '123', description: '3 or 4 digits' }) @IsString() @MaxLength(4) cvc!: string;
 }
 

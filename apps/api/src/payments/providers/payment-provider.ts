@@ -89,7 +89,10 @@ export interface PaymentProvider {
   /** Every refund of a payment intent's charge, as the provider has them (Stripe's events do not carry the list). */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
   /** Starts collecting a new card for a customer's later off-session charges. */
-  createSetupIntent(input: { customerId: string | null; metadata: Record<string, string> }): Promise<ProviderSetupIntent>;
+  createSetupIntent(input: {
+    customerId: string | null;
+    metadata: Record<string, string>;
+  }): Promise<ProviderSetupIntent>;
   retrieveSetupIntent(id: string): Promise<ProviderSetupIntent | null>;
 }
 

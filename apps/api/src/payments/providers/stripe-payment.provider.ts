@@ -125,7 +125,8 @@ export class StripePaymentProvider implements PaymentProvider {
       // Stripe answers a declined off-session charge with a card error that still names the failed intent.
       if (error instanceof Stripe.errors.StripeCardError) {
         const failed = error.raw as { payment_intent?: StripePaymentIntent };
-        if (failed.payment_intent) return { ...toProviderIntent(failed.payment_intent), lastErrorMessage: error.message };
+        if (failed.payment_intent)
+          return { ...toProviderIntent(failed.payment_intent), lastErrorMessage: error.message };
         return {
           id: '',
           clientSecret: '',
@@ -162,11 +163,21 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
-    const refunds = await this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray({ limit: 1000 });
-    return refunds.map((refund) => ({ id: refund.id, paymentIntentId, amount: refund.amount, status: refund.status ?? 'pending' }));
+    const refunds = await this.stripe.refunds
+      .list({ payment_intent: paymentIntentId, limit: 100 })
+      .autoPagingToArray({ limit: 1000 });
+    return refunds.map((refund) => ({
+      id: refund.id,
+      paymentIntentId,
+      amount: refund.amount,
+      status: refund.status ?? 'pending',
+    }));
   }
 
-  async createSetupIntent(input: { customerId: string | null; metadata: Record<string, string> }): Promise<ProviderSetupIntent> {
+  async createSetupIntent(input: {
+    customerId: string | null;
+    metadata: Record<string, string>;
+  }): Promise<ProviderSetupIntent> {
     const intent = await this.stripe.setupIntents.create({
       usage: 'off_session',
       automatic_payment_methods: { enabled: true },

@@ -14,7 +14,8 @@ interface IntentRow {
   last_error_message: string | null;
 }
 
-const COLUMNS = 'id, client_secret, amount, currency, status, metadata, customer_id, payment_method_id, last_error_message';
+const COLUMNS =
+  'id, client_secret, amount, currency, status, metadata, customer_id, payment_method_id, last_error_message';
 
 function toIntent(row: IntentRow): ProviderIntent {
   return {
@@ -77,7 +78,11 @@ export class TestModeIntentsRepository {
   }
 
   /** Merges metadata and sets the customer when given; null when the intent does not exist. */
-  async update(id: string, metadata: Record<string, string>, customerId: string | null): Promise<ProviderIntent | null> {
+  async update(
+    id: string,
+    metadata: Record<string, string>,
+    customerId: string | null,
+  ): Promise<ProviderIntent | null> {
     const rows = await this.em.getConnection().execute<IntentRow[]>(
       `update test_mode_intents set metadata = metadata || ?::jsonb, customer_id = coalesce(?, customer_id), updated_at = now()
        where id = ? returning ${COLUMNS}`,
@@ -109,7 +114,12 @@ export class TestModeIntentsRepository {
    * A refund, in one statement conditional on what is left unrefunded, so two racing refunds can never exceed the
    * charge; null when it would.
    */
-  async addRefund(intentId: string, refundId: string, amount: number, idempotencyKey: string): Promise<ProviderRefund | null> {
+  async addRefund(
+    intentId: string,
+    refundId: string,
+    amount: number,
+    idempotencyKey: string,
+  ): Promise<ProviderRefund | null> {
     const rows = await this.em.getConnection().execute<Array<{ refunds: ProviderRefund[] }>>(
       `update test_mode_intents set refunded_amount = refunded_amount + ?,
          refunds = refunds || jsonb_build_array(jsonb_build_object('id', ?::text, 'paymentIntentId', id, 'amount', ?::int,
@@ -122,26 +132,42 @@ export class TestModeIntentsRepository {
     );
     if (rows.length !== 1) return null;
     const refund = rows[0].refunds.find((candidate) => candidate.id === refundId);
-    return refund ? { id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status } : null;
+    return refund
+      ? { id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status }
+      : null;
   }
 
   async findRefund(idempotencyKey: string): Promise<ProviderRefund | null> {
-    const rows = await this.em.getConnection().execute<Array<{ refund: ProviderRefund }>>(
-      `select r as refund from test_mode_intents, jsonb_array_elements(refunds) r where r->>'idempotencyKey' = ?`,
-      [idempotencyKey],
-      'all',
-    );
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ refund: ProviderRefund }>>(
+        `select r as refund from test_mode_intents, jsonb_array_elements(refunds) r where r->>'idempotencyKey' = ?`,
+        [idempotencyKey],
+        'all',
+      );
     if (rows.length === 0) return null;
     const { refund } = rows[0];
-    return { id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status };
+    return {
+      id: refund.id,
+      paymentIntentId: refund.paymentIntentId,
+      amount: Number(refund.amount),
+      status: refund.status,
+    };
   }
 
   async listRefunds(intentId: string): Promise<ProviderRefund[]> {
-    const rows = await this.em.getConnection().execute<Array<{ refund: ProviderRefund }>>(
-      'select r as refund from test_mode_intents, jsonb_array_elements(refunds) r where id = ?',
-      [intentId],
-      'all',
-    );
-    return rows.map(({ refund }) => ({ id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status }));
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ refund: ProviderRefund }>>(
+        'select r as refund from test_mode_intents, jsonb_array_elements(refunds) r where id = ?',
+        [intentId],
+        'all',
+      );
+    return rows.map(({ refund }) => ({
+      id: refund.id,
+      paymentIntentId: refund.paymentIntentId,
+      amount: Number(refund.amount),
+      status: refund.status,
+    }));
   }
 }

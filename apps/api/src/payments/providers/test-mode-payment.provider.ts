@@ -20,7 +20,8 @@ function token(prefix: string): string {
   return `${prefix}_test_${randomBytes(12).toString('hex')}`;
 }
 
-export type TestCardResult = { ok: true; intent: ProviderIntent } | { ok: false; intent: ProviderIntent; message: string };
+export type TestCardResult =
+  { ok: true; intent: ProviderIntent } | { ok: false; intent: ProviderIntent; message: string };
 
 /**
  * The provider used when no Stripe keys are configured: intents are rows in PostgreSQL (so a restart, or another API
@@ -110,10 +111,13 @@ export class TestModePaymentProvider implements PaymentProvider {
     if (intent.status !== 'succeeded') {
       throw new RefundRefusedError(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
     }
-    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new RefundRefusedError('Refund amount must be a positive integer');
+    if (!Number.isInteger(input.amount) || input.amount <= 0)
+      throw new RefundRefusedError('Refund amount must be a positive integer');
     const refund = await this.intents.addRefund(input.paymentIntentId, token('re'), input.amount, input.idempotencyKey);
     if (!refund) {
-      throw new RefundRefusedError(`Refund amount is greater than the unrefunded amount on charge of payment_intent ${intent.id}`);
+      throw new RefundRefusedError(
+        `Refund amount is greater than the unrefunded amount on charge of payment_intent ${intent.id}`,
+      );
     }
     return refund;
   }

@@ -15,7 +15,9 @@ export class TrainingPricingResponseDto implements TrainingPricing {
 export class BundlePricingResponseDto implements BundlePricing {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: ['2-training', '3-training'] }) bundleType!: BundlePricing['bundleType'];
-  @ApiProperty({ description: 'For the 2-training bundle: whether this price applies when Psychosomatic Practitioner is included' })
+  @ApiProperty({
+    description: 'For the 2-training bundle: whether this price applies when Psychosomatic Practitioner is included',
+  })
   requiresPsychosomatic!: boolean;
   @ApiProperty({ description: 'Bundle total, paid in full, integer cents' }) bundlePrice!: number;
 }

@@ -28,7 +28,10 @@ export class UploadCompleteDto implements UploadCompleteRequest {
   @Min(0)
   fileSize!: number;
 
-  @ApiProperty({ example: 'application/pdf', description: "The browser's MIME type; the stored type is detected from the content" })
+  @ApiProperty({
+    example: 'application/pdf',
+    description: "The browser's MIME type; the stored type is detected from the content",
+  })
   @IsString()
   @MaxLength(255)
   fileType!: string;

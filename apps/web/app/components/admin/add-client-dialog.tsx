@@ -107,7 +107,13 @@ export function AddClientDialog({
             </select>
             <FieldError id="client-trainingName-error" message={fieldErrors.trainingName} />
             {hydrated ? null : (
-              <button type="submit" name="intent" value="choose-training" formNoValidate className={`${secondaryButtonClass} mt-2`}>
+              <button
+                type="submit"
+                name="intent"
+                value="choose-training"
+                formNoValidate
+                className={`${secondaryButtonClass} mt-2`}
+              >
                 Show Cohorts
               </button>
             )}
@@ -194,7 +200,14 @@ export function AddClientDialog({
           <label htmlFor="client-notes" className={labelClass}>
             Notes
           </label>
-          <textarea id="client-notes" name="notes" rows={3} maxLength={2000} defaultValue={values?.notes} className={inputClass} />
+          <textarea
+            id="client-notes"
+            name="notes"
+            rows={3}
+            maxLength={2000}
+            defaultValue={values?.notes}
+            className={inputClass}
+          />
         </div>
         <div className="flex justify-end">
           <button type="submit" name="intent" value="create-enrollment" disabled={busy} className={buttonClass}>

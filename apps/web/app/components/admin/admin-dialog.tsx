@@ -46,7 +46,12 @@ export function AdminDialog({
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <Link to={closeTo} preventScrollReset className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+        <Link
+          to={closeTo}
+          preventScrollReset
+          className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100"
+          aria-label="Close"
+        >
           ✕
         </Link>
       </div>

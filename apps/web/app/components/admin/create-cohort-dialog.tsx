@@ -31,7 +31,12 @@ export function CreateCohortDialog({
           <label htmlFor="cohort-training" className={labelClass}>
             Training
           </label>
-          <select id="cohort-training" name="trainingName" defaultValue={values?.trainingName ?? ''} className={inputClass}>
+          <select
+            id="cohort-training"
+            name="trainingName"
+            defaultValue={values?.trainingName ?? ''}
+            className={inputClass}
+          >
             <option value="">Select a training</option>
             {TRAINING_NAMES.map((name) => (
               <option key={name} value={name}>

@@ -22,7 +22,11 @@ function SortHeader({ label, sortKey, sorting }: { label: string; sortKey: Enrol
   const active = (sorting.sort || 'createdAt') === sortKey;
   const direction = sorting.direction || (sortKey === 'createdAt' ? 'desc' : 'asc');
   return (
-    <th scope="col" className="px-4 py-3 font-semibold" aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+    <th
+      scope="col"
+      className="px-4 py-3 font-semibold"
+      aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
       <Link to={sorting.href(sortKey)} preventScrollReset className="hover:underline">
         {label}
         {active ? (direction === 'asc' ? ' ▲' : ' ▼') : ''}
@@ -51,14 +55,28 @@ export function EnrollmentTable({
             <SortHeader label="Student Name" sortKey="studentName" sorting={sorting} />
             <SortHeader label="Email" sortKey="studentEmail" sorting={sorting} />
             <SortHeader label="Training" sortKey="trainingName" sorting={sorting} />
-            <th scope="col" className="px-4 py-3 font-semibold">Cohort</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Payment Type</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Cohort
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Payment Type
+            </th>
             <SortHeader label="Paid" sortKey="paymentAmount" sorting={sorting} />
-            <th scope="col" className="px-4 py-3 font-semibold">Plan</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Balance</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Next Charge</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Plan
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Balance
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Next Charge
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -78,16 +96,18 @@ export function EnrollmentTable({
                 </td>
                 <td className="px-4 py-3">{enrollment.studentEmail}</td>
                 <td className="px-4 py-3">{enrollment.trainingName}</td>
-                <td className="px-4 py-3">{enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}</td>
                 <td className="px-4 py-3">
-                  {paymentTypeLabel(enrollment.paymentType)}
+                  {enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}
                 </td>
+                <td className="px-4 py-3">{paymentTypeLabel(enrollment.paymentType)}</td>
                 <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.paidCents)}</td>
                 <td className="px-4 py-3">{enrollment.progressLabel ?? '—'}</td>
                 <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.balanceCents)}</td>
                 <td className="px-4 py-3">{enrollment.nextChargeAt ? enrollment.nextChargeAt.slice(0, 10) : '—'}</td>
                 <td className="px-4 py-3">
-                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[enrollment.billingStatus]}`}>
+                  <span
+                    className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[enrollment.billingStatus]}`}
+                  >
                     {billingStatusLabel(enrollment.billingStatus)}
                   </span>
                 </td>
@@ -120,7 +140,17 @@ export function EnrollmentTable({
 }
 
 /** Page links that work without JavaScript: plain hrefs carrying every filter. */
-export function Pagination({ page, pageCount, total, href }: { page: number; pageCount: number; total: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  href: (page: number) => string;
+}) {
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
       <span>
@@ -128,12 +158,22 @@ export function Pagination({ page, pageCount, total, href }: { page: number; pag
       </span>
       <span className="flex gap-2">
         {page > 1 ? (
-          <Link to={href(page - 1)} preventScrollReset className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50" rel="prev">
+          <Link
+            to={href(page - 1)}
+            preventScrollReset
+            className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50"
+            rel="prev"
+          >
             Previous
           </Link>
         ) : null}
         {page < pageCount ? (
-          <Link to={href(page + 1)} preventScrollReset className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50" rel="next">
+          <Link
+            to={href(page + 1)}
+            preventScrollReset
+            className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-50"
+            rel="next"
+          >
             Next
           </Link>
         ) : null}

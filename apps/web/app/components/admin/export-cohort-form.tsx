@@ -62,7 +62,13 @@ export function ExportCohortForm({ cohorts }: { cohorts: Cohort[] }) {
       <h2 id="export-heading" className="text-lg font-semibold">
         Export Students from Cohort
       </h2>
-      <Form method="get" action="/admin/export" reloadDocument onSubmit={exportInPlace} className="mt-3 flex flex-wrap items-end gap-3">
+      <Form
+        method="get"
+        action="/admin/export"
+        reloadDocument
+        onSubmit={exportInPlace}
+        className="mt-3 flex flex-wrap items-end gap-3"
+      >
         <div className="min-w-64">
           <label htmlFor="export-cohort" className={labelClass}>
             Cohort

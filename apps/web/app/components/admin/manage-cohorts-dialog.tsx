@@ -23,10 +23,18 @@ export function ManageCohortsDialog({
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="text-left text-slate-700">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">Training</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Cohort</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Created</th>
-              <th scope="col" className="py-2 font-semibold">Actions</th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Training
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Cohort
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Created
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

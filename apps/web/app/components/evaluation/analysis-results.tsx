@@ -13,7 +13,10 @@ export interface CompletedCredentialResult {
 /** 'Analysis Results': one block per completed credential. Rendered only when at least one is completed. */
 export function AnalysisResults({ results }: { results: CompletedCredentialResult[] }) {
   return (
-    <section aria-labelledby="analysis-results-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="analysis-results-title"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="analysis-results-title" className="text-lg font-semibold">
         Analysis Results
       </h2>
@@ -22,7 +25,9 @@ export function AnalysisResults({ results }: { results: CompletedCredentialResul
           <article key={credential.id} className="rounded-lg border border-slate-100 p-4" data-testid="analysis-result">
             <h3 className="font-semibold">{credential.name}</h3>
             <ReviewOutcome review={review} />
-            {evaluation ? <EvaluationDetails evaluation={evaluation} /> : (
+            {evaluation ? (
+              <EvaluationDetails evaluation={evaluation} />
+            ) : (
               <p className="mt-2 text-sm text-slate-600">The evaluation is not available yet.</p>
             )}
           </article>
@@ -86,7 +91,8 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
           </dd>
           {evaluation.contactHours !== null && (
             <dd className="text-xs text-slate-500">
-              from {evaluation.contactHours} contact hours (1 credit = 10 hours) <Why evidence={evidence.contactHours} />
+              from {evaluation.contactHours} contact hours (1 credit = 10 hours){' '}
+              <Why evidence={evidence.contactHours} />
             </dd>
           )}
         </div>
@@ -103,7 +109,8 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
           </dd>
           {(evaluation.transcripts ?? []).some((t) => t.courses.length > 0) && (
             <dd className="text-xs text-slate-500">
-              A transcript&apos;s courses count as the institution recorded them; the minimum applies to syllabi and certificates.
+              A transcript&apos;s courses count as the institution recorded them; the minimum applies to syllabi and
+              certificates.
             </dd>
           )}
         </div>
@@ -113,8 +120,13 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
         <ul className="mt-1 grid gap-1 sm:grid-cols-2">
           {CRITERIA_KEYS.map((key) => (
             <li key={key} data-testid={`criterion-${key}`}>
-              <span aria-hidden="true">{evaluation[key] ? '✓' : '✗'}</span> {CRITERION_LABELS[key]}: {evaluation[key] ? 'met' : 'not met'}{' '}
-              {evidence[key] ? <Why evidence={evidence[key]} /> : !evaluation[key] && <span className="text-xs text-slate-500">(no line in the documents states it)</span>}
+              <span aria-hidden="true">{evaluation[key] ? '✓' : '✗'}</span> {CRITERION_LABELS[key]}:{' '}
+              {evaluation[key] ? 'met' : 'not met'}{' '}
+              {evidence[key] ? (
+                <Why evidence={evidence[key]} />
+              ) : (
+                !evaluation[key] && <span className="text-xs text-slate-500">(no line in the documents states it)</span>
+              )}
             </li>
           ))}
         </ul>
@@ -150,11 +162,13 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
           </dd>
           <dt className="text-slate-500">Issuing organization</dt>
           <dd>
-            {details.issuingOrganization ?? 'Not found'} <Why evidence={evidence['certificateDetails.issuingOrganization']} />
+            {details.issuingOrganization ?? 'Not found'}{' '}
+            <Why evidence={evidence['certificateDetails.issuingOrganization']} />
           </dd>
           <dt className="text-slate-500">Author</dt>
           <dd>
-            {details.certificateAuthor ?? 'Not found'} <Why evidence={evidence['certificateDetails.certificateAuthor']} />
+            {details.certificateAuthor ?? 'Not found'}{' '}
+            <Why evidence={evidence['certificateDetails.certificateAuthor']} />
           </dd>
           <dt className="text-slate-500">Completion date</dt>
           <dd>
@@ -168,15 +182,16 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
             Transcript courses{transcript.institution ? `: ${transcript.institution}` : ''}
           </h4>
           <p className="text-xs text-slate-500">
-            {transcript.creditRule}; {transcript.quarterCredits} quarter credits earned <Why evidence={transcript.evidence.creditSystem} />
+            {transcript.creditRule}; {transcript.quarterCredits} quarter credits earned{' '}
+            <Why evidence={transcript.evidence.creditSystem} />
           </p>
           <ul className="mt-1 space-y-0.5">
             {transcript.courses.map((course) => (
               <li key={`${course.evidence.page}-${course.evidence.line}`}>
                 {course.term ? `${course.term}: ` : ''}
                 {course.code ? `${course.code} ` : ''}
-                {course.title}, {course.credits} {transcript.creditSystem.replace('_', ' ')} credits, grade {course.grade ?? 'none'} = {course.quarterCredits} quarter
-                credits <Why evidence={course.evidence} />
+                {course.title}, {course.credits} {transcript.creditSystem.replace('_', ' ')} credits, grade{' '}
+                {course.grade ?? 'none'} = {course.quarterCredits} quarter credits <Why evidence={course.evidence} />
               </li>
             ))}
           </ul>
@@ -188,7 +203,8 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
           <ul className="mt-1 space-y-1" data-testid="course-equivalencies">
             {equivalencies.map((item) => (
               <li key={`${item.originalCourse}-${item.equivalentCourse}`}>
-                {item.originalCourse} → {item.equivalentCourse} ({item.credits} credits) <Why evidence={item.evidence} />
+                {item.originalCourse} → {item.equivalentCourse} ({item.credits} credits){' '}
+                <Why evidence={item.evidence} />
               </li>
             ))}
           </ul>
@@ -203,7 +219,8 @@ function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
               <li key={`${contact.name}-${contact.email}`}>
                 {contact.name}
                 {contact.title ? `, ${contact.title}` : ''}
-                {contact.organization ? ` (${contact.organization})` : ''} · {contact.email} <Why evidence={evidence[`leadContacts.${contact.email}`]} />
+                {contact.organization ? ` (${contact.organization})` : ''} · {contact.email}{' '}
+                <Why evidence={evidence[`leadContacts.${contact.email}`]} />
               </li>
             ))}
           </ul>

@@ -12,9 +12,18 @@ const CIRCLE: Record<EvaluationPhaseState, string> = {
  * The three-phase indicator; `current` comes from the domain rule currentEvaluationPhase (4: every phase done, once
  * staff verified a credit, whose total then replaces the third phase's description).
  */
-export function EvaluationProcess({ current, awardedCredits = null }: { current: 1 | 2 | 3 | 4; awardedCredits?: number | null }) {
+export function EvaluationProcess({
+  current,
+  awardedCredits = null,
+}: {
+  current: 1 | 2 | 3 | 4;
+  awardedCredits?: number | null;
+}) {
   return (
-    <section aria-labelledby="evaluation-process-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="evaluation-process-title"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="evaluation-process-title" className="text-lg font-semibold">
         Evaluation Process
       </h2>
@@ -47,7 +56,10 @@ export function EvaluationProcess({ current, awardedCredits = null }: { current:
               </span>
               <div>
                 <p className={`font-medium ${highlighted ? 'text-teal-800' : 'text-slate-700'}`}>{phase.title}</p>
-                <p className={`text-sm ${highlighted ? 'text-slate-700' : 'text-slate-600'}`} data-testid={`evaluation-phase-${phase.id}-description`}>
+                <p
+                  className={`text-sm ${highlighted ? 'text-slate-700' : 'text-slate-600'}`}
+                  data-testid={`evaluation-phase-${phase.id}-description`}
+                >
                   {phase.id === 3 && state === 'done' && awardedCredits !== null
                     ? `Credit awarded: ${awardedCredits} quarter credit${awardedCredits === 1 ? '' : 's'}`
                     : phase.description}

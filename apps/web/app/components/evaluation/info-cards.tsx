@@ -25,7 +25,10 @@ export function HowWeAnalyzeCard() {
 
 export function DocumentRequirementsCard() {
   return (
-    <section aria-labelledby="document-requirements" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="document-requirements"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="document-requirements" className="text-lg font-semibold">
         Document Requirements
       </h2>

@@ -25,7 +25,11 @@ export function KeepEvaluationPanel({ email, signedIn, hasRecords, feedback }: P
   const navigation = useNavigation();
   const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'email-link';
   return (
-    <section aria-labelledby="keep-evaluation-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="keep-evaluation">
+    <section
+      aria-labelledby="keep-evaluation-title"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="keep-evaluation"
+    >
       <h2 id="keep-evaluation-title" className="text-lg font-semibold">
         {email ? 'Your evaluation is kept' : 'Keep my evaluation'}
       </h2>

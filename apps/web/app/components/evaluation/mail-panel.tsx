@@ -17,7 +17,8 @@ export function MailPanel({ status, adminSignedIn }: { status: GmailSetupStatus 
   useEffect(() => {
     if (returned === 'connected') notify.success('Gmail connected', status?.userEmail ?? undefined);
     if (returned === 'denied') notify.error('Gmail not connected', 'access was not allowed');
-    if (returned === 'unavailable') notify.error('Gmail not connected', status?.nextStep ?? 'Gmail cannot be connected yet');
+    if (returned === 'unavailable')
+      notify.error('Gmail not connected', status?.nextStep ?? 'Gmail cannot be connected yet');
     // Only once per return from Google, not on every status refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returned]);
@@ -49,7 +50,8 @@ export function MailPanel({ status, adminSignedIn }: { status: GmailSetupStatus 
       </dl>
       {configured ? (
         <p className="mt-3 text-sm text-slate-600">
-          Completed evaluations offer &lsquo;Create email drafts&rsquo; for their contacts; drafts appear in this account&rsquo;s Gmail.
+          Completed evaluations offer &lsquo;Create email drafts&rsquo; for their contacts; drafts appear in this
+          account&rsquo;s Gmail.
         </p>
       ) : (
         <p className="mt-3 text-sm text-slate-600" data-testid="mail-next-step">

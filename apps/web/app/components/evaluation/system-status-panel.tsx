@@ -15,7 +15,10 @@ const STATUS_LABEL: Record<ChecklistPhaseStatus, string> = {
 /** The system implementation checklist; `status` is null when GET /api/system/checklist-status could not be read. */
 export function SystemStatusPanel({ status }: { status: ChecklistStatus | null }) {
   return (
-    <section aria-labelledby="system-status-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="system-status-title"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id="system-status-title" className="text-lg font-semibold">
           System Implementation Status
@@ -25,7 +28,9 @@ export function SystemStatusPanel({ status }: { status: ChecklistStatus | null }
             {Math.round(status.overall_completion)}% complete
           </span>
         ) : (
-          <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-800">Setup Required</span>
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-800">
+            Setup Required
+          </span>
         )}
       </div>
       {status ? (
@@ -51,7 +56,12 @@ export function SystemStatusPanel({ status }: { status: ChecklistStatus | null }
             {CHECKLIST_PHASE_KEYS.map((key) => {
               const phase = status[key];
               return (
-                <li key={key} className="rounded-lg border border-slate-100 p-3" data-testid="checklist-phase" data-phase={key}>
+                <li
+                  key={key}
+                  className="rounded-lg border border-slate-100 p-3"
+                  data-testid="checklist-phase"
+                  data-phase={key}
+                >
                   <div className="flex items-center justify-between gap-2">
                     <span className="font-medium">{CHECKLIST_PHASE_TITLES[key]}</span>
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[phase.status]}`}>

@@ -45,7 +45,10 @@ interface Props {
 /** 'Upload Credentials': create a named credential, upload its documents, start the analysis. */
 export function UploadCredentialsPanel({ credentials, analyses, createFeedback }: Props) {
   return (
-    <section aria-labelledby="upload-credentials-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="upload-credentials-title"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="upload-credentials-title" className="text-lg font-semibold">
         Upload Credentials
       </h2>
@@ -127,7 +130,10 @@ function CredentialItem({ credential, records }: { credential: Credential; recor
     <li className="rounded-lg border border-slate-200 p-4" data-testid="credential" data-credential-id={credential.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{credential.name}</h3>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[credential.status]}`} data-testid="credential-status">
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[credential.status]}`}
+          data-testid="credential-status"
+        >
           {STATUS_LABEL[credential.status]}
         </span>
       </div>
@@ -139,7 +145,11 @@ function CredentialItem({ credential, records }: { credential: Credential; recor
       ) : (
         <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={`Documents of ${credential.name}`}>
           {credential.documents.map((document) => (
-            <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-testid="document">
+            <li
+              key={document.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-1.5"
+              data-testid="document"
+            >
               <a
                 href={`/resources/credentials/${credential.id}/documents/${document.id}`}
                 className="font-medium text-teal-800 underline"
@@ -174,7 +184,9 @@ function CredentialItem({ credential, records }: { credential: Credential; recor
           </Form>
         )}
       </div>
-      {credential.status !== 'analyzing' && <DeleteCredentialForm credentialId={credential.id} credentialName={credential.name} />}
+      {credential.status !== 'analyzing' && (
+        <DeleteCredentialForm credentialId={credential.id} credentialName={credential.name} />
+      )}
       {credential.status !== 'analyzing' && (
         <noscript>
           <p className="mt-2 text-sm text-amber-800">
@@ -211,7 +223,11 @@ function DeleteCredentialForm({ credentialId, credentialName }: { credentialId: 
 function UploadDocumentsButton(props: { credentialId: string; credentialName: string }) {
   const hydrated = useHydrated();
   const placeholder = (
-    <button type="button" disabled className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-400">
+    <button
+      type="button"
+      disabled
+      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-400"
+    >
       Upload Documents
     </button>
   );

@@ -22,7 +22,11 @@ async function requestUploadUrl(): Promise<string> {
   return body.uploadURL;
 }
 
-async function registerUpload(credentialId: string, file: UppyFile<Meta, Body>, uploadURL: string): Promise<Registration> {
+async function registerUpload(
+  credentialId: string,
+  file: UppyFile<Meta, Body>,
+  uploadURL: string,
+): Promise<Registration> {
   const fileName = file.name ?? 'file';
   try {
     const response = await fetch('/resources/upload-complete', {
@@ -93,7 +97,9 @@ export default function UploadDocuments({ credentialId, credentialName }: Upload
 
     uppy.on('complete', async (result) => {
       const settled = await Promise.all(
-        (result.successful ?? []).map((file) => registrations.get(file.id) ?? Promise.resolve<Registration>({ ok: true })),
+        (result.successful ?? []).map(
+          (file) => registrations.get(file.id) ?? Promise.resolve<Registration>({ ok: true }),
+        ),
       );
       registrations.clear();
       const failures = settled.filter((item): item is Extract<Registration, { ok: false }> => !item.ok);

@@ -45,7 +45,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
         <label htmlFor="customerName" className="block text-sm font-medium">
           Full Name
         </label>
-        <input id="customerName" name="customerName" autoComplete="name" defaultValue={props.values.customerName} className={inputClass} />
+        <input
+          id="customerName"
+          name="customerName"
+          autoComplete="name"
+          defaultValue={props.values.customerName}
+          className={inputClass}
+        />
       </div>
       <div>
         <label htmlFor="customerEmail" className="block text-sm font-medium">
@@ -84,7 +90,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-3 pt-2">
-        <Link to={props.backTo} className="rounded-md border border-slate-300 px-4 py-2 text-slate-700 hover:bg-slate-100">
+        <Link
+          to={props.backTo}
+          className="rounded-md border border-slate-300 px-4 py-2 text-slate-700 hover:bg-slate-100"
+        >
           Back
         </Link>
         <button

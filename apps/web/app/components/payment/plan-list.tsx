@@ -50,7 +50,11 @@ export function PlanList(props: PlanListProps) {
       </h2>
       <div className="mt-4 space-y-3">
         {props.trainings.map((training) => (
-          <details key={training.id} className="group rounded-lg border border-slate-200 bg-white" data-testid="training">
+          <details
+            key={training.id}
+            className="group rounded-lg border border-slate-200 bg-white"
+            data-testid="training"
+          >
             <summary className="cursor-pointer list-none px-4 py-3 font-semibold">{training.trainingName}</summary>
             <ul className="space-y-2 px-4 pb-4">
               {PLANS.map((plan) => (
@@ -77,8 +81,14 @@ export function PlanList(props: PlanListProps) {
                 <span className="block text-xs text-slate-500">Must be paid in full</span>
               </span>
               <span className="text-right text-sm">
-                {twoWith ? <span className="block font-semibold">{formatUsd(twoWith.bundlePrice)} with Psychosomatic Practitioner</span> : null}
-                {twoWithout ? <span className="block">{formatUsd(twoWithout.bundlePrice)} without Psychosomatic Practitioner</span> : null}
+                {twoWith ? (
+                  <span className="block font-semibold">
+                    {formatUsd(twoWith.bundlePrice)} with Psychosomatic Practitioner
+                  </span>
+                ) : null}
+                {twoWithout ? (
+                  <span className="block">{formatUsd(twoWithout.bundlePrice)} without Psychosomatic Practitioner</span>
+                ) : null}
               </span>
             </Link>
             <Link

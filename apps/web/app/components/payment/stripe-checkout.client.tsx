@@ -14,7 +14,10 @@ import {
 } from '~/routes/paymentplan/checkout-state';
 import { CheckoutForm, type CheckoutFormProps } from './checkout-form';
 
-type StripeCheckoutProps = Omit<CheckoutFormProps, 'paymentSlot' | 'onSubmit' | 'busy' | 'done' | 'failure' | 'jsEnabled'> & {
+type StripeCheckoutProps = Omit<
+  CheckoutFormProps,
+  'paymentSlot' | 'onSubmit' | 'busy' | 'done' | 'failure' | 'jsEnabled'
+> & {
   publishableKey: string;
 };
 
@@ -76,9 +79,13 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
         },
       })
       .then((result) => {
-        if (result.error) return fail({ title: 'Payment Failed', message: result.error.message ?? 'Your card was declined.' });
+        if (result.error)
+          return fail({ title: 'Payment Failed', message: result.error.message ?? 'Your card was declined.' });
         if (result.paymentIntent.status !== 'succeeded') {
-          return fail({ title: 'Payment Failed', message: `The payment is ${result.paymentIntent.status.replace(/_/g, ' ')}` });
+          return fail({
+            title: 'Payment Failed',
+            message: `The payment is ${result.paymentIntent.status.replace(/_/g, ' ')}`,
+          });
         }
         setBusy(false);
         setDone(true);
@@ -97,7 +104,10 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
     event.preventDefault();
     if (!stripe || !elements || busy || done) return;
     const form = new FormData(event.currentTarget);
-    buyer.current = { name: String(form.get('customerName') ?? '').trim(), email: String(form.get('customerEmail') ?? '').trim() };
+    buyer.current = {
+      name: String(form.get('customerName') ?? '').trim(),
+      email: String(form.get('customerEmail') ?? '').trim(),
+    };
     setFailure(null);
     setBusy(true);
     fetcher.submit(form, { method: 'post' });

@@ -16,9 +16,15 @@ export function SupportLink() {
   }, []);
   if (!troubled) return null;
   return (
-    <p className="mt-8 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="support-link">
+    <p
+      className="mt-8 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="support-link"
+    >
       Experiencing issues with this menu?{' '}
-      <a className="font-semibold underline" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Payment plan help')}`}>
+      <a
+        className="font-semibold underline"
+        href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Payment plan help')}`}
+      >
         Contact Us for Help
       </a>
     </p>

@@ -22,13 +22,26 @@ export function TestCardFields() {
           <label className="block text-sm font-medium" htmlFor="expiry">
             Expiry
           </label>
-          <input id="expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            id="expiry"
+            name="expiry"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+          />
         </div>
         <div>
           <label className="block text-sm font-medium" htmlFor="cvc">
             CVC
           </label>
-          <input id="cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            id="cvc"
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+          />
         </div>
       </div>
     </fieldset>

@@ -7,10 +7,23 @@ import {
   type EnrollmentStatus,
   type PaymentType,
 } from '@app/contracts';
-import { cohortMonthFromParts, cohortYearOptions, isValidEmail, parsePaymentAmountCents, validateCohortForm } from '@app/domain';
+import {
+  cohortMonthFromParts,
+  cohortYearOptions,
+  isValidEmail,
+  parsePaymentAmountCents,
+  validateCohortForm,
+} from '@app/domain';
 import { data } from '@remix-run/node';
 import { api, ApiError } from '~/lib/api.server';
-import { adminApi, logoutRedirect, newToast, redirectWithToast, requireAdminToken, type FlashToast } from '~/lib/session.server';
+import {
+  adminApi,
+  logoutRedirect,
+  newToast,
+  redirectWithToast,
+  requireAdminToken,
+  type FlashToast,
+} from '~/lib/session.server';
 import { asTrainingName, panelHref, type ClientFormValues } from './panel-url';
 
 export type { ClientFormValues };
@@ -41,17 +54,31 @@ async function createCohort(request: Request, form: FormData, search: string) {
     capacity: text(form, 'capacity').trim(),
   };
   const invalid = validateCohortForm(cohortForm);
-  if (invalid) return data<PanelActionData>({ toast: newToast('error', invalid.title, invalid.message), cohortForm }, { status: 400 });
+  if (invalid)
+    return data<PanelActionData>(
+      { toast: newToast('error', invalid.title, invalid.message), cohortForm },
+      { status: 400 },
+    );
   const trainingName = asTrainingName(cohortForm.trainingName);
   const month = Number(cohortForm.month);
   const year = Number(cohortForm.year);
   if (!trainingName || !(month >= 1 && month <= 12) || !cohortYearOptions(new Date()).includes(year)) {
-    return data<PanelActionData>({ toast: newToast('error', 'Error', 'Please fill in all fields'), cohortForm }, { status: 400 });
+    return data<PanelActionData>(
+      { toast: newToast('error', 'Error', 'Please fill in all fields'), cohortForm },
+      { status: 400 },
+    );
   }
   const capacity = cohortForm.capacity === '' ? null : Number(cohortForm.capacity);
   if (capacity !== null && !(Number.isInteger(capacity) && capacity >= 0 && capacity <= 10000)) {
     return data<PanelActionData>(
-      { toast: newToast('error', 'Failed to create cohort', 'Seats must be a whole number from 0 to 10000, or empty for no limit'), cohortForm },
+      {
+        toast: newToast(
+          'error',
+          'Failed to create cohort',
+          'Seats must be a whole number from 0 to 10000, or empty for no limit',
+        ),
+        cohortForm,
+      },
       { status: 400 },
     );
   }
@@ -61,7 +88,10 @@ async function createCohort(request: Request, form: FormData, search: string) {
     });
   } catch (error) {
     if (!failure(error)) throw error;
-    return data<PanelActionData>({ toast: newToast('error', 'Failed to create cohort', serverMessage(error)), cohortForm }, { status: 400 });
+    return data<PanelActionData>(
+      { toast: newToast('error', 'Failed to create cohort', serverMessage(error)), cohortForm },
+      { status: 400 },
+    );
   }
   return redirectWithToast(request, panelHref(search), newToast('success', 'Cohort created successfully'));
 }
@@ -100,7 +130,8 @@ function clientFormErrors(values: ClientFormValues, cohorts: Cohort[]): Record<s
     errors.cohortId = 'Choose a cohort of this training, or No Cohort';
   }
   if (!(PAYMENT_TYPES as readonly string[]).includes(values.paymentType)) errors.paymentType = 'Choose a payment type';
-  if (!(ENROLLMENT_STATUSES as readonly string[]).includes(values.enrollmentStatus)) errors.enrollmentStatus = 'Choose a status';
+  if (!(ENROLLMENT_STATUSES as readonly string[]).includes(values.enrollmentStatus))
+    errors.enrollmentStatus = 'Choose a status';
   return errors;
 }
 
@@ -110,7 +141,11 @@ async function createEnrollment(request: Request, form: FormData, search: string
   const fieldErrors = clientFormErrors(clientForm, cohorts);
   if (Object.keys(fieldErrors).length > 0) {
     return data<PanelActionData>(
-      { toast: newToast('error', 'Failed to create enrollment', Object.values(fieldErrors)[0]), fieldErrors, clientForm },
+      {
+        toast: newToast('error', 'Failed to create enrollment', Object.values(fieldErrors)[0]),
+        fieldErrors,
+        clientForm,
+      },
       { status: 400 },
     );
   }
@@ -130,11 +165,13 @@ async function createEnrollment(request: Request, form: FormData, search: string
     await adminApi<Enrollment>(request, '/api/admin/enrollments', { body });
   } catch (error) {
     if (!failure(error)) throw error;
-    const apiFieldErrors = error instanceof ApiError ? error.body?.fieldErrors ?? {} : {};
+    const apiFieldErrors = error instanceof ApiError ? (error.body?.fieldErrors ?? {}) : {};
     return data<PanelActionData>(
       {
         toast: newToast('error', 'Failed to create enrollment', serverMessage(error)),
-        fieldErrors: Object.fromEntries(Object.entries(apiFieldErrors).map(([key, messages]) => [key, messages.join('; ')])),
+        fieldErrors: Object.fromEntries(
+          Object.entries(apiFieldErrors).map(([key, messages]) => [key, messages.join('; ')]),
+        ),
         clientForm,
       },
       { status: 400 },
@@ -145,10 +182,16 @@ async function createEnrollment(request: Request, form: FormData, search: string
 
 async function deleteEnrollment(request: Request, form: FormData, search: string) {
   try {
-    await adminApi<void>(request, `/api/admin/enrollments/${encodeURIComponent(text(form, 'id'))}`, { method: 'DELETE' });
+    await adminApi<void>(request, `/api/admin/enrollments/${encodeURIComponent(text(form, 'id'))}`, {
+      method: 'DELETE',
+    });
   } catch (error) {
     if (!failure(error)) throw error;
-    return redirectWithToast(request, panelHref(search), newToast('error', 'Failed to delete enrollment', serverMessage(error)));
+    return redirectWithToast(
+      request,
+      panelHref(search),
+      newToast('error', 'Failed to delete enrollment', serverMessage(error)),
+    );
   }
   return redirectWithToast(request, panelHref(search), newToast('success', 'Enrollment deleted successfully'));
 }

@@ -2,7 +2,9 @@ import { filterHref, panelHref, readFilters } from './panel-url';
 
 describe('panel URL', () => {
   it('reads search, sort, direction and page next to the spec filters, ignoring what is not allowed', () => {
-    const filters = readFilters(new URLSearchParams('trainingName=Resilient+Child+Training&q=ada%40&sort=studentEmail&direction=asc&page=3'));
+    const filters = readFilters(
+      new URLSearchParams('trainingName=Resilient+Child+Training&q=ada%40&sort=studentEmail&direction=asc&page=3'),
+    );
     expect(filters).toEqual({
       trainingName: 'Resilient Child Training',
       cohortId: '',
@@ -13,12 +15,18 @@ describe('panel URL', () => {
       direction: 'asc',
       page: 3,
     });
-    expect(readFilters(new URLSearchParams('sort=password&direction=sideways&page=-4'))).toMatchObject({ sort: '', direction: '', page: 1 });
+    expect(readFilters(new URLSearchParams('sort=password&direction=sideways&page=-4'))).toMatchObject({
+      sort: '',
+      direction: '',
+      page: 1,
+    });
     expect(readFilters(new URLSearchParams('page=abc')).page).toBe(1);
   });
 
   it('keeps every filter when changing the page or sort, and drops emptied ones', () => {
-    expect(filterHref('?q=ada&sort=studentName&page=2&dialog=add-client', { page: '3' })).toBe('/admin/panel?q=ada&sort=studentName&page=3');
+    expect(filterHref('?q=ada&sort=studentName&page=2&dialog=add-client', { page: '3' })).toBe(
+      '/admin/panel?q=ada&sort=studentName&page=3',
+    );
     expect(filterHref('?q=ada&page=2', { sort: 'studentEmail', direction: 'asc', page: '' })).toBe(
       '/admin/panel?q=ada&sort=studentEmail&direction=asc',
     );

@@ -13,7 +13,16 @@ export interface PanelFilters {
   page: number;
 }
 
-export const FILTER_KEYS = ['trainingName', 'cohortId', 'startDate', 'endDate', 'q', 'sort', 'direction', 'page'] as const;
+export const FILTER_KEYS = [
+  'trainingName',
+  'cohortId',
+  'startDate',
+  'endDate',
+  'q',
+  'sort',
+  'direction',
+  'page',
+] as const;
 /** Query keys that open a dialog or a confirmation rather than filter. */
 export const DIALOG_KEYS = ['dialog', 'confirm', 'id', 'clientTraining'] as const;
 
@@ -37,14 +46,22 @@ export function readFilters(params: URLSearchParams): PanelFilters {
     startDate: date('startDate'),
     endDate: date('endDate'),
     q: (params.get('q') ?? '').slice(0, 254),
-    sort: (ENROLLMENT_SORT_KEYS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as EnrollmentSortKey) : '',
-    direction: params.get('direction') === 'asc' || params.get('direction') === 'desc' ? (params.get('direction') as 'asc' | 'desc') : '',
+    sort: (ENROLLMENT_SORT_KEYS as readonly string[]).includes(params.get('sort') ?? '')
+      ? (params.get('sort') as EnrollmentSortKey)
+      : '',
+    direction:
+      params.get('direction') === 'asc' || params.get('direction') === 'desc'
+        ? (params.get('direction') as 'asc' | 'desc')
+        : '',
     page: Math.max(1, Math.min(1_000_000, Math.floor(Number(params.get('page'))) || 1)),
   };
 }
 
 /** The panel URL with other filter values (page, sort…); an empty value drops the key. */
-export function filterHref(search: string | URLSearchParams, changes: Partial<Record<(typeof FILTER_KEYS)[number], string>>): string {
+export function filterHref(
+  search: string | URLSearchParams,
+  changes: Partial<Record<(typeof FILTER_KEYS)[number], string>>,
+): string {
   const current = new URLSearchParams(search);
   const next = new URLSearchParams();
   for (const key of FILTER_KEYS) {
@@ -68,7 +85,10 @@ export function readConfirm(params: URLSearchParams): { kind: PanelConfirm; id: 
 }
 
 /** The panel URL with the current filters and the given dialog keys (none: the plain filtered view). */
-export function panelHref(search: string | URLSearchParams, extra: Partial<Record<(typeof DIALOG_KEYS)[number], string>> = {}): string {
+export function panelHref(
+  search: string | URLSearchParams,
+  extra: Partial<Record<(typeof DIALOG_KEYS)[number], string>> = {},
+): string {
   const current = new URLSearchParams(search);
   const next = new URLSearchParams();
   for (const key of FILTER_KEYS) {

@@ -1,12 +1,6 @@
 import type { Cohort, EnrollmentPage, EnrollmentSortKey } from '@app/contracts';
 import { cohortMonthLabel, cohortYearOptions } from '@app/domain';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { AddClientDialog } from '~/components/admin/add-client-dialog';
 import { secondaryButtonClass, buttonClass } from '~/components/admin/admin-dialog';
@@ -33,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     cohorts = await adminApi<Cohort[]>(request, '/api/admin/cohorts');
     // A cohort of another training than the one filtered is dropped, as the spec's browser-side filter would show nothing.
-    const cohortFilter = cohorts.find((c) => c.id === filters.cohortId && (!filters.trainingName || c.trainingName === filters.trainingName));
+    const cohortFilter = cohorts.find(
+      (c) => c.id === filters.cohortId && (!filters.trainingName || c.trainingName === filters.trainingName),
+    );
     // Paged in the API (50 rows), so the cohort filter goes to the API too: filtering one page would hide rows.
     result = await adminApi<EnrollmentPage>(request, '/api/admin/enrollments/search', {
       query: {
@@ -99,7 +95,8 @@ export default function AdminPanelPage() {
   const sortHref = (key: EnrollmentSortKey) => {
     const current = filters.sort || 'createdAt';
     const currentDirection = filters.direction || (current === 'createdAt' ? 'desc' : 'asc');
-    const direction = current === key ? (currentDirection === 'asc' ? 'desc' : 'asc') : key === 'createdAt' ? 'desc' : 'asc';
+    const direction =
+      current === key ? (currentDirection === 'asc' ? 'desc' : 'asc') : key === 'createdAt' ? 'desc' : 'asc';
     return filterHref(search, { sort: key, direction, page: '' });
   };
   const rosterQuery = new URLSearchParams(search);

@@ -72,7 +72,13 @@ export function readView(url: URL, cohorts: Cohort[], bundles: BundlePricing[]):
     if (
       names.length === size &&
       cohortsValid &&
-      !checkBundle(size, trainings, slots.map((s) => s.cohortId), cohorts, bundles)
+      !checkBundle(
+        size,
+        trainings,
+        slots.map((s) => s.cohortId),
+        cohorts,
+        bundles,
+      )
     ) {
       return { kind: 'bundle', size, slots: slots as BundleSlot[] };
     }

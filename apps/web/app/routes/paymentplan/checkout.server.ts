@@ -20,7 +20,10 @@ export async function createIntentFor(view: PlanView): Promise<PaymentIntentResp
     }
     if (view.kind === 'bundle') {
       return await api<PaymentIntentResponse>('/api/create-bundle-payment-intent', {
-        body: { trainings: view.slots.map((s) => s.trainingName), paymentType: view.size === 2 ? 'bundle-2' : 'bundle-3' },
+        body: {
+          trainings: view.slots.map((s) => s.trainingName),
+          paymentType: view.size === 2 ? 'bundle-2' : 'bundle-3',
+        },
       });
     }
   } catch (error) {
@@ -36,8 +39,7 @@ export interface PayValues {
 }
 
 export type PayOutcome =
-  | { ok: false; failure: ValidationFailure }
-  | { ok: true; testModeResult: TestModeConfirmResponse | null };
+  { ok: false; failure: ValidationFailure } | { ok: true; testModeResult: TestModeConfirmResponse | null };
 
 function text(form: FormData, key: string): string {
   const value = form.get(key);
@@ -45,7 +47,11 @@ function text(form: FormData, key: string): string {
 }
 
 export function readPayValues(form: FormData): PayValues {
-  return { customerName: text(form, 'customerName'), customerEmail: text(form, 'customerEmail'), cohortId: text(form, 'cohortId') };
+  return {
+    customerName: text(form, 'customerName'),
+    customerEmail: text(form, 'customerEmail'),
+    cohortId: text(form, 'cohortId'),
+  };
 }
 
 function apiFailure(error: unknown): ValidationFailure {
@@ -94,7 +100,12 @@ export async function pay(form: FormData, cohorts: Cohort[], testMode: boolean):
     }
     if (!testMode) return { ok: true, testModeResult: null };
     const result = await api<TestModeConfirmResponse>('/api/payments/test-mode/confirm', {
-      body: { paymentIntentId, cardNumber: text(form, 'cardNumber'), expiry: text(form, 'expiry'), cvc: text(form, 'cvc') },
+      body: {
+        paymentIntentId,
+        cardNumber: text(form, 'cardNumber'),
+        expiry: text(form, 'expiry'),
+        cvc: text(form, 'cvc'),
+      },
     });
     if (result.status !== 'succeeded') {
       return { ok: false, failure: { title: 'Payment Failed', message: result.message ?? 'Your card was declined.' } };

@@ -46,8 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** A failed or enhanced "Pay now" must keep the payment the buyer is paying, so it does not reload the checkout. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  if (formMethod === 'POST' && currentUrl.search === nextUrl.search && currentUrl.pathname === nextUrl.pathname) return false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod === 'POST' && currentUrl.search === nextUrl.search && currentUrl.pathname === nextUrl.pathname)
+    return false;
   return defaultShouldRevalidate;
 };
 
@@ -64,11 +70,19 @@ export async function action({ request }: ActionFunctionArgs) {
     const { cohorts, bundles } = await catalog();
     // A cohort chosen for a slot whose training then changed (a form sent without JavaScript) no longer counts.
     const cohortIds = Array.from({ length: size }, (_, i) =>
-      cohorts.some((cohort) => cohort.id === rawCohorts[i] && cohort.trainingName === trainings[i]) ? rawCohorts[i] : null,
+      cohorts.some((cohort) => cohort.id === rawCohorts[i] && cohort.trainingName === trainings[i])
+        ? rawCohorts[i]
+        : null,
     );
     const failure = checkBundle(size, trainings, cohortIds, cohorts, bundles);
     if (failure) {
-      const answer: PaymentActionData = { form: 'bundle', failure, size, trainings: rawTrainings, cohortIds: rawCohorts };
+      const answer: PaymentActionData = {
+        form: 'bundle',
+        failure,
+        size,
+        trainings: rawTrainings,
+        cohortIds: rawCohorts,
+      };
       return data(answer, { status: 400 });
     }
     const slots: BundleSlot[] = [];
@@ -91,7 +105,10 @@ export async function action({ request }: ActionFunctionArgs) {
     // Without JavaScript nobody can show the success notice or wait a second: go straight to the success page.
     if (form.get('js') !== '1') return redirect(redirectTo);
     const kind = form.get('kind') === 'bundle' ? 'bundle' : 'single';
-    return data<PaymentActionData>({ form: 'pay', success: { title: SUCCESS_TITLE, message: successMessage(kind), redirectTo } });
+    return data<PaymentActionData>({
+      form: 'pay',
+      success: { title: SUCCESS_TITLE, message: successMessage(kind), redirectTo },
+    });
   }
 
   throw new Response('Unknown form', { status: 400 });
@@ -125,7 +142,8 @@ export default function PaymentPlanPage() {
   }, [redirectTo]);
 
   const backTo = location.pathname;
-  const target = navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const target =
+    navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
   const loadingCheckout = target !== null && /[?&](training|checkout)=/.test(target.search);
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent');
   const payFailure = actionData?.form === 'pay' && 'failure' in actionData ? actionData : null;
@@ -134,9 +152,17 @@ export default function PaymentPlanPage() {
 
   let content;
   if (target && !loadingCheckout && view.kind !== 'list') {
-    content = <p role="status" className="mt-6 text-slate-600">Loading pricing...</p>;
+    content = (
+      <p role="status" className="mt-6 text-slate-600">
+        Loading pricing...
+      </p>
+    );
   } else if (loadingCheckout) {
-    content = <p role="status" className="mt-6 text-slate-600">Loading payment setup...</p>;
+    content = (
+      <p role="status" className="mt-6 text-slate-600">
+        Loading payment setup...
+      </p>
+    );
   } else if (view.kind === 'list') {
     content = (
       <PlanList
@@ -167,9 +193,15 @@ export default function PaymentPlanPage() {
         }
       : null;
     content = (
-      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" style={{ animation: 'slide-in 200ms ease-out' }} data-testid="checkout-panel">
+      <section
+        className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+        style={{ animation: 'slide-in 200ms ease-out' }}
+        data-testid="checkout-panel"
+      >
         <style>{SLIDE_IN}</style>
-        <h2 className="text-xl font-semibold">{isBundle ? 'Bundle Purchase - Customer Information' : 'Customer Information'}</h2>
+        <h2 className="text-xl font-semibold">
+          {isBundle ? 'Bundle Purchase - Customer Information' : 'Customer Information'}
+        </h2>
         {single ? (
           <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
             <p className="font-semibold">{single.trainingName}</p>
@@ -193,7 +225,10 @@ export default function PaymentPlanPage() {
                   <li key={slot.trainingName} className="flex flex-wrap items-center gap-2" data-testid="bundle-item">
                     <span className="font-semibold">{slot.trainingName}</span>
                     {cohort ? (
-                      <span className="rounded-full bg-teal-100 px-2 py-0.5 text-xs text-teal-800" title={cohortMonthLabel(cohort.cohortMonth)}>
+                      <span
+                        className="rounded-full bg-teal-100 px-2 py-0.5 text-xs text-teal-800"
+                        title={cohortMonthLabel(cohort.cohortMonth)}
+                      >
                         Cohort Selected
                       </span>
                     ) : null}
@@ -210,7 +245,10 @@ export default function PaymentPlanPage() {
         ) : null}
         {!formProps ? (
           <div className="mt-4">
-            <Link to={backTo} className="rounded-md border border-slate-300 px-4 py-2 text-slate-700 hover:bg-slate-100">
+            <Link
+              to={backTo}
+              className="rounded-md border border-slate-300 px-4 py-2 text-slate-700 hover:bg-slate-100"
+            >
               Back
             </Link>
           </div>
@@ -232,7 +270,9 @@ export default function PaymentPlanPage() {
             failure={null}
             busy={false}
             done
-            paymentSlot={<p className="text-sm text-slate-600">Loading the secure card form… (card payments need JavaScript)</p>}
+            paymentSlot={
+              <p className="text-sm text-slate-600">Loading the secure card form… (card payments need JavaScript)</p>
+            }
           />
         )}
         {success ? (
