@@ -113,7 +113,7 @@ export class GmailConnectionService {
       scopes: grantedScopes,
     });
     this.tokenCheck = null;
-    this.logger.log(`Gmail connected for ${email}`);
+    this.logger.log('Gmail connected');
     return email;
   }
 

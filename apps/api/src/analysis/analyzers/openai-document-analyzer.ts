@@ -74,7 +74,10 @@ export class OpenAiDocumentAnalyzer implements DocumentAnalyzer {
       return { signals: groundModelSignals(model, local, input.text, input.fileName, input.lines), analyzer: 'openai' };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.logger.warn(`OpenAI analysis of ${input.fileName} failed, using the local analyzer: ${reason}`);
+      // The file name can name the applicant, and the reason can quote the document: the log keeps the error's kind.
+      this.logger.warn(
+        `OpenAI analysis of a document failed (${error instanceof Error ? error.name : 'error'}), using the local analyzer`,
+      );
       return { signals: local, analyzer: 'local', fallbackReason: reason.slice(0, 300) };
     }
   }
