@@ -80,7 +80,12 @@ describe('reliability: Redis outage with analyses queued', () => {
       if (finished.status === 'completed') expect(records).toEqual(SIX_PHASES_ONCE);
     }
 
-    // Recovered without a restart: the start refused during the outage now runs to the end.
+    // Recovered without a restart: once the API's own queue connection is back (ioredis reconnects with a backoff),
+    // the start refused during the outage runs to the end.
+    const reconnectBy = Date.now() + 60_000;
+    while ((await api.http.get('/api/health')).body.queue !== 'up' && Date.now() < reconnectBy) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     await api.http.post(`/api/credentials/${duringOutage}/analyze`).set(api.owner()).expect(202);
     expect((await waitForAnalysis(api, duringOutage, 120_000)).status).toBe('completed');
     expect(await countRecords(api, duringOutage)).toEqual(SIX_PHASES_ONCE);

@@ -132,10 +132,16 @@ describe('payment plan page', () => {
     await page.goto('/paymentplan');
     await page.getByRole('heading', { name: 'Select A Training' }).waitFor();
     expect(await page.getByText('Contact Us for Help').count()).toBe(0);
-    await page.evaluate(() => {
-      void Promise.reject(new Error('menu broke'));
-    });
-    await page.getByText('Experiencing issues with this menu?').waitFor();
+    // The listener is attached once the page has hydrated, which can come after the server-rendered heading: reject
+    // again until the page has noticed, as a script failing later in the page's life would.
+    const notice = page.getByText('Experiencing issues with this menu?');
+    for (let attempt = 0; attempt < 40 && (await notice.count()) === 0; attempt++) {
+      await page.evaluate(() => {
+        void Promise.reject(new Error('menu broke'));
+      });
+      await page.waitForTimeout(250);
+    }
+    await notice.waitFor();
     const href = await page.getByRole('link', { name: 'Contact Us for Help' }).getAttribute('href');
     expect(href).toMatch(/^mailto:/);
     await context.close();
