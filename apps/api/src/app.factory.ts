@@ -10,6 +10,8 @@ import { useStrictBodies } from './common/strict-body';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
 import type { Infrastructure } from './infrastructure';
+import { UploadCompleteDto } from './uploads/dto/upload-complete.dto';
+import { UploadsService } from './uploads/uploads.service';
 
 /** Builds the configured API (prefix, validation, errors, Swagger) without listening; main.ts and tests share it. */
 export async function createApp(
@@ -33,7 +35,15 @@ export async function createApp(
   );
   useStrictBodies(app);
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
+  const uploads = app.get(UploadsService);
+  app.useGlobalPipes(
+    createValidationPipe(
+      new Map([
+        // A refused registration still removes the uploaded object (when its URL is ours and unused).
+        [UploadCompleteDto, (body: { uploadURL?: unknown }) => uploads.discardUnregistered(body.uploadURL)],
+      ]),
+    ),
+  );
   app.useGlobalFilters(new AllExceptionsFilter());
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');

@@ -9,10 +9,12 @@ import {
   DOCUMENT_TYPES,
   ENROLLMENT_STATUSES,
   ERROR_CODES,
+  ERROR_STATUS,
   EVALUATION_PHASES,
   PAYMENT_TYPES,
   TRAINING_NAMES,
   isBundlePaymentType,
+  isErrorCode,
   isDocumentType,
   isEnrollmentStatus,
   isPaymentType,
@@ -118,5 +120,12 @@ describe('checklist and errors', () => {
 
   it('has distinct error codes', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+
+  it('gives every error code an HTTP error status', () => {
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) expect(ERROR_STATUS[code]).toBeGreaterThanOrEqual(400);
+    expect(isErrorCode('NOT_FOUND')).toBe(true);
+    expect(isErrorCode('Not found')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Ip, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
@@ -12,7 +12,6 @@ import type { AuthenticatedAdmin } from './admin-auth.types';
 import { CurrentAdmin, StaffOnly } from './admin-only.decorator';
 import { LoginDto } from './dto/login.dto';
 import { LoginFailedResponseDto, LoginResponseDto, LogoutResponseDto } from './dto/login-response.dto';
-import { LoginFailedFilter } from './login-failed.filter';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -21,7 +20,6 @@ export class AdminAuthController {
 
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @UseFilters(LoginFailedFilter)
   @ApiOperation({ summary: 'Exchange username and password for a short-lived bearer token' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBadRequestResponse({ description: 'username or password missing' })

@@ -4,7 +4,7 @@ import type { LoginResponse, LogoutResponse } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditService } from '../audit/audit.service';
-import { LoginFailedException, LoginRateLimitedException } from './admin-auth.errors';
+import { LoginFailedError, LoginRateLimitedError } from './admin-auth.errors';
 import type { AdminTokenPayload, AuthenticatedAdmin } from './admin-auth.types';
 import { AdminUsersRepository } from './admin-users.repository';
 import { LoginLimiterService } from './login-limiter.service';
@@ -25,18 +25,18 @@ export class AdminAuthService {
   /** `client` is the caller's address, which the per-client limit and the client×account lock key on. */
   async login(username: string, password: string, client: string): Promise<LoginResponse> {
     const verdict = await this.limiter.admit(client, username);
-    if (!verdict.allowed) throw new LoginRateLimitedException();
+    if (!verdict.allowed) throw new LoginRateLimitedError();
     if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     const user = await this.users.findByUsername(username);
     if (!user) {
       this.dummyHash ??= hashPassword(randomUUID());
       await verifyPassword(await this.dummyHash, password);
       await this.limiter.recordFailure(client, username);
-      throw new LoginFailedException();
+      throw new LoginFailedError();
     }
     if (!(await verifyPassword(user.passwordHash, password))) {
       await this.limiter.recordFailure(client, username);
-      throw new LoginFailedException();
+      throw new LoginFailedError();
     }
     await this.limiter.recordSuccess(client, username);
     const token = await this.jwt.signAsync({ sub: user.id, username: user.username }, { jwtid: randomUUID() });

@@ -1,5 +1,6 @@
-import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
+import { UnauthorizedError } from '../common/errors/app-error';
 import { isOutageError } from '../common/outage';
 import { ADMIN_JWT_STRATEGY } from './admin-auth.types';
 
@@ -16,7 +17,7 @@ export class AdminJwtGuard extends AuthGuard(ADMIN_JWT_STRATEGY) {
     _context: ExecutionContext,
   ): TUser {
     if (error && isOutageError(error)) throw error;
-    if (error || !user) throw new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+    if (error || !user) throw new UnauthorizedError();
     return user;
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import { UnauthorizedError } from '../common/errors/app-error';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { AdminAuthService } from './admin-auth.service';
@@ -23,7 +24,7 @@ export class AdminJwtStrategy extends PassportStrategy(Strategy, ADMIN_JWT_STRAT
 
   async validate(payload: AdminTokenPayload): Promise<AuthenticatedAdmin> {
     const admin = await this.auth.authenticate(payload);
-    if (!admin) throw new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+    if (!admin) throw new UnauthorizedError();
     return admin;
   }
 }

@@ -3,7 +3,6 @@ import {
   CanActivate,
   createParamDecorator,
   ExecutionContext,
-  ForbiddenException,
   Injectable,
   SetMetadata,
   UseGuards,
@@ -12,6 +11,7 @@ import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { StaffRole } from '@app/contracts';
 import type { Request } from 'express';
+import { ForbiddenError } from '../common/errors/app-error';
 import type { AuthenticatedAdmin } from './admin-auth.types';
 import { AdminJwtGuard } from './admin-jwt.guard';
 
@@ -29,7 +29,7 @@ export class StaffRoleGuard implements CanActivate {
     ]);
     const user = context.switchToHttp().getRequest<Request & { user?: AuthenticatedAdmin }>().user;
     if (!allowed || (user && allowed.includes(user.role))) return true;
-    throw new ForbiddenException({ message: 'This account cannot do this', code: 'FORBIDDEN' });
+    throw new ForbiddenError('This account cannot do this');
   }
 }
 

@@ -1,8 +1,9 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
+import { AdminTicketRefusedError } from './admin-auth.errors';
 import type { AuthenticatedAdmin } from './admin-auth.types';
 import { AdminUsersRepository } from './admin-users.repository';
 
@@ -39,10 +40,7 @@ export class AdminTicketsService {
 
   /** The admin's id; 401 when the ticket is missing, forged, expired, meant for something else or already used. */
   async redeem(ticket: string | undefined, purpose: string): Promise<string> {
-    const refused = new UnauthorizedException({
-      message: 'This link is invalid, expired or already used; log in as an admin and try again',
-      code: 'UNAUTHORIZED',
-    });
+    const refused = new AdminTicketRefusedError();
     if (!ticket) throw refused;
     let payload: TicketPayload;
     try {

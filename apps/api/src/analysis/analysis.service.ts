@@ -1,25 +1,17 @@
-import {
-  ConflictException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
 import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
 import { ownerFilter } from '../applicants/viewer';
-import { CredentialNotFoundException } from '../credentials/credentials.errors';
+import { CredentialNotFoundError } from '../credentials/credentials.errors';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { InjectConfig } from '../config/inject-config.decorator';
+import { AnalysisNotStartableError, AnalysisQueueUnavailableError, NoEvaluationYetError } from './analysis.errors';
 import { AnalysisRepository } from './analysis.repository';
 import type { AnalysisStartedResponseDto } from './dto/analysis-response.dto';
 import type { Evaluation } from './evaluation.entity';
 import { evaluationDetails, type CombinedAnalysis, type IndividualAnalysis } from './pipeline/phase-results';
 import { ANALYSIS_QUEUE, analysisTimeoutReason, type AnalysisQueue } from './queue/analysis-queue';
-
-const notFound = () => new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' });
 
 export function toEvaluationDto(evaluation: Evaluation, credentialId: string): EvaluationDto {
   return {
@@ -75,8 +67,7 @@ export class AnalysisService {
 
   /** Another applicant's credential reads as missing, so ids leak nothing. */
   private async requireVisible(credentialId: string, viewer: Viewer): Promise<void> {
-    if (!(await this.credentials.findVisible(credentialId, ownerFilter(viewer))))
-      throw new CredentialNotFoundException();
+    if (!(await this.credentials.findVisible(credentialId, ownerFilter(viewer)))) throw new CredentialNotFoundError();
   }
 
   /** pending with a document → analyzing and one job; anything else is refused and nothing changes. */
@@ -85,12 +76,8 @@ export class AnalysisService {
     const startedAt = await this.repository.startAnalysis(credentialId, new Date());
     if (!startedAt) {
       const credential = await this.repository.findForAnalysis(credentialId);
-      if (!credential) throw notFound();
-      const message =
-        credential.status !== 'pending'
-          ? `Analysis can only start for a pending credential; this one is ${credential.status}`
-          : 'Upload at least one document before starting the analysis';
-      throw new ConflictException({ message, code: 'CONFLICT' });
+      if (!credential) throw new CredentialNotFoundError();
+      throw new AnalysisNotStartableError(credential.status);
     }
     try {
       await this.queue.enqueue({ credentialId, generation: startedAt.getTime() });
@@ -101,9 +88,7 @@ export class AnalysisService {
         `Could not queue the analysis of ${credentialId}: ${error instanceof Error ? error.message : String(error)}`,
       );
       await this.repository.cancelStart(credentialId, startedAt);
-      throw new ServiceUnavailableException({
-        message: 'The analysis could not be started right now; please try again in a moment',
-      });
+      throw new AnalysisQueueUnavailableError();
     }
     return { credentialId, status: 'analyzing', analysisStartedAt: startedAt.toISOString() };
   }
@@ -116,14 +101,9 @@ export class AnalysisService {
   async getEvaluation(credentialId: string, viewer: Viewer): Promise<EvaluationDto> {
     await this.requireVisible(credentialId, viewer);
     const credential = await this.repository.findForAnalysis(credentialId);
-    if (!credential) throw notFound();
+    if (!credential) throw new CredentialNotFoundError();
     const evaluation = credential.status === 'completed' ? await this.repository.findEvaluation(credentialId) : null;
-    if (!evaluation) {
-      throw new NotFoundException({
-        message: `No evaluation yet: the credential is ${credential.status}`,
-        code: 'NOT_FOUND',
-      });
-    }
+    if (!evaluation) throw new NoEvaluationYetError(credential.status);
     return evaluationWithDetails(evaluation, credentialId, await this.repository.listRecords(credentialId));
   }
 

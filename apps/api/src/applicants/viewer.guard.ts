@@ -4,12 +4,12 @@ import {
   createParamDecorator,
   ExecutionContext,
   Injectable,
-  UnauthorizedException,
   UseGuards,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AdminAuthService } from '../admin/admin-auth.service';
+import { UnauthorizedError } from '../common/errors/app-error';
 import { APPLICANT_TOKEN_HEADER, ApplicantTokenService } from './applicant-token.service';
 import type { Viewer } from './viewer';
 
@@ -28,7 +28,7 @@ export class ViewerGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ViewerRequest>();
-    const refused = new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+    const refused = new UnauthorizedError();
     const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer) {
       const admin = await this.admins.authenticateBearer(bearer);
@@ -60,6 +60,6 @@ export function OwnerOrStaff(): ClassDecorator & MethodDecorator {
 
 export const CurrentViewer = createParamDecorator((_data: unknown, context: ExecutionContext): Viewer => {
   const viewer = context.switchToHttp().getRequest<ViewerRequest>().viewer;
-  if (!viewer) throw new UnauthorizedException({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+  if (!viewer) throw new UnauthorizedError();
   return viewer;
 });

@@ -1,20 +1,20 @@
-import { BadRequestException, ConflictException, ForbiddenException } from '@nestjs/common';
+import { AppError } from '../common/errors/app-error';
 
 /** A forged, expired or foreign token: the page says the link no longer works. */
-export class UpdateCardLinkInvalidError extends ForbiddenException {
+export class UpdateCardLinkInvalidError extends AppError {
   constructor() {
-    super({ message: 'This link is invalid or has expired. Please contact us for a new one.', code: 'FORBIDDEN' });
+    super('FORBIDDEN', 'This link is invalid or has expired. Please contact us for a new one.');
   }
 }
 
-export class UpdateCardRequestError extends BadRequestException {
+export class UpdateCardRequestError extends AppError {
   constructor(message: string) {
-    super({ message, code: 'VALIDATION_FAILED' });
+    super('VALIDATION_FAILED', message);
   }
 }
 
-export class UpdateCardBusyError extends ConflictException {
+export class UpdateCardBusyError extends AppError {
   constructor() {
-    super({ message: 'This installment is being charged right now; reload the page in a minute', code: 'CONFLICT' });
+    super('CONFLICT', 'This installment is being charged right now; reload the page in a minute');
   }
 }

@@ -1,45 +1,42 @@
-import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { cohortMonthLabel } from '@app/domain';
+import { AppError } from '../common/errors/app-error';
 
-export class CohortNotFoundException extends NotFoundException {
+export class CohortNotFoundError extends AppError {
   constructor() {
-    super({ message: 'Cohort not found', code: 'NOT_FOUND' });
+    super('NOT_FOUND', 'Cohort not found');
   }
 }
 
-export class DuplicateCohortException extends ConflictException {
+export class DuplicateCohortError extends AppError {
   constructor(trainingName: string, cohortMonth: string) {
-    super({
-      message: `A ${trainingName} cohort for ${cohortMonthLabel(cohortMonth)} already exists`,
-      code: 'CONFLICT',
-    });
+    super('CONFLICT', `A ${trainingName} cohort for ${cohortMonthLabel(cohortMonth)} already exists`);
   }
 }
 
 /** Deleting is refused rather than unlinking, so no student silently loses the cohort they paid for. */
-export class CohortHasEnrollmentsException extends ConflictException {
+export class CohortHasEnrollmentsError extends AppError {
   constructor(count: number) {
-    super({
-      message: `This cohort has ${count} enrollment(s). Delete those enrollments first; a cohort with enrollments cannot be deleted.`,
-      code: 'CONFLICT',
-    });
+    super(
+      'CONFLICT',
+      `This cohort has ${count} enrollment(s). Delete those enrollments first; a cohort with enrollments cannot be deleted.`,
+    );
   }
 }
 
-export class CohortHasSeatsException extends ConflictException {
+export class CohortHasSeatsError extends AppError {
   constructor() {
-    super({ message: 'This cohort still has seats: enroll instead of joining the waitlist', code: 'CONFLICT' });
+    super('CONFLICT', 'This cohort still has seats: enroll instead of joining the waitlist');
   }
 }
 
-export class WaitlistEntryNotFoundException extends NotFoundException {
+export class WaitlistEntryNotFoundError extends AppError {
   constructor() {
-    super({ message: 'Waitlist entry not found', code: 'NOT_FOUND' });
+    super('NOT_FOUND', 'Waitlist entry not found');
   }
 }
 
-export class WaitlistInvalidException extends BadRequestException {
+export class WaitlistInvalidError extends AppError {
   constructor(message: string) {
-    super({ message, code: 'VALIDATION_FAILED' });
+    super('VALIDATION_FAILED', message);
   }
 }

@@ -8,12 +8,12 @@ import { OutboxRepository } from '../mail/outbox.repository';
 import { Cohort } from './cohort.entity';
 import { CohortSeatsRepository } from './cohort-seats.repository';
 import {
-  CohortHasEnrollmentsException,
-  CohortHasSeatsException,
-  CohortNotFoundException,
-  DuplicateCohortException,
-  WaitlistEntryNotFoundException,
-  WaitlistInvalidException,
+  CohortHasEnrollmentsError,
+  CohortHasSeatsError,
+  CohortNotFoundError,
+  DuplicateCohortError,
+  WaitlistEntryNotFoundError,
+  WaitlistInvalidError,
 } from './cohorts.errors';
 import { CohortsRepository } from './cohorts.repository';
 
@@ -48,7 +48,7 @@ export class CohortsService {
   async create(request: CreateCohortRequest, actor: AuditActor | null = null): Promise<CohortDto> {
     const { trainingName, cohortMonth } = request;
     if (await this.repository.findByTrainingAndMonth(trainingName, cohortMonth)) {
-      throw new DuplicateCohortException(trainingName, cohortMonth);
+      throw new DuplicateCohortError(trainingName, cohortMonth);
     }
     try {
       return await this.tx.run(async () => {
@@ -69,7 +69,7 @@ export class CohortsService {
     } catch (error) {
       // Two admins creating the same cohort at once: the unique key decides.
       if (error instanceof UniqueConstraintViolationException)
-        throw new DuplicateCohortException(trainingName, cohortMonth);
+        throw new DuplicateCohortError(trainingName, cohortMonth);
       throw error;
     }
   }
@@ -78,7 +78,7 @@ export class CohortsService {
   async setCapacity(id: string, capacity: number | null, actor: AuditActor | null): Promise<CohortDto> {
     return this.tx.run(async () => {
       const cohort = await this.repository.findById(id);
-      if (!cohort) throw new CohortNotFoundException();
+      if (!cohort) throw new CohortNotFoundError();
       const before = cohort.capacity;
       await this.seats.setCapacity(id, capacity);
       cohort.capacity = capacity;
@@ -98,9 +98,9 @@ export class CohortsService {
 
   async remove(id: string, actor: AuditActor | null = null): Promise<void> {
     const cohort = await this.repository.findById(id);
-    if (!cohort) throw new CohortNotFoundException();
+    if (!cohort) throw new CohortNotFoundError();
     const enrollments = await this.repository.countEnrollments(cohort);
-    if (enrollments > 0) throw new CohortHasEnrollmentsException(enrollments);
+    if (enrollments > 0) throw new CohortHasEnrollmentsError(enrollments);
     try {
       await this.tx.run(async () => {
         await this.repository.removeById(id);
@@ -112,7 +112,7 @@ export class CohortsService {
       });
     } catch (error) {
       // An enrollment added between the count and the delete: the foreign key (on delete restrict) refuses.
-      if (error instanceof ForeignKeyConstraintViolationException) throw new CohortHasEnrollmentsException(1);
+      if (error instanceof ForeignKeyConstraintViolationException) throw new CohortHasEnrollmentsError(1);
       throw error;
     }
   }
@@ -120,12 +120,12 @@ export class CohortsService {
   /** A visitor asks for a seat in a full cohort; one entry per email a cohort. */
   async joinWaitlist(cohortId: string, name: string, email: string): Promise<{ joined: boolean }> {
     const missing = validateCustomer({ name, email });
-    if (missing) throw new WaitlistInvalidException(missing.message);
-    if (!isValidEmail(email.trim())) throw new WaitlistInvalidException('Please enter a valid email address');
+    if (missing) throw new WaitlistInvalidError(missing.message);
+    if (!isValidEmail(email.trim())) throw new WaitlistInvalidError('Please enter a valid email address');
     const cohort = await this.repository.findById(cohortId);
-    if (!cohort) throw new CohortNotFoundException();
+    if (!cohort) throw new CohortNotFoundError();
     const taken = await this.seats.takenByCohort([cohortId]);
-    if (seatsLeft(cohort.capacity, taken.get(cohortId) ?? 0) !== 0) throw new CohortHasSeatsException();
+    if (seatsLeft(cohort.capacity, taken.get(cohortId) ?? 0) !== 0) throw new CohortHasSeatsError();
     return { joined: await this.seats.joinWaitlist(cohortId, name.trim(), email.trim()) };
   }
 
@@ -137,9 +137,9 @@ export class CohortsService {
   async offerSeat(entryId: string, actor: AuditActor | null): Promise<WaitlistEntryView> {
     return this.tx.run(async (em) => {
       const entry = await this.seats.markOffered(entryId);
-      if (!entry) throw new WaitlistEntryNotFoundException();
+      if (!entry) throw new WaitlistEntryNotFoundError();
       const cohort = await this.repository.findById(entry.cohortId);
-      if (!cohort) throw new WaitlistEntryNotFoundException();
+      if (!cohort) throw new WaitlistEntryNotFoundError();
       // Keyed by entry: offering the same seat again records the new time but does not mail a second time.
       await OutboxRepository.enqueue(em, {
         key: `waitlist-offer:${entry.id}`,

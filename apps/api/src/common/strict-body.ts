@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@app/contracts';
+import type { ErrorCode, ErrorResponse } from '@app/contracts';
 import type { INestApplication } from '@nestjs/common';
 import { json } from 'body-parser';
 import { parse as parseContentType } from 'content-type';
@@ -8,7 +8,7 @@ import { bodyShapeProblem, isStorableText } from './body-shape';
 /** JSON bodies larger than this answer 413; the largest real body (a checkout with a bundle) is under 2 KB. */
 export const JSON_BODY_LIMIT = '100kb';
 
-function refuse(response: Response, statusCode: number, code: string, message: string): void {
+function refuse(response: Response, statusCode: number, code: ErrorCode, message: string): void {
   const body: ErrorResponse = { statusCode, message, code };
   response.status(statusCode).json(body);
 }

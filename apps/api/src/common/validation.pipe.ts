@@ -1,4 +1,5 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationFailedError } from './errors/app-error';
 
 function collect(
   errors: ValidationError[],
@@ -13,16 +14,43 @@ function collect(
   return into;
 }
 
-/** Whitelisted, unknown fields refused, and failures reported per field so forms can show them. */
-export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    exceptionFactory: (errors) => {
-      const fieldErrors = collect(errors);
-      const message = Object.values(fieldErrors).flat().join('; ') || 'Invalid request';
-      return new BadRequestException({ message, code: 'VALIDATION_FAILED', fieldErrors });
-    },
-  });
+/** Work done before a refused body of one DTO class is answered, e.g. removing what the request pointed at. */
+export type InvalidBodyHook = (body: object) => Promise<void>;
+
+/**
+ * Whitelisted, unknown fields refused, and failures reported per field so forms can show them. A body refused
+ * here never reaches its handler, so a DTO class whose request leaves something behind names a hook; its failure
+ * is ignored (the refusal is the answer).
+ */
+class AppValidationPipe extends ValidationPipe {
+  constructor(private readonly invalidBodyHooks: ReadonlyMap<Type<unknown>, InvalidBodyHook>) {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: (errors) => {
+        const fieldErrors = collect(errors);
+        const message = Object.values(fieldErrors).flat().join('; ') || 'Invalid request';
+        return new ValidationFailedError(message, fieldErrors);
+      },
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      const hook = metadata.type === 'body' && metadata.metatype && this.invalidBodyHooks.get(metadata.metatype);
+      if (hook && error instanceof ValidationFailedError && value && typeof value === 'object') {
+        await hook(value).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+}
+
+export function createValidationPipe(
+  invalidBodyHooks: ReadonlyMap<Type<unknown>, InvalidBodyHook> = new Map(),
+): ValidationPipe {
+  return new AppValidationPipe(invalidBodyHooks);
 }

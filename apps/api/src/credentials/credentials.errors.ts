@@ -1,14 +1,20 @@
-import { ForbiddenException, NotFoundException } from '@nestjs/common';
+import { AppError } from '../common/errors/app-error';
 
 /** The one answer for a credential that does not exist or belongs to someone else, so ids leak nothing. */
-export class CredentialNotFoundException extends NotFoundException {
+export class CredentialNotFoundError extends AppError {
   constructor() {
-    super({ message: 'Credential not found', code: 'NOT_FOUND' });
+    super('NOT_FOUND', 'Credential not found');
   }
 }
 
-export class StaffOwnNoCredentialsException extends ForbiddenException {
+export class DocumentNotFoundError extends AppError {
   constructor() {
-    super({ message: 'Staff review credentials; applicants create them', code: 'FORBIDDEN' });
+    super('NOT_FOUND', 'Document not found');
+  }
+}
+
+export class StaffOwnNoCredentialsError extends AppError {
+  constructor() {
+    super('FORBIDDEN', 'Staff review credentials; applicants create them');
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type {
   ApplicantCredentials,
   Credential as CredentialDto,
@@ -14,7 +14,7 @@ import { toCredentialReviewDto } from '../reviews/review-mapping';
 import { StorageService } from '../storage/storage.service';
 import { CredentialDocument } from './credential-document.entity';
 import { Credential } from './credential.entity';
-import { CredentialNotFoundException, StaffOwnNoCredentialsException } from './credentials.errors';
+import { CredentialNotFoundError, DocumentNotFoundError, StaffOwnNoCredentialsError } from './credentials.errors';
 import { CredentialsRepository } from './credentials.repository';
 
 export function toCredentialDocumentDto(document: CredentialDocument): CredentialDocumentDto {
@@ -42,7 +42,7 @@ export function toCredentialDto(credential: Credential): CredentialDto {
 }
 
 function requireApplicant(viewer: Viewer): string {
-  if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsException();
+  if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsError();
   return viewer.applicantId;
 }
 
@@ -94,7 +94,7 @@ export class CredentialsService {
   /** The credential with its documents when the viewer owns it or is staff; 404 otherwise. */
   async requireVisible(id: string, viewer: Viewer): Promise<Credential> {
     const credential = await this.repository.findVisible(id, ownerFilter(viewer));
-    if (!credential) throw new CredentialNotFoundException();
+    if (!credential) throw new CredentialNotFoundError();
     return credential;
   }
 
@@ -106,7 +106,7 @@ export class CredentialsService {
   async documentDownload(id: string, documentId: string, viewer: Viewer): Promise<DocumentDownload> {
     const credential = await this.requireVisible(id, viewer);
     const document = credential.documents.getItems().find((d) => d.id === documentId);
-    if (!document) throw new NotFoundException({ message: 'Document not found', code: 'NOT_FOUND' });
+    if (!document) throw new DocumentNotFoundError();
     const ttl = this.config.records.downloadUrlTtlSeconds;
     const url = await this.storage.createDownloadUrl(document.objectKey, {
       fileName: document.fileName,

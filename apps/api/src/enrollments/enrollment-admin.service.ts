@@ -16,10 +16,10 @@ import { PaymentRefundsService } from '../payments/payment-refunds.service';
 import { creationWindow } from './enrollment-date-range';
 import { EnrollmentTableRepository, type EnrollmentTableRow } from './enrollment-table.repository';
 import {
-  CohortFullForEnrollmentException,
-  EnrollmentNotFoundException,
-  InvalidEnrollmentCohortException,
-  SameCohortException,
+  CohortFullForEnrollmentError,
+  EnrollmentNotFoundError,
+  InvalidEnrollmentCohortError,
+  SameCohortError,
 } from './enrollments.errors';
 import { EnrollmentsRepository, type EnrollmentSnapshot } from './enrollments.repository';
 
@@ -112,7 +112,7 @@ export class EnrollmentAdminService {
 
   async detail(id: string): Promise<EnrollmentDetail> {
     const row = await this.table.findRow(id);
-    if (!row) throw new EnrollmentNotFoundException();
+    if (!row) throw new EnrollmentNotFoundError();
     return { enrollment: toEnrollmentRow(row), payment: await this.refunds.paymentView(row.payment_intent_id) };
   }
 
@@ -144,7 +144,7 @@ export class EnrollmentAdminService {
   async move(id: string, cohortId: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
     await this.tx.run(async () => {
       const before = await this.requireLocked(id);
-      if (before.cohortId === cohortId) throw new SameCohortException();
+      if (before.cohortId === cohortId) throw new SameCohortError();
       const target = await this.checkSeat(before, cohortId, before.enrollmentStatus);
       await this.enrollments.applyChanges(id, {
         enrollmentStatus: before.enrollmentStatus,
@@ -173,7 +173,7 @@ export class EnrollmentAdminService {
     actor: AuditActor | null,
   ): Promise<EnrollmentDetail> {
     const row = await this.table.findRow(id);
-    if (!row) throw new EnrollmentNotFoundException();
+    if (!row) throw new EnrollmentNotFoundError();
     const made = await this.refunds.refund({
       enrollmentId: id,
       paymentIntentId: row.payment_intent_id,
@@ -253,7 +253,7 @@ export class EnrollmentAdminService {
 
   private async requireLocked(id: string): Promise<EnrollmentSnapshot> {
     const before = await this.enrollments.lockForChange(id);
-    if (!before) throw new EnrollmentNotFoundException();
+    if (!before) throw new EnrollmentNotFoundError();
     return before;
   }
 
@@ -264,18 +264,18 @@ export class EnrollmentAdminService {
   private async checkSeat(before: EnrollmentSnapshot, cohortId: string | null, status: string) {
     if (!cohortId) return null;
     const cohort = await this.cohorts.findById(cohortId);
-    if (!cohort) throw new InvalidEnrollmentCohortException('cohortId does not name an existing cohort');
+    if (!cohort) throw new InvalidEnrollmentCohortError();
     if (cohort.trainingName !== before.trainingName) {
-      throw new InvalidEnrollmentCohortException(
-        `The chosen cohort belongs to ${cohort.trainingName}, not ${before.trainingName}`,
-      );
+      throw new InvalidEnrollmentCohortError({
+        cohortTraining: cohort.trainingName,
+        trainingName: before.trainingName,
+      });
     }
     const takesNewSeat =
       status !== 'cancelled' && (cohortId !== before.cohortId || before.enrollmentStatus === 'cancelled');
     if (takesNewSeat) {
       const seats = await this.seats.lockAndCount(cohortId);
-      if (seats && seats.capacity !== null && seats.taken >= seats.capacity)
-        throw new CohortFullForEnrollmentException();
+      if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentError();
     }
     return cohort;
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateEnrollmentRequest, Enrollment as EnrollmentDto, EnrollmentFilters } from '@app/contracts';
 import { cohortCsvFileName, cohortStudentsCsv } from '@app/domain';
-import { CohortNotFoundException } from '../cohorts/cohorts.errors';
+import { CohortNotFoundError } from '../cohorts/cohorts.errors';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../audit/transaction-runner';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
@@ -9,9 +9,9 @@ import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { creationWindow } from './enrollment-date-range';
 import { Enrollment } from './enrollment.entity';
 import {
-  CohortFullForEnrollmentException,
-  EnrollmentNotFoundException,
-  InvalidEnrollmentCohortException,
+  CohortFullForEnrollmentError,
+  EnrollmentNotFoundError,
+  InvalidEnrollmentCohortError,
 } from './enrollments.errors';
 import { EnrollmentsRepository } from './enrollments.repository';
 
@@ -72,11 +72,12 @@ export class EnrollmentsService {
     let cohort = null;
     if (request.cohortId) {
       cohort = await this.cohorts.findById(request.cohortId);
-      if (!cohort) throw new InvalidEnrollmentCohortException('cohortId does not name an existing cohort');
+      if (!cohort) throw new InvalidEnrollmentCohortError();
       if (cohort.trainingName !== request.trainingName) {
-        throw new InvalidEnrollmentCohortException(
-          `The chosen cohort belongs to ${cohort.trainingName}, not ${request.trainingName}`,
-        );
+        throw new InvalidEnrollmentCohortError({
+          cohortTraining: cohort.trainingName,
+          trainingName: request.trainingName,
+        });
       }
     }
     const notes = request.notes?.trim() ? request.notes.trim() : null;
@@ -85,8 +86,7 @@ export class EnrollmentsService {
     const enrollment = await this.tx.run(async () => {
       if (cohort && request.enrollmentStatus !== 'cancelled') {
         const seats = await this.seats.lockAndCount(cohort.id);
-        if (seats && seats.capacity !== null && seats.taken >= seats.capacity)
-          throw new CohortFullForEnrollmentException();
+        if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentError();
       }
       const created = await this.enrollments.insertManual({
         studentName: request.studentName,
@@ -113,7 +113,7 @@ export class EnrollmentsService {
         },
       );
       const stored = await this.enrollments.findById(created);
-      if (!stored) throw new EnrollmentNotFoundException();
+      if (!stored) throw new EnrollmentNotFoundError();
       return stored;
     });
     return toEnrollmentDto(enrollment);
@@ -123,7 +123,7 @@ export class EnrollmentsService {
   async remove(id: string, actor: AuditActor | null = null): Promise<void> {
     await this.tx.run(async () => {
       const snapshot = await this.enrollments.lockForChange(id);
-      if (!snapshot) throw new EnrollmentNotFoundException();
+      if (!snapshot) throw new EnrollmentNotFoundError();
       await this.enrollments.removeById(id);
       await this.audit.record(actor, 'enrollment.delete', { type: 'enrollment', id }, `Deleted enrollment ${id}`, {
         deleted: snapshot,
@@ -133,7 +133,7 @@ export class EnrollmentsService {
 
   async cohortCsv(cohortId: string, actor: AuditActor | null = null): Promise<CohortCsv> {
     const cohort = await this.cohorts.findById(cohortId);
-    if (!cohort) throw new CohortNotFoundException();
+    if (!cohort) throw new CohortNotFoundError();
     const students = await this.enrollments.listByCohort(cohort);
     await this.audit.record(
       actor,

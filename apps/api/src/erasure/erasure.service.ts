@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { LEGACY_APPLICANT_ID, type ErasureResult } from '@app/contracts';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
@@ -9,6 +9,7 @@ import { InjectConfig } from '../config/inject-config.decorator';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { CredentialsService } from '../credentials/credentials.service';
 import { StorageService } from '../storage/storage.service';
+import { ApplicantCredentialBeingAnalyzedError, CredentialBeingAnalyzedError } from './erasure.errors';
 import { ErasureRepository } from './erasure.repository';
 
 const SWEEP_BATCH = 100;
@@ -36,10 +37,7 @@ export class ErasureService {
   async eraseCredential(id: string, viewer: Viewer): Promise<void> {
     const credential = await this.credentials.requireVisible(id, viewer);
     if (credential.status === 'analyzing') {
-      throw new ConflictException({
-        message: 'The credential is being analyzed; delete it once the analysis has finished',
-        code: 'CONFLICT',
-      });
+      throw new CredentialBeingAnalyzedError();
     }
     const result = await this.em.transactional(async (em) => {
       const erased = await this.credentialsRepository.deleteWithObjects({ ids: [id] }, em);
@@ -47,10 +45,7 @@ export class ErasureService {
       return erased;
     });
     if (result.analyzing.length > 0) {
-      throw new ConflictException({
-        message: 'The credential is being analyzed; delete it once the analysis has finished',
-        code: 'CONFLICT',
-      });
+      throw new CredentialBeingAnalyzedError();
     }
     this.logger.log(`Credential ${id} erased by ${viewer.kind === 'staff' ? `staff ${viewer.admin.id}` : 'its owner'}`);
     await this.sweepObjectDeletions();
@@ -64,10 +59,7 @@ export class ErasureService {
       const ownerIds = applicant && applicant.id !== LEGACY_APPLICANT_ID ? [applicant.id] : [];
       const erased = ownerIds.length ? await this.credentialsRepository.deleteWithObjects({ ownerIds }, em) : null;
       if (erased && erased.analyzing.length > 0) {
-        throw new ConflictException({
-          message: 'A credential of this applicant is being analyzed; try again when it has finished',
-          code: 'CONFLICT',
-        });
+        throw new ApplicantCredentialBeingAnalyzedError();
       }
       await this.repository.scheduleObjects(erased?.objectKeys ?? [], em);
       return {

@@ -1,10 +1,12 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CreateEmailDraftsResult, EmailDraftSummary } from '@app/contracts';
 import { emailTemplateValues, renderEmailTemplate } from '@app/domain';
 import { Credential } from '../credentials/credential.entity';
+import { CredentialNotFoundError } from '../credentials/credentials.errors';
 import { Evaluation } from '../analysis/evaluation.entity';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { GmailConnectionService } from './gmail-connection.service';
+import { DraftsNeedCompletedAnalysisError, EmailTemplateNotFoundError } from './gmail.errors';
 import { GmailRepository } from './gmail.repository';
 import { GoogleClients } from './google-clients';
 import { buildMimeMessage, toGmailRaw } from './mime-message';
@@ -27,18 +29,13 @@ export class EmailDraftsService {
   async createForCredential(credentialId: string, templateId?: string): Promise<CreateEmailDraftsResult> {
     const em = this.em.fork();
     const credential = await em.findOne(Credential, { id: credentialId });
-    if (!credential) throw new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' });
-    if (credential.status !== 'completed') {
-      throw new ConflictException({
-        message: 'Email drafts need a completed analysis of this credential',
-        code: 'CONFLICT',
-      });
-    }
+    if (!credential) throw new CredentialNotFoundError();
+    if (credential.status !== 'completed') throw new DraftsNeedCompletedAnalysisError();
     const evaluation = await em.findOne(Evaluation, { credential: credentialId });
     const template = templateId
       ? await this.repository.findTemplate(templateId)
       : await this.repository.findDefaultTemplate();
-    if (!template) throw new NotFoundException({ message: 'Email template not found', code: 'NOT_FOUND' });
+    if (!template) throw new EmailTemplateNotFoundError();
 
     const account = await this.connection.requireAccount();
     const gmail = this.google.gmail(account.auth);

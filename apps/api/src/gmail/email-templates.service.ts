@@ -1,7 +1,8 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EmailTemplate, UpdateEmailTemplateRequest } from '@app/contracts';
 import { EMAIL_TEMPLATE_SAMPLE_VALUES, renderEmailTemplate, validateEmailTemplate } from '@app/domain';
 import type { EmailTemplateEntity } from './email-template.entity';
+import { EmailTemplateInvalidError, EmailTemplateNotFoundError } from './gmail.errors';
 import { GmailRepository } from './gmail.repository';
 
 export function toEmailTemplate(template: EmailTemplateEntity): EmailTemplate {
@@ -26,19 +27,13 @@ export class EmailTemplatesService {
   /** Replaces subject and body (and the name when given) after the domain rules accept them. */
   async update(id: string, request: UpdateEmailTemplateRequest): Promise<EmailTemplate> {
     const fieldErrors = validateEmailTemplate({ subject: request.subject, body: request.body });
-    if (Object.keys(fieldErrors).length > 0) {
-      throw new BadRequestException({
-        message: Object.values(fieldErrors).flat().join('; '),
-        code: 'VALIDATION_FAILED',
-        fieldErrors,
-      });
-    }
+    if (Object.keys(fieldErrors).length > 0) throw new EmailTemplateInvalidError(fieldErrors);
     const updated = await this.repository.updateTemplate(id, {
       subject: request.subject,
       body: request.body,
       ...(request.name !== undefined ? { name: request.name.trim() } : {}),
     });
-    if (!updated) throw new NotFoundException({ message: 'Email template not found', code: 'NOT_FOUND' });
+    if (!updated) throw new EmailTemplateNotFoundError();
     return toEmailTemplate(updated);
   }
 

@@ -1,10 +1,16 @@
-import { BadRequestException, BadGatewayException, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { GmailSetupStatus } from '@app/contracts';
 import type { Auth } from 'googleapis';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
-import { GmailNotConfiguredException } from './gmail.errors';
+import {
+  CONNECT_STEP,
+  GmailCannotConnectError,
+  GmailConsentLinkInvalidError,
+  GmailNotConfiguredError,
+  GoogleFailedError,
+} from './gmail.errors';
 import type { GmailAccount } from './gmail-account.entity';
 import { GmailRepository } from './gmail.repository';
 import { GoogleClients, isRevokedGrant } from './google-clients';
@@ -15,7 +21,6 @@ const STATE_TTL_MS = 10 * 60 * 1000;
 const STATUS_TTL_MS = 60 * 1000;
 const GOOGLE_TIMEOUT_MS = 10_000;
 
-export const CONNECT_STEP = 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, then press Connect Gmail';
 const KEY_STEP = 'Set GMAIL_TOKEN_ENCRYPTION_KEY to 64 hex characters (openssl rand -hex 32), then press Connect Gmail';
 
 /** A connected account whose token Google accepts, ready to call the APIs with. */
@@ -83,7 +88,7 @@ export class GmailConnectionService {
     // The state must be one this server issued, unused and fresh, and started in this same browser (the cookie).
     const sameBrowser = input.cookieState !== null && safeEqual(input.cookieState, input.state);
     if (!(await this.repository.consumeState(input.state)) || !sameBrowser) {
-      throw new BadRequestException('This Gmail connection link is invalid or expired; press Connect Gmail again');
+      throw new GmailConsentLinkInvalidError();
     }
     const client = this.google.oauthClient();
     let refreshToken: string | null | undefined;
@@ -95,17 +100,12 @@ export class GmailConnectionService {
       client.setCredentials(tokens);
     } catch (error) {
       this.logger.warn(`Google refused the authorization code: ${describe(error)}`);
-      throw new BadGatewayException('Google refused the authorization code; press Connect Gmail again');
+      throw new GoogleFailedError('code-refused');
     }
-    if (!refreshToken) {
-      throw new BadGatewayException(
-        'Google returned no refresh token; remove this app under "Third-party access" of the Google account and connect again',
-      );
-    }
+    if (!refreshToken) throw new GoogleFailedError('no-refresh-token');
     const profile = await this.google.userinfo(client).userinfo.get({}, { timeout: GOOGLE_TIMEOUT_MS });
     const email = profile.data.email;
-    if (!email)
-      throw new BadGatewayException('Google did not tell which account was connected; press Connect Gmail again');
+    if (!email) throw new GoogleFailedError('no-email');
 
     await this.repository.replaceAccount({
       email,
@@ -137,7 +137,7 @@ export class GmailConnectionService {
     const status = await this.status();
     const account = status.configured ? await this.repository.findAccount() : null;
     const key = this.config.google.tokenEncryptionKey;
-    if (!account || !key) throw new GmailNotConfiguredException(status.nextStep ?? undefined);
+    if (!account || !key) throw new GmailNotConfiguredError(status.nextStep ?? undefined);
     return {
       email: account.email,
       scopes: account.scopes.split(/\s+/).filter(Boolean),
@@ -150,23 +150,17 @@ export class GmailConnectionService {
     if (isRevokedGrant(error)) {
       if (this.tokenCheck)
         this.tokenCheck = { ...this.tokenCheck, works: false, expiresAt: Date.now() + STATUS_TTL_MS };
-      throw new GmailNotConfiguredException('Google no longer accepts the stored access; press Connect Gmail again');
+      throw new GmailNotConfiguredError('Google no longer accepts the stored access; press Connect Gmail again');
     }
     this.logger.warn(`Google API call failed: ${describe(error)}`);
-    throw new BadGatewayException('Google did not complete the request; try again in a moment');
+    throw new GoogleFailedError('request-failed');
   }
 
   /** The token encryption key; 409 with what to set when Gmail cannot be connected yet. */
   requireConnectable(): string {
-    if (!this.google.hasCredentials) throw new ConflictException({ message: CONNECT_STEP, code: 'CONFLICT' });
+    if (!this.google.hasCredentials) throw new GmailCannotConnectError('client');
     const key = this.config.google.tokenEncryptionKey;
-    if (!key) {
-      throw new ConflictException({
-        message:
-          'Gmail cannot be connected: GMAIL_TOKEN_ENCRYPTION_KEY is not set, so the refresh token could not be stored encrypted',
-        code: 'CONFLICT',
-      });
-    }
+    if (!key) throw new GmailCannotConnectError('encryption-key');
     return key;
   }
 

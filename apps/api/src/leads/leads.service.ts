@@ -1,10 +1,11 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Lead, SheetsSyncResult } from '@app/contracts';
 import { toCsv } from '@app/domain';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { GmailConnectionService } from '../gmail/gmail-connection.service';
 import { GoogleClients, SHEETS_SCOPE } from '../gmail/google-clients';
+import { SheetsAccessNotGrantedError, SheetsNotConfiguredError } from './leads.errors';
 import { LeadsRepository } from './leads.repository';
 
 export const LEADS_CSV_HEADERS = ['Credential', 'Name', 'Title', 'Email', 'Organization'] as const;
@@ -39,18 +40,11 @@ export class LeadsService {
   async syncToSheets(): Promise<SheetsSyncResult> {
     const spreadsheetId = this.config.google.sheetsSpreadsheetId;
     if (!spreadsheetId) {
-      throw new ConflictException({
-        message:
-          'Google Sheets is not configured: set GOOGLE_SHEETS_SPREADSHEET_ID, then connect Gmail again to allow Sheets access',
-        code: 'CONFLICT',
-      });
+      throw new SheetsNotConfiguredError();
     }
     const account = await this.connection.requireAccount();
     if (!account.scopes.includes(SHEETS_SCOPE)) {
-      throw new ConflictException({
-        message: 'The connected Google account has not allowed Google Sheets access; press Connect Gmail again',
-        code: 'CONFLICT',
-      });
+      throw new SheetsAccessNotGrantedError();
     }
     const leads = await this.repository.listLeads();
     if (leads.length === 0) return { spreadsheetId, appendedRows: 0, updatedRange: null };

@@ -1,5 +1,7 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EnrollmentMail } from '@app/contracts';
+import { EnrollmentNotFoundError } from '../enrollments/enrollments.errors';
+import { MailNotFailedError, MailNotFoundError } from './mail.errors';
 import { OutboxRepository } from './outbox.repository';
 
 /** The admin's view of the outbox: the mails of an enrollment, and resending one that failed. */
@@ -9,8 +11,7 @@ export class AdminMailsService {
 
   async listForEnrollment(enrollmentId: string): Promise<EnrollmentMail[]> {
     const paymentIntentId = await this.outbox.paymentIntentOfEnrollment(enrollmentId);
-    if (paymentIntentId === undefined)
-      throw new NotFoundException({ message: 'Enrollment not found', code: 'NOT_FOUND' });
+    if (paymentIntentId === undefined) throw new EnrollmentNotFoundError();
     if (paymentIntentId === null) return [];
     return (await this.outbox.listForPaymentIntent(paymentIntentId)).map((mail) => ({
       id: mail.id,
@@ -28,8 +29,7 @@ export class AdminMailsService {
 
   async resend(mailId: string): Promise<void> {
     if (await this.outbox.requeueFailed(mailId)) return;
-    if (!(await this.outbox.exists(mailId)))
-      throw new NotFoundException({ message: 'Mail not found', code: 'NOT_FOUND' });
-    throw new ConflictException({ message: 'Only a failed mail can be resent', code: 'CONFLICT' });
+    if (!(await this.outbox.exists(mailId))) throw new MailNotFoundError();
+    throw new MailNotFailedError();
   }
 }

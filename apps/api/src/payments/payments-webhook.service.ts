@@ -1,8 +1,9 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { PaymentRefundsService } from './payment-refunds.service';
+import { WebhookRefusedError } from './payments.errors';
 import { PaymentsService } from './payments.service';
 import { toProviderIntent } from './providers/stripe-payment.provider';
 
@@ -21,13 +22,13 @@ export class PaymentsWebhookService {
 
   async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true }> {
     const secret = this.config.stripe.webhookSecret;
-    if (!secret) throw new BadRequestException('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is unset)');
-    if (!rawBody || !signature) throw new BadRequestException('Missing Stripe-Signature header or body');
+    if (!secret) throw new WebhookRefusedError('not-configured');
+    if (!rawBody || !signature) throw new WebhookRefusedError('no-signature');
     let event: StripeEvent;
     try {
       event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
     } catch {
-      throw new BadRequestException('Invalid Stripe signature');
+      throw new WebhookRefusedError('bad-signature');
     }
     switch (event.type) {
       case 'payment_intent.succeeded':

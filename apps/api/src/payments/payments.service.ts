@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   PAYMENT_SUCCEEDED_STATUS,
   type BundlePaymentType,
@@ -39,6 +39,7 @@ import {
   PaymentNotFoundError,
   PaymentRuleError,
   TestCardInvalidError,
+  TestModeOffError,
 } from './payments.errors';
 import { PaymentsRepository, type PaidEnrollment } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
@@ -147,7 +148,7 @@ export class PaymentsService {
   /** Test mode's card form. A success takes the same enrollment path as Stripe's payment_intent.succeeded. */
   async confirmTestMode(paymentIntentId: string, card: TestCardInput): Promise<TestModeConfirmResponse> {
     if (!(this.provider instanceof TestModePaymentProvider)) {
-      throw new NotFoundException('Test mode is off: payments go through Stripe');
+      throw new TestModeOffError();
     }
     const cardErrors = validateTestCard(card, new Date());
     if (cardErrors) throw new TestCardInvalidError(cardErrors);

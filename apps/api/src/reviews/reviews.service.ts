@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewCredentialDetail, ReviewQueueItem, ReviewQueueQuery } from '@app/contracts';
 import { checkRejection, checkVerification, type ReviewCheck } from '@app/domain';
@@ -6,11 +6,12 @@ import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { evaluationWithDetails } from '../analysis/analysis.service';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import { Credential } from '../credentials/credential.entity';
-import { CredentialNotFoundException } from '../credentials/credentials.errors';
+import { CredentialNotFoundError } from '../credentials/credentials.errors';
 import { CredentialsService, toCredentialDto } from '../credentials/credentials.service';
 import { RECORDS_MAILER, type RecordsMail, type RecordsMailer } from '../records-mail/records-mailer';
 import type { CredentialReview } from './credential-review.entity';
 import { toCredentialReviewDto } from './review-mapping';
+import { AlreadyReviewedError, ReviewInvalidError, ReviewNeedsCompletedAnalysisError } from './reviews.errors';
 import { ReviewsRepository } from './reviews.repository';
 
 export interface ReviewDecisionResult {
@@ -20,13 +21,7 @@ export interface ReviewDecisionResult {
 }
 
 function checked<T>(result: ReviewCheck<T>): T {
-  if (!result.ok) {
-    throw new BadRequestException({
-      message: result.error,
-      code: 'VALIDATION_FAILED',
-      fieldErrors: { [result.field]: [result.error] },
-    });
-  }
+  if (!result.ok) throw new ReviewInvalidError(result.field, result.error);
   return result.value;
 }
 
@@ -122,15 +117,12 @@ export class ReviewsService {
         notified = true;
       },
     );
-    if (result.outcome === 'not-found') throw new CredentialNotFoundException();
+    if (result.outcome === 'not-found') throw new CredentialNotFoundError();
     if (result.outcome === 'not-completed') {
-      throw new ConflictException({
-        message: 'Only a credential with a completed analysis can be reviewed',
-        code: 'CONFLICT',
-      });
+      throw new ReviewNeedsCompletedAnalysisError();
     }
     if (result.outcome !== 'decided') {
-      throw new ConflictException({ message: 'This credential has already been reviewed', code: 'CONFLICT' });
+      throw new AlreadyReviewedError();
     }
     this.logger.log(`Credential ${credentialId} ${result.review.decision} by staff ${admin.id}`);
     return { review: toCredentialReviewDto(result.review), applicantNotified: notified };

@@ -1,19 +1,18 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LEGACY_APPLICANT_ID, type SignInLinkResponse, type SignInResponse } from '@app/contracts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import type { Viewer } from '../applicants/viewer';
-import { StaffOwnNoCredentialsException } from '../credentials/credentials.errors';
+import { StaffOwnNoCredentialsError } from '../credentials/credentials.errors';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { RECORDS_MAILER, type RecordsMailer } from '../records-mail/records-mailer';
+import { SignInLinkInvalidError, SignInLinksRateLimitedError } from './sign-in.errors';
 import { SignInRepository } from './sign-in.repository';
 
 export const SIGN_IN_LINK_MINUTES = 15;
 /** Links one address may be sent within a link's lifetime. */
 const LINKS_PER_EMAIL = 5;
-export const INVALID_LINK_MESSAGE =
-  'This sign-in link is invalid, expired or already used; ask for a new one on the evaluation page';
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -33,20 +32,14 @@ export class SignInService {
 
   /** Mails a single-use link valid 15 minutes; using it joins this browser's records to the account of that address. */
   async requestLink(rawEmail: string, viewer: Viewer): Promise<SignInLinkResponse> {
-    if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsException();
+    if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsError();
     const email = rawEmail.trim().toLowerCase();
     const now = new Date();
     if (
       (await this.repository.countRecent(email, new Date(now.getTime() - SIGN_IN_LINK_MINUTES * 60_000))) >=
       LINKS_PER_EMAIL
     ) {
-      throw new HttpException(
-        {
-          message: 'Several links were just sent to this address; use one of them or try again in 15 minutes',
-          code: 'RATE_LIMITED',
-        },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+      throw new SignInLinksRateLimitedError();
     }
     await this.repository.prune(now);
     const token = randomBytes(32).toString('base64url');
@@ -110,7 +103,7 @@ export class SignInService {
       await this.applicants.delete(anonymous, em);
       return { applicantId: account.id, email: spent.email, mergedCredentials: moved };
     });
-    if (!result) throw new BadRequestException({ message: INVALID_LINK_MESSAGE, code: 'VALIDATION_FAILED' });
+    if (!result) throw new SignInLinkInvalidError();
     this.logger.log(
       `Applicant ${result.applicantId} signed in by email link; ${result.mergedCredentials} credential(s) joined`,
     );

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Put, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -14,7 +14,6 @@ import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
 import { CredentialDocumentResponseDto } from '../credentials/dto/credential-response.dto';
 import { UploadCompleteDto } from './dto/upload-complete.dto';
 import { UploadUrlResponseDto } from './dto/upload-url-response.dto';
-import { UploadCompleteValidationFilter } from './upload-complete.filter';
 import { UploadsService } from './uploads.service';
 
 @ApiTags('uploads')
@@ -32,7 +31,6 @@ export class UploadsController {
   }
 
   @Put('documents/upload-complete')
-  @UseFilters(UploadCompleteValidationFilter)
   @ApiOperation({
     summary: 'Register an uploaded file as a document of a credential',
     description:

@@ -1,13 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  Logger,
-  NotFoundException,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { isDocumentType, type CredentialDocument as CredentialDocumentDto } from '@app/contracts';
 import {
@@ -19,10 +10,22 @@ import {
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { ownerFilter, type Viewer } from '../applicants/viewer';
+import type { AppError } from '../common/errors/app-error';
+import { CredentialNotFoundError } from '../credentials/credentials.errors';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { toCredentialDocumentDto } from '../credentials/credentials.service';
 import { StorageService } from '../storage/storage.service';
 import type { UploadCompleteDto } from './dto/upload-complete.dto';
+import {
+  DocumentsLockedByAnalysisError,
+  EmptyFileError,
+  FileTooLargeError,
+  NoFileUploadedError,
+  UnsupportedFileTypeError,
+  UploadAlreadyRegisteredError,
+  UploadUrlExpiredError,
+  UploadUrlNotIssuedError,
+} from './uploads.errors';
 import { UploadsRepository } from './uploads.repository';
 
 /** Keys are always chosen here; registration accepts nothing else. */
@@ -41,7 +44,7 @@ export function isIssuedKeyFormat(key: string): boolean {
 
 /** A refusal after the key was spent: the object is ours and unregistered, so it is removed. */
 class RefusedUpload extends Error {
-  constructor(readonly response: HttpException) {
+  constructor(readonly response: AppError) {
     super(response.message);
   }
 }
@@ -71,26 +74,16 @@ export class UploadsService {
    */
   async registerUpload(request: UploadCompleteDto, viewer: Viewer): Promise<CredentialDocumentDto> {
     const key = await this.issuedKeyOf(request.uploadURL);
-    if (!key) {
-      throw new BadRequestException({
-        message: 'The upload URL was not issued by this server',
-        code: 'VALIDATION_FAILED',
-      });
-    }
+    if (!key) throw new UploadUrlNotIssuedError();
     const issued = await this.uploads.findIssued(key);
-    if (!issued) {
-      throw new BadRequestException({
-        message: 'The upload URL was not issued by this server',
-        code: 'VALIDATION_FAILED',
-      });
-    }
+    if (!issued) throw new UploadUrlNotIssuedError();
     // Spending the key first means a concurrent second registration can never delete a registered file.
     if (issued.spentAt || !(await this.uploads.spend(key))) {
-      throw new ConflictException({ message: 'This upload has already been registered', code: 'CONFLICT' });
+      throw new UploadAlreadyRegisteredError();
     }
     try {
       if (Date.now() > this.registrationDeadline(issued.expiresAt).getTime()) {
-        throw new RefusedUpload(new BadRequestException('The upload URL has expired; please upload the file again'));
+        throw new RefusedUpload(new UploadUrlExpiredError());
       }
       const documentKey = await this.seal(key);
       const document = await this.addDocument(request, documentKey, viewer).catch(async (error: unknown) => {
@@ -151,9 +144,9 @@ export class UploadsService {
    */
   private async seal(uploadKey: string): Promise<string> {
     const upload = await this.storage.head(uploadKey);
-    if (!upload) throw new RefusedUpload(new BadRequestException('No file was uploaded to this URL'));
+    if (!upload) throw new RefusedUpload(new NoFileUploadedError());
     // Refused before copying; the copy is checked again, since the upload can change until the copy is made.
-    if (upload.size > MAX_UPLOAD_BYTES) throw new RefusedUpload(tooLarge());
+    if (upload.size > MAX_UPLOAD_BYTES) throw new RefusedUpload(new FileTooLargeError());
     const documentKey = `${DOCUMENT_PREFIX}${randomUUID()}`;
     await this.storage.copy(uploadKey, documentKey);
     return documentKey;
@@ -176,17 +169,8 @@ export class UploadsService {
       },
       ownerFilter(viewer),
     );
-    if (result.outcome === 'credential-not-found') {
-      throw new RefusedUpload(new NotFoundException({ message: 'Credential not found', code: 'NOT_FOUND' }));
-    }
-    if (result.outcome === 'credential-analyzing') {
-      throw new RefusedUpload(
-        new ConflictException({
-          message: 'Documents cannot be added while the credential is being analyzed',
-          code: 'CONFLICT',
-        }),
-      );
-    }
+    if (result.outcome === 'credential-not-found') throw new RefusedUpload(new CredentialNotFoundError());
+    if (result.outcome === 'credential-analyzing') throw new RefusedUpload(new DocumentsLockedByAnalysisError());
     return result.document;
   }
 
@@ -202,17 +186,11 @@ export class UploadsService {
 
   private async inspect(key: string): Promise<{ size: number; kind: FileKind }> {
     const head = await this.storage.head(key);
-    if (!head) throw new RefusedUpload(new BadRequestException('No file was uploaded to this URL'));
-    if (head.size > MAX_UPLOAD_BYTES) throw new RefusedUpload(tooLarge());
-    if (head.size === 0) throw new RefusedUpload(new BadRequestException('The file is empty'));
+    if (!head) throw new RefusedUpload(new NoFileUploadedError());
+    if (head.size > MAX_UPLOAD_BYTES) throw new RefusedUpload(new FileTooLargeError());
+    if (head.size === 0) throw new RefusedUpload(new EmptyFileError());
     const kind = await this.detectKind(key, head.size);
-    if (!kind) {
-      throw new RefusedUpload(
-        new UnsupportedMediaTypeException(
-          'Only PDF, DOC, DOCX, JPG and PNG files are accepted, and this file is none of them',
-        ),
-      );
-    }
+    if (!kind) throw new RefusedUpload(new UnsupportedFileTypeError());
     return { size: head.size, kind };
   }
 
@@ -235,13 +213,6 @@ export class UploadsService {
       this.logger.warn(`Could not delete refused upload ${key}: ${String(error)}`);
     }
   }
-}
-
-function tooLarge(): HttpException {
-  return new HttpException(
-    { message: `The file is larger than the 10 MB limit (${MAX_UPLOAD_BYTES} bytes)`, code: 'VALIDATION_FAILED' },
-    HttpStatus.PAYLOAD_TOO_LARGE,
-  );
 }
 
 function isZip(bytes: Uint8Array): boolean {

@@ -7,8 +7,9 @@ import {
   UniqueConstraintViolationException,
 } from '@mikro-orm/core';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { ErrorResponse } from '@app/contracts';
+import { isErrorCode, type ErrorResponse } from '@app/contracts';
 import type { Response } from 'express';
+import { AppError } from '../errors/app-error';
 import { sanitizeLogText } from '../log-sanitizer';
 import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from '../outage';
 
@@ -29,8 +30,10 @@ export function describeForLog(exception: unknown): string {
 }
 
 /**
- * The one error shape of the API: {statusCode, message, code?, fieldErrors?}. A database, Redis or storage outage
- * is 503 with Retry-After wherever it surfaces; other unknown errors are 500 and logged without personal data.
+ * The one error shape of the API: {statusCode, message, code?, fieldErrors?}. An AppError answers with its code's
+ * status (ERROR_STATUS) and its own body; Nest's HttpExceptions (unknown routes, built-in pipes) keep theirs. A
+ * database, Redis or storage outage is 503 with Retry-After wherever it surfaces; other unknown errors are 500 and
+ * logged without personal data.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -49,6 +52,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown): ErrorResponse {
+    if (exception instanceof AppError) return exception.toResponse();
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const raw = exception.getResponse();
@@ -57,7 +61,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return {
         statusCode,
         message: Array.isArray(message) ? message.join('; ') : String(message ?? exception.message),
-        ...(typeof code === 'string' ? { code } : {}),
+        ...(isErrorCode(code) ? { code } : {}),
         ...(fieldErrors ? { fieldErrors: fieldErrors as Record<string, string[]> } : {}),
       };
     }
