@@ -297,7 +297,7 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         .post('/api/update-payment-intent')
         .send({ paymentIntentId: 'pi_unknown', customerName: 'A', customerEmail: 'a@example.com', cohortId: null })
         .expect(404);
-      expect(response.body).toEqual({ statusCode: 404, message: 'Payment pi_unknown not found' });
+      expect(response.body).toEqual({ statusCode: 404, message: 'Payment pi_unknown not found', code: 'NOT_FOUND' });
     });
   });
 
@@ -327,7 +327,11 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       const event = signedEvent('payment_intent.succeeded', intent);
       const forged = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: 'whsec_someone_else' });
       const response = await postWebhook({ payload: event.payload, signature: forged }).expect(400);
-      expect(response.body).toEqual({ statusCode: 400, message: 'Invalid Stripe signature' });
+      expect(response.body).toEqual({
+        statusCode: 400,
+        message: 'Invalid Stripe signature',
+        code: 'VALIDATION_FAILED',
+      });
       const tamperedBody = event.payload.replace(`"amount":${intent.amount}`, '"amount":100');
       await postWebhook({ payload: tamperedBody, signature: event.signature }).expect(400);
       await api.http
