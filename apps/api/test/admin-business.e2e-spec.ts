@@ -1,7 +1,7 @@
 import type { AuditPage, Cohort, EnrollmentDetail, EnrollmentPage } from '@app/contracts';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
 import { InstallmentsService } from '../src/payments/installments.service';
-import { COHORT_FULL_MESSAGE } from '../src/payments/payments.service';
+import { COHORT_FULL_MESSAGE } from '../src/payments/checkout.service';
 import { TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
 import { startTestApi, type TestApi } from './support/test-app';
 

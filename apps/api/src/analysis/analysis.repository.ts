@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { isValidEmail } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { Credential } from '../credentials/credential.entity';
+import { CredentialsRepository, type CompletedCredential } from '../credentials/credentials.repository';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { AnalysisRecord } from './analysis-record.entity';
@@ -18,12 +19,39 @@ export interface CredentialForAnalysis {
 export type EvaluationValues = Omit<Evaluation, 'id' | 'credential' | 'createdAt'>;
 
 /**
- * The only place the analysis module queries. Status changes are single guarded UPDATEs so two requests,
- * two workers or the timeout sweeper can never move a credential twice.
+ * The only place the analysis module queries, and the only writer of analysis_records and evaluations. A credential's
+ * status belongs to the credentials repository: its guarded transitions are called from here.
  */
 @Injectable()
 export class AnalysisRepository {
   constructor(private readonly em: EntityManager) {}
+
+  /** Erasure: the phase records and evaluations of these credentials, in the erasure's transaction. */
+  static async deleteForCredentials(em: EntityManager, credentialIds: string[]): Promise<void> {
+    if (credentialIds.length === 0) return;
+    const marks = credentialIds.map(() => '?').join(', ');
+    await em.execute(`delete from analysis_records where credential_id in (${marks})`, credentialIds, 'run');
+    await em.execute(`delete from evaluations where credential_id in (${marks})`, credentialIds, 'run');
+  }
+
+  /** Erasure by email: removes one address from every evaluation's lead contacts; how many contacts went. */
+  static async removeLeadContacts(em: EntityManager, email: string): Promise<number> {
+    const rows = await em.execute<{ removed: number }[]>(
+      `with matched as (
+         select e.id,
+                coalesce(jsonb_agg(c) filter (where lower(coalesce(c->>'email', '')) <> ?), '[]'::jsonb) as kept,
+                count(*) filter (where lower(coalesce(c->>'email', '')) = ?) as removed
+           from evaluations e, jsonb_array_elements(e.lead_contacts) c
+          group by e.id
+         having count(*) filter (where lower(coalesce(c->>'email', '')) = ?) > 0
+       ), updated as (
+         update evaluations e set lead_contacts = m.kept from matched m where e.id = m.id returning m.removed
+       )
+       select coalesce(sum(removed), 0)::int as removed from updated`,
+      [email, email, email],
+    );
+    return Number(rows[0]?.removed ?? 0);
+  }
 
   private fork(): EntityManager {
     return this.em.fork();
@@ -47,27 +75,12 @@ export class AnalysisRepository {
 
   /** pending + at least one document → analyzing; the start time returned is the job's generation, null when refused. */
   async startAnalysis(id: string, startedAt: Date): Promise<Date | null> {
-    const rows = await this.fork()
-      .getConnection()
-      .execute<{ id: string }[]>(
-        `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, updated_at = ?
-       where id = ? and status = 'pending' and exists (select 1 from credential_documents d where d.credential_id = credentials.id)
-       returning id`,
-        [startedAt, startedAt, id],
-      );
-    return rows.length > 0 ? startedAt : null;
+    return (await CredentialsRepository.markAnalyzing(this.fork(), id, startedAt)) ? startedAt : null;
   }
 
   /** Undoes startAnalysis when its job could not be queued: back to pending, so the user can start again. */
-  async cancelStart(id: string, startedAt: Date): Promise<boolean> {
-    const rows = await this.fork()
-      .getConnection()
-      .execute<{ id: string }[]>(
-        `update credentials set status = 'pending', analysis_started_at = null, updated_at = ?
-       where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
-        [new Date(), id, startedAt],
-      );
-    return rows.length > 0;
+  cancelStart(id: string, startedAt: Date): Promise<boolean> {
+    return CredentialsRepository.markPending(this.fork(), id, startedAt);
   }
 
   async listRecords(credentialId: string): Promise<{ phase: number; results: unknown }[]> {
@@ -106,60 +119,27 @@ export class AnalysisRepository {
    */
   async markCompleted(id: string, generation: Date): Promise<boolean> {
     return this.fork().transactional(async (tx) => {
-      const rows = await tx
-        .getConnection()
-        .execute<Array<{ id: string; name: string; email: string | null; total_credits: number | null }>>(
-          `update credentials c set status = 'completed', failure_reason = null, updated_at = ?
-         where c.id = ? and c.status = 'analyzing' and c.analysis_started_at = ?
-         returning c.id, c.name, (select a.email from applicants a where a.id = c.owner_id) as email,
-           (select e.total_credits from evaluations e where e.credential_id = c.id) as total_credits`,
-          [new Date(), id, generation],
-          'all',
-          tx.getTransactionContext(),
-        );
-      if (rows.length === 0) return false;
-      const mail = evaluationCompletedMail(rows[0], generation);
+      const completed = await CredentialsRepository.markCompleted(tx, id, generation);
+      if (!completed) return false;
+      const mail = evaluationCompletedMail(completed, generation);
       if (mail) await OutboxRepository.enqueue(tx, mail);
       return true;
     });
   }
 
-  async markFailed(id: string, generation: Date, reason: string): Promise<boolean> {
-    return this.finish(id, generation, 'failed', reason);
-  }
-
-  private async finish(
-    id: string,
-    generation: Date,
-    status: 'completed' | 'failed',
-    reason: string | null,
-  ): Promise<boolean> {
-    const rows = await this.fork()
-      .getConnection()
-      .execute<{ id: string }[]>(
-        `update credentials set status = ?, failure_reason = ?, updated_at = ?
-       where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
-        [status, reason, new Date(), id, generation],
-      );
-    return rows.length > 0;
+  markFailed(id: string, generation: Date, reason: string): Promise<boolean> {
+    return CredentialsRepository.markFailed(this.fork(), id, generation, reason);
   }
 
   /** Marks failed every credential analyzing since before the cutoff; returns their ids. */
-  async failStale(cutoff: Date, reason: string): Promise<string[]> {
-    const rows = await this.fork()
-      .getConnection()
-      .execute<{ id: string }[]>(
-        `update credentials set status = 'failed', failure_reason = ?, updated_at = ?
-       where status = 'analyzing' and analysis_started_at < ? returning id`,
-        [reason, new Date(), cutoff],
-      );
-    return rows.map((r) => r.id);
+  failStale(cutoff: Date, reason: string): Promise<string[]> {
+    return CredentialsRepository.markStaleFailed(this.fork(), cutoff, reason);
   }
 }
 
 /** Only an owner who signed in by email link has an address to tell; an anonymous applicant gets no mail. */
 function evaluationCompletedMail(
-  credential: { id: string; name: string; email: string | null; total_credits: number | null },
+  credential: CompletedCredential,
   generation: Date,
 ): OutboxMailInput<'evaluation-completed'> | null {
   if (!credential.email || !isValidEmail(credential.email)) return null;

@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Enrollment } from '../enrollments/enrollment.entity';
 import { Cohort } from './cohort.entity';
 
 @Injectable()
@@ -28,8 +27,16 @@ export class CohortsRepository {
     return cohort;
   }
 
-  countEnrollments(cohort: Cohort): Promise<number> {
-    return this.em.count(Enrollment, { cohort });
+  /**
+   * Every enrollment of the cohort, cancelled ones too. A read of the enrollments table by SQL: cohorts must not
+   * import the enrollments feature, which depends on cohorts (seats, moves).
+   */
+  async countEnrollments(cohort: Cohort): Promise<number> {
+    const [row] = await this.em.execute<Array<{ count: string }>>(
+      'select count(*) as count from enrollments where cohort_id = ?',
+      [cohort.id],
+    );
+    return Number(row.count);
   }
 
   async remove(cohort: Cohort): Promise<void> {

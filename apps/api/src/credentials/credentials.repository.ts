@@ -23,15 +23,81 @@ export interface OwnedCredentials {
   reviews: Map<string, CredentialReview>;
 }
 
+/** A credential whose analysis completed: what the applicant's "evaluation ready" mail needs. */
+export interface CompletedCredential {
+  id: string;
+  name: string;
+  /** The owner's address, null for an anonymous applicant. */
+  email: string | null;
+  total_credits: number | null;
+}
+
 /** `owner` null means staff: no owner filter. */
 function visibleTo(id: string, owner: string | null): { id: string; ownerId?: string } {
   return owner === null ? { id } : { id, ownerId: owner };
 }
 
-/** The only place that queries credentials and their documents. */
+/**
+ * The only place that writes credentials and their documents. The analysis moves a credential's status through the
+ * static transitions below, on its own EntityManager (a transaction's when it has one): each is a single guarded
+ * UPDATE, so two requests, two workers or the timeout sweeper can never move a credential twice.
+ */
 @Injectable()
 export class CredentialsRepository {
   constructor(private readonly em: EntityManager) {}
+
+  /** pending + at least one document → analyzing, starting generation `startedAt`; false when refused. */
+  static async markAnalyzing(em: EntityManager, id: string, startedAt: Date): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, updated_at = ?
+       where id = ? and status = 'pending' and exists (select 1 from credential_documents d where d.credential_id = credentials.id)
+       returning id`,
+      [startedAt, startedAt, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** analyzing (this generation) → back to pending, when its job could not be queued. */
+  static async markPending(em: EntityManager, id: string, startedAt: Date): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update credentials set status = 'pending', analysis_started_at = null, updated_at = ?
+       where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
+      [new Date(), id, startedAt],
+    );
+    return rows.length > 0;
+  }
+
+  /** analyzing (this generation) → completed; the credential with its owner's address, null when refused. */
+  static async markCompleted(em: EntityManager, id: string, generation: Date): Promise<CompletedCredential | null> {
+    const rows = await em.execute<CompletedCredential[]>(
+      `update credentials c set status = 'completed', failure_reason = null, updated_at = ?
+       where c.id = ? and c.status = 'analyzing' and c.analysis_started_at = ?
+       returning c.id, c.name, (select a.email from applicants a where a.id = c.owner_id) as email,
+         (select e.total_credits from evaluations e where e.credential_id = c.id) as total_credits`,
+      [new Date(), id, generation],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** analyzing (this generation) → failed with a reason; false when refused. */
+  static async markFailed(em: EntityManager, id: string, generation: Date, reason: string): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update credentials set status = ?, failure_reason = ?, updated_at = ?
+       where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
+      ['failed', reason, new Date(), id, generation],
+    );
+    return rows.length > 0;
+  }
+
+  /** Every credential analyzing since before the cutoff → failed; their ids. */
+  static async markStaleFailed(em: EntityManager, cutoff: Date, reason: string): Promise<string[]> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update credentials set status = 'failed', failure_reason = ?, updated_at = ?
+       where status = 'analyzing' and analysis_started_at < ? returning id`,
+      [reason, new Date(), cutoff],
+    );
+    return rows.map((r) => r.id);
+  }
 
   /** One applicant's credentials with documents, newest first, and their evaluations, phase records and reviews. */
   async listOwned(ownerId: string): Promise<OwnedCredentials> {
@@ -111,10 +177,10 @@ export class CredentialsRepository {
   }
 
   /**
-   * Locks and deletes credentials (their documents, phase records, evaluation, review and drafts go by cascade) and
-   * returns the keys of their stored objects. `analyzing` ones are left alone and reported.
+   * Locks the credentials for erasure until the transaction ends: the ones that may go (with the keys of their stored
+   * objects), and the `analyzing` ones, which are left alone and reported.
    */
-  async deleteWithObjects(
+  async lockForErasure(
     where: { ids?: string[]; ownerIds?: string[] },
     em: EntityManager,
   ): Promise<{ deleted: string[]; analyzing: string[]; objectKeys: string[] }> {
@@ -125,13 +191,19 @@ export class CredentialsRepository {
       lockMode: LockMode.PESSIMISTIC_WRITE,
     });
     const deletable = credentials.filter((c) => c.status !== 'analyzing');
-    const objectKeys = deletable.flatMap((c) => c.documents.getItems().map((d) => d.objectKey));
-    if (deletable.length > 0) await em.nativeDelete(Credential, { id: { $in: deletable.map((c) => c.id) } });
     return {
       deleted: deletable.map((c) => c.id),
       analyzing: credentials.filter((c) => c.status === 'analyzing').map((c) => c.id),
-      objectKeys,
+      objectKeys: deletable.flatMap((c) => c.documents.getItems().map((d) => d.objectKey)),
     };
+  }
+
+  /** Erasure, last step: the credentials and their documents (the other features' rows went first). */
+  static async deleteWithDocuments(em: EntityManager, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const marks = ids.map(() => '?').join(', ');
+    await em.execute(`delete from credential_documents where credential_id in (${marks})`, ids, 'run');
+    await em.execute(`delete from credentials where id in (${marks})`, ids, 'run');
   }
 
   /** Credentials never analyzed and created before the cutoff (abandoned before analysis). */

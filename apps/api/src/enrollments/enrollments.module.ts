@@ -6,13 +6,13 @@ import { EnrollmentAdminService } from './enrollment-admin.service';
 import { EnrollmentTableRepository } from './enrollment-table.repository';
 import { AdminEnrollmentsController } from './admin-enrollments.controller';
 import { CohortExportController } from './cohort-export.controller';
-import { EnrollmentsRepository } from './enrollments.repository';
 import { EnrollmentsService } from './enrollments.service';
+import { PaidEnrollmentsModule } from './paid-enrollments.module';
 
 @Module({
-  imports: [CohortsModule, AuditModule, PaymentsModule],
+  imports: [PaidEnrollmentsModule, CohortsModule, AuditModule, PaymentsModule],
   controllers: [AdminEnrollmentsController, CohortExportController],
-  providers: [EnrollmentsRepository, EnrollmentsService, EnrollmentTableRepository, EnrollmentAdminService],
+  providers: [EnrollmentsService, EnrollmentTableRepository, EnrollmentAdminService],
   exports: [EnrollmentsService],
 })
 export class EnrollmentsModule {}

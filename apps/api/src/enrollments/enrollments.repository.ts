@@ -1,6 +1,8 @@
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Cohort } from '../cohorts/cohort.entity';
+import type { PaidEnrollment, PaidEnrollments } from '../payments/paid-enrollments.port';
 import { Payment } from '../payments/payment.entity';
 import { Enrollment } from './enrollment.entity';
 
@@ -22,8 +24,9 @@ export interface NewEnrollment {
   isManualEntry: boolean;
 }
 
+/** The only writer of enrollments; payments writes its paid enrollments through the PaidEnrollments methods. */
 @Injectable()
-export class EnrollmentsRepository {
+export class EnrollmentsRepository implements PaidEnrollments {
   constructor(private readonly em: EntityManager) {}
 
   /** Newest first, with the cohort loaded for its month. */
@@ -139,6 +142,65 @@ export class EnrollmentsRepository {
       ],
     );
     return row.id;
+  }
+
+  async enrollPaid(em: EntityManager, paymentIntentId: string, enrollments: PaidEnrollment[]): Promise<void> {
+    for (const enrollment of enrollments) {
+      // A cohort deleted between checkout and payment leaves the enrollment without one rather than losing it.
+      await em.execute(
+        `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type,
+           payment_amount, enrollment_status, notes, is_manual_entry, payment_intent_id, created_at)
+         values (?, ?, ?, ?, (select id from cohorts where id = ?), ?, ?, 'active', ?, false, ?, now())
+         on conflict (payment_intent_id, training_name) do nothing`,
+        [
+          randomUUID(),
+          enrollment.studentName,
+          enrollment.studentEmail,
+          enrollment.trainingName,
+          enrollment.cohortId,
+          enrollment.paymentType,
+          enrollment.paymentAmount,
+          enrollment.notes,
+          paymentIntentId,
+        ],
+        'run',
+      );
+    }
+  }
+
+  async idsOfPayment(em: EntityManager, paymentIntentId: string): Promise<string[]> {
+    const rows = await em.execute<Array<{ id: string }>>(
+      'select id from enrollments where payment_intent_id = ? order by training_name, id',
+      [paymentIntentId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async addPaymentAmount(em: EntityManager, paymentIntentId: string, cents: number): Promise<void> {
+    await em.execute(
+      'update enrollments set payment_amount = payment_amount + ? where payment_intent_id = ?',
+      [cents, paymentIntentId],
+      'run',
+    );
+  }
+
+  async appendNote(em: EntityManager, paymentIntentId: string, note: string): Promise<void> {
+    await em.execute(
+      `update enrollments set notes = case when notes is null or notes = '' then ? else notes || E'\\n' || ? end
+       where payment_intent_id = ?`,
+      [note, note, paymentIntentId],
+      'run',
+    );
+  }
+
+  async cancelForRefund(em: EntityManager, paymentIntentId: string, note: string): Promise<void> {
+    await em.execute(
+      `update enrollments set enrollment_status = 'cancelled',
+         notes = case when notes is null or notes = '' then ? else notes || E'\\n' || ? end
+       where payment_intent_id = ? and enrollment_status <> 'cancelled'`,
+      [note, note, paymentIntentId],
+      'run',
+    );
   }
 }
 

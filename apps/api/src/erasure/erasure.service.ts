@@ -2,14 +2,19 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { LEGACY_APPLICANT_ID, type ErasureResult } from '@app/contracts';
+import { AnalysisRepository } from '../analysis/analysis.repository';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { CredentialsService } from '../credentials/credentials.service';
+import { GmailRepository } from '../gmail/gmail.repository';
+import { ReviewsRepository } from '../reviews/reviews.repository';
+import { SignInRepository } from '../sign-in/sign-in.repository';
 import { StorageService } from '../storage/storage.service';
 import { ApplicantCredentialBeingAnalyzedError, CredentialBeingAnalyzedError } from './erasure.errors';
+import { UploadsRepository } from '../uploads/uploads.repository';
 import { ErasureRepository } from './erasure.repository';
 
 const SWEEP_BATCH = 100;
@@ -32,7 +37,8 @@ export class ErasureService {
 
   /**
    * The owner (or staff) deletes a credential: its rows in one transaction (documents, phase records, evaluation with
-   * its lead contacts, review and drafts go by cascade), its stored files right after and by the sweep until gone.
+   * its lead contacts, review and drafts, each deleted by its owner), its stored files right after and by the sweep
+   * until gone.
    */
   async eraseCredential(id: string, viewer: Viewer): Promise<void> {
     const credential = await this.credentials.requireVisible(id, viewer);
@@ -40,8 +46,8 @@ export class ErasureService {
       throw new CredentialBeingAnalyzedError();
     }
     const result = await this.em.transactional(async (em) => {
-      const erased = await this.credentialsRepository.deleteWithObjects({ ids: [id] }, em);
-      await this.repository.scheduleObjects(erased.objectKeys, em);
+      const erased = await this.eraseCredentials({ ids: [id] }, em);
+      await this.scheduleObjects(erased.objectKeys, em);
       return erased;
     });
     if (result.analyzing.length > 0) {
@@ -57,17 +63,17 @@ export class ErasureService {
     const result = await this.em.transactional(async (em) => {
       const applicant = await this.applicants.findByEmail(email, em);
       const ownerIds = applicant && applicant.id !== LEGACY_APPLICANT_ID ? [applicant.id] : [];
-      const erased = ownerIds.length ? await this.credentialsRepository.deleteWithObjects({ ownerIds }, em) : null;
+      const erased = ownerIds.length ? await this.eraseCredentials({ ownerIds }, em) : null;
       if (erased && erased.analyzing.length > 0) {
         throw new ApplicantCredentialBeingAnalyzedError();
       }
-      await this.repository.scheduleObjects(erased?.objectKeys ?? [], em);
+      await this.scheduleObjects(erased?.objectKeys ?? [], em);
       return {
         credentials: erased?.deleted.length ?? 0,
         applicants: await this.applicants.delete(ownerIds, em),
-        leadContacts: await this.repository.removeLeadContacts(email, em),
-        emailDrafts: await this.repository.deleteEmailDrafts(email, em),
-        signInTokens: await this.repository.deleteSignInTokens(email, em),
+        leadContacts: await AnalysisRepository.removeLeadContacts(em, email),
+        emailDrafts: await GmailRepository.deleteDraftsForContact(em, email),
+        signInTokens: await SignInRepository.deleteForEmail(em, email),
       };
     });
     // Counts and ids only: the address itself stays out of the logs.
@@ -116,8 +122,8 @@ export class ErasureService {
     const ids = await this.credentialsRepository.findAbandoned(cutoff, SWEEP_BATCH);
     const erased = ids.length
       ? await this.em.transactional(async (em) => {
-          const result = await this.credentialsRepository.deleteWithObjects({ ids }, em);
-          await this.repository.scheduleObjects(result.objectKeys, em);
+          const result = await this.eraseCredentials({ ids }, em);
+          await this.scheduleObjects(result.objectKeys, em);
           return result.deleted.length;
         })
       : 0;
@@ -126,5 +132,28 @@ export class ErasureService {
       this.logger.log(`Retention: erased ${erased} abandoned credential(s) and ${applicants} empty applicant(s)`);
     await this.sweepObjectDeletions();
     return { credentials: erased, applicants };
+  }
+
+  /**
+   * Locks the credentials, then deletes the rows of the deletable ones in `em`'s transaction, each table by its owner:
+   * drafts, review, phase records and evaluation, then the credential with its documents. `analyzing` ones are left
+   * alone and reported (the caller refuses or skips them).
+   */
+  private async eraseCredentials(
+    where: { ids?: string[]; ownerIds?: string[] },
+    em: EntityManager,
+  ): Promise<{ deleted: string[]; analyzing: string[]; objectKeys: string[] }> {
+    const erased = await this.credentialsRepository.lockForErasure(where, em);
+    await GmailRepository.deleteDraftsForCredentials(em, erased.deleted);
+    await ReviewsRepository.deleteForCredentials(em, erased.deleted);
+    await AnalysisRepository.deleteForCredentials(em, erased.deleted);
+    await CredentialsRepository.deleteWithDocuments(em, erased.deleted);
+    return erased;
+  }
+
+  /** The erased objects are queued for the sweep, and their issued-upload records go so no one registers them again. */
+  private async scheduleObjects(objectKeys: string[], em: EntityManager): Promise<void> {
+    await this.repository.scheduleObjects(objectKeys, em);
+    await UploadsRepository.forgetObjects(em, objectKeys);
   }
 }

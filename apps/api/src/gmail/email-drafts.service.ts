@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateEmailDraftsResult, EmailDraftSummary } from '@app/contracts';
 import { emailTemplateValues, renderEmailTemplate } from '@app/domain';
-import { Credential } from '../credentials/credential.entity';
 import { CredentialNotFoundError } from '../credentials/credentials.errors';
-import { Evaluation } from '../analysis/evaluation.entity';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { GmailConnectionService } from './gmail-connection.service';
 import { DraftsNeedCompletedAnalysisError, EmailTemplateNotFoundError } from './gmail.errors';
 import { GmailRepository } from './gmail.repository';
@@ -20,18 +17,15 @@ const STALE_RESERVATION_SECONDS = 5 * 60;
 @Injectable()
 export class EmailDraftsService {
   constructor(
-    private readonly em: EntityManager,
     private readonly repository: GmailRepository,
     private readonly connection: GmailConnectionService,
     private readonly google: GoogleClients,
   ) {}
 
   async createForCredential(credentialId: string, templateId?: string): Promise<CreateEmailDraftsResult> {
-    const em = this.em.fork();
-    const credential = await em.findOne(Credential, { id: credentialId });
+    const credential = await this.repository.findDraftSource(credentialId);
     if (!credential) throw new CredentialNotFoundError();
     if (credential.status !== 'completed') throw new DraftsNeedCompletedAnalysisError();
-    const evaluation = await em.findOne(Evaluation, { credential: credentialId });
     const template = templateId
       ? await this.repository.findTemplate(templateId)
       : await this.repository.findDefaultTemplate();
@@ -40,7 +34,7 @@ export class EmailDraftsService {
     const account = await this.connection.requireAccount();
     const gmail = this.google.gmail(account.auth);
 
-    const contacts = evaluation?.leadContacts ?? [];
+    const contacts = credential.leadContacts ?? [];
     const result: CreateEmailDraftsResult = { created: 0, skipped: 0, withoutEmail: 0, drafts: [] };
     for (const contact of contacts) {
       const address = contact.email?.trim().toLowerCase() ?? '';
@@ -67,7 +61,7 @@ export class EmailDraftsService {
         emailTemplateValues({
           contact,
           credentialName: credential.name,
-          totalCredits: evaluation?.totalCredits ?? null,
+          totalCredits: credential.totalCredits,
           senderEmail: account.email,
         }),
       );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { LeadContactValue } from '../analysis/evaluation.entity';
 import { EmailDraft } from './email-draft.entity';
 import { EmailTemplateEntity } from './email-template.entity';
 import { GmailAccount } from './gmail-account.entity';
@@ -10,6 +11,54 @@ import { GmailOAuthState } from './gmail-oauth-state.entity';
 @Injectable()
 export class GmailRepository {
   constructor(private readonly em: EntityManager) {}
+
+  /** Erasure: the drafts made for these credentials, in the erasure's transaction. */
+  static async deleteDraftsForCredentials(em: EntityManager, credentialIds: string[]): Promise<void> {
+    if (credentialIds.length === 0) return;
+    await em.execute(
+      `delete from email_drafts where credential_id in (${credentialIds.map(() => '?').join(', ')})`,
+      credentialIds,
+      'run',
+    );
+  }
+
+  /** Erasure by email: the drafts addressed to it; how many went. */
+  static async deleteDraftsForContact(em: EntityManager, email: string): Promise<number> {
+    const rows = await em.execute<{ id: string }[]>(
+      `delete from email_drafts where lower(contact_email) = ? returning id`,
+      [email],
+    );
+    return rows.length;
+  }
+
+  /**
+   * What drafts are made from: the credential's name and status, and its evaluation's credits and lead contacts
+   * (null without an evaluation). A read of the credentials and analysis tables; null when the credential is unknown.
+   */
+  async findDraftSource(credentialId: string): Promise<{
+    name: string;
+    status: string;
+    totalCredits: number | null;
+    leadContacts: LeadContactValue[] | null;
+  } | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<
+        Array<{ name: string; status: string; total_credits: number | null; lead_contacts: LeadContactValue[] | null }>
+      >(
+        `select c.name, c.status, e.total_credits, e.lead_contacts
+       from credentials c left join evaluations e on e.credential_id = c.id
+       where c.id = ?`,
+        [credentialId],
+      );
+    if (!row) return null;
+    return {
+      name: row.name,
+      status: row.status,
+      totalCredits: row.total_credits === null ? null : Number(row.total_credits),
+      leadContacts: row.lead_contacts,
+    };
+  }
 
   async findAccount(): Promise<GmailAccount | null> {
     const [account] = await this.em.fork().find(GmailAccount, {}, { orderBy: { connectedAt: 'desc' }, limit: 1 });

@@ -8,9 +8,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { AdminOnly } from '../admin/admin-only.decorator';
-import { EnrollmentIdParamDto } from '../enrollments/dto/enrollment-id-param.dto';
 import { AdminMailsService } from './admin-mails.service';
-import { EnrollmentMailDto, MailIdParamDto } from './dto/mail.dto';
+import { EnrollmentIdParamDto, EnrollmentMailDto, MailIdParamDto } from './dto/mail.dto';
 
 @ApiTags('admin')
 @AdminOnly()

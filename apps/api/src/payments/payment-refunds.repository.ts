@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PaymentChargeView, RefundView } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
+import { PAID_ENROLLMENTS, type PaidEnrollments } from './paid-enrollments.port';
 
 export interface RecordedRefund {
   paymentId: string;
@@ -25,7 +26,10 @@ export interface ChargeBalance {
  */
 @Injectable()
 export class PaymentRefundsRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(PAID_ENROLLMENTS) private readonly enrollments: PaidEnrollments,
+  ) {}
 
   /** Inserts the refunds not recorded yet; how many were new. */
   async record(refunds: RecordedRefund[]): Promise<number> {
@@ -143,11 +147,12 @@ export class PaymentRefundsRepository {
    * A refund made outside the panel (Stripe's dashboard) reaches us only as an event: its enrollments are cancelled,
    * which stops the plan's later installments. The panel's own refunds cancel through the enrollments repository.
    */
-  async enrollmentsOfPayment(firstPaymentIntentId: string): Promise<string[]> {
-    const rows = await this.em.execute<Array<{ id: string }>>(
-      'select id from enrollments where payment_intent_id = ? order by training_name, id',
-      [firstPaymentIntentId],
-    );
-    return rows.map((row) => row.id);
+  enrollmentsOfPayment(firstPaymentIntentId: string): Promise<string[]> {
+    return this.enrollments.idsOfPayment(this.em, firstPaymentIntentId);
+  }
+
+  /** Cancels the payment's enrollments (their owner writes them), each with the note. */
+  cancelEnrollmentsOfPayment(firstPaymentIntentId: string, note: string): Promise<void> {
+    return this.enrollments.cancelForRefund(this.em, firstPaymentIntentId, note);
   }
 }

@@ -122,7 +122,7 @@ export class PaymentRefundsService {
         reason: 'Refunded in Stripe',
       })),
     );
-    if (inserted > 0) await this.payments.cancelEnrollmentsOfPayment(owner.firstPaymentIntentId, 'Refunded in Stripe');
+    if (inserted > 0) await this.refunds.cancelEnrollmentsOfPayment(owner.firstPaymentIntentId, 'Refunded in Stripe');
     return inserted;
   }
 

@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
+import { PaymentConfirmationService } from './payment-confirmation.service';
 import { PaymentRefundsService } from './payment-refunds.service';
 import { WebhookRefusedError } from './payments.errors';
-import { PaymentsService } from './payments.service';
 import { toProviderIntent } from './providers/stripe-payment.provider';
 
 type StripeEvent = ReturnType<typeof Stripe.webhooks.constructEvent>;
@@ -16,7 +16,7 @@ export class PaymentsWebhookService {
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
-    private readonly payments: PaymentsService,
+    private readonly confirmation: PaymentConfirmationService,
     private readonly refunds: PaymentRefundsService,
   ) {}
 
@@ -32,10 +32,10 @@ export class PaymentsWebhookService {
     }
     switch (event.type) {
       case 'payment_intent.succeeded':
-        await this.payments.enrollPaid(toProviderIntent(event.data.object));
+        await this.confirmation.enrollPaid(toProviderIntent(event.data.object));
         break;
       case 'payment_intent.payment_failed':
-        await this.payments.recordFailed(toProviderIntent(event.data.object));
+        await this.confirmation.recordFailed(toProviderIntent(event.data.object));
         break;
       case 'charge.refunded': {
         const charge = event.data.object;

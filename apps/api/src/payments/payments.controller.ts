@@ -22,14 +22,16 @@ import {
 import { UpdateBundlePaymentIntentDto, UpdatePaymentIntentDto } from './dto/update-payment-intent.dto';
 import { CohortsService } from '../cohorts/cohorts.service';
 import { TrainingsService } from '../trainings/trainings.service';
+import { CheckoutService } from './checkout.service';
+import { PaymentConfirmationService } from './payment-confirmation.service';
 import { PaymentsWebhookService } from './payments-webhook.service';
-import { PaymentsService } from './payments.service';
 
 @ApiTags('payments')
 @Controller()
 export class PaymentsController {
   constructor(
-    private readonly payments: PaymentsService,
+    private readonly checkout: CheckoutService,
+    private readonly confirmation: PaymentConfirmationService,
     private readonly webhooks: PaymentsWebhookService,
     private readonly trainings: TrainingsService,
     private readonly cohorts: CohortsService,
@@ -46,14 +48,14 @@ export class PaymentsController {
       this.trainings.listBundlePricing(),
       this.cohorts.list(),
     ]);
-    return { trainings, bundles, cohorts, config: this.payments.paymentConfig() };
+    return { trainings, bundles, cohorts, config: this.checkout.paymentConfig() };
   }
 
   @Get('payments/config')
   @ApiOperation({ summary: 'Whether payments run in test mode, and the Stripe publishable key otherwise' })
   @ApiOkResponse({ type: PaymentConfigResponseDto })
   config(): PaymentConfigResponseDto {
-    return this.payments.paymentConfig();
+    return this.checkout.paymentConfig();
   }
 
   @Post('create-payment-intent')
@@ -62,7 +64,7 @@ export class PaymentsController {
   @ApiOkResponse({ type: PaymentIntentResponseDto })
   @ApiBadRequestResponse({ description: 'Unknown training, wrong plan, or an extra field such as amount' })
   create(@Body() dto: CreatePaymentIntentDto): Promise<PaymentIntentResponseDto> {
-    return this.payments.createSingle(dto.trainingName, dto.paymentType);
+    return this.checkout.createSingle(dto.trainingName, dto.paymentType);
   }
 
   @Post('create-bundle-payment-intent')
@@ -73,7 +75,7 @@ export class PaymentsController {
     description: 'Unknown, duplicate or wrong number of trainings, or a plan other than bundle-2/bundle-3',
   })
   createBundle(@Body() dto: CreateBundlePaymentIntentDto): Promise<PaymentIntentResponseDto> {
-    return this.payments.createBundle(dto.trainings, dto.paymentType);
+    return this.checkout.createBundle(dto.trainings, dto.paymentType);
   }
 
   @Post('update-payment-intent')
@@ -83,7 +85,7 @@ export class PaymentsController {
   @ApiBadRequestResponse({ description: 'Missing name or email, or a cohort missing or not of this training' })
   @ApiConflictResponse({ description: 'The payment is already confirmed: its buyer details can no longer change' })
   update(@Body() dto: UpdatePaymentIntentDto): Promise<PaymentIntentSummaryDto> {
-    return this.payments.updateSingle(dto);
+    return this.checkout.updateSingle(dto);
   }
 
   @Post('update-bundle-payment-intent')
@@ -93,7 +95,7 @@ export class PaymentsController {
   @ApiBadRequestResponse({ description: 'Missing name or email, other trainings than at creation, or a bad cohort' })
   @ApiConflictResponse({ description: 'The payment is already confirmed: its buyer details can no longer change' })
   updateBundle(@Body() dto: UpdateBundlePaymentIntentDto): Promise<PaymentIntentSummaryDto> {
-    return this.payments.updateBundle(dto);
+    return this.checkout.updateBundle(dto);
   }
 
   @Post('payments/reconcile')
@@ -101,7 +103,7 @@ export class PaymentsController {
   @ApiOperation({ summary: "The success page's check: enrolls the buyer if the provider says the payment succeeded" })
   @ApiOkResponse({ type: ReconcilePaymentResponseDto })
   reconcile(@Body() dto: ReconcilePaymentDto): Promise<ReconcilePaymentResponseDto> {
-    return this.payments.reconcile(dto.paymentIntentId);
+    return this.confirmation.reconcile(dto.paymentIntentId);
   }
 
   @Post('payments/test-mode/confirm')
@@ -112,7 +114,7 @@ export class PaymentsController {
     description: 'A card number failing its checksum, an expiry not MM/YY or in the past, or a CVC not 3-4 digits',
   })
   confirmTestMode(@Body() dto: TestModeConfirmDto): Promise<TestModeConfirmResponseDto> {
-    return this.payments.confirmTestMode(dto.paymentIntentId, {
+    return this.confirmation.confirmTestMode(dto.paymentIntentId, {
       cardNumber: dto.cardNumber,
       expiry: dto.expiry,
       cvc: dto.cvc,

@@ -4,14 +4,15 @@ import { CohortsModule } from '../cohorts/cohorts.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TrainingsModule } from '../trainings/trainings.module';
 import { AdminInstallmentsController } from './admin-installments.controller';
+import { CheckoutService } from './checkout.service';
 import { InstallmentsScheduler } from './installments.scheduler';
 import { InstallmentsService } from './installments.service';
+import { PaymentConfirmationService } from './payment-confirmation.service';
 import { PaymentRefundsRepository } from './payment-refunds.repository';
 import { PaymentRefundsService } from './payment-refunds.service';
 import { PaymentsWebhookService } from './payments-webhook.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
-import { PaymentsService } from './payments.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { createStripeClient, StripePaymentProvider } from './providers/stripe-payment.provider';
 import { TestModeIntentsRepository } from './providers/test-mode-intents.repository';
@@ -33,13 +34,14 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
     TestModeIntentsRepository,
     { provide: PAYMENT_PROVIDER, useFactory: createPaymentProvider, inject: [APP_CONFIG, TestModeIntentsRepository] },
     PaymentsRepository,
-    PaymentsService,
+    CheckoutService,
+    PaymentConfirmationService,
     PaymentsWebhookService,
     InstallmentsService,
     InstallmentsScheduler,
     PaymentRefundsRepository,
     PaymentRefundsService,
   ],
-  exports: [PaymentsService, InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService],
+  exports: [InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService],
 })
 export class PaymentsModule {}

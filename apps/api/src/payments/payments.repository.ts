@@ -1,22 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
-import type { PaymentType } from '@app/contracts';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
+import { PAID_ENROLLMENTS, type PaidEnrollment, type PaidEnrollments } from './paid-enrollments.port';
 import { Payment, type PaymentTraining } from './payment.entity';
-
-/** One enrollment to create for a paid training. */
-export interface PaidEnrollment {
-  studentName: string;
-  studentEmail: string;
-  trainingName: string;
-  cohortId: string | null;
-  paymentType: PaymentType;
-  /** Integer cents paid for this training so far. */
-  paymentAmount: number;
-  notes: string | null;
-}
 
 export interface SucceededCharge {
   providerPaymentId: string;
@@ -33,10 +21,16 @@ export interface StaleInstallmentClaim {
   firstClaimedAt: Date;
 }
 
-/** The only place that queries payments, their installments, and the enrollments they create. */
+/**
+ * The only writer of payments and their installments. The enrollments a payment creates or changes are written by
+ * their owner (PaidEnrollments) inside the same transaction.
+ */
 @Injectable()
 export class PaymentsRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(PAID_ENROLLMENTS) private readonly enrollments: PaidEnrollments,
+  ) {}
 
   async create(payment: Payment): Promise<Payment> {
     await this.em.persistAndFlush(payment);
@@ -115,7 +109,7 @@ export class PaymentsRepository {
   async recordSucceededAndEnroll(
     payment: Payment,
     charge: SucceededCharge,
-    enrollments: PaidEnrollment[],
+    planned: PaidEnrollment[],
     confirmation: OutboxMailInput<'purchase-confirmation'> | null,
   ): Promise<string[]> {
     return this.em.transactional(async (tx) => {
@@ -149,49 +143,25 @@ export class PaymentsRepository {
         'run',
         context,
       );
-      for (const planned of enrollments) {
-        const enrollment = {
-          ...planned,
-          studentName: paid?.customer_name ?? planned.studentName,
-          studentEmail: paid?.customer_email ?? planned.studentEmail,
+      await this.enrollments.enrollPaid(
+        tx,
+        charge.providerPaymentId,
+        planned.map((enrollment) => ({
+          ...enrollment,
+          studentName: paid?.customer_name ?? enrollment.studentName,
+          studentEmail: paid?.customer_email ?? enrollment.studentEmail,
           cohortId: paid
-            ? (paid.trainings.find((t) => t.name === planned.trainingName)?.cohortId ?? null)
-            : planned.cohortId,
-        };
-        // A cohort deleted between checkout and payment leaves the enrollment without one rather than losing it.
-        await connection.execute(
-          `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type,
-             payment_amount, enrollment_status, notes, is_manual_entry, payment_intent_id, created_at)
-           values (?, ?, ?, ?, (select id from cohorts where id = ?), ?, ?, 'active', ?, false, ?, now())
-           on conflict (payment_intent_id, training_name) do nothing`,
-          [
-            randomUUID(),
-            enrollment.studentName,
-            enrollment.studentEmail,
-            enrollment.trainingName,
-            enrollment.cohortId,
-            enrollment.paymentType,
-            enrollment.paymentAmount,
-            enrollment.notes,
-            charge.providerPaymentId,
-          ],
-          'run',
-          context,
-        );
-      }
+            ? (paid.trainings.find((t) => t.name === enrollment.trainingName)?.cohortId ?? null)
+            : enrollment.cohortId,
+        })),
+      );
       if (confirmation) {
         // Addressed like the enrollments, from the locked row.
         const to = paid?.customer_email ?? confirmation.to;
         const buyerName = paid?.customer_name ?? confirmation.data.buyerName;
         await OutboxRepository.enqueue(tx, { ...confirmation, to, data: { ...confirmation.data, buyerName } });
       }
-      const rows = await connection.execute<{ id: string }[]>(
-        'select id from enrollments where payment_intent_id = ? order by training_name',
-        [charge.providerPaymentId],
-        'all',
-        context,
-      );
-      return rows.map((row) => row.id);
+      return this.enrollments.idsOfPayment(tx, charge.providerPaymentId);
     });
   }
 
@@ -314,12 +284,7 @@ export class PaymentsRepository {
         'run',
         context,
       );
-      await connection.execute(
-        'update enrollments set payment_amount = payment_amount + ? where payment_intent_id = ?',
-        [payment.amount, payment.providerPaymentId],
-        'run',
-        context,
-      );
+      await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, payment.amount);
       await OutboxRepository.enqueue(tx, input.mails);
     });
   }
@@ -355,28 +320,8 @@ export class PaymentsRepository {
         'run',
         context,
       );
-      await connection.execute(
-        `update enrollments set notes = case when notes is null or notes = '' then ? else notes || E'\\n' || ? end
-         where payment_intent_id = ?`,
-        [input.note, input.note, payment.providerPaymentId],
-        'run',
-        context,
-      );
+      await this.enrollments.appendNote(tx, payment.providerPaymentId, input.note);
       await OutboxRepository.enqueue(tx, input.mails);
     });
-  }
-
-  /**
-   * A payment refunded outside the panel: its enrollments are cancelled with a note (which also stops the plan's later
-   * installments, as the due pass skips plans whose enrollments are all cancelled).
-   */
-  async cancelEnrollmentsOfPayment(providerPaymentId: string, note: string): Promise<void> {
-    await this.em.execute(
-      `update enrollments set enrollment_status = 'cancelled',
-         notes = case when notes is null or notes = '' then ? else notes || E'\\n' || ? end
-       where payment_intent_id = ? and enrollment_status <> 'cancelled'`,
-      [note, note, providerPaymentId],
-      'run',
-    );
   }
 }

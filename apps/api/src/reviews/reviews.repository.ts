@@ -26,6 +26,16 @@ interface QueueRow {
 export class ReviewsRepository {
   constructor(private readonly em: EntityManager) {}
 
+  /** Erasure: the reviews of these credentials, in the erasure's transaction. */
+  static async deleteForCredentials(em: EntityManager, credentialIds: string[]): Promise<void> {
+    if (credentialIds.length === 0) return;
+    await em.execute(
+      `delete from credential_reviews where credential_id in (${credentialIds.map(() => '?').join(', ')})`,
+      credentialIds,
+      'run',
+    );
+  }
+
   /** Completed credentials by review state; awaiting ones oldest first (first come, first served), decided newest first. */
   async queue(query: ReviewQueueQuery): Promise<ReviewQueueItem[]> {
     const status = query.status ?? 'awaiting';

@@ -7,6 +7,12 @@ import { SignInToken } from '../applicants/sign-in-token.entity';
 export class SignInRepository {
   constructor(private readonly em: EntityManager) {}
 
+  /** Erasure by email: the address's tokens, in the erasure's transaction; how many went. */
+  static async deleteForEmail(em: EntityManager, email: string): Promise<number> {
+    const rows = await em.execute<{ id: string }[]>(`delete from sign_in_tokens where email = ? returning id`, [email]);
+    return rows.length;
+  }
+
   async create(
     token: Pick<SignInToken, 'tokenHash' | 'email' | 'requestedBy' | 'expiresAt'>,
     em: EntityManager,

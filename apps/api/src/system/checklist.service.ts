@@ -7,6 +7,7 @@ import { InjectConfig } from '../config/inject-config.decorator';
 import { EmailTemplatesService } from '../gmail/email-templates.service';
 import { GmailConnectionService } from '../gmail/gmail-connection.service';
 import { StorageService } from '../storage/storage.service';
+import { ChecklistRepository } from './checklist.repository';
 import { HealthService } from './health.service';
 import { OpenAiKeyCheck } from './openai-key-check';
 import { probeReaders } from './reader-probe';
@@ -27,6 +28,7 @@ async function safely(check: () => Promise<boolean>): Promise<boolean> {
 export class ChecklistService {
   constructor(
     private readonly orm: MikroORM,
+    private readonly facts: ChecklistRepository,
     private readonly health: HealthService,
     private readonly storage: StorageService,
     private readonly openai: OpenAiKeyCheck,
@@ -73,7 +75,7 @@ export class ChecklistService {
         this.health.isQueueUp(),
         probeReaders(),
         safely(() => this.openai.isValid()),
-        this.evaluationFacts().catch(() => ({ completed: false, withContacts: false })),
+        this.facts.evaluationFacts().catch(() => ({ completed: false, withContacts: false })),
         this.gmail.status().catch(() => ({ configured: false, hasCredentials: false })),
         this.templates.health().catch(() => ({ exists: false, renders: false })),
       ]);
@@ -120,18 +122,5 @@ export class ChecklistService {
     } catch {
       return false;
     }
-  }
-
-  private async evaluationFacts(): Promise<{ completed: boolean; withContacts: boolean }> {
-    const [row] = await this.orm.em
-      .fork()
-      .getConnection()
-      .execute<Array<{ completed: boolean; with_contacts: boolean }>>(
-        `select
-         exists (select 1 from evaluations e join credentials c on c.id = e.credential_id where c.status = 'completed') as completed,
-         exists (select 1 from evaluations e join credentials c on c.id = e.credential_id
-                 where c.status = 'completed' and jsonb_array_length(e.lead_contacts) > 0) as with_contacts`,
-      );
-    return { completed: row?.completed === true, withContacts: row?.with_contacts === true };
   }
 }

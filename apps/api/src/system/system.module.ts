@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GmailModule } from '../gmail/gmail.module';
 import { ChecklistController } from './checklist.controller';
+import { ChecklistRepository } from './checklist.repository';
 import { ChecklistService } from './checklist.service';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
@@ -10,7 +11,7 @@ import { WebPolicyController } from './web-policy.controller';
 @Module({
   imports: [GmailModule],
   controllers: [HealthController, ChecklistController, WebPolicyController],
-  providers: [HealthService, ChecklistService, OpenAiKeyCheck],
+  providers: [HealthService, ChecklistRepository, ChecklistService, OpenAiKeyCheck],
   exports: [HealthService],
 })
 export class SystemModule {}

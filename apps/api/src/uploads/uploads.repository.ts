@@ -2,10 +2,20 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { IssuedUpload } from './issued-upload.entity';
 
-/** The only place that queries issued upload keys. */
+/** The only place that queries and writes issued upload keys. */
 @Injectable()
 export class UploadsRepository {
   constructor(private readonly em: EntityManager) {}
+
+  /** Erasure: the issued-upload records of erased objects go, so nothing may register those keys again. */
+  static async forgetObjects(em: EntityManager, objectKeys: string[]): Promise<void> {
+    if (objectKeys.length === 0) return;
+    await em.execute(
+      `delete from issued_uploads where object_key in (${objectKeys.map(() => '?').join(', ')})`,
+      objectKeys,
+      'run',
+    );
+  }
 
   async recordIssued(objectKey: string, expiresAt: Date): Promise<void> {
     await this.em.insert(IssuedUpload, { objectKey, issuedAt: new Date(), expiresAt, spentAt: null });

@@ -23,3 +23,13 @@ export class EnrollmentMailDto implements EnrollmentMail {
   @ApiProperty({ nullable: true, type: String, description: 'The error of the last failed attempt' }) lastError!:
     string | null;
 }
+
+/**
+ * The enrollment whose mails are listed. Declared here rather than imported from the enrollments feature, which
+ * depends on mail (through payments): the same shape, no import cycle.
+ */
+export class EnrollmentIdParamDto {
+  @ApiProperty({ format: 'uuid', description: 'The enrollment id' })
+  @IsUUID('all', { message: 'id must be a UUID' })
+  id!: string;
+}

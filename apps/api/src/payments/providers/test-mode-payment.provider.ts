@@ -63,7 +63,7 @@ export class TestModePaymentProvider implements PaymentProvider {
 
   /**
    * What the browser's card form does in test mode: 4242… succeeds, 4000 0000 0000 0002 is declined. The card's
-   * format (checksum, expiry, CVC) is checked before this by the payments service; null when the intent is unknown.
+   * format (checksum, expiry, CVC) is checked before this by the confirmation service; null when the intent is unknown.
    */
   async confirmWithCard(id: string, cardNumber: string): Promise<TestCardResult | null> {
     const digits = cardDigits(cardNumber);

@@ -1,28 +1,20 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  PAYMENT_SUCCEEDED_STATUS,
-  type BundlePaymentType,
-  type BundleTrainingSelection,
-  type PaymentConfigResponse,
-  type PaymentIntentResponse,
-  type PaymentIntentSummary,
-  type PaymentType,
-  type ReconcilePaymentResponse,
-  type TestModeConfirmResponse,
-  type TrainingName,
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  BundlePaymentType,
+  BundleTrainingSelection,
+  PaymentConfigResponse,
+  PaymentIntentResponse,
+  PaymentIntentSummary,
+  PaymentType,
+  TrainingName,
 } from '@app/contracts';
 import {
-  addMonthsUtc,
   bundleSizeOf,
-  remainingInstallments,
   installmentCount,
   isValidEmail,
   priceForPlan,
   selectBundlePrice,
-  splitCents,
   validateCustomer,
-  validateTestCard,
-  type TestCardInput,
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { TransactionRunner } from '../audit/transaction-runner';
@@ -30,20 +22,11 @@ import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { TrainingsRepository } from '../trainings/trainings.repository';
 import { Payment, type PaymentTraining } from './payment.entity';
-import {
-  CohortFullError,
-  PaymentConfirmedError,
-  PaymentNotFoundError,
-  PaymentRuleError,
-  TestCardInvalidError,
-  TestModeOffError,
-} from './payments.errors';
-import { PaymentsRepository, type PaidEnrollment } from './payments.repository';
-import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
-import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
+import { CohortFullError, PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError } from './payments.errors';
+import { PaymentsRepository } from './payments.repository';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
 const CURRENCY = 'usd';
 /** How long a checkout keeps its seat between the details step and the payment. */
@@ -51,11 +34,12 @@ export const SEAT_HOLD_MS = 30 * 60 * 1000;
 export const COHORT_FULL_MESSAGE =
   'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
 
-/** Checkout rules: the server prices every purchase, stores the buyer's choices, and enrolls once it is paid. */
+/**
+ * Checkout up to the payment: the server prices every purchase, asks the provider for an intent, stores the buyer's
+ * details and cohorts, and holds their seats. What happens once it is paid is PaymentConfirmationService's.
+ */
 @Injectable()
-export class PaymentsService {
-  private readonly logger = new Logger(PaymentsService.name);
-
+export class CheckoutService {
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @InjectConfig() private readonly config: AppConfig,
@@ -145,136 +129,21 @@ export class PaymentsService {
     return this.storeBuyer(payment, input.customerName, input.customerEmail, selections);
   }
 
-  /** Test mode's card form. A success takes the same enrollment path as Stripe's payment_intent.succeeded. */
-  async confirmTestMode(paymentIntentId: string, card: TestCardInput): Promise<TestModeConfirmResponse> {
-    if (!(this.provider instanceof TestModePaymentProvider)) {
-      throw new TestModeOffError();
-    }
-    const cardErrors = validateTestCard(card, new Date());
-    if (cardErrors) throw new TestCardInvalidError(cardErrors);
-    const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
-    if (!payment) throw new PaymentNotFoundError(paymentIntentId);
-    if (!payment.customerName || !payment.customerEmail) {
-      throw new PaymentRuleError('Please fill in your name and email');
-    }
-    // The hold may have lapsed while the buyer waited; a cohort filled meanwhile refuses before the card is charged.
-    if (payment.status !== 'succeeded') await this.holdSeats(payment.id, payment.trainings);
-    const result = await this.provider.confirmWithCard(paymentIntentId, card.cardNumber);
-    if (!result) throw new PaymentNotFoundError(paymentIntentId);
-    if (!result.ok) {
-      await this.payments.recordFailed(paymentIntentId, result.message);
-      return { paymentIntentId, status: result.intent.status, message: result.message };
-    }
-    await this.enrollPaid(result.intent);
-    return { paymentIntentId, status: result.intent.status, message: null };
-  }
-
-  /** The success page's fallback for a late or lost webhook: ask the provider, enroll if it succeeded. */
-  async reconcile(paymentIntentId: string): Promise<ReconcilePaymentResponse> {
-    const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
-    if (!payment) throw new PaymentNotFoundError(paymentIntentId);
-    const intent = await this.provider.retrieveIntent(paymentIntentId);
-    if (!intent) throw new PaymentNotFoundError(paymentIntentId);
-    if (intent.status !== PAYMENT_SUCCEEDED_STATUS) return { status: intent.status, enrollmentIds: [] };
-    return { status: intent.status, enrollmentIds: await this.enrollPaid(intent) };
-  }
-
   /**
-   * The one path from a succeeded intent to enrollments (webhook, reconciliation and test mode all come here).
-   * Our payment row, not the intent's metadata, says what was bought; an intent whose amount differs from what
-   * the server priced is refused, so nothing changed outside this API can buy a training for less.
+   * Reserves a seat in each chosen cohort that has a capacity, under the cohort row's lock, before the buyer pays:
+   * the count and the hold are one step for concurrent buyers, so a cohort's last seat is held by one payment only.
    */
-  async enrollPaid(intent: ProviderIntent): Promise<string[]> {
-    if (intent.status !== PAYMENT_SUCCEEDED_STATUS) return [];
-    const payment = await this.payments.findByProviderPaymentId(intent.id);
-    if (!payment) {
-      this.logger.warn(`Ignoring succeeded payment intent ${intent.id}: it was not created by this API`);
-      return [];
-    }
-    if (intent.amount !== payment.amount || intent.currency !== payment.currency) {
-      this.logger.error(
-        `Payment intent ${intent.id} succeeded with ${intent.amount} ${intent.currency}, expected ${payment.amount} ${payment.currency}; not enrolling`,
-      );
-      return [];
-    }
-    const studentName = payment.customerName ?? intent.metadata.customerName ?? 'Unknown buyer';
-    const studentEmail = payment.customerEmail ?? intent.metadata.customerEmail ?? '';
-    // Paid without our checkout's details step (the browser confirmed the intent directly): enroll, and say so.
-    const missingBuyer = studentEmail
-      ? null
-      : `Paid without buyer details; see payment ${intent.id} in Stripe for the name and email`;
-    const shares = splitCents(payment.amount, payment.trainings.length);
-    const isBundle = payment.kind === 'bundle';
-    const enrollments: PaidEnrollment[] = payment.trainings.map((training, i) => ({
-      studentName,
-      studentEmail,
-      trainingName: training.name,
-      cohortId: training.cohortId,
-      paymentType: isBundle ? 'full' : (payment.paymentType as PaymentType),
-      paymentAmount: shares[i],
-      notes:
-        [
-          isBundle
-            ? `Bundle of ${payment.trainings.length}: ${payment.trainings.map((t) => t.name).join(' + ')}`
-            : null,
-          missingBuyer,
-        ]
-          .filter(Boolean)
-          .join('\n') || null,
-    }));
-    const chargedAt = new Date();
-    return this.payments.recordSucceededAndEnroll(
-      payment,
-      {
-        providerPaymentId: intent.id,
-        paymentMethodId: intent.paymentMethodId,
-        customerId: intent.customerId,
-        nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(chargedAt, 1) : null,
-      },
-      enrollments,
-      studentEmail ? await this.confirmationMail(payment, studentName, studentEmail, chargedAt) : null,
-    );
-  }
-
-  /** One confirmation a payment (not a training), keyed by it, so replays and races of its events mail once. */
-  private async confirmationMail(
-    payment: Payment,
-    buyerName: string,
-    to: string,
-    chargedAt: Date,
-  ): Promise<OutboxMailInput<'purchase-confirmation'>> {
-    const trainings = [];
-    for (const training of payment.trainings) {
-      const cohort = training.cohortId ? await this.cohorts.findById(training.cohortId) : null;
-      trainings.push({ name: training.name, cohortMonth: cohort?.cohortMonth ?? null });
-    }
-    const isPlan = payment.installmentsTotal > 1;
-    return {
-      key: `purchase-confirmation:${payment.id}`,
-      to,
-      template: 'purchase-confirmation',
-      paymentIntentId: payment.providerPaymentId,
-      data: {
-        buyerName,
-        paymentIntentId: payment.providerPaymentId,
-        amountPaid: payment.amount,
-        trainings,
-        plan: isPlan
-          ? {
-              installmentsTotal: payment.installmentsTotal,
-              remaining: remainingInstallments(chargedAt, payment.installmentsTotal, 1, payment.amount).map((i) => ({
-                number: i.number,
-                dueAt: i.dueAt.toISOString(),
-                amount: i.amount,
-              })),
-            }
-          : null,
-      },
-    };
-  }
-
-  async recordFailed(intent: ProviderIntent): Promise<void> {
-    await this.payments.recordFailed(intent.id, intent.lastErrorMessage ?? 'Payment failed');
+  async holdSeats(paymentId: string, trainings: PaymentTraining[]): Promise<void> {
+    const cohortIds = trainings.flatMap((t) => (t.cohortId ? [t.cohortId] : []));
+    await this.tx.run(async () => {
+      for (const cohortId of [...cohortIds].sort()) {
+        const seats = await this.seats.lockAndCount(cohortId, paymentId);
+        if (!seats || seats.capacity === null) continue;
+        if (seats.taken >= seats.capacity) throw new CohortFullError(COHORT_FULL_MESSAGE);
+        await this.seats.hold(paymentId, cohortId, new Date(Date.now() + SEAT_HOLD_MS));
+      }
+      await this.seats.releaseOtherHolds(paymentId, cohortIds);
+    });
   }
 
   private async createPayment(input: {
@@ -347,23 +216,6 @@ export class PaymentsService {
     }
     if (cohorts.length > 0) throw new PaymentRuleError(missingMessage);
     return null;
-  }
-
-  /**
-   * Reserves a seat in each chosen cohort that has a capacity, under the cohort row's lock, before the buyer pays:
-   * the count and the hold are one step for concurrent buyers, so a cohort's last seat is held by one payment only.
-   */
-  private async holdSeats(paymentId: string, trainings: PaymentTraining[]): Promise<void> {
-    const cohortIds = trainings.flatMap((t) => (t.cohortId ? [t.cohortId] : []));
-    await this.tx.run(async () => {
-      for (const cohortId of [...cohortIds].sort()) {
-        const seats = await this.seats.lockAndCount(cohortId, paymentId);
-        if (!seats || seats.capacity === null) continue;
-        if (seats.taken >= seats.capacity) throw new CohortFullError(COHORT_FULL_MESSAGE);
-        await this.seats.hold(paymentId, cohortId, new Date(Date.now() + SEAT_HOLD_MS));
-      }
-      await this.seats.releaseOtherHolds(paymentId, cohortIds);
-    });
   }
 
   private async storeBuyer(
