@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, HttpStatus, Ip, Post, UseFilters } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, HttpCode, HttpStatus, Ip, UseFilters } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -15,14 +16,13 @@ import { LoginFailedResponseDto, LoginResponseDto, LogoutResponseDto } from './d
 import { LoginFailedFilter } from './login-failed.filter';
 
 @ApiTags('admin')
-@Controller('admin')
+@Controller()
 export class AdminAuthController {
   constructor(private readonly auth: AdminAuthService) {}
 
-  @Post('login')
+  @ApiRoute(ROUTES.adminLogin)
   @HttpCode(HttpStatus.OK)
   @UseFilters(LoginFailedFilter)
-  @ApiOperation({ summary: 'Exchange username and password for a short-lived bearer token' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBadRequestResponse({ description: 'username or password missing' })
   @ApiUnauthorizedResponse({
@@ -33,16 +33,15 @@ export class AdminAuthController {
     description:
       'More than ADMIN_LOGIN_ATTEMPTS_PER_MINUTE attempts from this client in a minute, or this client already failed on an account under attack',
   })
-  login(@Body() body: LoginDto, @Ip() client: string | undefined): Promise<LoginResponseDto> {
+  login(@Body() body: LoginDto, @Ip() client: string | undefined): Promise<RouteResponse<typeof ROUTES.adminLogin>> {
     return this.auth.login(body.username, body.password, client ?? 'unknown');
   }
 
-  @Post('logout')
+  @ApiRoute(ROUTES.adminLogout)
   @HttpCode(HttpStatus.OK)
   @StaffOnly()
-  @ApiOperation({ summary: 'Revoke the bearer token used for this call; it answers 401 from then on' })
   @ApiOkResponse({ type: LogoutResponseDto })
-  logout(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<LogoutResponseDto> {
+  logout(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<RouteResponse<typeof ROUTES.adminLogout>> {
     return this.auth.logout(admin);
   }
 }
