@@ -54,6 +54,8 @@ export async function createApp(
       .setTitle('Training enrollment and credential evaluation API')
       .setDescription('Payment plans, checkout, admin enrollment management, credential uploads and analysis.')
       .setVersion('1.0')
+      // Paths carry the /api prefix, so the server is the API's own origin.
+      .addServer('/', 'This API')
       .addBearerAuth()
       .build(),
   );

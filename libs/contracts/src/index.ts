@@ -12,3 +12,4 @@ export * from './system';
 export * from './trainings';
 export * from './records';
 export * from './admin-panel';
+export * from './routes';

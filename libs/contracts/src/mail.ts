@@ -39,6 +39,9 @@ export interface UpdateCardRequest {
   token: string;
   /** Test mode: the card number typed in the form. */
   cardNumber?: string;
+  /** Test mode: expiry and CVC as typed (not checked). */
+  expiry?: string;
+  cvc?: string;
   /** Stripe: the SetupIntent the browser confirmed. */
   setupIntentId?: string;
 }

@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, HttpCode, HttpStatus, Ip } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -14,13 +15,12 @@ import { LoginDto } from './dto/login.dto';
 import { LoginFailedResponseDto, LoginResponseDto, LogoutResponseDto } from './dto/login-response.dto';
 
 @ApiTags('admin')
-@Controller('admin')
+@Controller()
 export class AdminAuthController {
   constructor(private readonly auth: AdminAuthService) {}
 
-  @Post('login')
+  @ApiRoute(ROUTES.adminLogin)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Exchange username and password for a short-lived bearer token' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBadRequestResponse({ description: 'username or password missing' })
   @ApiUnauthorizedResponse({
@@ -31,16 +31,15 @@ export class AdminAuthController {
     description:
       'More than ADMIN_LOGIN_ATTEMPTS_PER_MINUTE attempts from this client in a minute, or this client already failed on an account under attack',
   })
-  login(@Body() body: LoginDto, @Ip() client: string | undefined): Promise<LoginResponseDto> {
+  login(@Body() body: LoginDto, @Ip() client: string | undefined): Promise<RouteResponse<typeof ROUTES.adminLogin>> {
     return this.auth.login(body.username, body.password, client ?? 'unknown');
   }
 
-  @Post('logout')
+  @ApiRoute(ROUTES.adminLogout)
   @HttpCode(HttpStatus.OK)
   @StaffOnly()
-  @ApiOperation({ summary: 'Revoke the bearer token used for this call; it answers 401 from then on' })
   @ApiOkResponse({ type: LogoutResponseDto })
-  logout(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<LogoutResponseDto> {
+  logout(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<RouteResponse<typeof ROUTES.adminLogout>> {
     return this.auth.logout(admin);
   }
 }

@@ -1,12 +1,7 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller, HttpCode, Param, ParseUUIDPipe } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Viewer } from '../applicants/viewer';
 import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
 import { AnalysisService } from './analysis.service';
@@ -18,41 +13,41 @@ import {
 
 @ApiTags('analysis')
 @OwnerOrStaff()
-@Controller('credentials/:id')
+@Controller()
 export class AnalysisController {
   constructor(private readonly analysis: AnalysisService) {}
 
-  @Post('analyze')
+  @ApiRoute(ROUTES.analyzeCredential)
   @HttpCode(202)
-  @ApiOperation({ summary: 'Start the six-phase analysis of a pending credential that has documents' })
   @ApiAcceptedResponse({ type: AnalysisStartedResponseDto })
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
   @ApiConflictResponse({ description: 'Not pending, or no documents; nothing changed' })
   analyze(
     @Param('id', ParseUUIDPipe) id: string,
     @CurrentViewer() viewer: Viewer,
-  ): Promise<AnalysisStartedResponseDto> {
+  ): Promise<RouteResponse<typeof ROUTES.analyzeCredential>> {
     return this.analysis.start(id, viewer);
   }
 
-  @Get('analyses')
-  @ApiOperation({ summary: 'The stored phase records, by phase' })
+  @ApiRoute(ROUTES.credentialAnalyses)
   @ApiOkResponse({ type: [AnalysisRecordResponseDto] })
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
   analyses(
     @Param('id', ParseUUIDPipe) id: string,
     @CurrentViewer() viewer: Viewer,
-  ): Promise<AnalysisRecordResponseDto[]> {
+  ): Promise<RouteResponse<typeof ROUTES.credentialAnalyses>> {
     return this.analysis.listRecords(id, viewer);
   }
 
-  @Get('evaluation')
-  @ApiOperation({ summary: 'The evaluation of a completed credential' })
+  @ApiRoute(ROUTES.credentialEvaluation)
   @ApiOkResponse({ type: EvaluationResponseDto })
   @ApiNotFoundResponse({
     description: 'No such credential, another applicant owns it, or its analysis has not completed',
   })
-  evaluation(@Param('id', ParseUUIDPipe) id: string, @CurrentViewer() viewer: Viewer): Promise<EvaluationResponseDto> {
+  evaluation(
+    @Param('id', ParseUUIDPipe) id: string,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<RouteResponse<typeof ROUTES.credentialEvaluation>> {
     return this.analysis.getEvaluation(id, viewer);
   }
 }

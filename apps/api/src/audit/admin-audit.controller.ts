@@ -1,20 +1,20 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AuditPage } from '@app/contracts';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { AuditService } from './audit.service';
 import { AuditQueryDto } from './dto/audit-query.dto';
 
 @ApiTags('admin')
 @AdminOnly()
-@Controller('admin/audit-events')
+@Controller()
 export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Admin actions, newest first, 50 a page, with who, when and what changed' })
+  @ApiRoute(ROUTES.adminAuditEvents)
   @ApiOkResponse({ description: 'A page of audit events' })
-  list(@Query() query: AuditQueryDto): Promise<AuditPage> {
+  list(@Query() query: AuditQueryDto): Promise<RouteResponse<typeof ROUTES.adminAuditEvents>> {
     return this.audit.list(query);
   }
 }

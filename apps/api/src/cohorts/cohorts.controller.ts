@@ -1,5 +1,13 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CohortIdParamDto } from './dto/cohort-id-param.dto';
 import { JoinWaitlistDto } from './dto/cohort-seats.dto';
 import { CohortsService } from './cohorts.service';
@@ -7,19 +15,18 @@ import { CohortResponseDto } from './dto/cohort-response.dto';
 import { ListCohortsQueryDto } from './dto/list-cohorts-query.dto';
 
 @ApiTags('cohorts')
-@Controller('cohorts')
+@Controller()
 export class CohortsController {
   constructor(private readonly cohorts: CohortsService) {}
 
-  @Get()
-  @ApiOperation({ summary: 'All cohorts, or the cohorts of one training with ?trainingName=' })
+  @ApiRoute(ROUTES.cohorts)
   @ApiOkResponse({ type: [CohortResponseDto] })
-  list(@Query() query: ListCohortsQueryDto): Promise<CohortResponseDto[]> {
+  @ApiBadRequestResponse({ description: 'trainingName is not one of the three trainings' })
+  list(@Query() query: ListCohortsQueryDto): Promise<RouteResponse<typeof ROUTES.cohorts>> {
     return this.cohorts.list(query.trainingName);
   }
 
-  @Post(':id/waitlist')
-  @ApiOperation({ summary: "Join a full cohort's waitlist with a name and email (once per email)" })
+  @ApiRoute(ROUTES.joinWaitlist)
   @ApiCreatedResponse({ description: 'joined is false when this email was already on the list' })
   @ApiConflictResponse({ description: 'The cohort still has seats' })
   joinWaitlist(@Param() params: CohortIdParamDto, @Body() body: JoinWaitlistDto): Promise<{ joined: boolean }> {

@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, Param, ParseUUIDPipe } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Viewer } from '../applicants/viewer';
@@ -17,48 +18,49 @@ import { CredentialResponseDto } from './dto/credential-response.dto';
 
 @ApiTags('credentials')
 @OwnerOrStaff()
-@Controller('credentials')
+@Controller()
 export class CredentialsController {
   constructor(private readonly credentials: CredentialsService) {}
 
-  @Get()
-  @ApiOperation({
-    summary: "The calling applicant's credentials, newest first, with their evaluations, progress and reviews",
+  @ApiRoute(ROUTES.credentials, {
     description: 'Everything the evaluation page shows, in one call. Staff use the review queue instead.',
   })
   @ApiOkResponse({ type: ApplicantCredentialsResponseDto })
   @ApiForbiddenResponse({ description: 'Called with a staff token' })
-  list(@CurrentViewer() viewer: Viewer): Promise<ApplicantCredentialsResponseDto> {
+  list(@CurrentViewer() viewer: Viewer): Promise<RouteResponse<typeof ROUTES.credentials>> {
     return this.credentials.listOwn(viewer);
   }
 
-  @Post()
-  @ApiOperation({ summary: 'Create a named credential group (pending, no documents) owned by the calling applicant' })
+  @ApiRoute(ROUTES.createCredential)
   @ApiCreatedResponse({ type: CredentialResponseDto })
   @ApiBadRequestResponse({ description: 'Name empty after trimming, or longer than 200 characters' })
   @ApiForbiddenResponse({ description: 'Called with a staff token' })
-  create(@Body() body: CreateCredentialDto, @CurrentViewer() viewer: Viewer): Promise<CredentialResponseDto> {
+  create(
+    @Body() body: CreateCredentialDto,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<RouteResponse<typeof ROUTES.createCredential>> {
     return this.credentials.create(body.name, viewer);
   }
 
-  @Get(':id')
-  @ApiOperation({ summary: 'One credential with its documents' })
+  @ApiRoute(ROUTES.credential)
   @ApiOkResponse({ type: CredentialResponseDto })
   @ApiBadRequestResponse({ description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
-  get(@Param('id', ParseUUIDPipe) id: string, @CurrentViewer() viewer: Viewer): Promise<CredentialResponseDto> {
+  get(
+    @Param('id', ParseUUIDPipe) id: string,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<RouteResponse<typeof ROUTES.credential>> {
     return this.credentials.get(id, viewer);
   }
 
-  @Get(':id/documents/:documentId/download')
-  @ApiOperation({ summary: 'A presigned download URL for one document, valid DOCUMENT_URL_TTL_SECONDS' })
+  @ApiRoute(ROUTES.documentDownload)
   @ApiOkResponse({ type: DocumentDownloadResponseDto })
   @ApiNotFoundResponse({ description: 'No such credential or document, or another applicant owns it' })
   download(
     @Param('id', ParseUUIDPipe) id: string,
     @Param('documentId', ParseUUIDPipe) documentId: string,
     @CurrentViewer() viewer: Viewer,
-  ): Promise<DocumentDownloadResponseDto> {
+  ): Promise<RouteResponse<typeof ROUTES.documentDownload>> {
     return this.credentials.documentDownload(id, documentId, viewer);
   }
 }

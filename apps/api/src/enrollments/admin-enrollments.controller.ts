@@ -1,4 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, HttpCode, HttpStatus, Param, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -6,7 +8,6 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiConflictResponse,
-  ApiOperation,
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
@@ -29,40 +30,34 @@ import { EnrollmentsService } from './enrollments.service';
 
 @ApiTags('admin')
 @AdminOnly()
-@Controller('admin/enrollments')
+@Controller()
 export class AdminEnrollmentsController {
   constructor(
     private readonly enrollments: EnrollmentsService,
     private readonly admin: EnrollmentAdminService,
   ) {}
 
-  @Get()
-  @ApiOperation({
-    summary: 'Enrollments, newest first, each with its cohort month',
+  @ApiRoute(ROUTES.adminEnrollments, {
     description:
       'startDate and endDate filter on the day the enrollment was created, both inclusive, as UTC calendar days: ' +
       'startDate=2027-01-01&endDate=2027-01-31 returns everything created from 2027-01-01T00:00:00Z up to 2027-01-31T23:59:59.999Z.',
   })
   @ApiOkResponse({ type: [EnrollmentResponseDto] })
   @ApiBadRequestResponse({ description: 'Unknown training or a date that is not a real YYYY-MM-DD day' })
-  list(@Query() query: ListEnrollmentsQueryDto): Promise<EnrollmentResponseDto[]> {
+  list(@Query() query: ListEnrollmentsQueryDto): Promise<RouteResponse<typeof ROUTES.adminEnrollments>> {
     return this.enrollments.list(query);
   }
 
-  @Get('search')
-  @ApiOperation({
-    summary: 'The panel table: 50 rows a page, sorted, searched by name or email, with each row’s money',
+  @ApiRoute(ROUTES.adminSearchEnrollments, {
     description:
       'Filters as GET /admin/enrollments plus cohortId, q, enrollmentStatus; sort and direction; page (1-based).',
   })
   @ApiOkResponse({ type: EnrollmentPageDto })
-  search(@Query() query: EnrollmentSearchQueryDto): Promise<EnrollmentPageDto> {
+  search(@Query() query: EnrollmentSearchQueryDto): Promise<RouteResponse<typeof ROUTES.adminSearchEnrollments>> {
     return this.admin.search(query);
   }
 
-  @Get('roster.csv')
-  @ApiOperation({
-    summary: "The 'Full roster' CSV of the filtered enrollments",
+  @ApiRoute(ROUTES.adminRosterCsv, {
     description:
       'Columns Student Name, Email, Training, Cohort, Payment Type, Paid, Balance, Status; quoted like the cohort CSV.',
   })
@@ -72,7 +67,7 @@ export class AdminEnrollmentsController {
     @Query() query: EnrollmentSearchQueryDto,
     @Res({ passthrough: true }) response: Response,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<string> {
+  ): Promise<RouteResponse<typeof ROUTES.adminRosterCsv>> {
     const csv = await this.admin.rosterCsv(query, admin);
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', 'attachment; filename="Full_roster.csv"');
@@ -80,18 +75,14 @@ export class AdminEnrollmentsController {
     return csv.content;
   }
 
-  @Get(':id')
-  @ApiOperation({
-    summary: 'One enrollment with its money, payment, charges (with Stripe ids), upcoming installments and refunds',
-  })
+  @ApiRoute(ROUTES.adminEnrollment)
   @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiNotFoundResponse({ description: 'No such enrollment' })
-  detail(@Param() params: EnrollmentIdParamDto): Promise<EnrollmentDetailDto> {
+  detail(@Param() params: EnrollmentIdParamDto): Promise<RouteResponse<typeof ROUTES.adminEnrollment>> {
     return this.admin.detail(params.id);
   }
 
-  @Patch(':id')
-  @ApiOperation({ summary: 'Edit status (active, completed, cancelled), cohort and notes; validated as for creation' })
+  @ApiRoute(ROUTES.adminUpdateEnrollment)
   @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiBadRequestResponse({
     description: 'A field is invalid or the cohort belongs to another training; nothing changed',
@@ -101,13 +92,12 @@ export class AdminEnrollmentsController {
     @Param() params: EnrollmentIdParamDto,
     @Body() body: UpdateEnrollmentDto,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<EnrollmentDetailDto> {
+  ): Promise<RouteResponse<typeof ROUTES.adminUpdateEnrollment>> {
     return this.admin.update(params.id, body, admin);
   }
 
-  @Post(':id/move')
+  @ApiRoute(ROUTES.adminMoveEnrollment)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Move the student to another cohort of the same training; payment and plan stay' })
   @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiBadRequestResponse({ description: 'Same cohort, unknown cohort or another training' })
   @ApiConflictResponse({ description: 'The cohort is full' })
@@ -115,43 +105,45 @@ export class AdminEnrollmentsController {
     @Param() params: EnrollmentIdParamDto,
     @Body() body: MoveEnrollmentDto,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<EnrollmentDetailDto> {
+  ): Promise<RouteResponse<typeof ROUTES.adminMoveEnrollment>> {
     return this.admin.move(params.id, body.cohortId, admin);
   }
 
-  @Post(':id/refund')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({
-    summary: 'Refund all or part of what the enrollment was charged (Stripe Refunds API; recorded in test mode)',
+  @ApiRoute(ROUTES.adminRefundEnrollment, {
     description: 'The enrollment is cancelled, which stops the later installments of its plan.',
   })
+  @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: EnrollmentDetailDto })
   @ApiBadRequestResponse({ description: 'More than is left to refund, or no card payment; nothing refunded' })
   refund(
     @Param() params: EnrollmentIdParamDto,
     @Body() body: RefundEnrollmentDto,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<EnrollmentDetailDto> {
+  ): Promise<RouteResponse<typeof ROUTES.adminRefundEnrollment>> {
     return this.admin.refund(params.id, body.amountCents, body.reason, admin);
   }
 
-  @Post()
-  @ApiOperation({ summary: 'Record an enrollment by hand (isManualEntry true)' })
+  @ApiRoute(ROUTES.adminCreateEnrollment)
   @ApiCreatedResponse({ type: EnrollmentResponseDto })
   @ApiBadRequestResponse({
     description: 'A field is invalid, or the cohort does not exist or belongs to another training; nothing is written',
   })
   @ApiConflictResponse({ description: 'The cohort is full' })
-  create(@Body() body: CreateEnrollmentDto, @CurrentAdmin() admin: AuthenticatedAdmin): Promise<EnrollmentResponseDto> {
+  create(
+    @Body() body: CreateEnrollmentDto,
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+  ): Promise<RouteResponse<typeof ROUTES.adminCreateEnrollment>> {
     return this.enrollments.createManual(body, admin);
   }
 
-  @Delete(':id')
+  @ApiRoute(ROUTES.adminDeleteEnrollment)
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Delete an enrollment' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiNotFoundResponse({ description: 'No such enrollment' })
-  remove(@Param() params: EnrollmentIdParamDto, @CurrentAdmin() admin: AuthenticatedAdmin): Promise<void> {
+  remove(
+    @Param() params: EnrollmentIdParamDto,
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+  ): Promise<RouteResponse<typeof ROUTES.adminDeleteEnrollment>> {
     return this.enrollments.remove(params.id, admin);
   }
 }

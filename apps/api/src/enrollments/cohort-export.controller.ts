@@ -1,5 +1,7 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller, Param, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
@@ -9,13 +11,11 @@ import { EnrollmentsService } from './enrollments.service';
 /** Lives with enrollments because it reads them; the path stays under the cohort it exports. */
 @ApiTags('admin')
 @AdminOnly()
-@Controller('admin/cohorts')
+@Controller()
 export class CohortExportController {
   constructor(private readonly enrollments: EnrollmentsService) {}
 
-  @Get(':id/export.csv')
-  @ApiOperation({
-    summary: "A cohort's students as CSV",
+  @ApiRoute(ROUTES.adminCohortCsv, {
     description:
       'Columns Student Name and Email; RFC 4180 with every value quoted and a leading = + - @ neutralised with an apostrophe. ' +
       'Content-Disposition names the file from training, month name and year (Parts_Therapy_Practitioner_March_2027.csv); ' +
@@ -28,7 +28,7 @@ export class CohortExportController {
     @Param() params: CohortIdParamDto,
     @Res({ passthrough: true }) response: Response,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<string> {
+  ): Promise<RouteResponse<typeof ROUTES.adminCohortCsv>> {
     const csv = await this.enrollments.cohortCsv(params.id, admin);
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="${csv.fileName}"`);

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, HttpCode, HttpStatus, Param, ParseUUIDPipe } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiProperty,
   ApiTags,
 } from '@nestjs/swagger';
@@ -34,39 +35,40 @@ export class ErasureResultDto implements ErasureResult {
 }
 
 @ApiTags('credentials')
-@Controller('credentials')
+@Controller()
 export class CredentialErasureController {
   constructor(private readonly erasure: ErasureService) {}
 
-  @Delete(':id')
+  @ApiRoute(ROUTES.deleteCredential)
   @OwnerOrStaff()
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({
-    summary: 'Delete a credential with its documents, analysis, evaluation, lead contacts, review and drafts',
-  })
   @ApiNoContentResponse({ description: 'Deleted; its stored files are removed now or by the retrying sweep' })
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
   @ApiConflictResponse({ description: 'It is being analyzed' })
-  remove(@Param('id', ParseUUIDPipe) id: string, @CurrentViewer() viewer: Viewer): Promise<void> {
+  remove(
+    @Param('id', ParseUUIDPipe) id: string,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<RouteResponse<typeof ROUTES.deleteCredential>> {
     return this.erasure.eraseCredential(id, viewer);
   }
 }
 
 @ApiTags('admin')
 @StaffOnly()
-@Controller('admin/erasure')
+@Controller()
 export class EmailErasureController {
   constructor(private readonly erasure: ErasureService) {}
 
-  @Post()
-  @HttpCode(200)
-  @ApiOperation({
-    summary: 'Erase everything held about an email address',
+  @ApiRoute(ROUTES.eraseByEmail, {
     description:
       "The applicant account with that email and all its records and files, the address in other credentials' lead contacts, drafts to it and its sign-in links.",
   })
+  @HttpCode(200)
   @ApiOkResponse({ type: ErasureResultDto })
-  eraseByEmail(@Body() body: EraseByEmailDto, @CurrentAdmin() admin: AuthenticatedAdmin): Promise<ErasureResultDto> {
+  eraseByEmail(
+    @Body() body: EraseByEmailDto,
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+  ): Promise<RouteResponse<typeof ROUTES.eraseByEmail>> {
     return this.erasure.eraseByEmail(body.email, admin.id);
   }
 }

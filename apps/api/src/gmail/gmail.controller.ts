@@ -1,24 +1,12 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-  Redirect,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Query, Redirect, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiFoundResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiQuery,
   ApiTags,
   ApiUnauthorizedResponse,
@@ -52,7 +40,7 @@ function readCookie(request: Request, name: string): string | null {
 }
 
 @ApiTags('gmail')
-@Controller('gmail')
+@Controller()
 export class GmailController {
   constructor(
     private readonly connection: GmailConnectionService,
@@ -61,29 +49,26 @@ export class GmailController {
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
-  @Get('setup-status')
-  @ApiOperation({ summary: 'Whether Gmail drafts can be created, and with which account' })
+  @ApiRoute(ROUTES.gmailSetupStatus)
   @ApiOkResponse({ type: GmailSetupStatusDto })
-  setupStatus(): Promise<GmailSetupStatusDto> {
+  setupStatus(): Promise<RouteResponse<typeof ROUTES.gmailSetupStatus>> {
     return this.connection.status();
   }
 
-  @Post('connect-ticket')
+  @ApiRoute(ROUTES.gmailConnectTicket)
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({
-    summary: 'A single-use ticket, valid 2 minutes, for the browser navigation to GET /api/gmail/connect',
-  })
   @ApiOkResponse({ type: GmailConnectTicketDto })
   @ApiConflictResponse({ description: 'Google OAuth client or token encryption key not configured' })
-  async connectTicket(@CurrentAdmin() admin: AuthenticatedAdmin): Promise<GmailConnectTicketDto> {
+  async connectTicket(
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+  ): Promise<RouteResponse<typeof ROUTES.gmailConnectTicket>> {
     this.connection.requireConnectable();
     return { ticket: await this.tickets.issue(admin, CONNECT_TICKET) };
   }
 
-  @Get('connect')
+  @ApiRoute(ROUTES.gmailConnect)
   @Redirect()
-  @ApiOperation({ summary: "Starts Google's consent flow (a browser navigation carrying an admin's connect ticket)" })
   @ApiQuery({ name: 'ticket', description: 'From POST /api/gmail/connect-ticket' })
   @ApiFoundResponse({ description: "Redirect to Google's consent page" })
   @ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or already used ticket' })
@@ -105,9 +90,8 @@ export class GmailController {
     return { url, statusCode: 302 };
   }
 
-  @Get('callback')
+  @ApiRoute(ROUTES.gmailCallback)
   @Redirect()
-  @ApiOperation({ summary: 'Where Google sends the browser back; stores the account, then returns to /evaluation' })
   @ApiFoundResponse({ description: 'Redirect to the evaluation page with ?gmail=connected (or denied)' })
   @ApiBadRequestResponse({ description: 'Missing, unknown, used or expired state' })
   async callback(
@@ -130,33 +114,30 @@ export class GmailController {
     return { url: back.href, statusCode: 302 };
   }
 
-  @Post('disconnect')
+  @ApiRoute(ROUTES.gmailDisconnect)
   @HttpCode(200)
   @AdminOnly()
-  @ApiOperation({ summary: 'Revokes the grant at Google (best effort) and forgets the account' })
   @ApiOkResponse({ type: GmailSetupStatusDto })
-  async disconnect(): Promise<GmailSetupStatusDto> {
+  async disconnect(): Promise<RouteResponse<typeof ROUTES.gmailDisconnect>> {
     await this.connection.disconnect();
     return this.connection.status();
   }
 
-  @Get('templates')
-  @ApiOperation({ summary: 'Outreach email templates, the default first' })
+  @ApiRoute(ROUTES.emailTemplates)
   @ApiOkResponse({ type: [EmailTemplateDto] })
-  listTemplates(): Promise<EmailTemplateDto[]> {
+  listTemplates(): Promise<RouteResponse<typeof ROUTES.emailTemplates>> {
     return this.templates.list();
   }
 
-  @Put('templates/:id')
+  @ApiRoute(ROUTES.updateEmailTemplate)
   @AdminOnly()
-  @ApiOperation({ summary: 'Changes a template; unknown placeholders are refused' })
   @ApiOkResponse({ type: EmailTemplateDto })
   @ApiBadRequestResponse({ description: 'Empty or over-long text, a multi-line subject, or an unknown placeholder' })
   @ApiNotFoundResponse({ description: 'No such template' })
   updateTemplate(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Body() body: UpdateEmailTemplateDto,
-  ): Promise<EmailTemplateDto> {
+  ): Promise<RouteResponse<typeof ROUTES.updateEmailTemplate>> {
     return this.templates.update(id, body);
   }
 }

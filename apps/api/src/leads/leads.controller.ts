@@ -1,5 +1,7 @@
-import { Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller, Header, HttpCode, Res } from '@nestjs/common';
+import { ApiConflictResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { LeadDto, SheetsSyncResultDto } from './dto/lead.dto';
@@ -8,34 +10,31 @@ import { LeadsService } from './leads.service';
 /** Lead contacts are personal data, so every route is for admins only. */
 @ApiTags('leads')
 @AdminOnly()
-@Controller('leads')
+@Controller()
 export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
 
-  @Get()
-  @ApiOperation({ summary: 'The lead contacts of all completed credentials' })
+  @ApiRoute(ROUTES.leads)
   @ApiOkResponse({ type: [LeadDto] })
-  list(): Promise<LeadDto[]> {
+  list(): Promise<RouteResponse<typeof ROUTES.leads>> {
     return this.leads.list();
   }
 
-  @Get('export.csv')
+  @ApiRoute(ROUTES.leadsCsv)
   @Header('content-type', 'text/csv; charset=utf-8')
   @ApiProduces('text/csv')
-  @ApiOperation({ summary: 'The leads as CSV (every value quoted, formulas neutralised)' })
   @ApiOkResponse({ description: 'leads_YYYY-MM-DD.csv', schema: { type: 'string' } })
-  async exportCsv(@Res({ passthrough: true }) response: Response): Promise<string> {
+  async exportCsv(@Res({ passthrough: true }) response: Response): Promise<RouteResponse<typeof ROUTES.leadsCsv>> {
     const { fileName, csv } = await this.leads.exportCsv();
     response.setHeader('content-disposition', `attachment; filename="${fileName}"`);
     return csv;
   }
 
-  @Post('sheets-sync')
+  @ApiRoute(ROUTES.leadsSheetsSync)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Appends the leads to the configured Google spreadsheet' })
   @ApiOkResponse({ type: SheetsSyncResultDto })
   @ApiConflictResponse({ description: 'Sheets not configured, Gmail not connected, or Sheets access not granted' })
-  syncToSheets(): Promise<SheetsSyncResultDto> {
+  syncToSheets(): Promise<RouteResponse<typeof ROUTES.leadsSheetsSync>> {
     return this.leads.syncToSheets();
   }
 }

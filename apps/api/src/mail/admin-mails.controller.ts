@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller, HttpCode, HttpStatus, Param } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { AdminOnly } from '../admin/admin-only.decorator';
@@ -13,25 +14,23 @@ import { EnrollmentIdParamDto, EnrollmentMailDto, MailIdParamDto } from './dto/m
 
 @ApiTags('admin')
 @AdminOnly()
-@Controller('admin')
+@Controller()
 export class AdminMailsController {
   constructor(private readonly mails: AdminMailsService) {}
 
-  @Get('enrollments/:id/mails')
-  @ApiOperation({ summary: "The mails sent (or queued) about an enrollment's payment, oldest first" })
+  @ApiRoute(ROUTES.adminEnrollmentMails)
   @ApiOkResponse({ type: [EnrollmentMailDto] })
   @ApiNotFoundResponse({ description: 'No such enrollment' })
-  list(@Param() params: EnrollmentIdParamDto): Promise<EnrollmentMailDto[]> {
+  list(@Param() params: EnrollmentIdParamDto): Promise<RouteResponse<typeof ROUTES.adminEnrollmentMails>> {
     return this.mails.listForEnrollment(params.id);
   }
 
-  @Post('mails/:id/resend')
+  @ApiRoute(ROUTES.adminResendMail)
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Queues a failed mail again with fresh attempts' })
   @ApiNoContentResponse({ description: 'Queued; the worker sends it within seconds' })
   @ApiNotFoundResponse({ description: 'No such mail' })
   @ApiConflictResponse({ description: 'The mail has not failed (it is pending, being sent or already sent)' })
-  resend(@Param() params: MailIdParamDto): Promise<void> {
+  resend(@Param() params: MailIdParamDto): Promise<RouteResponse<typeof ROUTES.adminResendMail>> {
     return this.mails.resend(params.id);
   }
 }

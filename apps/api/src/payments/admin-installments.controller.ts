@@ -1,23 +1,21 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller, HttpCode } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { InstallmentRunResultDto } from './dto/installment-run.dto';
 import { InstallmentsService } from './installments.service';
 
 @ApiTags('admin')
 @AdminOnly()
-@Controller('admin/installments')
+@Controller()
 export class AdminInstallmentsController {
   constructor(private readonly installments: InstallmentsService) {}
 
-  @Post('run')
+  @ApiRoute(ROUTES.adminRunInstallments)
   @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Runs the hourly installment job now: charges every installment that is due, with the same claims and keys',
-  })
   @ApiOkResponse({ type: InstallmentRunResultDto })
-  run(): Promise<InstallmentRunResultDto> {
+  run(): Promise<RouteResponse<typeof ROUTES.adminRunInstallments>> {
     return this.installments.chargeDueInstallments(new Date());
   }
 }

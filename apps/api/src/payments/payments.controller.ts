@@ -1,10 +1,12 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, Headers, HttpCode, Req, type RawBodyRequest } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiExcludeEndpoint,
+  ApiBody,
+  ApiHeader,
   ApiOkResponse,
-  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -37,12 +39,9 @@ export class PaymentsController {
     private readonly cohorts: CohortsService,
   ) {}
 
-  @Get('payment-plan')
-  @ApiOperation({
-    summary: 'The payment plan page in one response: training and bundle prices, cohorts, payment config',
-  })
+  @ApiRoute(ROUTES.paymentPlan)
   @ApiOkResponse({ type: PaymentPlanResponseDto })
-  async paymentPlan(): Promise<PaymentPlanResponseDto> {
+  async paymentPlan(): Promise<RouteResponse<typeof ROUTES.paymentPlan>> {
     const [trainings, bundles, cohorts] = await Promise.all([
       this.trainings.listTrainingPricing(),
       this.trainings.listBundlePricing(),
@@ -51,69 +50,67 @@ export class PaymentsController {
     return { trainings, bundles, cohorts, config: this.checkout.paymentConfig() };
   }
 
-  @Get('payments/config')
-  @ApiOperation({ summary: 'Whether payments run in test mode, and the Stripe publishable key otherwise' })
+  @ApiRoute(ROUTES.paymentConfig)
   @ApiOkResponse({ type: PaymentConfigResponseDto })
-  config(): PaymentConfigResponseDto {
+  config(): RouteResponse<typeof ROUTES.paymentConfig> {
     return this.checkout.paymentConfig();
   }
 
-  @Post('create-payment-intent')
+  @ApiRoute(ROUTES.createPaymentIntent)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Starts paying for one training; the server computes the amount from the price table' })
   @ApiOkResponse({ type: PaymentIntentResponseDto })
   @ApiBadRequestResponse({ description: 'Unknown training, wrong plan, or an extra field such as amount' })
-  create(@Body() dto: CreatePaymentIntentDto): Promise<PaymentIntentResponseDto> {
+  create(@Body() dto: CreatePaymentIntentDto): Promise<RouteResponse<typeof ROUTES.createPaymentIntent>> {
     return this.checkout.createSingle(dto.trainingName, dto.paymentType);
   }
 
-  @Post('create-bundle-payment-intent')
+  @ApiRoute(ROUTES.createBundlePaymentIntent)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Starts paying for a bundle of 2 or 3 different trainings, paid in full' })
   @ApiOkResponse({ type: PaymentIntentResponseDto })
   @ApiBadRequestResponse({
     description: 'Unknown, duplicate or wrong number of trainings, or a plan other than bundle-2/bundle-3',
   })
-  createBundle(@Body() dto: CreateBundlePaymentIntentDto): Promise<PaymentIntentResponseDto> {
+  createBundle(
+    @Body() dto: CreateBundlePaymentIntentDto,
+  ): Promise<RouteResponse<typeof ROUTES.createBundlePaymentIntent>> {
     return this.checkout.createBundle(dto.trainings, dto.paymentType);
   }
 
-  @Post('update-payment-intent')
+  @ApiRoute(ROUTES.updatePaymentIntent)
   @HttpCode(200)
-  @ApiOperation({ summary: "Stores the buyer and the cohort on a single training's payment" })
   @ApiOkResponse({ type: PaymentIntentSummaryDto })
   @ApiBadRequestResponse({ description: 'Missing name or email, or a cohort missing or not of this training' })
   @ApiConflictResponse({ description: 'The payment is already confirmed: its buyer details can no longer change' })
-  update(@Body() dto: UpdatePaymentIntentDto): Promise<PaymentIntentSummaryDto> {
+  update(@Body() dto: UpdatePaymentIntentDto): Promise<RouteResponse<typeof ROUTES.updatePaymentIntent>> {
     return this.checkout.updateSingle(dto);
   }
 
-  @Post('update-bundle-payment-intent')
+  @ApiRoute(ROUTES.updateBundlePaymentIntent)
   @HttpCode(200)
-  @ApiOperation({ summary: "Stores the buyer and each training's cohort on a bundle payment" })
   @ApiOkResponse({ type: PaymentIntentSummaryDto })
   @ApiBadRequestResponse({ description: 'Missing name or email, other trainings than at creation, or a bad cohort' })
   @ApiConflictResponse({ description: 'The payment is already confirmed: its buyer details can no longer change' })
-  updateBundle(@Body() dto: UpdateBundlePaymentIntentDto): Promise<PaymentIntentSummaryDto> {
+  updateBundle(
+    @Body() dto: UpdateBundlePaymentIntentDto,
+  ): Promise<RouteResponse<typeof ROUTES.updateBundlePaymentIntent>> {
     return this.checkout.updateBundle(dto);
   }
 
-  @Post('payments/reconcile')
+  @ApiRoute(ROUTES.reconcilePayment)
   @HttpCode(200)
-  @ApiOperation({ summary: "The success page's check: enrolls the buyer if the provider says the payment succeeded" })
   @ApiOkResponse({ type: ReconcilePaymentResponseDto })
-  reconcile(@Body() dto: ReconcilePaymentDto): Promise<ReconcilePaymentResponseDto> {
+  @ApiBadRequestResponse({ description: 'paymentIntentId missing, empty or longer than 255 characters' })
+  reconcile(@Body() dto: ReconcilePaymentDto): Promise<RouteResponse<typeof ROUTES.reconcilePayment>> {
     return this.confirmation.reconcile(dto.paymentIntentId);
   }
 
-  @Post('payments/test-mode/confirm')
+  @ApiRoute(ROUTES.testModeConfirm)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Test mode only (no Stripe keys): pays with a test card; 4242 4242 4242 4242 succeeds' })
   @ApiOkResponse({ type: TestModeConfirmResponseDto })
   @ApiBadRequestResponse({
     description: 'A card number failing its checksum, an expiry not MM/YY or in the past, or a CVC not 3-4 digits',
   })
-  confirmTestMode(@Body() dto: TestModeConfirmDto): Promise<TestModeConfirmResponseDto> {
+  confirmTestMode(@Body() dto: TestModeConfirmDto): Promise<RouteResponse<typeof ROUTES.testModeConfirm>> {
     return this.confirmation.confirmTestMode(dto.paymentIntentId, {
       cardNumber: dto.cardNumber,
       expiry: dto.expiry,
@@ -121,13 +118,41 @@ export class PaymentsController {
     });
   }
 
-  @Post('payments/webhook')
+  @ApiRoute(ROUTES.stripeWebhook, {
+    description:
+      'Called by Stripe, not by clients. The body is the event JSON exactly as Stripe sent it: the signature is checked ' +
+      'on the raw bytes with STRIPE_WEBHOOK_SECRET. Events are applied idempotently; replays answer 200 again.',
+  })
   @HttpCode(200)
-  @ApiExcludeEndpoint()
+  @ApiHeader({
+    name: 'stripe-signature',
+    required: true,
+    description: "Stripe's signature of the raw body (t=…,v1=…)",
+  })
+  @ApiBody({
+    description: 'A Stripe event (payment_intent.succeeded, payment_intent.payment_failed, charge.refunded, …)',
+    schema: {
+      type: 'object',
+      required: ['id', 'type', 'data'],
+      properties: {
+        id: { type: 'string', example: 'evt_1Nabc' },
+        type: { type: 'string', example: 'payment_intent.succeeded' },
+        data: { type: 'object', properties: { object: { type: 'object' } } },
+      },
+      additionalProperties: true,
+    },
+  })
+  @ApiOkResponse({
+    description: 'The event was verified and applied (or was already applied)',
+    schema: { type: 'object', required: ['received'], properties: { received: { type: 'boolean', enum: [true] } } },
+  })
+  @ApiBadRequestResponse({
+    description: 'Missing or invalid Stripe-Signature header, no body, or webhooks not configured',
+  })
   webhook(
     @Req() request: RawBodyRequest<Request>,
     @Headers('stripe-signature') signature?: string,
-  ): Promise<{ received: true }> {
+  ): Promise<RouteResponse<typeof ROUTES.stripeWebhook>> {
     return this.webhooks.handle(request.rawBody, signature);
   }
 }

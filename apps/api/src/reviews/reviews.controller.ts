@@ -1,5 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { CurrentAdmin, StaffOnly } from '../admin/admin-only.decorator';
 import {
@@ -15,36 +17,28 @@ import { ReviewsService } from './reviews.service';
 /** Staff (admins and evaluators) verify the credit the analysis recommends. */
 @ApiTags('reviews')
 @StaffOnly()
-@Controller('admin/reviews')
+@Controller()
 export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
-  @Get()
-  @ApiOperation({
-    summary: 'Completed credentials awaiting verification, verified or rejected (at most 200), with search',
-  })
+  @ApiRoute(ROUTES.reviewQueue)
   @ApiOkResponse({ type: [ReviewQueueItemDto] })
-  queue(@Query() query: ReviewQueueQueryDto): Promise<ReviewQueueItemDto[]> {
+  queue(@Query() query: ReviewQueueQueryDto): Promise<RouteResponse<typeof ROUTES.reviewQueue>> {
     return this.reviews.queue(query);
   }
 
-  @Get(':id')
-  @ApiOperation({ summary: 'A credential with its documents, evaluation and review' })
+  @ApiRoute(ROUTES.reviewDetail)
   @ApiOkResponse({ type: ReviewCredentialDetailDto })
   @ApiNotFoundResponse({ description: 'No such credential' })
   detail(
     @Param('id', ParseUUIDPipe) id: string,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<ReviewCredentialDetailDto> {
+  ): Promise<RouteResponse<typeof ROUTES.reviewDetail>> {
     return this.reviews.detail(id, admin);
   }
 
-  @Post(':id/verify')
+  @ApiRoute(ROUTES.verifyCredential)
   @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Verify the credit: the recommendation, or adjusted credits, with an optional note; the applicant is mailed',
-  })
   @ApiOkResponse({ type: ReviewDecisionResultDto })
   @ApiNotFoundResponse({ description: 'No such credential' })
   @ApiConflictResponse({ description: 'Not completed, or already reviewed' })
@@ -52,13 +46,12 @@ export class ReviewsController {
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: VerifyCredentialDto,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<ReviewDecisionResultDto> {
+  ): Promise<RouteResponse<typeof ROUTES.verifyCredential>> {
     return this.reviews.verify(id, body, admin);
   }
 
-  @Post(':id/reject')
+  @ApiRoute(ROUTES.rejectCredential)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reject with a reason the applicant sees; the applicant is mailed' })
   @ApiOkResponse({ type: ReviewDecisionResultDto })
   @ApiNotFoundResponse({ description: 'No such credential' })
   @ApiConflictResponse({ description: 'Not completed, or already reviewed' })
@@ -66,7 +59,7 @@ export class ReviewsController {
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: RejectCredentialDto,
     @CurrentAdmin() admin: AuthenticatedAdmin,
-  ): Promise<ReviewDecisionResultDto> {
+  ): Promise<RouteResponse<typeof ROUTES.rejectCredential>> {
     return this.reviews.reject(id, body, admin);
   }
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, Headers, HttpCode } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiHeader,
   ApiOkResponse,
-  ApiOperation,
   ApiProperty,
   ApiConflictResponse,
   ApiTags,
@@ -45,32 +46,28 @@ export class SignInResponseDto implements SignInResponse {
 }
 
 @ApiTags('applicants')
-@Controller('applicants')
+@Controller()
 export class SignInController {
   constructor(
     private readonly signIn: SignInService,
     private readonly applicantTokens: ApplicantTokenService,
   ) {}
 
-  @Post('sign-in-link')
+  @ApiRoute(ROUTES.signInLink)
   @HttpCode(200)
   @OwnerOrStaff()
-  @ApiOperation({
-    summary: "Keep my evaluation: mail a single-use sign-in link (15 minutes) to the applicant's address",
-  })
   @ApiOkResponse({ type: SignInLinkResponseDto })
   @ApiTooManyRequestsResponse({ description: 'Five links were sent to this address in the last 15 minutes' })
   @ApiConflictResponse({ description: 'No mail service is set up' })
-  requestLink(@Body() body: SignInLinkDto, @CurrentViewer() viewer: Viewer): Promise<SignInLinkResponseDto> {
+  requestLink(
+    @Body() body: SignInLinkDto,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<RouteResponse<typeof ROUTES.signInLink>> {
     return this.signIn.requestLink(body.email, viewer);
   }
 
-  @Post('sign-in')
+  @ApiRoute(ROUTES.signIn)
   @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Use a sign-in link: returns the account, with the anonymous records of the asking and the current browser joined to it',
-  })
   @ApiHeader({
     name: APPLICANT_TOKEN_HEADER,
     required: false,
@@ -81,7 +78,7 @@ export class SignInController {
   async redeem(
     @Body() body: SignInDto,
     @Headers(APPLICANT_TOKEN_HEADER) applicantToken?: string,
-  ): Promise<SignInResponseDto> {
+  ): Promise<RouteResponse<typeof ROUTES.signIn>> {
     return this.signIn.redeem(body.token, await this.applicantTokens.verify(applicantToken));
   }
 }

@@ -1,11 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import {
-  CHECKLIST_PHASE_KEYS,
-  CHECKLIST_PHASE_STATUSES,
-  type ChecklistPhase,
-  type ChecklistStatus,
-} from '@app/contracts';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { CHECKLIST_PHASE_KEYS, CHECKLIST_PHASE_STATUSES, type ChecklistPhase } from '@app/contracts';
 import { ChecklistService } from './checklist.service';
 
 class ChecklistPhaseDto implements ChecklistPhase {
@@ -35,15 +32,11 @@ class ChecklistStatusDto {
 
 @ApiTags('system')
 @ApiExtraModels(ChecklistPhaseDto, ChecklistStatusDto)
-@Controller('system')
+@Controller()
 export class ChecklistController {
   constructor(private readonly checklist: ChecklistService) {}
 
-  @Get('checklist-status')
-  @ApiOperation({
-    summary:
-      'The system implementation checklist, probed from the live system; reused for up to CHECKLIST_CACHE_SECONDS (10 s) and refreshed in the background',
-  })
+  @ApiRoute(ROUTES.checklistStatus)
   @ApiOkResponse({
     schema: {
       allOf: [
@@ -57,7 +50,7 @@ export class ChecklistController {
       ],
     },
   })
-  status(): Promise<ChecklistStatus> {
+  status(): Promise<RouteResponse<typeof ROUTES.checklistStatus>> {
     return this.checklist.status();
   }
 }

@@ -1,4 +1,6 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../common/outage';
@@ -13,14 +15,14 @@ class HealthResponseDto implements HealthReport {
 }
 
 @ApiTags('system')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
-  @Get()
+  @ApiRoute(ROUTES.health)
   @ApiOkResponse({ type: HealthResponseDto, description: 'Every service is up' })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto, description: 'At least one service is down' })
-  async check(@Res({ passthrough: true }) response: Response): Promise<HealthResponseDto> {
+  async check(@Res({ passthrough: true }) response: Response): Promise<RouteResponse<typeof ROUTES.health>> {
     const report = await this.health.report();
     response.status(report.status === 'ok' ? 200 : 503);
     if (report.status !== 'ok') response.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));

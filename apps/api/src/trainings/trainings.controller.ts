@@ -1,4 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Controller } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { BundlePricingResponseDto, TrainingPricingResponseDto } from './dto/pricing-response.dto';
 import { TrainingsService } from './trainings.service';
@@ -8,15 +10,15 @@ import { TrainingsService } from './trainings.service';
 export class TrainingsController {
   constructor(private readonly trainings: TrainingsService) {}
 
-  @Get('training-pricing')
+  @ApiRoute(ROUTES.trainingPricing)
   @ApiOkResponse({ type: [TrainingPricingResponseDto] })
-  listTrainingPricing(): Promise<TrainingPricingResponseDto[]> {
+  listTrainingPricing(): Promise<RouteResponse<typeof ROUTES.trainingPricing>> {
     return this.trainings.listTrainingPricing();
   }
 
-  @Get('bundle-pricing')
+  @ApiRoute(ROUTES.bundlePricing)
   @ApiOkResponse({ type: [BundlePricingResponseDto] })
-  listBundlePricing(): Promise<BundlePricingResponseDto[]> {
+  listBundlePricing(): Promise<RouteResponse<typeof ROUTES.bundlePricing>> {
     return this.trainings.listBundlePricing();
   }
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { Body, Controller, HttpCode, HttpStatus } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
@@ -22,17 +23,14 @@ import { UploadsService } from './uploads.service';
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
-  @Post('objects/upload')
+  @ApiRoute(ROUTES.uploadUrl)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'A presigned, short-lived PUT URL for one document, to a key the server chose' })
   @ApiOkResponse({ type: UploadUrlResponseDto })
-  createUploadUrl(): Promise<UploadUrlResponseDto> {
+  createUploadUrl(): Promise<RouteResponse<typeof ROUTES.uploadUrl>> {
     return this.uploads.createUploadUrl();
   }
 
-  @Put('documents/upload-complete')
-  @ApiOperation({
-    summary: 'Register an uploaded file as a document of a credential',
+  @ApiRoute(ROUTES.uploadComplete, {
     description:
       'Accepts only upload URLs this server issued, once each. The real size (at most 10485760 bytes) and type ' +
       '(PDF, DOC, DOCX, JPG or PNG, read from the content) are checked; any refusal removes the uploaded object.',
@@ -48,7 +46,7 @@ export class UploadsController {
   registerUpload(
     @Body() body: UploadCompleteDto,
     @CurrentViewer() viewer: Viewer,
-  ): Promise<CredentialDocumentResponseDto> {
+  ): Promise<RouteResponse<typeof ROUTES.uploadComplete>> {
     return this.uploads.registerUpload(body, viewer);
   }
 }

@@ -1,3 +1,4 @@
+import { ROUTES } from '@app/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -5,6 +6,8 @@ import type { AddressInfo } from 'node:net';
  * An API outage (503 from the API, or no API at all) must read as "briefly unavailable" and keep the admin's
  * session; only a 401 ends it. A real HTTP server plays the API.
  */
+const OUTAGE_HEADER = 'x-test-outage';
+
 describe('API outage in the web server', () => {
   let server: Server;
   let apiModule: typeof import('./api.server');
@@ -12,7 +15,8 @@ describe('API outage in the web server', () => {
 
   beforeAll(async () => {
     server = createServer((request, response) => {
-      if (request.url?.startsWith('/api/down')) {
+      // A request marked as an outage gets the API's 503; any other one a 401 (an ended admin token).
+      if (request.headers[OUTAGE_HEADER]) {
         response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
         response.end(
           JSON.stringify({
@@ -55,7 +59,7 @@ describe('API outage in the web server', () => {
   }
 
   it('turns the API 503 into a 503 page with its Retry-After', async () => {
-    const thrown = await rejection(apiModule.api('/api/down'));
+    const thrown = await rejection(apiModule.callApi(ROUTES.health, { headers: { [OUTAGE_HEADER]: '1' } }));
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(503);
@@ -65,14 +69,14 @@ describe('API outage in the web server', () => {
 
   it('keeps the admin session through a 503, and ends it on a 401', async () => {
     const during = (await rejection(
-      sessionModule.adminApi(await adminRequest(), '/api/down/admin/enrollments'),
+      sessionModule.adminApi(await adminRequest(), ROUTES.adminEnrollments, { headers: { [OUTAGE_HEADER]: '1' } }),
     )) as Response;
     expect(during.status).toBe(503);
     expect(during.headers.get('location')).toBeNull();
     expect(during.headers.get('set-cookie')).toBeNull();
 
     const revoked = (await rejection(
-      sessionModule.adminApi(await adminRequest(), '/api/admin/enrollments'),
+      sessionModule.adminApi(await adminRequest(), ROUTES.adminEnrollments),
     )) as Response;
     expect(revoked.status).toBe(302);
     expect(revoked.headers.get('location')).toBe('/admin');
@@ -81,9 +85,7 @@ describe('API outage in the web server', () => {
 
   it('treats an API that does not answer at all as the same outage', async () => {
     await new Promise((resolve) => server.close(resolve));
-    const thrown = (await rejection(
-      sessionModule.adminApi(await adminRequest(), '/api/admin/enrollments'),
-    )) as Response;
+    const thrown = (await rejection(sessionModule.adminApi(await adminRequest(), ROUTES.adminEnrollments))) as Response;
     expect(thrown.status).toBe(503);
     expect(thrown.headers.get('location')).toBeNull();
     server = createServer();

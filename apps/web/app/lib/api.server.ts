@@ -1,4 +1,12 @@
-import type { ErrorResponse } from '@app/contracts';
+import {
+  routePath,
+  type ErrorResponse,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@app/contracts';
 import { webEnv } from './env.server';
 
 /** An API answer that was not ok, with the API's JSON error body when it sent one. */
@@ -14,21 +22,42 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
+/** What every call may add, whatever its route. */
+export interface ApiCallContext {
   token?: string | null;
-  query?: Record<string, string | undefined | null>;
   /** Its X-Forwarded-For (the client address server.mjs saw) goes to the API, whose per-client limits key on it. */
   request?: Request;
   /** Extra headers (the applicant token). */
   headers?: Record<string, string>;
 }
 
-function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
+/** Query values arrive from forms and URLs as text; the keys are the route's, the API validates the values. */
+export type QueryInput<Query> = { [Key in keyof Query]?: string | number | null };
+
+/**
+ * The options of a call to one route of the contracts' route map: `params` for each `:name` of its path, its body
+ * (required when it has one, refused when it has none) and its query keys.
+ */
+export type CallOptions<R extends RouteDefinition> = ApiCallContext &
+  (RouteParams<R> extends Record<string, never> ? { params?: undefined } : { params: RouteParams<R> }) &
+  (RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> }) &
+  (RouteQuery<R> extends undefined ? { query?: undefined } : { query?: QueryInput<RouteQuery<R>> });
+
+/** The options argument, which may be left out when the route needs nothing. */
+export type CallArgs<R extends RouteDefinition> =
+  Record<string, never> extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+
+/** The untyped shape every CallOptions has. */
+interface AnyCallOptions extends ApiCallContext {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: Record<string, string | number | null | undefined>;
+}
+
+function buildUrl(path: string, query?: AnyCallOptions['query']): string {
   const url = new URL(`${webEnv.apiUrl}${path}`);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, value);
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   return url.toString();
 }
@@ -47,8 +76,12 @@ export function serviceUnavailable(retryAfter: string | null = null): Response {
   });
 }
 
-/** The raw API response; throws ApiError when it is not ok, and a 503 Response during an outage. */
-export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+/**
+ * The raw API response of one route (CSV files); throws ApiError when it is not ok, and a 503 Response during an
+ * outage.
+ */
+export async function callApiResponse<R extends RouteDefinition>(route: R, ...args: CallArgs<R>): Promise<Response> {
+  const options: AnyCallOptions = args[0] ?? {};
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -56,8 +89,8 @@ export async function apiResponse(path: string, options: ApiRequestOptions = {})
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    response = await fetch(buildUrl(routePath(route, (options.params ?? {}) as RouteParams<R>), options.query), {
+      method: route.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
@@ -82,10 +115,10 @@ export async function apiResponse(path: string, options: ApiRequestOptions = {})
   return response;
 }
 
-/** Calls the API server-side and parses its JSON answer. */
-export async function api<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const response = await apiResponse(path, options);
-  if (response.status === 204) return undefined as T;
+/** Calls one route of the API server-side and parses its JSON answer, typed by the route map. */
+export async function callApi<R extends RouteDefinition>(route: R, ...args: CallArgs<R>): Promise<RouteResponse<R>> {
+  const response = await callApiResponse(route, ...args);
+  if (response.status === 204) return undefined as RouteResponse<R>;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? JSON.parse(text) : undefined) as RouteResponse<R>;
 }

@@ -1,8 +1,13 @@
-import { APPLICANT_TOKEN_AUDIENCE, APPLICANT_TOKEN_HEADER } from '@app/contracts';
+import {
+  APPLICANT_TOKEN_AUDIENCE,
+  APPLICANT_TOKEN_HEADER,
+  type RouteDefinition,
+  type RouteResponse,
+} from '@app/contracts';
 import { createCookie } from '@remix-run/node';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
-import { api, apiResponse, type ApiRequestOptions } from './api.server';
+import { callApi, type CallArgs } from './api.server';
 import { webEnv } from './env.server';
 import { SESSION_SECRET } from './session.server';
 
@@ -54,19 +59,18 @@ export function applicantToken(applicantId: string): string {
   });
 }
 
-function withApplicant(applicantId: string, options: ApiRequestOptions): ApiRequestOptions {
-  return { ...options, headers: { ...options.headers, [APPLICANT_TOKEN_HEADER]: applicantToken(applicantId) } };
+function withApplicant<R extends RouteDefinition>(applicantId: string, args: CallArgs<R>): CallArgs<R> {
+  const options = args[0];
+  return [
+    { ...options, headers: { ...options?.headers, [APPLICANT_TOKEN_HEADER]: applicantToken(applicantId) } },
+  ] as CallArgs<R>;
 }
 
-/** An API call on behalf of the visiting applicant. */
-export function applicantApi<T>(applicantId: string, path: string, options: ApiRequestOptions = {}): Promise<T> {
-  return api<T>(path, withApplicant(applicantId, options));
-}
-
-export function applicantApiResponse(
+/** A call to one API route on behalf of the visiting applicant. */
+export function applicantApi<R extends RouteDefinition>(
   applicantId: string,
-  path: string,
-  options: ApiRequestOptions = {},
-): Promise<Response> {
-  return apiResponse(path, withApplicant(applicantId, options));
+  route: R,
+  ...args: CallArgs<R>
+): Promise<RouteResponse<R>> {
+  return callApi(route, ...withApplicant(applicantId, args));
 }

@@ -1,7 +1,8 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { randomBytes } from 'node:crypto';
 import type { ToastData } from '~/components/admin/toast-notice';
-import { ApiError, api, apiResponse, type ApiRequestOptions } from './api.server';
+import type { RouteDefinition, RouteResponse } from '@app/contracts';
+import { ApiError, callApi, callApiResponse, type CallArgs, type CallOptions } from './api.server';
 import { webEnv } from './env.server';
 
 export type FlashToast = ToastData;
@@ -120,20 +121,30 @@ async function withAdminToken<T>(request: Request, call: (token: string) => Prom
   }
 }
 
-/** An authenticated API call that parses JSON; a 401 ends the session and redirects to /admin. */
-export function adminApi<T>(
+/** The options of an admin call: everything but the token and request, which come from the session. */
+type AdminCallArgs<R extends RouteDefinition> =
+  Record<string, never> extends CallOptions<R>
+    ? [options?: Omit<CallOptions<R>, 'token' | 'request'>]
+    : [options: Omit<CallOptions<R>, 'token' | 'request'>];
+
+function withSession<R extends RouteDefinition>(args: AdminCallArgs<R>, token: string, request: Request): CallArgs<R> {
+  return [{ ...args[0], token, request }] as CallArgs<R>;
+}
+
+/** An authenticated call to one API route that parses JSON; a 401 ends the session and redirects to /admin. */
+export function adminApi<R extends RouteDefinition>(
   request: Request,
-  path: string,
-  options: Omit<ApiRequestOptions, 'token' | 'request'> = {},
-): Promise<T> {
-  return withAdminToken(request, (token) => api<T>(path, { ...options, token, request }));
+  route: R,
+  ...args: AdminCallArgs<R>
+): Promise<RouteResponse<R>> {
+  return withAdminToken(request, (token) => callApi(route, ...withSession(args, token, request)));
 }
 
 /** Like adminApi, for answers that are not JSON (the CSV). */
-export function adminApiResponse(
+export function adminApiResponse<R extends RouteDefinition>(
   request: Request,
-  path: string,
-  options: Omit<ApiRequestOptions, 'token' | 'request'> = {},
+  route: R,
+  ...args: AdminCallArgs<R>
 ): Promise<Response> {
-  return withAdminToken(request, (token) => apiResponse(path, { ...options, token, request }));
+  return withAdminToken(request, (token) => callApiResponse(route, ...withSession(args, token, request)));
 }

@@ -1,10 +1,10 @@
-import type { LoginResponse } from '@app/contracts';
+import { ROUTES } from '@app/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { buttonClass, inputClass, labelClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { api, ApiError, SERVICE_UNAVAILABLE_TEXT } from '~/lib/api.server';
+import { ApiError, callApi, SERVICE_UNAVAILABLE_TEXT } from '~/lib/api.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { createAdminSession, getSession, newToast, takeToast } from '~/lib/session.server';
 
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   try {
-    const result = await api<LoginResponse>('/api/admin/login', { body: { username, password }, request });
+    const result = await callApi(ROUTES.adminLogin, { body: { username, password }, request });
     if (!result.success || !result.token) {
       return data(
         { toast: newToast('error', 'Error', result.message || 'Invalid username or password'), username },

@@ -1,4 +1,4 @@
-import type { EnrollmentMail } from '@app/contracts';
+import { ROUTES, type EnrollmentMail } from '@app/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ApiError } from '~/lib/api.server';
@@ -11,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     return {
       id,
-      mails: await adminApi<EnrollmentMail[]>(request, `/api/admin/enrollments/${encodeURIComponent(id)}/mails`),
+      mails: await adminApi(request, ROUTES.adminEnrollmentMails, { params: { id } }),
     };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const mailId = String((await request.formData()).get('mailId') ?? '');
   const back = `/admin/enrollments/${encodeURIComponent(params.id ?? '')}/mails`;
   try {
-    await adminApi(request, `/api/admin/mails/${encodeURIComponent(mailId)}/resend`, { method: 'POST' });
+    await adminApi(request, ROUTES.adminResendMail, { params: { id: mailId } });
     return redirectWithToast(request, back, newToast('success', 'Mail queued', 'It will be sent again within seconds'));
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)

@@ -1,3 +1,4 @@
+import { ROUTES } from '@app/contracts';
 import { validateCohortExport } from '@app/domain';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   let csv: Response;
   try {
-    csv = await adminApiResponse(request, `/api/admin/cohorts/${encodeURIComponent(cohortId)}/export.csv`);
+    csv = await adminApiResponse(request, ROUTES.adminCohortCsv, { params: { id: cohortId } });
   } catch (error) {
     if (error instanceof ApiError || error instanceof TypeError) return fail('Error', 'Failed to export CSV', 502);
     throw error;

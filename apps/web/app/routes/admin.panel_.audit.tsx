@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '@app/contracts';
+import { ROUTES, AUDIT_ACTIONS, type AuditAction } from '@app/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     entityId: (params.get('entityId') ?? '').slice(0, 255),
     page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
   };
-  const page = await adminApi<AuditPage>(request, '/api/admin/audit-events', {
+  const page = await adminApi(request, ROUTES.adminAuditEvents, {
     query: {
       action: filters.action,
       adminUsername: filters.adminUsername,

@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES, type Cohort, type EnrollmentDetail, type EnrollmentStatus } from '@app/contracts';
+import { ROUTES, ENROLLMENT_STATUSES, type Cohort, type EnrollmentDetail, type EnrollmentStatus } from '@app/contracts';
 import { billingStatusLabel, cohortMonthLabel, formatCents, parseDollarsToCents, paymentTypeLabel } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -23,12 +23,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!UUID.test(id)) throw new Response('Enrollment not found', { status: 404 });
   let detail: EnrollmentDetail;
   try {
-    detail = await adminApi<EnrollmentDetail>(request, `/api/admin/enrollments/${id}`);
+    detail = await adminApi(request, ROUTES.adminEnrollment, { params: { id } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response('Enrollment not found', { status: 404 });
     throw error;
   }
-  const cohorts = await adminApi<Cohort[]>(request, '/api/admin/cohorts', {
+  const cohorts = await adminApi(request, ROUTES.adminCohorts, {
     query: { trainingName: detail.enrollment.trainingName },
   });
   const { toast, setCookie } = await takeToast(request);
@@ -59,7 +59,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!UUID.test(id)) throw new Response('Enrollment not found', { status: 404 });
   const form = await request.formData();
   const here = `/admin/panel/enrollments/${id}`;
-  const path = `/api/admin/enrollments/${id}`;
   switch (text(form, 'intent')) {
     case 'edit': {
       const status = text(form, 'enrollmentStatus');
@@ -73,8 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
       }
       try {
-        await adminApi(request, path, {
-          method: 'PATCH',
+        await adminApi(request, ROUTES.adminUpdateEnrollment, {
+          params: { id },
           body: {
             enrollmentStatus: status as EnrollmentStatus,
             cohortId: text(form, 'cohortId') || null,
@@ -98,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
       }
       try {
-        await adminApi(request, `${path}/move`, { body: { cohortId } });
+        await adminApi(request, ROUTES.adminMoveEnrollment, { params: { id }, body: { cohortId } });
       } catch (error) {
         return failed('Failed to move student', error);
       }
@@ -116,7 +115,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
       }
       try {
-        await adminApi(request, `${path}/refund`, {
+        await adminApi(request, ROUTES.adminRefundEnrollment, {
+          params: { id },
           body: { amountCents, reason: text(form, 'reason').trim() || undefined },
         });
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { Cohort, WaitlistEntryView } from '@app/contracts';
+import { ROUTES } from '@app/contracts';
 import { cohortMonthLabel } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -12,8 +12,8 @@ export const meta: MetaFunction = () => [{ title: 'Seats and Waitlist - Admin Pa
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [cohorts, waitlist] = await Promise.all([
-    adminApi<Cohort[]>(request, '/api/admin/cohorts'),
-    adminApi<WaitlistEntryView[]>(request, '/api/admin/cohorts/waitlist'),
+    adminApi(request, ROUTES.adminCohorts),
+    adminApi(request, ROUTES.adminWaitlist),
   ]);
   const { toast, setCookie } = await takeToast(request);
   return data({ cohorts, waitlist, toast }, { headers: { 'Set-Cookie': setCookie } });
@@ -44,8 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       try {
-        await adminApi(request, `/api/admin/cohorts/${encodeURIComponent(text(form, 'id'))}`, {
-          method: 'PATCH',
+        await adminApi(request, ROUTES.adminSetCohortCapacity, {
+          params: { id: text(form, 'id') },
           body: { capacity },
         });
       } catch (error) {
@@ -55,9 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case 'offer': {
       try {
-        await adminApi(request, `/api/admin/cohorts/waitlist/${encodeURIComponent(text(form, 'id'))}/offer`, {
-          method: 'POST',
-        });
+        await adminApi(request, ROUTES.adminOfferSeat, { params: { entryId: text(form, 'id') } });
       } catch (error) {
         return fail('Failed to offer the seat', error);
       }

@@ -1,4 +1,4 @@
-import { CRITERIA_KEYS, type CreateEmailDraftsResult, type ReviewCredentialDetail } from '@app/contracts';
+import { ROUTES, CRITERIA_KEYS, type ReviewCredentialDetail } from '@app/contracts';
 import { CRITERION_LABELS, checkRejection, checkVerification } from '@app/domain';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = credentialIdOf(params);
   let detail: ReviewCredentialDetail;
   try {
-    detail = await adminApi<ReviewCredentialDetail>(request, `/api/admin/reviews/${id}`);
+    detail = await adminApi(request, ROUTES.reviewDetail, { params: { id } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response('Not found', { status: 404 });
     throw error;
@@ -50,8 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const checked = checkVerification({ awardedCredits: form.get('awardedCredits'), note: form.get('note') }, 0);
       if (!checked.ok) return data({ fieldErrors: { [checked.field]: checked.error } as FieldErrors }, { status: 400 });
       const raw = String(form.get('awardedCredits') ?? '').trim();
-      await adminApi(request, `/api/admin/reviews/${id}/verify`, {
-        method: 'POST',
+      await adminApi(request, ROUTES.verifyCredential, {
+        params: { id },
         body: {
           ...(raw ? { awardedCredits: checked.value.awardedCredits } : {}),
           ...(checked.value.note ? { note: checked.value.note } : {}),
@@ -66,15 +66,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === 'reject') {
       const checked = checkRejection({ reason: form.get('reason') });
       if (!checked.ok) return data({ fieldErrors: { [checked.field]: checked.error } as FieldErrors }, { status: 400 });
-      await adminApi(request, `/api/admin/reviews/${id}/reject`, {
-        method: 'POST',
+      await adminApi(request, ROUTES.rejectCredential, {
+        params: { id },
         body: { reason: checked.value.reason },
       });
       return redirectWithToast(request, here, newToast('success', 'Rejected', 'The applicant sees the reason'));
     }
     if (intent === 'email-drafts') {
-      const result = await adminApi<CreateEmailDraftsResult>(request, `/api/credentials/${id}/email-drafts`, {
-        method: 'POST',
+      const result = await adminApi(request, ROUTES.createEmailDrafts, {
+        params: { id },
         body: {},
       });
       return redirectWithToast(

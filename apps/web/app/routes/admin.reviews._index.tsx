@@ -1,9 +1,4 @@
-import {
-  REVIEW_QUEUE_STATUSES,
-  type ErasureResult,
-  type ReviewQueueItem,
-  type ReviewQueueStatus,
-} from '@app/contracts';
+import { ROUTES, REVIEW_QUEUE_STATUSES, type ReviewQueueStatus } from '@app/contracts';
 import { REVIEW_QUEUE_LABELS } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
@@ -29,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = readStatus(url.searchParams.get('status'));
   const search = (url.searchParams.get('search') ?? '').slice(0, 200);
-  const items = await adminApi<ReviewQueueItem[]>(request, '/api/admin/reviews', { query: { status, search } });
+  const items = await adminApi(request, ROUTES.reviewQueue, { query: { status, search } });
   const { toast, setCookie } = await takeToast(request);
   return data({ items, status, search, toast }, { headers: { 'Set-Cookie': setCookie } });
 }
@@ -48,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     try {
-      const result = await adminApi<ErasureResult>(request, '/api/admin/erasure', { method: 'POST', body: { email } });
+      const result = await adminApi(request, ROUTES.eraseByEmail, { body: { email } });
       const summary = `${result.credentials} credential(s), ${result.leadContacts} lead contact(s), ${result.emailDrafts} draft(s) and ${result.signInTokens} sign-in link(s) erased`;
       return redirectWithToast(request, '/admin/reviews', newToast('success', 'Erased', summary));
     } catch (error) {

@@ -1,8 +1,17 @@
+import { ROUTES, type EnrollmentSearchQuery } from '@app/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { adminApiResponse, newToast, redirectWithToast } from '~/lib/session.server';
 
-const KEYS = ['trainingName', 'cohortId', 'startDate', 'endDate', 'q', 'sort', 'direction'];
+const KEYS = [
+  'trainingName',
+  'cohortId',
+  'startDate',
+  'endDate',
+  'q',
+  'sort',
+  'direction',
+] as const satisfies ReadonlyArray<keyof EnrollmentSearchQuery>;
 
 /** The 'Full roster' CSV of the panel's current filters, streamed from the API with its file name. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -10,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = Object.fromEntries(KEYS.map((key) => [key, params.get(key)]));
   let csv: Response;
   try {
-    csv = await adminApiResponse(request, '/api/admin/enrollments/roster.csv', { query });
+    csv = await adminApiResponse(request, ROUTES.adminRosterCsv, { query });
   } catch (error) {
     if (error instanceof ApiError || error instanceof TypeError) {
       return redirectWithToast(request, '/admin/panel', newToast('error', 'Error', 'Failed to export CSV'));

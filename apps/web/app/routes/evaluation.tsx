@@ -1,4 +1,4 @@
-import type { ApplicantCredentials, ChecklistStatus, GmailSetupStatus, SignInLinkResponse } from '@app/contracts';
+import { ROUTES, type ApplicantCredentials, type RouteDefinition } from '@app/contracts';
 import {
   ANALYSIS_POLL_INTERVAL_MS,
   currentEvaluationPhase,
@@ -16,7 +16,7 @@ import { KeepEvaluationPanel, type KeepEvaluationFeedback } from '~/components/e
 import { MailPanel } from '~/components/evaluation/mail-panel';
 import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
 import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError, callApi } from '~/lib/api.server';
 import { applicantApi, ensureApplicantId, optionalApplicantId } from '~/lib/applicant.server';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
@@ -29,11 +29,12 @@ const NO_RECORDS: ApplicantCredentials = { email: null, credentials: [] };
 export const meta: MetaFunction = () => [{ title: TITLE }];
 
 /** A panel's data that may be missing (endpoint not there yet, service down): null, and the panel says so. */
-async function optional<T>(path: string): Promise<T | null> {
+async function optional<R extends RouteDefinition, T>(route: R, call: (route: R) => Promise<T>): Promise<T | null> {
   try {
-    return await api<T>(path);
+    return await call(route);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) console.error(`GET ${path} failed: ${String(error)}`);
+    if (!(error instanceof ApiError && error.status === 404))
+      console.error(`GET ${route.path} failed: ${String(error)}`);
     return null;
   }
 }
@@ -45,14 +46,14 @@ async function optional<T>(path: string): Promise<T | null> {
 async function ownRecords(request: Request): Promise<ApplicantCredentials> {
   const applicantId = await optionalApplicantId(request);
   if (!applicantId) return NO_RECORDS;
-  return applicantApi<ApplicantCredentials>(applicantId, '/api/credentials', { request });
+  return applicantApi(applicantId, ROUTES.credentials, { request });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [records, checklist, gmail, adminToken, pending] = await Promise.all([
     ownRecords(request),
-    optional<ChecklistStatus>('/api/system/checklist-status'),
-    optional<GmailSetupStatus>('/api/gmail/setup-status'),
+    optional(ROUTES.checklistStatus, (route) => callApi(route)),
+    optional(ROUTES.gmailSetupStatus, (route) => callApi(route)),
     optionalAdminToken(request),
     takePendingToast(request),
   ]);
@@ -107,7 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Creating the first credential is what gives this browser its applicant identity.
     const { applicantId, setCookie } = await ensureApplicantId(request);
     try {
-      await applicantApi(applicantId, '/api/credentials', { method: 'POST', body: { name: checked.name }, request });
+      await applicantApi(applicantId, ROUTES.createCredential, { body: { name: checked.name }, request });
       if (setCookie) {
         // This request's loader cannot see a cookie set by its own response, so a new applicant loads the page again.
         const response = await redirectWithToast(
@@ -134,9 +135,9 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       if (!UUID.test(credentialId) || !applicantId) throw new ApiError(404, null, 'Credential not found');
       if (intent === 'analyze') {
-        await applicantApi(applicantId, `/api/credentials/${credentialId}/analyze`, { method: 'POST', request });
+        await applicantApi(applicantId, ROUTES.analyzeCredential, { params: { id: credentialId }, request });
       } else {
-        await applicantApi(applicantId, `/api/credentials/${credentialId}`, { method: 'DELETE', request });
+        await applicantApi(applicantId, ROUTES.deleteCredential, { params: { id: credentialId }, request });
       }
       return data<ActionResult>({ intent, ok: true, at });
     } catch (error) {
@@ -156,8 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { applicantId, setCookie } = await ensureApplicantId(request);
     const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
     try {
-      const sent = await applicantApi<SignInLinkResponse>(applicantId, '/api/applicants/sign-in-link', {
-        method: 'POST',
+      const sent = await applicantApi(applicantId, ROUTES.signInLink, {
         body: { email },
         request,
       });

@@ -1,7 +1,7 @@
-import type { ReconcilePaymentResponse } from '@app/contracts';
+import { ROUTES } from '@app/contracts';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { api } from '~/lib/api.server';
+import { callApi } from '~/lib/api.server';
 
 export const meta: MetaFunction = () => [{ title: 'Payment Successful' }];
 
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let status: string | null = null;
   if (paymentIntentId) {
     try {
-      status = (await api<ReconcilePaymentResponse>('/api/payments/reconcile', { body: { paymentIntentId } })).status;
+      status = (await callApi(ROUTES.reconcilePayment, { body: { paymentIntentId } })).status;
     } catch (error) {
       console.error('Reconciling the payment failed:', error instanceof Error ? error.message : error);
     }

@@ -1,4 +1,4 @@
-import type { DocumentDownload } from '@app/contracts';
+import { ROUTES } from '@app/contracts';
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
@@ -8,11 +8,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const applicantId = await optionalApplicantId(request);
   if (!applicantId) throw new Response('Not found', { status: 404 });
   try {
-    const { url } = await applicantApi<DocumentDownload>(
-      applicantId,
-      `/api/credentials/${encodeURIComponent(params.credentialId ?? '')}/documents/${encodeURIComponent(params.documentId ?? '')}/download`,
-      { request },
-    );
+    const { url } = await applicantApi(applicantId, ROUTES.documentDownload, {
+      params: { id: params.credentialId ?? '', documentId: params.documentId ?? '' },
+      request,
+    });
     return redirect(url, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) throw new Response('Not found', { status: 404 });

@@ -1,6 +1,6 @@
-import type { CreateEmailDraftsResult } from '@app/contracts';
+import { ROUTES, type CreateEmailDraftsResult } from '@app/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError, callApi } from '~/lib/api.server';
 import { ADMIN_ONLY_MESSAGE, optionalAdminToken } from '~/lib/session.server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,8 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ ok: false, message: 'Unknown credential' } satisfies EmailDraftsActionData, { status: 400 });
   }
   try {
-    const result = await api<CreateEmailDraftsResult>(`/api/credentials/${credentialId}/email-drafts`, {
-      method: 'POST',
+    const result = await callApi(ROUTES.createEmailDrafts, {
+      params: { id: credentialId },
       body: {},
       token,
       request,

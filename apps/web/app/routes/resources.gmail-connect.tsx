@@ -1,4 +1,4 @@
-import type { GmailConnectTicket } from '@app/contracts';
+import { ROUTES, routePath } from '@app/contracts';
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { webEnv } from '~/lib/env.server';
@@ -18,11 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   try {
-    const { ticket } = await adminApi<GmailConnectTicket>(request, '/api/gmail/connect-ticket', {
-      method: 'POST',
-      body: {},
-    });
-    return redirect(`${webEnv.apiUrl}/api/gmail/connect?ticket=${encodeURIComponent(ticket)}`);
+    const { ticket } = await adminApi(request, ROUTES.gmailConnectTicket);
+    return redirect(`${webEnv.apiUrl}${routePath(ROUTES.gmailConnect, {})}?ticket=${encodeURIComponent(ticket)}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return redirect('/evaluation?gmail=unavailable');
     throw error;

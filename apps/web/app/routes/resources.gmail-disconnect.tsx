@@ -1,6 +1,6 @@
-import type { GmailSetupStatus } from '@app/contracts';
+import { ROUTES } from '@app/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError, callApi } from '~/lib/api.server';
 import { ADMIN_ONLY_MESSAGE, optionalAdminToken } from '~/lib/session.server';
 
 /** Disconnects the Gmail account (admins only); answers the new setup status for the mail panel's toast. */
@@ -9,7 +9,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await optionalAdminToken(request);
   if (!token) return Response.json({ message: ADMIN_ONLY_MESSAGE }, { status: 401 });
   try {
-    return Response.json(await api<GmailSetupStatus>('/api/gmail/disconnect', { method: 'POST', token, request }));
+    return Response.json(await callApi(ROUTES.gmailDisconnect, { token, request }));
   } catch (error) {
     if (error instanceof ApiError) {
       return Response.json(

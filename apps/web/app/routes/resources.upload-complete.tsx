@@ -1,4 +1,4 @@
-import type { CredentialDocument, UploadCompleteRequest } from '@app/contracts';
+import { ROUTES, type UploadCompleteRequest } from '@app/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
@@ -35,9 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
     FIELDS.filter((field) => received[field] !== undefined).map((field) => [field, received[field]]),
   );
   try {
-    const document = await applicantApi<CredentialDocument>(applicantId, '/api/documents/upload-complete', {
-      method: 'PUT',
-      body: fields,
+    const document = await applicantApi(applicantId, ROUTES.uploadComplete, {
+      // The browser's fields as received: the API validates them and answers with the field errors.
+      body: fields as unknown as UploadCompleteRequest,
       request,
     });
     return Response.json(document);

@@ -1,4 +1,4 @@
-import type { UploadUrlResponse } from '@app/contracts';
+import { ROUTES } from '@app/contracts';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
@@ -13,9 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const applicantId = await optionalApplicantId(request);
   if (!applicantId) return Response.json({ message: 'Create a credential first' }, { status: 401 });
   try {
-    return Response.json(
-      await applicantApi<UploadUrlResponse>(applicantId, '/api/objects/upload', { method: 'POST', request }),
-    );
+    return Response.json(await applicantApi(applicantId, ROUTES.uploadUrl, { request }));
   } catch (error) {
     if (error instanceof ApiError) return Response.json({ message: error.text }, { status: error.status });
     throw error;

@@ -1,8 +1,8 @@
-import type { SignInResponse } from '@app/contracts';
+import { ROUTES } from '@app/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError, callApi } from '~/lib/api.server';
 import { applicantCookieFor, applicantToken, optionalApplicantId } from '~/lib/applicant.server';
 import { APPLICANT_TOKEN_HEADER } from '@app/contracts';
 
@@ -28,8 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ message: 'This sign-in link is incomplete; open the link from the email again' }, { status: 400 });
   const current = await optionalApplicantId(request);
   try {
-    const result = await api<SignInResponse>('/api/applicants/sign-in', {
-      method: 'POST',
+    const result = await callApi(ROUTES.signIn, {
       body: { token },
       request,
       // This browser's anonymous records join the account too.

@@ -1,14 +1,14 @@
-import type { Cohort } from '@app/contracts';
+import { ROUTES, type Cohort } from '@app/contracts';
 import { cohortMonthLabel, isValidEmail, validateCustomer } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError, callApi } from '~/lib/api.server';
 
 export const meta: MetaFunction = () => [{ title: 'Join the waitlist' }];
 
 async function findCohort(cohortId: string): Promise<Cohort> {
-  const cohorts = await api<Cohort[]>('/api/cohorts');
+  const cohorts = await callApi(ROUTES.cohorts);
   const cohort = cohorts.find((c) => c.id === cohortId);
   if (!cohort) throw new Response('Cohort not found', { status: 404 });
   return cohort;
@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isValidEmail(email))
     return data({ ok: false, message: 'Please enter a valid email address', name, email }, { status: 400 });
   try {
-    await api(`/api/cohorts/${cohort.id}/waitlist`, { body: { name, email }, request });
+    await callApi(ROUTES.joinWaitlist, { params: { id: cohort.id }, body: { name, email }, request });
   } catch (error) {
     if (error instanceof ApiError)
       return data({ ok: false, message: error.text, name, email }, { status: error.status === 409 ? 409 : 400 });

@@ -1,9 +1,9 @@
 import {
+  ROUTES,
   ENROLLMENT_STATUSES,
   PAYMENT_TYPES,
   type Cohort,
   type CreateEnrollmentRequest,
-  type Enrollment,
   type EnrollmentStatus,
   type PaymentType,
 } from '@app/contracts';
@@ -15,7 +15,7 @@ import {
   validateCohortForm,
 } from '@app/domain';
 import { data } from '@remix-run/node';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError, callApi } from '~/lib/api.server';
 import {
   adminApi,
   logoutRedirect,
@@ -83,7 +83,7 @@ async function createCohort(request: Request, form: FormData, search: string) {
     );
   }
   try {
-    await adminApi<Cohort>(request, '/api/admin/cohorts', {
+    await adminApi(request, ROUTES.adminCreateCohort, {
       body: { trainingName, cohortMonth: cohortMonthFromParts(year, month), capacity },
     });
   } catch (error) {
@@ -99,7 +99,7 @@ async function createCohort(request: Request, form: FormData, search: string) {
 async function deleteCohort(request: Request, form: FormData, search: string) {
   const back = panelHref(search, { dialog: 'manage-cohorts' });
   try {
-    await adminApi<void>(request, `/api/admin/cohorts/${encodeURIComponent(text(form, 'id'))}`, { method: 'DELETE' });
+    await adminApi(request, ROUTES.adminDeleteCohort, { params: { id: text(form, 'id') } });
   } catch (error) {
     if (!failure(error)) throw error;
     return redirectWithToast(request, back, newToast('error', 'Failed to delete cohort', serverMessage(error)));
@@ -137,7 +137,7 @@ function clientFormErrors(values: ClientFormValues, cohorts: Cohort[]): Record<s
 
 async function createEnrollment(request: Request, form: FormData, search: string) {
   const clientForm = readClientForm(form);
-  const cohorts = await adminApi<Cohort[]>(request, '/api/admin/cohorts');
+  const cohorts = await adminApi(request, ROUTES.adminCohorts);
   const fieldErrors = clientFormErrors(clientForm, cohorts);
   if (Object.keys(fieldErrors).length > 0) {
     return data<PanelActionData>(
@@ -162,7 +162,7 @@ async function createEnrollment(request: Request, form: FormData, search: string
     isManualEntry: true,
   };
   try {
-    await adminApi<Enrollment>(request, '/api/admin/enrollments', { body });
+    await adminApi(request, ROUTES.adminCreateEnrollment, { body });
   } catch (error) {
     if (!failure(error)) throw error;
     const apiFieldErrors = error instanceof ApiError ? (error.body?.fieldErrors ?? {}) : {};
@@ -182,9 +182,7 @@ async function createEnrollment(request: Request, form: FormData, search: string
 
 async function deleteEnrollment(request: Request, form: FormData, search: string) {
   try {
-    await adminApi<void>(request, `/api/admin/enrollments/${encodeURIComponent(text(form, 'id'))}`, {
-      method: 'DELETE',
-    });
+    await adminApi(request, ROUTES.adminDeleteEnrollment, { params: { id: text(form, 'id') } });
   } catch (error) {
     if (!failure(error)) throw error;
     return redirectWithToast(
@@ -199,7 +197,7 @@ async function deleteEnrollment(request: Request, form: FormData, search: string
 async function logout(request: Request) {
   const token = await requireAdminToken(request);
   // The session ends here whatever the API says; revoking is best effort (the token may already be invalid).
-  await api('/api/admin/logout', { method: 'POST', token, request }).catch(() => undefined);
+  await callApi(ROUTES.adminLogout, { token, request }).catch(() => undefined);
   return logoutRedirect(request);
 }
 

@@ -1,4 +1,4 @@
-import type { Cohort, EnrollmentPage, EnrollmentSortKey } from '@app/contracts';
+import { ROUTES, type Cohort, type EnrollmentPage, type EnrollmentSortKey } from '@app/contracts';
 import { cohortMonthLabel, cohortYearOptions } from '@app/domain';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
@@ -25,13 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let result: EnrollmentPage;
   let cohorts: Cohort[];
   try {
-    cohorts = await adminApi<Cohort[]>(request, '/api/admin/cohorts');
+    cohorts = await adminApi(request, ROUTES.adminCohorts);
     // A cohort of another training than the one filtered is dropped, as the spec's browser-side filter would show nothing.
     const cohortFilter = cohorts.find(
       (c) => c.id === filters.cohortId && (!filters.trainingName || c.trainingName === filters.trainingName),
     );
     // Paged in the API (50 rows), so the cohort filter goes to the API too: filtering one page would hide rows.
-    result = await adminApi<EnrollmentPage>(request, '/api/admin/enrollments/search', {
+    result = await adminApi(request, ROUTES.adminSearchEnrollments, {
       query: {
         trainingName: filters.trainingName,
         cohortId: cohortFilter?.id,

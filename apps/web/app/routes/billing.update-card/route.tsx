@@ -1,10 +1,10 @@
-import type { UpdateCardPlan, UpdateCardResponse } from '@app/contracts';
+import { ROUTES, type UpdateCardPlan, type UpdateCardResponse } from '@app/contracts';
 import { formatUsd } from '@app/domain';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { TestCardFields } from '~/components/payment/test-card-fields';
 import { UpdateCardStripe } from '~/components/payment/update-card-stripe.client';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError, callApi } from '~/lib/api.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
 export const meta: MetaFunction = () => [{ title: 'Update your card' }];
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   const token = url.searchParams.get('token') ?? '';
   if (!token) return { ok: false, message: 'This link is incomplete. Please open the link from your email again.' };
   try {
-    const plan = await api<UpdateCardPlan>('/api/billing/update-card', { query: { token } });
+    const plan = await callApi(ROUTES.updateCardPlan, { query: { token } });
     // Stripe sends the browser back here after a card that needed a bank check (3-D Secure).
     return { ok: true, token, plan, returnedSetupIntent: url.searchParams.get('setup_intent') };
   } catch (error) {
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
     return typeof value === 'string' && value.trim() ? value.trim() : undefined;
   };
   try {
-    const result = await api<UpdateCardResponse>('/api/billing/update-card', {
+    const result = await callApi(ROUTES.updateCard, {
       body: {
         token: field('token') ?? '',
         cardNumber: field('cardNumber'),

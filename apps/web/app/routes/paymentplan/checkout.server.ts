@@ -1,4 +1,5 @@
 import {
+  ROUTES,
   isTrainingName,
   type BundleTrainingSelection,
   type Cohort,
@@ -7,19 +8,19 @@ import {
   type TrainingName,
 } from '@app/contracts';
 import { isValidEmail, validateCustomer, validateSingleCohort, type ValidationFailure } from '@app/domain';
-import { api, ApiError } from '~/lib/api.server';
+import { ApiError, callApi } from '~/lib/api.server';
 import type { PlanView } from './checkout-state';
 
 /** Creates the payment for the checkout panel; a failure is only logged and the panel shows no form (spec §4). */
 export async function createIntentFor(view: PlanView): Promise<PaymentIntentResponse | null> {
   try {
     if (view.kind === 'single') {
-      return await api<PaymentIntentResponse>('/api/create-payment-intent', {
+      return await callApi(ROUTES.createPaymentIntent, {
         body: { trainingName: view.trainingName, paymentType: view.paymentType },
       });
     }
     if (view.kind === 'bundle') {
-      return await api<PaymentIntentResponse>('/api/create-bundle-payment-intent', {
+      return await callApi(ROUTES.createBundlePaymentIntent, {
         body: {
           trainings: view.slots.map((s) => s.trainingName),
           paymentType: view.size === 2 ? 'bundle-2' : 'bundle-3',
@@ -81,7 +82,7 @@ export async function pay(form: FormData, cohorts: Cohort[], testMode: boolean):
       const trainings: BundleTrainingSelection[] = names
         .filter((name): name is TrainingName => isTrainingName(name))
         .map((name, i) => ({ name, cohortId: cohortIds[i] || null }));
-      await api('/api/update-bundle-payment-intent', {
+      await callApi(ROUTES.updateBundlePaymentIntent, {
         body: { paymentIntentId, customerName: values.customerName, customerEmail: values.customerEmail, trainings },
       });
     } else {
@@ -89,7 +90,7 @@ export async function pay(form: FormData, cohorts: Cohort[], testMode: boolean):
       const hasCohorts = cohorts.some((c) => c.trainingName === trainingName);
       const cohortMissing = validateSingleCohort({ hasCohorts, cohortId: values.cohortId || null });
       if (cohortMissing) return { ok: false, failure: cohortMissing };
-      await api('/api/update-payment-intent', {
+      await callApi(ROUTES.updatePaymentIntent, {
         body: {
           paymentIntentId,
           customerName: values.customerName,
@@ -99,7 +100,7 @@ export async function pay(form: FormData, cohorts: Cohort[], testMode: boolean):
       });
     }
     if (!testMode) return { ok: true, testModeResult: null };
-    const result = await api<TestModeConfirmResponse>('/api/payments/test-mode/confirm', {
+    const result = await callApi(ROUTES.testModeConfirm, {
       body: {
         paymentIntentId,
         cardNumber: text(form, 'cardNumber'),

@@ -1,4 +1,4 @@
-import { isTrainingName, type PaymentPlanResponse } from '@app/contracts';
+import { ROUTES, isTrainingName, type PaymentPlanResponse } from '@app/contracts';
 import { cohortMonthLabel, formatUsd, installmentCount, paymentOptionTitle } from '@app/domain';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
@@ -17,7 +17,7 @@ import { StripeCheckout } from '~/components/payment/stripe-checkout.client';
 import { SupportLink } from '~/components/payment/support-link';
 import { TestCardFields } from '~/components/payment/test-card-fields';
 import { useHydrated } from '~/lib/use-hydrated';
-import { api } from '~/lib/api.server';
+import { callApi } from '~/lib/api.server';
 import { notify } from '~/lib/toast';
 import { createIntentFor, pay, readPayValues, successUrl } from './checkout.server';
 import {
@@ -35,7 +35,7 @@ export const meta: MetaFunction = () => [{ title: 'Payment Plan' }];
 
 /** The page's data in one API call (prices, bundles, cohorts, payment config). */
 function catalog(): Promise<PaymentPlanResponse> {
-  return api<PaymentPlanResponse>('/api/payment-plan');
+  return callApi(ROUTES.paymentPlan);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,0 +1,83 @@
+import { ROUTES, type RouteDefinition } from '@app/contracts';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startTestApi, type TestApi } from './support/test-app';
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  security?: Array<Record<string, string[]>>;
+  responses?: Record<string, unknown>;
+}
+type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+
+const REDOCLY = require.resolve('@redocly/cli/bin/cli.js');
+
+/** `/api/credentials/:id` as OpenAPI writes it: `/api/credentials/{id}`. */
+function openApiPath(route: RouteDefinition): string {
+  return route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+}
+
+describe('the OpenAPI document', () => {
+  let api: TestApi;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    document = (await api.http.get('/api/docs-json').expect(200)).body as OpenApiDocument;
+  });
+  afterAll(() => api.close());
+
+  it('has exactly the operations of the route map, each named after its route, with its summary', () => {
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    );
+    expect(documented.map((d) => d.operation.operationId).sort()).toEqual(Object.keys(ROUTES).sort());
+    for (const [name, route] of Object.entries(ROUTES)) {
+      const operation = document.paths[openApiPath(route)]?.[route.method.toLowerCase()];
+      expect({ name, operationId: operation?.operationId, summary: operation?.summary }).toEqual({
+        name,
+        operationId: name,
+        summary: route.summary,
+      });
+    }
+  });
+
+  it('declares public routes with security: [] and every other route with a token', () => {
+    for (const [name, route] of Object.entries(ROUTES)) {
+      const security = document.paths[openApiPath(route)][route.method.toLowerCase()].security;
+      if (route.access === 'public') expect({ name, security }).toEqual({ name, security: [] });
+      else expect({ name, security: security?.length ? 'set' : security }).toEqual({ name, security: 'set' });
+    }
+  });
+
+  it('passes redocly lint (recommended rules) with no error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(document));
+      const result = await promisify(execFile)(
+        process.execPath,
+        [REDOCLY, 'lint', file, '--extends=recommended', '--format=json'],
+        { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      ).catch((error: { stdout?: string; stderr?: string }) => ({
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }));
+      const report = JSON.parse(result.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
+      };
+      const errors = report.problems
+        .filter((problem) => problem.severity === 'error')
+        .map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`);
+      expect(errors).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
