@@ -19,3 +19,4 @@ export * from './reading';
 export * from './login-limits';
 export * from './test-card';
 export * from './enrollment-billing';
+export * from './enrollment-form';
