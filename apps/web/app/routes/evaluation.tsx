@@ -2,6 +2,7 @@ import type { ApplicantCredentials, ChecklistStatus, GmailSetupStatus, SignInLin
 import {
   ANALYSIS_POLL_INTERVAL_MS,
   currentEvaluationPhase,
+  isValidEmail,
   normalizeCredentialName,
   shouldPollAnalyses,
 } from '@app/domain';
@@ -147,7 +148,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === 'email-link') {
     const email = String(form.get('email') ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    if (!isValidEmail(email)) {
       return data<ActionResult>(
         { intent, ok: false, at, email, fieldError: 'Enter a valid email address' },
         { status: 400 },
