@@ -3,6 +3,7 @@ export * from './checkout-validation';
 export * from './cohort-month';
 export * from './credential-analysis';
 export * from './credential-name';
+export * from './credit-calculation';
 export * from './credits';
 export * from './criteria';
 export * from './csv';
