@@ -2,6 +2,7 @@ import {
   INVALID_BUNDLE_FAILURE,
   isValidEmail,
   validateBundleSelection,
+  validateBundleTrainings,
   validateCustomer,
   validateSingleCohort,
 } from './checkout-validation';
@@ -42,6 +43,39 @@ describe('validateSingleCohort', () => {
 
   it('passes without a cohort when the training has none', () => {
     expect(validateSingleCohort({ hasCohorts: false, cohortId: null })).toBeNull();
+  });
+});
+
+describe('validateBundleTrainings', () => {
+  const P = 'Psychosomatic Practitioner';
+  const T = 'Parts Therapy Practitioner';
+  const R = 'Resilient Child Training';
+
+  it('passes exactly as many different trainings as the bundle takes', () => {
+    expect(validateBundleTrainings([P, T], 2)).toBeNull();
+    expect(validateBundleTrainings([P, T, R], 3)).toBeNull();
+  });
+
+  it('asks for all of them when fewer are given', () => {
+    expect(validateBundleTrainings([P, T], 3)).toEqual({
+      title: 'Missing Trainings',
+      message: 'Please select all 3 trainings',
+    });
+  });
+
+  it('asks for exactly the bundle size when more are given', () => {
+    expect(validateBundleTrainings([P, T, R], 2)).toEqual({
+      title: 'Too Many Trainings',
+      message: 'Please select exactly 2 trainings',
+    });
+  });
+
+  it('refuses the same training twice, once the count is right', () => {
+    expect(validateBundleTrainings([T, T], 2)).toEqual({
+      title: 'Duplicate Training',
+      message: 'Please select different trainings',
+    });
+    expect(validateBundleTrainings([T, T], 3)?.title).toBe('Missing Trainings');
   });
 });
 

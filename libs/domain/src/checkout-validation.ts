@@ -37,15 +37,28 @@ export interface BundleSelectionInput {
   trainingsWithCohorts: readonly TrainingName[];
 }
 
+/**
+ * The bundle rule the checkout form and the API share: exactly `size` trainings (a bundle-2 takes 2, a bundle-3
+ * takes 3), all different.
+ */
+export function validateBundleTrainings(trainings: readonly TrainingName[], size: number): ValidationFailure | null {
+  if (trainings.length < size) {
+    return { title: 'Missing Trainings', message: `Please select all ${size} trainings` };
+  }
+  if (trainings.length > size) {
+    return { title: 'Too Many Trainings', message: `Please select exactly ${size} trainings` };
+  }
+  if (new Set(trainings).size !== trainings.length) {
+    return { title: 'Duplicate Training', message: 'Please select different trainings' };
+  }
+  return null;
+}
+
 /** Checks in the spec's order: all slots filled, no duplicates, then a cohort where one is offered. */
 export function validateBundleSelection(input: BundleSelectionInput): ValidationFailure | null {
   const chosen = input.trainings.slice(0, input.size).filter((t): t is TrainingName => t !== '');
-  if (chosen.length !== input.size) {
-    return { title: 'Missing Trainings', message: `Please select all ${input.size} trainings` };
-  }
-  if (new Set(chosen).size !== chosen.length) {
-    return { title: 'Duplicate Training', message: 'Please select different trainings' };
-  }
+  const trainingsFailure = validateBundleTrainings(chosen, input.size);
+  if (trainingsFailure) return trainingsFailure;
   const missingCohort = chosen.find(
     (training, slot) => input.trainingsWithCohorts.includes(training) && !input.cohortIds[slot],
   );

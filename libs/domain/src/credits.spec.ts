@@ -1,4 +1,9 @@
-import { CONTACT_HOURS_PER_QUARTER_CREDIT, quarterCreditsFromHours, sumCredits } from './credits';
+import {
+  CONTACT_HOURS_PER_QUARTER_CREDIT,
+  contactHoursFromQuarterCredits,
+  quarterCreditsFromHours,
+  sumCredits,
+} from './credits';
 
 describe('quarterCreditsFromHours', () => {
   it('uses 10 contact hours per quarter credit', () => {
@@ -32,5 +37,22 @@ describe('sumCredits', () => {
 
   it('is 0 for none', () => {
     expect(sumCredits([])).toBe(0);
+  });
+});
+
+describe('contactHoursFromQuarterCredits', () => {
+  it.each([
+    [13.5, 135],
+    [4.5, 45],
+    [0.37, 3.7],
+    [0.375, 3.8],
+    [1 / 3, 3.3],
+    [0, 0],
+  ])('%s quarter credits stand for %s contact hours', (credits, hours) => {
+    expect(contactHoursFromQuarterCredits(credits)).toBe(hours);
+  });
+
+  it('undoes quarterCreditsFromHours for whole tenths', () => {
+    expect(contactHoursFromQuarterCredits(quarterCreditsFromHours(36))).toBe(36);
   });
 });

@@ -9,6 +9,11 @@ export function quarterCreditsFromHours(hours: number): number {
   return Math.round((hours * 10) / CONTACT_HOURS_PER_QUARTER_CREDIT) / 10;
 }
 
+/** The contact hours quarter credits stand for (a transcript's hours), to one decimal: the inverse of the above. */
+export function contactHoursFromQuarterCredits(credits: number): number {
+  return Math.round(credits * CONTACT_HOURS_PER_QUARTER_CREDIT * 10) / 10;
+}
+
 /** Sum of credits in tenths, so 0.1 + 0.2 stays 0.3. */
 export function sumCredits(credits: readonly number[]): number {
   return credits.reduce((total, c) => total + Math.round(c * 10), 0) / 10;

@@ -55,7 +55,7 @@ function isKnown(name: string): name is EmailTemplatePlaceholder {
 
 /** The distinct placeholder names used in a text, in order of first use. */
 export function templatePlaceholders(text: string): string[] {
-  return Array.from(new Set(Array.from(text.matchAll(PLACEHOLDER), (match) => match[1])));
+  return Array.from(new Set(Array.from(text.matchAll(PLACEHOLDER), (match) => match[1] ?? '')));
 }
 
 export function unknownTemplatePlaceholders(text: string): string[] {

@@ -40,9 +40,10 @@ const EXPIRY = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/;
 function expiryError(expiry: string, now: Date): string | null {
   const match = EXPIRY.exec(expiry.trim());
   if (!match) return TEST_CARD_MESSAGES.expiryIncomplete;
-  const month = Number(match[1]);
+  const [, monthText = '', yearText = ''] = match;
+  const month = Number(monthText);
   if (month < 1 || month > 12) return TEST_CARD_MESSAGES.expiryMonth;
-  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   // A card is valid through the last day of its expiry month.
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
   if (year * 12 + (month - 1) < thisMonth) return TEST_CARD_MESSAGES.expiryPast;

@@ -107,6 +107,6 @@ describe('matchCourses', () => {
   });
 
   it('keeps the caller’s course objects', () => {
-    expect(matchCourses(catalog, text)[0].course).toBe(catalog[2]);
+    expect(matchCourses(catalog, text)[0]?.course).toBe(catalog[2]);
   });
 });

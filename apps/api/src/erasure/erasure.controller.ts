@@ -21,6 +21,8 @@ import { ErasureService } from './erasure.service';
 export class EraseByEmailDto implements EraseByEmailRequest {
   @ApiProperty({ example: 'applicant@example.org' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  // Deliberately looser than isValidEmail (libs/domain): sign-in took class-validator's IsEmail before it took the
+  // shared rule, so an address stored then must still be erasable.
   @IsEmail({}, { message: 'Enter an email address' })
   @MaxLength(254)
   email!: string;

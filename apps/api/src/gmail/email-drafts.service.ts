@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateEmailDraftsResult, EmailDraftSummary } from '@app/contracts';
-import { emailTemplateValues, renderEmailTemplate } from '@app/domain';
+import { emailTemplateValues, isValidEmail, renderEmailTemplate } from '@app/domain';
 import { CredentialNotFoundError } from '../credentials/credentials.errors';
 import { GmailConnectionService } from './gmail-connection.service';
 import { DraftsNeedCompletedAnalysisError, EmailTemplateNotFoundError } from './gmail.errors';
@@ -8,7 +8,6 @@ import { GmailRepository } from './gmail.repository';
 import { GoogleClients } from './google-clients';
 import { buildMimeMessage, toGmailRaw } from './mime-message';
 
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const GMAIL_TIMEOUT_MS = 20_000;
 /** Well past the Gmail call's timeout: a reservation this old without a draft belongs to a process that died. */
 const STALE_RESERVATION_SECONDS = 5 * 60;
@@ -38,7 +37,8 @@ export class EmailDraftsService {
     const result: CreateEmailDraftsResult = { created: 0, skipped: 0, withoutEmail: 0, drafts: [] };
     for (const contact of contacts) {
       const address = contact.email?.trim().toLowerCase() ?? '';
-      if (!EMAIL.test(address)) {
+      // isValidEmail admits no space, angle bracket or line break: nothing that could break the To header.
+      if (!isValidEmail(address)) {
         result.withoutEmail += 1;
         continue;
       }

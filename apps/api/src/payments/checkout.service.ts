@@ -14,6 +14,7 @@ import {
   isValidEmail,
   priceForPlan,
   selectBundlePrice,
+  validateBundleTrainings,
   validateCustomer,
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
@@ -71,13 +72,8 @@ export class CheckoutService {
   }
 
   async createBundle(trainings: TrainingName[], paymentType: BundlePaymentType): Promise<PaymentIntentResponse> {
-    const size = bundleSizeOf(paymentType);
-    if (trainings.length !== size) {
-      throw new PaymentRuleError(`A ${paymentType} bundle needs exactly ${size} trainings, got ${trainings.length}`);
-    }
-    if (new Set(trainings).size !== trainings.length) {
-      throw new PaymentRuleError('Bundle trainings must be different: please select different trainings');
-    }
+    const refused = validateBundleTrainings(trainings, bundleSizeOf(paymentType));
+    if (refused) throw new PaymentRuleError(refused.message);
     const bundle = selectBundlePrice(await this.trainings.findAllBundles(), trainings);
     if (!bundle) throw new PaymentRuleError('Bundle pricing not found');
     return this.createPayment({

@@ -12,7 +12,8 @@ import {
 } from '@nestjs/swagger';
 import type { SignInLinkRequest, SignInLinkResponse, SignInRequest, SignInResponse } from '@app/contracts';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsValidEmail } from '../common/is-valid-email.decorator';
 import { APPLICANT_TOKEN_HEADER, ApplicantTokenService } from '../applicants/applicant-token.service';
 import type { Viewer } from '../applicants/viewer';
 import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
@@ -21,8 +22,7 @@ import { SignInService } from './sign-in.service';
 export class SignInLinkDto implements SignInLinkRequest {
   @ApiProperty({ example: 'applicant@example.org' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsEmail({}, { message: 'Enter a valid email address' })
-  @MaxLength(254)
+  @IsValidEmail('Enter a valid email address')
   email!: string;
 }
 

@@ -1,5 +1,12 @@
 import { ROUTES, ENROLLMENT_STATUSES, type Cohort, type EnrollmentDetail, type EnrollmentStatus } from '@app/contracts';
-import { billingStatusLabel, cohortMonthLabel, formatCents, parseDollarsToCents, paymentTypeLabel } from '@app/domain';
+import {
+  billingStatusLabel,
+  cohortMonthLabel,
+  enrollmentFieldError,
+  formatCents,
+  parseDollarsToCents,
+  paymentTypeLabel,
+} from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
@@ -62,11 +69,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (text(form, 'intent')) {
     case 'edit': {
       const status = text(form, 'enrollmentStatus');
-      if (!(ENROLLMENT_STATUSES as readonly string[]).includes(status)) {
+      const statusError = enrollmentFieldError('enrollmentStatus', status);
+      if (statusError) {
         return data<ActionData>(
           {
-            toast: newToast('error', 'Failed to update enrollment', 'Choose a status'),
-            fieldErrors: { enrollmentStatus: 'Choose a status' },
+            toast: newToast('error', 'Failed to update enrollment', statusError),
+            fieldErrors: { enrollmentStatus: statusError },
           },
           { status: 400 },
         );

@@ -2,6 +2,7 @@ import { ROUTES, type ApplicantCredentials, type RouteDefinition } from '@app/co
 import {
   ANALYSIS_POLL_INTERVAL_MS,
   currentEvaluationPhase,
+  isValidEmail,
   normalizeCredentialName,
   shouldPollAnalyses,
 } from '@app/domain';
@@ -148,7 +149,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === 'email-link') {
     const email = String(form.get('email') ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    if (!isValidEmail(email)) {
       return data<ActionResult>(
         { intent, ok: false, at, email, fieldError: 'Enter a valid email address' },
         { status: 400 },

@@ -45,10 +45,11 @@ function findSigner(text: string, recipient: string | null): string | null {
   const signed = firstAfterTriggers(text, SIGNER_TRIGGER, readName).find((n) => n !== recipient);
   if (signed) return signed;
   const lines = text.split('\n').map((l) => l.trim());
-  for (let i = 0; i < lines.length; i++) {
-    const [head, ...tail] = lines[i].split(/\s*,\s*/);
+  for (const [i, line] of lines.entries()) {
+    const [head = '', ...tail] = line.split(/\s*,\s*/);
     const sameLineTitle = tail.some((part) => TITLE_WORDS.test(part));
-    const nextLineTitle = i + 1 < lines.length && lines[i + 1].length <= 80 && TITLE_WORDS.test(lines[i + 1]);
+    const next = lines[i + 1];
+    const nextLineTitle = next !== undefined && next.length <= 80 && TITLE_WORDS.test(next);
     if (isPersonName(head) && (sameLineTitle || (tail.length === 0 && nextLineTitle))) {
       const name = stripPostnominals(head);
       if (name !== recipient) return name;

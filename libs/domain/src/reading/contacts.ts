@@ -30,12 +30,12 @@ function readContactParts(line: string, parts: ContactParts): void {
 
 /** 'jane.smith' -> 'Jane Smith'; a one-word mailbox such as 'admissions' -> 'Admissions'. */
 function nameFromEmail(email: string): string {
-  const words = email
-    .split('@')[0]
+  const [mailbox = ''] = email.split('@');
+  const words = mailbox
     .split(/[._-]+/)
     .map((w) => w.replace(/\d+/g, ''))
     .filter((w) => w.length > 0);
-  const chosen = words.length > 0 ? words : [email.split('@')[0]];
+  const chosen = words.length > 0 ? words : [mailbox];
   return chosen.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ');
 }
 

@@ -33,7 +33,12 @@ function isRealDate(year: number, month: number, day: number): boolean {
   if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return day <= days[month - 1];
+  return day <= (days[month - 1] ?? 0);
+}
+
+/** A month's number from its name; an unknown name gives 0, which no real date has. */
+function monthNumber(name: string | undefined): number {
+  return MONTHS[name?.toLowerCase() ?? ''] ?? 0;
 }
 
 function iso(year: number, month: number, day: number): string {
@@ -46,10 +51,10 @@ export function datesWithIndex(text: string): { iso: string; index: number }[] {
     if (isRealDate(year, month, day)) found.push({ iso: iso(year, month, day), index });
   };
   for (const m of allMatches(text, `\\b${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})\\b`)) {
-    add(m.index, Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2]));
+    add(m.index, Number(m[3]), monthNumber(m[1]), Number(m[2]));
   }
   for (const m of allMatches(text, `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\.?\\s*,?\\s+(\\d{4})\\b`)) {
-    add(m.index, Number(m[3]), MONTHS[m[2].toLowerCase()], Number(m[1]));
+    add(m.index, Number(m[3]), monthNumber(m[2]), Number(m[1]));
   }
   for (const m of allMatches(text, '\\b(\\d{4})-(\\d{1,2})-(\\d{1,2})\\b')) {
     add(m.index, Number(m[1]), Number(m[2]), Number(m[3]));

@@ -44,7 +44,9 @@ export function classifyDocument(text: string, fallback: DocumentKind = 'other')
     score: SIGNS[kind].reduce((sum, [sign, weight]) => sum + (sign.test(text) ? weight : 0), 0),
   }));
   const rows = text.match(GRADED_ROW)?.length ?? 0;
-  if (rows >= 4) scores[0].score += 4;
+  // Graded rows are the mark of a transcript.
+  const transcript = scores.find((s) => s.kind === 'transcript');
+  if (transcript && rows >= 4) transcript.score += 4;
   const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
   return best.score >= 3 ? best.kind : fallback;
 }

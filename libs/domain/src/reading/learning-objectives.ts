@@ -14,7 +14,7 @@ function countListAfter(lines: readonly string[], start: number): { count: numbe
   let introAllowed = true;
   let j = start;
   for (; j < lines.length; j++) {
-    const line = lines[j].trim();
+    const line = (lines[j] ?? '').trim();
     if (line === '') continue;
     if (LIST_ITEM.test(line)) {
       count++;
@@ -37,7 +37,7 @@ export function findLearningObjectives(rawText: string): number {
   const lines = text.split('\n');
   let listed = 0;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
+    const line = (lines[i] ?? '').trim();
     if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line)) {
       const { count, next } = countListAfter(lines, i + 1);
       listed += count;

@@ -54,10 +54,12 @@ export function isPersonName(candidate: string): boolean {
 
 /** A person's name starting at `from`: capitalised words on one line, cut before the first ordinary word. */
 export function readName(text: string, from: number): string | null {
-  const match = new RegExp(`^\\s*((?:${HONORIFIC} +)?${NAME_WORD}(?: +${NAME_WORD}){0,5})`).exec(text.slice(from));
-  if (!match) return null;
+  const candidate = new RegExp(`^\\s*((?:${HONORIFIC} +)?${NAME_WORD}(?: +${NAME_WORD}){0,5})`).exec(
+    text.slice(from),
+  )?.[1];
+  if (candidate === undefined) return null;
   const words: string[] = [];
-  for (const word of match[1].split(/ +/)) {
+  for (const word of candidate.split(/ +/)) {
     if (NAME_STOP_WORDS.has(word.toLowerCase())) break;
     words.push(word);
   }
@@ -76,10 +78,8 @@ export function trimOrganization(text: string): string {
 
 /** An organization named at `from`: the rest of the line up to a separator, as capitalised words and connectors. */
 export function readOrganization(text: string, from: number): string | null {
-  const rest = text
-    .slice(from)
-    .split('\n')[0]
-    .split(/[,;|(]| on | this | - /)[0];
+  const [line = ''] = text.slice(from).split('\n');
+  const [rest = ''] = line.split(/[,;|(]| on | this | - /);
   const match = new RegExp(`^(?:the\\s+)?[A-Z0-9][\\w&'.-]*(?:\\s+(?:${CONNECTOR}|[A-Z0-9][\\w&'.-]*))*`).exec(
     rest.trim(),
   );

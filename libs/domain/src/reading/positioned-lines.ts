@@ -46,9 +46,10 @@ export function linesOfPage(page: PageItems): TextLine[] {
   const sorted = [...items].sort((a, b) => top(a) - top(b) || a.x - b.x);
   const rows: TextItem[][] = [];
   for (const item of sorted) {
-    const row = rows[rows.length - 1];
+    const row = rows.at(-1);
+    const first = row?.[0];
     const height = Math.max(item.height, 1);
-    if (row && Math.abs(top(row[0]) - top(item)) < height * SAME_LINE_SHARE) row.push(item);
+    if (row && first && Math.abs(top(first) - top(item)) < height * SAME_LINE_SHARE) row.push(item);
     else rows.push([item]);
   }
   return rows.map((row, index) => {

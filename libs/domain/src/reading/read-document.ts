@@ -36,8 +36,8 @@ const COURSE_CODE = /\b(?:course\s+(?:code|number|no\.?)\s*:?\s*)?([A-Z]{2,5}[ -
 function ownCourse(lines: readonly TextLine[]): { code: string | null; title: string | null } {
   const top = lines.slice(0, 8);
   for (const line of top) {
-    const m = /^([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\s+([A-Z][^:]{3,100})$/.exec(line.text);
-    if (m) return { code: m[1], title: m[2].trim() };
+    const [, lineCode, lineTitle] = /^([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\s+([A-Z][^:]{3,100})$/.exec(line.text) ?? [];
+    if (lineCode !== undefined && lineTitle !== undefined) return { code: lineCode, title: lineTitle.trim() };
   }
   const coded = top
     .map((l) => /course\s+(?:code|number|no\.?)\s*:?\s*([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\b/i.exec(l.text))

@@ -28,7 +28,9 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 export const NUM = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 
-export function toNumber(token: string): number {
+/** A number written as digits or a word; a capture group that took no part (undefined) reads as NaN, which callers drop. */
+export function toNumber(token: string | undefined): number {
+  if (token === undefined) return NaN;
   return NUMBER_WORDS[token.toLowerCase()] ?? Number(token);
 }
 

@@ -69,8 +69,8 @@ const number = (text: string): number => Number(text.replace(',', '.'));
  * A text layer's grade is left as it is.
  */
 function cleanGrade(grade: string): string {
-  const doubled = /^([a-z])\1$/i.exec(grade);
-  if (doubled) return doubled[1].toUpperCase();
+  const doubled = /^([a-z])\1$/i.exec(grade)?.[1];
+  if (doubled !== undefined) return doubled.toUpperCase();
   return /^[a-z]{1,2}[+-]?$/.test(grade) ? grade.toUpperCase() : grade;
 }
 
@@ -90,8 +90,8 @@ function courseFromCells(
   let title = values.get('title') ?? values.get('course') ?? '';
   if (values.has('course') && values.has('title')) code = values.get('course') ?? null;
   if (code === null) {
-    const split = CODE_PREFIX.exec(title);
-    if (split) [code, title] = [split[1], split[2]];
+    const [, prefix, rest] = CODE_PREFIX.exec(title) ?? [];
+    if (prefix !== undefined && rest !== undefined) [code, title] = [prefix, rest];
   }
   const credits = values.get('credits') ?? '';
   const rawGrade = values.get('grade');
@@ -125,16 +125,17 @@ function labelled(
 ): { value: string; line: TextLine } | null {
   for (const line of lines) {
     const cells = line.cells.length > 0 ? line.cells : [{ text: line.text, x: 0 }];
-    for (let i = 0; i < cells.length; i++) {
-      const m = LABELLED.exec(cells[i].text);
-      const bare = label.test(cells[i].text.replace(/:$/, '').trim());
-      if (m && label.test(m[1].trim())) {
-        const value = (m[2].trim() || (cells[i + 1] && !LABELLED.test(cells[i + 1].text) ? cells[i + 1].text : ''))
+    for (const [i, cell] of cells.entries()) {
+      const next = cells[i + 1];
+      const [, name, given] = LABELLED.exec(cell.text) ?? [];
+      const bare = label.test(cell.text.replace(/:$/, '').trim());
+      if (name !== undefined && label.test(name.trim())) {
+        const value = ((given ?? '').trim() || (next && !LABELLED.test(next.text) ? next.text : ''))
           .replace(NEXT_LABEL, '')
           .trim();
         if (value && accept(value)) return { value, line };
-      } else if (bare && cells[i].text.endsWith(':') && cells[i + 1]) {
-        const value = cells[i + 1].text.replace(NEXT_LABEL, '').trim();
+      } else if (bare && cell.text.endsWith(':') && next) {
+        const value = next.text.replace(NEXT_LABEL, '').trim();
         if (accept(value)) return { value, line };
       }
     }
@@ -144,8 +145,8 @@ function labelled(
 
 /** 'Smith, Jordan A.' -> 'Jordan A. Smith'. */
 function personName(value: string): string {
-  const m = /^([A-Z][A-Za-z'-]+),\s*([A-Z][A-Za-z.' -]+)$/.exec(value.trim());
-  return m ? `${m[2].trim()} ${m[1]}` : value.trim();
+  const [, family, given] = /^([A-Z][A-Za-z'-]+),\s*([A-Z][A-Za-z.' -]+)$/.exec(value.trim()) ?? [];
+  return family !== undefined && given !== undefined ? `${given.trim()} ${family}` : value.trim();
 }
 
 const INSTITUTION =
@@ -164,11 +165,12 @@ export function institutionOf(lines: readonly TextLine[]): { value: string; line
     if (/registrar\s*:|signed|certif/i.test(line.text)) continue;
     const text = line.text.replace(/^(?:the|official transcript\s*[-–:]?)\s+/i, '');
     const m = INSTITUTION.exec(/[a-z]/.test(text) ? text : titleCase(text));
-    if (!m) continue;
+    const name = m?.[1];
+    if (!m || name === undefined) continue;
     // 'Kingsbridge College London': a single place name that ends the line belongs to the name.
-    const after = text.slice((m.index ?? 0) + m[1].length);
-    const place = /^\s+([A-Z][a-z]+)\s*$/.exec(after);
-    return { value: `${m[1].replace(/\s+(?:of|for|and|the)$/i, '').trim()}${place ? ` ${place[1]}` : ''}`, line };
+    const after = text.slice(m.index + name.length);
+    const place = /^\s+([A-Z][a-z]+)\s*$/.exec(after)?.[1];
+    return { value: `${name.replace(/\s+(?:of|for|and|the)$/i, '').trim()}${place ? ` ${place}` : ''}`, line };
   }
   return null;
 }
@@ -212,16 +214,16 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
       rows.push({ line, ...row, term: row.term ?? term });
       continue;
     }
-    const inline = INLINE_ROW.exec(line.text);
-    if (inline) {
+    const [, inlineCode, inlineTitle, inlineCredits, inlineUnit, inlineGrade] = INLINE_ROW.exec(line.text) ?? [];
+    if (inlineCode !== undefined && inlineTitle !== undefined && inlineCredits !== undefined) {
       rows.push({
         line,
-        code: inline[1],
-        title: inline[2].trim(),
-        credits: Number(inline[3]),
-        grade: inline[5] ?? null,
+        code: inlineCode,
+        title: inlineTitle.trim(),
+        credits: Number(inlineCredits),
+        grade: inlineGrade ?? null,
         term,
-        unit: inline[4],
+        unit: inlineUnit,
       });
     }
   }

@@ -13,6 +13,7 @@ import {
   findDates,
   findEvidence,
   groundTranscript,
+  isValidEmail,
   kindScore,
   linesOfText,
   type ModelCourseRow,
@@ -205,7 +206,6 @@ function stringList(value: unknown, path: string, maxItems: number): string[] {
     .filter((item) => item !== '');
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Checks the model's JSON against the schema (the SDK does not), so nothing unchecked reaches the pipeline. */
@@ -223,7 +223,7 @@ export function parseModelSignals(value: unknown): ModelSignals {
     const name = nullableString(contact.name, `contacts[${i}].name`);
     const email = nullableString(contact.email, `contacts[${i}].email`);
     if (name === null) fail(`contacts[${i}].name`, 'a non-empty string');
-    if (email === null || !EMAIL.test(email)) fail(`contacts[${i}].email`, 'an email address');
+    if (email === null || !isValidEmail(email)) fail(`contacts[${i}].email`, 'an email address');
     return {
       name,
       email: email.toLowerCase(),

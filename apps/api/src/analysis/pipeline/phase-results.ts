@@ -10,20 +10,18 @@ import {
   type TranscriptSummary,
 } from '@app/contracts';
 import {
-  allocateEquivalencyCredits,
   type AssessmentMethod,
   ASSESSMENT_METHODS,
-  CONTACT_HOURS_PER_QUARTER_CREDIT,
+  contactHoursFromQuarterCredits,
   countMetCriteria,
+  creditCalculation,
+  type CreditCalculation,
   evaluateCriteria,
   findTopicEvidence,
   linesOfText,
   meetsMinimumRequirements,
-  meetsTopicOverlap,
   mergeCertificateDetails,
   mergeContacts,
-  quarterCreditsFromHours,
-  recommendedCredits,
   rigorScore,
   type CatalogCourse,
   type CourseMatchResult,
@@ -94,21 +92,7 @@ export interface RigorAssessment {
   evidence: CriteriaEvidence;
 }
 
-export interface MatchedCourse {
-  code: string;
-  title: string;
-  overlap: number;
-}
-
-export interface CreditCalculation {
-  contactHours: number | null;
-  creditRule: string;
-  creditsFromHours: number;
-  totalCredits: number;
-  explanation: string;
-  matchedCourses: MatchedCourse[];
-  courseEquivalencies: CourseEquivalency[];
-}
+export type { CreditCalculation, MatchedCourse } from '@app/domain';
 
 export interface CertificateExtraction {
   certificateDetails: CertificateDetails;
@@ -140,8 +124,7 @@ export function combineReadings(
   const transcriptCredits =
     transcripts.length > 0 ? Math.round(transcripts.reduce((sum, t) => sum + t.quarterCredits, 0) * 100) / 100 : null;
   // A transcript's hours are its quarter credits at 10 contact hours each, not a number that happens to be written in it.
-  const hours =
-    transcriptCredits !== null ? Math.round(transcriptCredits * CONTACT_HOURS_PER_QUARTER_CREDIT * 10) / 10 : null;
+  const hours = transcriptCredits !== null ? contactHoursFromQuarterCredits(transcriptCredits) : null;
   const otherHours = largest(
     signals.filter((s) => !s.transcript || s.transcript.courses.length === 0).map((s) => s.contactHours),
   );
@@ -208,65 +191,19 @@ export function assessRigor(
   };
 }
 
-const percent = (overlap: number): number => Math.round(overlap * 100);
-
+/** Phase 4: the credit rules are libs/domain's (`creditCalculation`). */
 export function calculateCredits(combined: CombinedAnalysis, rigor: RigorAssessment): CreditCalculation {
-  if (combined.transcriptCredits !== null && combined.transcriptCredits !== undefined)
-    return transcriptCreditCalculation(combined);
-  const hours = combined.contactHours;
-  const creditsFromHours = hours === null ? 0 : quarterCreditsFromHours(hours);
-  const totalCredits = recommendedCredits(hours, rigor.minimumRequirementsMet);
-  const matches = combined.courseOverlaps.filter((c) => meetsTopicOverlap(c.overlap));
-  const explanation =
-    hours === null
-      ? 'No contact hours are stated, so no credit can be calculated.'
-      : rigor.minimumRequirementsMet
-        ? `${hours} contact hours / ${CONTACT_HOURS_PER_QUARTER_CREDIT} = ${totalCredits} quarter credits.`
-        : `${hours} contact hours would give ${creditsFromHours} quarter credits, but the minimum requirements are not met, so none are recommended.`;
-  return {
-    contactHours: hours,
-    creditRule: `1 quarter credit = ${CONTACT_HOURS_PER_QUARTER_CREDIT} contact hours; courses match at 70% topic overlap or more`,
-    creditsFromHours,
-    totalCredits,
-    explanation,
-    matchedCourses: matches.map((c) => ({ code: c.code, title: c.title, overlap: percent(c.overlap) })),
-    courseEquivalencies: allocateEquivalencyCredits(
-      matches.map((c) => ({
-        originalCourse: c.originalCourse,
-        equivalentCourse: `${c.code} ${c.title}`,
-        courseCredits: c.credits,
-      })),
-      totalCredits,
-    ),
-  };
+  return creditCalculation({
+    contactHours: combined.contactHours,
+    minimumRequirementsMet: rigor.minimumRequirementsMet,
+    courseOverlaps: combined.courseOverlaps,
+    transcriptCredits: combined.transcriptCredits,
+    transcriptEquivalencies: combined.transcriptEquivalencies,
+  });
 }
 
 export function collectContacts(readings: readonly DocumentReading[]): LeadGeneration {
   return { leadContacts: mergeContacts(readings.map((r) => r.signals.contacts)) };
-}
-
-/**
- * A transcript is the institution's own record of courses completed and credits earned, so its earned rows count
- * as they stand, converted to quarter credits; the seven-criteria minimum is for the other credentials (a
- * certificate or a syllabus), whose hours need the evaluation's judgment.
- */
-function transcriptCreditCalculation(combined: CombinedAnalysis): CreditCalculation {
-  const total = combined.transcriptCredits ?? 0;
-  const equivalencies = combined.transcriptEquivalencies ?? [];
-  return {
-    contactHours: combined.contactHours,
-    creditRule:
-      'transcript rows in quarter credits: 1 semester credit = 1.5, 1 quarter credit = 1, 10 clock hours = 1, 1 ECTS = 0.75, 1 UK credit = 0.375; F, W and NC earn nothing; a course matches a catalog course at 70% overlap or more',
-    creditsFromHours: total,
-    totalCredits: total,
-    explanation: `The transcripts' earned courses are worth ${total} quarter credits; ${equivalencies.length} of them match a catalog course.`,
-    matchedCourses: equivalencies.map((e) => ({
-      code: e.equivalentCourse.split(' ').slice(0, 2).join(' '),
-      title: e.equivalentCourse.split(' ').slice(2).join(' '),
-      overlap: 100,
-    })),
-    courseEquivalencies: equivalencies,
-  };
 }
 
 export interface DocumentText {

@@ -8,48 +8,47 @@ import {
   type PaymentType,
   type TrainingName,
 } from '@app/contracts';
-import { isValidEmail, MAX_EMAIL_LENGTH } from '@app/domain';
-import { Transform } from 'class-transformer';
 import {
-  Equals,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-} from 'class-validator';
+  enrollmentFieldError,
+  MAX_EMAIL_LENGTH,
+  MAX_ENROLLMENT_NOTES_LENGTH,
+  MAX_PAYMENT_AMOUNT_CENTS,
+  MAX_STUDENT_NAME_LENGTH,
+  type EnrollmentFormField,
+} from '@app/domain';
+import { Transform } from 'class-transformer';
+import { ValidateBy } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-/** The largest amount accepted: $1,000,000.00, far above any price, well inside a PostgreSQL integer. */
-export const MAX_PAYMENT_AMOUNT_CENTS = 100_000_000;
+/**
+ * Checks one property by the shared enrollment form rule (libs/domain `enrollmentFormSchema`), which the admin
+ * panel's action runs too, and reports that rule's message on the property.
+ */
+export function EnrollmentFormRule(field: EnrollmentFormField): PropertyDecorator {
+  return ValidateBy({
+    name: 'enrollmentForm',
+    validator: {
+      validate: (value: unknown) => enrollmentFieldError(field, value) === null,
+      defaultMessage: (args) => enrollmentFieldError(field, args?.value) ?? '',
+    },
+  });
+}
 
+/** The decorators below describe the fields for OpenAPI; the rules themselves are the shared schema's. */
 export class CreateEnrollmentDto implements CreateEnrollmentRequest {
-  @ApiProperty({ example: 'Ada Lovelace', maxLength: 200 })
+  @ApiProperty({ example: 'Ada Lovelace', maxLength: MAX_STUDENT_NAME_LENGTH })
   @Transform(trim)
-  @IsString({ message: 'studentName is required' })
-  @IsNotEmpty({ message: 'studentName is required' })
-  @MaxLength(200)
+  @EnrollmentFormRule('studentName')
   studentName!: string;
 
   @ApiProperty({ example: 'ada@example.com', maxLength: MAX_EMAIL_LENGTH })
   @Transform(trim)
-  @ValidateBy({
-    name: 'isValidEmail',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && isValidEmail(value),
-      defaultMessage: () => 'studentEmail must be a valid email address',
-    },
-  })
+  @EnrollmentFormRule('studentEmail')
   studentEmail!: string;
 
   @ApiProperty({ enum: TRAINING_NAMES })
-  @IsIn(TRAINING_NAMES, { message: `trainingName must be one of: ${TRAINING_NAMES.join(', ')}` })
+  @EnrollmentFormRule('trainingName')
   trainingName!: TrainingName;
 
   @ApiProperty({
@@ -58,12 +57,11 @@ export class CreateEnrollmentDto implements CreateEnrollmentRequest {
     type: String,
     description: 'A cohort of the same training, or null for none',
   })
-  @IsOptional()
-  @IsUUID('all', { message: 'cohortId must be a cohort id or null' })
+  @EnrollmentFormRule('cohortId')
   cohortId!: string | null;
 
   @ApiProperty({ enum: PAYMENT_TYPES })
-  @IsIn(PAYMENT_TYPES, { message: `paymentType must be one of: ${PAYMENT_TYPES.join(', ')}` })
+  @EnrollmentFormRule('paymentType')
   paymentType!: PaymentType;
 
   @ApiProperty({
@@ -74,22 +72,18 @@ export class CreateEnrollmentDto implements CreateEnrollmentRequest {
       'Amount paid, in integer US cents ($1,995.00 is 199500). The web form takes dollars as typed and sends 0 for a ' +
       'non-numeric entry, as the spec says; the API itself refuses anything but a whole number of cents >= 0.',
   })
-  @IsInt({ message: 'paymentAmount must be a whole number of cents' })
-  @Min(0, { message: 'paymentAmount must not be negative' })
-  @Max(MAX_PAYMENT_AMOUNT_CENTS, { message: `paymentAmount must be at most ${MAX_PAYMENT_AMOUNT_CENTS} cents` })
+  @EnrollmentFormRule('paymentAmount')
   paymentAmount!: number;
 
   @ApiProperty({ enum: ENROLLMENT_STATUSES, example: 'active' })
-  @IsIn(ENROLLMENT_STATUSES, { message: `enrollmentStatus must be one of: ${ENROLLMENT_STATUSES.join(', ')}` })
+  @EnrollmentFormRule('enrollmentStatus')
   enrollmentStatus!: EnrollmentStatus;
 
-  @ApiProperty({ type: String, nullable: true, maxLength: 2000, required: false })
-  @IsOptional()
-  @IsString({ message: 'notes must be text or null' })
-  @MaxLength(2000)
+  @ApiProperty({ type: String, nullable: true, maxLength: MAX_ENROLLMENT_NOTES_LENGTH, required: false })
+  @EnrollmentFormRule('notes')
   notes!: string | null;
 
   @ApiProperty({ enum: [true], description: 'Always true: this endpoint records manual entries only' })
-  @Equals(true, { message: 'isManualEntry must be true' })
+  @EnrollmentFormRule('isManualEntry')
   isManualEntry!: true;
 }

@@ -13,8 +13,9 @@ import {
 } from '@app/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { MAX_ENROLLMENT_NOTES_LENGTH, MAX_PAYMENT_AMOUNT_CENTS } from '@app/domain';
 import { isCalendarDate } from '../enrollment-date-range';
-import { MAX_PAYMENT_AMOUNT_CENTS } from './create-enrollment.dto';
+import { EnrollmentFormRule } from './create-enrollment.dto';
 
 const calendarDate = (property: string) =>
   ValidateBy({
@@ -79,10 +80,11 @@ export class EnrollmentSearchQueryDto implements EnrollmentSearchQuery {
   page?: number;
 }
 
+/** The same field rules as a new manual enrollment (the shared schema), each field optional here. */
 export class UpdateEnrollmentDto implements UpdateEnrollmentRequest {
   @ApiPropertyOptional({ enum: ENROLLMENT_STATUSES })
   @IsOptional()
-  @IsIn(ENROLLMENT_STATUSES, { message: `enrollmentStatus must be one of: ${ENROLLMENT_STATUSES.join(', ')}` })
+  @EnrollmentFormRule('enrollmentStatus')
   enrollmentStatus?: EnrollmentStatus;
 
   @ApiPropertyOptional({
@@ -92,13 +94,12 @@ export class UpdateEnrollmentDto implements UpdateEnrollmentRequest {
     description: 'A cohort of the same training, or null for none',
   })
   @IsOptional()
-  @IsUUID('all', { message: 'cohortId must be a cohort id or null' })
+  @EnrollmentFormRule('cohortId')
   cohortId?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_ENROLLMENT_NOTES_LENGTH })
   @IsOptional()
-  @IsString({ message: 'notes must be text or null' })
-  @MaxLength(2000)
+  @EnrollmentFormRule('notes')
   notes?: string | null;
 }
 

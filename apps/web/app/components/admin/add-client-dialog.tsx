@@ -1,5 +1,5 @@
 import { ENROLLMENT_STATUSES, PAYMENT_TYPES, TRAINING_NAMES, type Cohort } from '@app/contracts';
-import { paymentTypeLabel } from '@app/domain';
+import { MAX_EMAIL_LENGTH, MAX_ENROLLMENT_NOTES_LENGTH, MAX_STUDENT_NAME_LENGTH, paymentTypeLabel } from '@app/domain';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import type { ClientFormValues } from '~/routes/admin.panel/panel-url';
@@ -62,7 +62,7 @@ export function AddClientDialog({
               id="client-studentName"
               name="studentName"
               required
-              maxLength={200}
+              maxLength={MAX_STUDENT_NAME_LENGTH}
               defaultValue={values?.studentName}
               className={inputClass}
               {...invalid('studentName')}
@@ -78,7 +78,7 @@ export function AddClientDialog({
               name="studentEmail"
               type="email"
               required
-              maxLength={254}
+              maxLength={MAX_EMAIL_LENGTH}
               defaultValue={values?.studentEmail}
               className={inputClass}
               {...invalid('studentEmail')}
@@ -204,10 +204,12 @@ export function AddClientDialog({
             id="client-notes"
             name="notes"
             rows={3}
-            maxLength={2000}
+            maxLength={MAX_ENROLLMENT_NOTES_LENGTH}
             defaultValue={values?.notes}
             className={inputClass}
+            {...invalid('notes')}
           />
+          <FieldError id="client-notes-error" message={fieldErrors.notes} />
         </div>
         <div className="flex justify-end">
           <button type="submit" name="intent" value="create-enrollment" disabled={busy} className={buttonClass}>

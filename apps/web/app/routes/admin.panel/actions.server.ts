@@ -1,18 +1,13 @@
-import {
-  ROUTES,
-  ENROLLMENT_STATUSES,
-  PAYMENT_TYPES,
-  type Cohort,
-  type CreateEnrollmentRequest,
-  type EnrollmentStatus,
-  type PaymentType,
-} from '@app/contracts';
+import { ROUTES, type Cohort, type CreateEnrollmentRequest } from '@app/contracts';
 import {
   cohortMonthFromParts,
   cohortYearOptions,
-  isValidEmail,
+  ENROLLMENT_FORM_FIELDS,
+  ENROLLMENT_FORM_MESSAGES,
+  parseEnrollmentForm,
   parsePaymentAmountCents,
   validateCohortForm,
+  type EnrollmentFormErrors,
 } from '@app/domain';
 import { data } from '@remix-run/node';
 import { ApiError, callApi } from '~/lib/api.server';
@@ -120,47 +115,55 @@ function readClientForm(form: FormData): ClientFormValues {
   };
 }
 
-/** The same rules the API enforces, checked first so the form can point at the field. */
-function clientFormErrors(values: ClientFormValues, cohorts: Cohort[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!values.studentName) errors.studentName = 'Student name is required';
-  if (!isValidEmail(values.studentEmail)) errors.studentEmail = 'Enter a valid email address';
-  if (!asTrainingName(values.trainingName)) errors.trainingName = 'Choose a training';
-  if (values.cohortId && !cohorts.some((c) => c.id === values.cohortId && c.trainingName === values.trainingName)) {
-    errors.cohortId = 'Choose a cohort of this training, or No Cohort';
+/**
+ * The API's own rules (the shared enrollment form schema), checked first so the form can point at the field, and
+ * the cohort checked against the training's cohorts the form offered.
+ */
+function checkClientForm(
+  values: ClientFormValues,
+  cohorts: Cohort[],
+): { ok: true; body: CreateEnrollmentRequest } | { ok: false; fieldErrors: EnrollmentFormErrors } {
+  const parsed = parseEnrollmentForm({
+    studentName: values.studentName,
+    studentEmail: values.studentEmail,
+    trainingName: values.trainingName,
+    cohortId: values.cohortId || null,
+    paymentType: values.paymentType,
+    // Dollars as typed; the spec counts a non-numeric amount as 0. The API takes integer cents.
+    paymentAmount: parsePaymentAmountCents(values.paymentAmount),
+    enrollmentStatus: values.enrollmentStatus,
+    notes: values.notes.trim() || null,
+    isManualEntry: true,
+  });
+  const offered = cohorts.some((c) => c.id === values.cohortId && c.trainingName === values.trainingName);
+  const cohortError = values.cohortId && !offered ? ENROLLMENT_FORM_MESSAGES.cohortId : undefined;
+  if (parsed.ok && !cohortError) return { ok: true, body: parsed.value };
+  const errors: EnrollmentFormErrors = { ...(parsed.ok ? {} : parsed.fieldErrors) };
+  errors.cohortId ??= cohortError;
+  // In the form's order, so the toast names the first field that needs a change.
+  const fieldErrors: EnrollmentFormErrors = {};
+  for (const field of ENROLLMENT_FORM_FIELDS) {
+    const message = errors[field];
+    if (message) fieldErrors[field] = message;
   }
-  if (!(PAYMENT_TYPES as readonly string[]).includes(values.paymentType)) errors.paymentType = 'Choose a payment type';
-  if (!(ENROLLMENT_STATUSES as readonly string[]).includes(values.enrollmentStatus))
-    errors.enrollmentStatus = 'Choose a status';
-  return errors;
+  return { ok: false, fieldErrors };
 }
 
 async function createEnrollment(request: Request, form: FormData, search: string) {
   const clientForm = readClientForm(form);
   const cohorts = await adminApi(request, ROUTES.adminCohorts);
-  const fieldErrors = clientFormErrors(clientForm, cohorts);
-  if (Object.keys(fieldErrors).length > 0) {
+  const checked = checkClientForm(clientForm, cohorts);
+  if (!checked.ok) {
     return data<PanelActionData>(
       {
-        toast: newToast('error', 'Failed to create enrollment', Object.values(fieldErrors)[0]),
-        fieldErrors,
+        toast: newToast('error', 'Failed to create enrollment', Object.values(checked.fieldErrors)[0]),
+        fieldErrors: checked.fieldErrors,
         clientForm,
       },
       { status: 400 },
     );
   }
-  const body: CreateEnrollmentRequest = {
-    studentName: clientForm.studentName,
-    studentEmail: clientForm.studentEmail,
-    trainingName: asTrainingName(clientForm.trainingName) || 'Psychosomatic Practitioner',
-    cohortId: clientForm.cohortId || null,
-    paymentType: clientForm.paymentType as PaymentType,
-    // Dollars as typed; the spec counts a non-numeric amount as 0. The API takes integer cents.
-    paymentAmount: parsePaymentAmountCents(clientForm.paymentAmount),
-    enrollmentStatus: clientForm.enrollmentStatus as EnrollmentStatus,
-    notes: clientForm.notes.trim() || null,
-    isManualEntry: true,
-  };
+  const body = checked.body;
   try {
     await adminApi(request, ROUTES.adminCreateEnrollment, { body });
   } catch (error) {
