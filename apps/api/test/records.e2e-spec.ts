@@ -174,6 +174,38 @@ describe('applicant records: ownership, staff review, erasure', () => {
       expect(stored.documents).toEqual([]);
     });
 
+    it('accepts an upload URL only from the applicant it was issued to: another gets 400 and the owner still registers it', async () => {
+      const aliceCredential = await createCredential(alice, 'Alice transcript');
+      const bobCredential = await createCredential(bob, 'Bob transcript');
+      const { uploadURL } = (await api.http.post('/api/objects/upload').set(alice.headers()).expect(200)).body as {
+        uploadURL: string;
+      };
+      const bytes = await samplePdf();
+      expect((await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+      const registration = (credentialId: string) => ({
+        uploadURL,
+        credentialId,
+        fileName: 'transcript.pdf',
+        fileSize: bytes.length,
+        fileType: 'application/pdf',
+      });
+      const stolen = await api.http
+        .put('/api/documents/upload-complete')
+        .set(bob.headers())
+        .send(registration(bobCredential))
+        .expect(400);
+      expect(stolen.body).toMatchObject({ message: 'The upload URL was not issued by this server' });
+      const bobs = (await api.http.get(`/api/credentials/${bobCredential}`).set(bob.headers()).expect(200)).body as {
+        documents: unknown[];
+      };
+      expect(bobs.documents).toEqual([]);
+      await api.http
+        .put('/api/documents/upload-complete')
+        .set(alice.headers())
+        .send(registration(aliceCredential))
+        .expect(200);
+    });
+
     it('answers every OpenAPI route that takes a credential id with 404 to another applicant and 401 to nobody, changing nothing', async () => {
       const target = await createCredential(alice, 'Swept');
       const { status } = await upload(alice, target, await samplePdf(SYLLABUS));

@@ -18,4 +18,8 @@ export class IssuedUpload {
 
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   spentAt: Date | null = null;
+
+  /** The applicant the URL was issued to; null when staff asked for it. Only they may register the upload. */
+  @Property({ type: 'uuid', nullable: true })
+  applicantId: string | null = null;
 }

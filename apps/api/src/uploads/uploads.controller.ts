@@ -26,8 +26,8 @@ export class UploadsController {
   @ApiRoute(ROUTES.uploadUrl)
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: UploadUrlResponseDto })
-  createUploadUrl(): Promise<RouteResponse<typeof ROUTES.uploadUrl>> {
-    return this.uploads.createUploadUrl();
+  createUploadUrl(@CurrentViewer() viewer: Viewer): Promise<RouteResponse<typeof ROUTES.uploadUrl>> {
+    return this.uploads.createUploadUrl(viewer);
   }
 
   @ApiRoute(ROUTES.uploadComplete, {

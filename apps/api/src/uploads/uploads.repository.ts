@@ -17,8 +17,8 @@ export class UploadsRepository {
     );
   }
 
-  async recordIssued(objectKey: string, expiresAt: Date): Promise<void> {
-    await this.em.insert(IssuedUpload, { objectKey, issuedAt: new Date(), expiresAt, spentAt: null });
+  async recordIssued(objectKey: string, expiresAt: Date, applicantId: string | null): Promise<void> {
+    await this.em.insert(IssuedUpload, { objectKey, issuedAt: new Date(), expiresAt, spentAt: null, applicantId });
   }
 
   findIssued(objectKey: string): Promise<IssuedUpload | null> {

@@ -59,11 +59,12 @@ export class UploadsService {
     private readonly credentials: CredentialsRepository,
   ) {}
 
-  /** A presigned PUT URL for a fresh key, recorded so that only it can be registered. */
-  async createUploadUrl(): Promise<{ uploadURL: string }> {
+  /** A presigned PUT URL for a fresh key, recorded (with whom it was issued to) so that only it can be registered. */
+  async createUploadUrl(viewer: Viewer): Promise<{ uploadURL: string }> {
     const key = `${KEY_PREFIX}${randomUUID()}`;
     const uploadURL = await this.storage.createUploadUrl(key);
-    await this.uploads.recordIssued(key, new Date(Date.now() + this.storage.uploadUrlTtlSeconds * 1000));
+    const expiresAt = new Date(Date.now() + this.storage.uploadUrlTtlSeconds * 1000);
+    await this.uploads.recordIssued(key, expiresAt, ownerFilter(viewer));
     return { uploadURL };
   }
 
@@ -76,7 +77,8 @@ export class UploadsService {
     const key = await this.issuedKeyOf(request.uploadURL);
     if (!key) throw new UploadUrlNotIssuedError();
     const issued = await this.uploads.findIssued(key);
-    if (!issued) throw new UploadUrlNotIssuedError();
+    // Another applicant's upload reads as not issued, and stays unspent for its owner. Staff may register any upload.
+    if (!issued || !this.mayRegister(issued.applicantId, viewer)) throw new UploadUrlNotIssuedError();
     // Spending the key first means a concurrent second registration can never delete a registered file.
     if (issued.spentAt || !(await this.uploads.spend(key))) {
       throw new UploadAlreadyRegisteredError();
@@ -172,6 +174,10 @@ export class UploadsService {
     if (result.outcome === 'credential-not-found') throw new RefusedUpload(new CredentialNotFoundError());
     if (result.outcome === 'credential-analyzing') throw new RefusedUpload(new DocumentsLockedByAnalysisError());
     return result.document;
+  }
+
+  private mayRegister(issuedTo: string | null, viewer: Viewer): boolean {
+    return viewer.kind === 'staff' || issuedTo === viewer.applicantId;
   }
 
   /** An upload that started just before its URL expired may still be finishing: allow one more URL lifetime. */
