@@ -112,4 +112,6 @@ export interface ErasureResult {
   leadContacts: number;
   emailDrafts: number;
   signInTokens: number;
+  /** Outbox rows of the evaluation area (sign-in links, evaluation and review outcomes) addressed to it. */
+  mails: number;
 }

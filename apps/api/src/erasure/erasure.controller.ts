@@ -34,6 +34,7 @@ export class ErasureResultDto implements ErasureResult {
   @ApiProperty() leadContacts!: number;
   @ApiProperty() emailDrafts!: number;
   @ApiProperty() signInTokens!: number;
+  @ApiProperty({ description: 'Evaluation-area mails (sign-in links, outcomes) to the address' }) mails!: number;
 }
 
 @ApiTags('credentials')

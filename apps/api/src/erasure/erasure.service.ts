@@ -11,6 +11,7 @@ import { CredentialsRepository } from '../credentials/credentials.repository';
 import { CredentialsService } from '../credentials/credentials.service';
 import { GmailRepository } from '../gmail/gmail.repository';
 import { ReviewsRepository } from '../reviews/reviews.repository';
+import { OutboxRepository } from '../mail/outbox.repository';
 import { SignInRepository } from '../sign-in/sign-in.repository';
 import { StorageService } from '../storage/storage.service';
 import { ApplicantCredentialBeingAnalyzedError, CredentialBeingAnalyzedError } from './erasure.errors';
@@ -57,7 +58,10 @@ export class ErasureService {
     await this.sweepObjectDeletions();
   }
 
-  /** Everything held about an address: its applicant account and records, lead contacts, drafts and sign-in links. */
+  /**
+   * Everything held about an address: its applicant account and records, lead contacts, drafts, sign-in links and
+   * the evaluation area's mails to it. Enrollments and their mails are a purchase's records and stay.
+   */
   async eraseByEmail(rawEmail: string, staffId: string): Promise<ErasureResult> {
     const email = rawEmail.trim().toLowerCase();
     const result = await this.em.transactional(async (em) => {
@@ -74,6 +78,7 @@ export class ErasureService {
         leadContacts: await AnalysisRepository.removeLeadContacts(em, email),
         emailDrafts: await GmailRepository.deleteDraftsForContact(em, email),
         signInTokens: await SignInRepository.deleteForEmail(em, email),
+        mails: await OutboxRepository.deleteApplicantMailsTo(em, email),
       };
     });
     // Counts and ids only: the address itself stays out of the logs.

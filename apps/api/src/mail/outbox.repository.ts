@@ -29,10 +29,32 @@ export interface OutboxMailSummary {
   lastError: string | null;
 }
 
+/** The mails of the credential evaluation area, which an erasure by email removes. */
+const APPLICANT_MAIL_TEMPLATES: readonly MailTemplateName[] = [
+  'sign-in-link',
+  'evaluation-completed',
+  'credential-verified',
+  'credential-rejected',
+];
+
 /** The only place that reads and writes the outbox table. */
 @Injectable()
 export class OutboxRepository {
   constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Erasure of an address: removes the evaluation area's mails to it (sign-in links, evaluation and review
+   * outcomes), sent or not, in the caller's transaction. Training mails stay: they belong to a purchase's records.
+   */
+  static async deleteApplicantMailsTo(em: EntityManager, email: string): Promise<number> {
+    const rows = await em
+      .getConnection()
+      .execute<{ id: string }[]>(
+        'delete from outbox where lower(recipient) = ? and template = any(?::text[]) returning id',
+        [email, `{${APPLICANT_MAIL_TEMPLATES.join(',')}}`],
+      );
+    return rows.length;
+  }
 
   /**
    * Writes a mail in the caller's transaction (pass the transaction's EntityManager), so it exists exactly when the
