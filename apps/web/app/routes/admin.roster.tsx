@@ -2,16 +2,12 @@ import { ROUTES, type EnrollmentSearchQuery } from '@app/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/lib/api.server';
 import { adminApiResponse, newToast, redirectWithToast } from '~/lib/session.server';
+import { FILTER_KEYS } from './admin.panel/panel-url';
 
-const KEYS = [
-  'trainingName',
-  'cohortId',
-  'startDate',
-  'endDate',
-  'q',
-  'sort',
-  'direction',
-] as const satisfies ReadonlyArray<keyof EnrollmentSearchQuery>;
+/** The panel's filters, without its page: the roster is every matching row. */
+const KEYS = FILTER_KEYS.filter((key): key is Exclude<typeof key, 'page'> => key !== 'page') satisfies ReadonlyArray<
+  keyof EnrollmentSearchQuery
+>;
 
 /** The 'Full roster' CSV of the panel's current filters, streamed from the API with its file name. */
 export async function loader({ request }: LoaderFunctionArgs) {
