@@ -6,6 +6,7 @@ import { BillingModule } from './billing/billing.module';
 import type { AppConfig } from './config/app-config';
 import { CohortsModule } from './cohorts/cohorts.module';
 import { ConfigModule } from './config/config.module';
+import { CredentialViewsModule } from './credential-views/credential-views.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { DatabaseModule } from './database/database.module';
 import { GmailModule } from './gmail/gmail.module';
@@ -46,6 +47,7 @@ export class AppModule {
         BillingModule,
         PaymentsModule,
         ReviewsModule,
+        CredentialViewsModule,
         ErasureModule,
         SignInModule,
       ],

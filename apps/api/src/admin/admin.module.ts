@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '../audit/audit.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AdminAuditController } from './admin-audit.controller';
 import { AdminAuthController } from './admin-auth.controller';
 import { AdminAuthService } from './admin-auth.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
@@ -31,7 +32,7 @@ type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0
       }),
     }),
   ],
-  controllers: [AdminAuthController],
+  controllers: [AdminAuthController, AdminAuditController],
   providers: [
     AdminUsersRepository,
     AdminUsersService,

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AdminAuditController } from './admin-audit.controller';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
 import { TransactionRunner } from './transaction-runner';
 
 /** The audit trail of admin actions: written only here, inside each action's own transaction. */
 @Module({
-  controllers: [AdminAuditController],
   providers: [AuditRepository, AuditService, TransactionRunner],
   exports: [AuditService, TransactionRunner],
 })

@@ -12,24 +12,14 @@ import {
 import type { Viewer } from '../applicants/viewer';
 import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
 import { CredentialsService } from './credentials.service';
-import { ApplicantCredentialsResponseDto, DocumentDownloadResponseDto } from './dto/applicant-credentials.dto';
 import { CreateCredentialDto } from './dto/create-credential.dto';
-import { CredentialResponseDto } from './dto/credential-response.dto';
+import { CredentialResponseDto, DocumentDownloadResponseDto } from './dto/credential-response.dto';
 
 @ApiTags('credentials')
 @OwnerOrStaff()
 @Controller()
 export class CredentialsController {
   constructor(private readonly credentials: CredentialsService) {}
-
-  @ApiRoute(ROUTES.credentials, {
-    description: 'Everything the evaluation page shows, in one call. Staff use the review queue instead.',
-  })
-  @ApiOkResponse({ type: ApplicantCredentialsResponseDto })
-  @ApiForbiddenResponse({ description: 'Called with a staff token' })
-  list(@CurrentViewer() viewer: Viewer): Promise<RouteResponse<typeof ROUTES.credentials>> {
-    return this.credentials.listOwn(viewer);
-  }
 
   @ApiRoute(ROUTES.createCredential)
   @ApiCreatedResponse({ type: CredentialResponseDto })

@@ -1,9 +1,6 @@
 import { LoadStrategy, LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { AnalysisRecord } from '../analysis/analysis-record.entity';
-import { Evaluation } from '../analysis/evaluation.entity';
-import { CredentialReview } from '../reviews/credential-review.entity';
 import { CredentialDocument } from './credential-document.entity';
 import { Credential } from './credential.entity';
 
@@ -13,15 +10,6 @@ export type AddDocumentResult =
   | { outcome: 'added'; document: CredentialDocument }
   | { outcome: 'credential-not-found' }
   | { outcome: 'credential-analyzing' };
-
-/** What the visitor's page shows, read in a fixed number of queries however many credentials exist. */
-export interface OwnedCredentials {
-  credentials: Credential[];
-  evaluations: Map<string, Evaluation>;
-  /** Analyzing credentials: every stored phase; completed ones: phases 1 and 2, which the evaluation's details come from. */
-  analyses: Map<string, AnalysisRecord[]>;
-  reviews: Map<string, CredentialReview>;
-}
 
 /** A credential whose analysis completed: what the applicant's "evaluation ready" mail needs. */
 export interface CompletedCredential {
@@ -97,39 +85,6 @@ export class CredentialsRepository {
       [reason, new Date(), cutoff],
     );
     return rows.map((r) => r.id);
-  }
-
-  /** One applicant's credentials with documents, newest first, and their evaluations, phase records and reviews. */
-  async listOwned(ownerId: string): Promise<OwnedCredentials> {
-    const em = this.em.fork();
-    const credentials = await em.find(
-      Credential,
-      { ownerId },
-      { populate: ['documents'], orderBy: { createdAt: 'desc', id: 'asc' } },
-    );
-    const ids = (status: Credential['status']) => credentials.filter((c) => c.status === status).map((c) => c.id);
-    const completed = ids('completed');
-    const analyzing = ids('analyzing');
-    const [evaluations, records, reviews] = await Promise.all([
-      completed.length ? em.find(Evaluation, { credential: { $in: completed } }) : Promise.resolve([]),
-      analyzing.length + completed.length
-        ? em.find(
-            AnalysisRecord,
-            { $or: [{ credential: { $in: analyzing } }, { credential: { $in: completed }, phase: { $in: [1, 2] } }] },
-            { orderBy: { phase: 'asc' } },
-          )
-        : Promise.resolve([]),
-      completed.length ? em.find(CredentialReview, { credential: { $in: completed } }) : Promise.resolve([]),
-    ]);
-    const analyses = new Map<string, AnalysisRecord[]>();
-    for (const record of records)
-      analyses.set(record.credential.id, [...(analyses.get(record.credential.id) ?? []), record]);
-    return {
-      credentials,
-      evaluations: new Map(evaluations.map((e) => [e.credential.id, e])),
-      analyses,
-      reviews: new Map(reviews.map((r) => [r.credential.id, r])),
-    };
   }
 
   /** One credential with its documents loaded, or null (also when `owner` is given and does not own it). */

@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type {
-  ApplicantCredentials,
   Credential as CredentialDto,
   CredentialDocument as CredentialDocumentDto,
   DocumentDownload,
 } from '@app/contracts';
-import { evaluationWithDetails } from '../analysis/analysis.service';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import { ownerFilter, type Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
-import { toCredentialReviewDto } from '../reviews/review-mapping';
 import { StorageService } from '../storage/storage.service';
 import { CredentialDocument } from './credential-document.entity';
 import { Credential } from './credential.entity';
@@ -41,7 +38,8 @@ export function toCredentialDto(credential: Credential): CredentialDto {
   };
 }
 
-function requireApplicant(viewer: Viewer): string {
+/** Only applicants own credentials; staff are refused (403). */
+export function requireApplicant(viewer: Viewer): string {
   if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsError();
   return viewer.applicantId;
 }
@@ -54,29 +52,6 @@ export class CredentialsService {
     private readonly storage: StorageService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
-
-  /** The applicant's own credentials with everything the page shows. */
-  async listOwn(viewer: Viewer): Promise<ApplicantCredentials> {
-    const applicantId = requireApplicant(viewer);
-    const [owned, applicant] = await Promise.all([
-      this.repository.listOwned(applicantId),
-      this.applicants.findById(applicantId),
-    ]);
-    return {
-      email: applicant?.email ?? null,
-      credentials: owned.credentials.map((credential) => {
-        const evaluation = owned.evaluations.get(credential.id);
-        const review = owned.reviews.get(credential.id);
-        const records = (owned.analyses.get(credential.id) ?? []).map((r) => ({ phase: r.phase, results: r.results }));
-        return {
-          ...toCredentialDto(credential),
-          evaluation: evaluation ? evaluationWithDetails(evaluation, credential.id, records) : null,
-          analyses: credential.status === 'analyzing' ? records : [],
-          review: review ? toCredentialReviewDto(review) : null,
-        };
-      }),
-    };
-  }
 
   /** The name arrives trimmed and checked by the DTO (the domain rule normalizeCredentialName). */
   async create(name: string, viewer: Viewer): Promise<CredentialDto> {

@@ -5,6 +5,7 @@ import {
   type Credential,
   type CredentialDocument,
   type CredentialStatus,
+  type DocumentDownload,
   type DocumentType,
 } from '@app/contracts';
 
@@ -28,4 +29,10 @@ export class CredentialResponseDto implements Credential {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: [CredentialDocumentResponseDto], description: 'Oldest first' })
   documents!: CredentialDocumentResponseDto[];
+}
+
+export class DocumentDownloadResponseDto implements DocumentDownload {
+  @ApiProperty({ description: 'Presigned GET; downloads as an attachment with the type checked at registration' })
+  url!: string;
+  @ApiProperty({ format: 'date-time' }) expiresAt!: string;
 }

@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  REVIEW_DECISIONS,
   REVIEW_QUEUE_STATUSES,
+  type CredentialReview,
+  type ReviewDecision,
   type RejectCredentialRequest,
   type ReviewCredentialDetail,
   type ReviewQueueItem,
@@ -11,8 +14,17 @@ import {
 import { MAX_AWARDED_CREDITS, MAX_REVIEW_TEXT_LENGTH } from '@app/domain';
 import { IsIn, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
 import { EvaluationResponseDto } from '../../analysis/dto/analysis-response.dto';
-import { CredentialReviewResponseDto } from '../../credentials/dto/applicant-credentials.dto';
 import { CredentialResponseDto } from '../../credentials/dto/credential-response.dto';
+
+export class CredentialReviewResponseDto implements CredentialReview {
+  @ApiProperty({ enum: REVIEW_DECISIONS }) decision!: ReviewDecision;
+  @ApiProperty({ type: Number, nullable: true, description: 'Verified: the quarter credits awarded' }) awardedCredits!:
+    number | null;
+  @ApiProperty({ type: String, nullable: true, description: "Verified: the evaluator's note" }) note!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Rejected: the reason the applicant sees' })
+  rejectionReason!: string | null;
+  @ApiProperty({ format: 'date-time' }) decidedAt!: string;
+}
 
 export class ReviewQueueQueryDto implements ReviewQueueQuery {
   @ApiPropertyOptional({ enum: REVIEW_QUEUE_STATUSES, default: 'awaiting' })

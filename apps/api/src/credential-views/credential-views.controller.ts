@@ -1,0 +1,24 @@
+import { ROUTES, type RouteResponse } from '@app/contracts';
+import { Controller } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Viewer } from '../applicants/viewer';
+import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
+import { ApiRoute } from '../common/api-route.decorator';
+import { CredentialViewsService } from './credential-views.service';
+import { ApplicantCredentialsResponseDto } from './dto/applicant-credentials.dto';
+
+@ApiTags('credentials')
+@OwnerOrStaff()
+@Controller()
+export class CredentialViewsController {
+  constructor(private readonly views: CredentialViewsService) {}
+
+  @ApiRoute(ROUTES.credentials, {
+    description: 'Everything the evaluation page shows, in one call. Staff use the review queue instead.',
+  })
+  @ApiOkResponse({ type: ApplicantCredentialsResponseDto })
+  @ApiForbiddenResponse({ description: 'Called with a staff token' })
+  list(@CurrentViewer() viewer: Viewer): Promise<RouteResponse<typeof ROUTES.credentials>> {
+    return this.views.listOwn(viewer);
+  }
+}
