@@ -462,12 +462,13 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const key = `uploads/${randomUUID()}`;
       await storage.put(key, await samplePdf(), 'application/pdf');
       const em = api.em();
-      await em
-        .getConnection()
-        .execute(
-          `insert into object_deletions (object_key, attempts, next_attempt_at, created_at) values (?, 0, now(), now())`,
-          [key],
-        );
+      await em.getConnection().execute(
+        // Due a minute ago: PostgreSQL's now() has microseconds, the sweep's JavaScript clock only milliseconds, so
+        // a row due "now" could still be a few microseconds in the sweep's future.
+        `insert into object_deletions (object_key, attempts, next_attempt_at, created_at)
+           values (?, 0, now() - interval '1 minute', now())`,
+        [key],
+      );
       const realDelete = storage.delete.bind(storage);
       storage.delete = () => Promise.reject(new Error('storage unavailable'));
       try {
