@@ -28,6 +28,8 @@ const APPLICANT_SECRET = randomBytes(32).toString('hex');
 /** `BENCH_ONLY=a,c` runs only those parts (a–e; `analysis` for the analysis bench); all of them by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wants = (part: string) => !ONLY || ONLY.includes(part);
+/** `BENCH_READS=/api/cohorts,…`: only those routes in part (a), e.g. to profile one. */
+const READS = process.env.BENCH_READS?.split(',').map((path) => path.trim());
 /**
  * `BENCH_PROFILE=<dir>`: the API and the web server run with `node --cpu-prof`, writing their profiles there when they
  * stop (open them in Chrome DevTools, or summarise them with `node apps/api/bench/profile-top.mjs <file>`).
@@ -239,6 +241,7 @@ async function main(): Promise<void> {
         ['/api/admin/enrollments/search', admin],
         ['/api/admin/enrollments', admin],
       ] as const) {
+        if (READS && !READS.includes(path)) continue;
         await load(`${apiUrl}${path}`, 10, { duration: 1, headers }); // warm-up
         const measured = await load(`${apiUrl}${path}`, 50, { headers });
         const baseline = await load(`${bareUrl}${path}`, 50);
