@@ -6,7 +6,8 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import express from 'express';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 process.env.NODE_ENV ??= 'production';
@@ -116,7 +117,16 @@ app.use((_request, response, next) => {
 app.use(securityHeaders);
 // Vite fingerprints everything under /assets, so those can be cached for good.
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
-app.use(express.static('build/client', { maxAge: '1h', index: false }));
+// The other public files (logo, …) are known at start: only their paths reach express.static, so a page request does
+// not cost a failed stat of build/client/<page> (and its error object) on every view (issue 18's profile).
+const publicFiles = new Set(
+  readdirSync('build/client', { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative('build/client', join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+    .filter((path) => !path.startsWith('/assets/')),
+);
+const servePublic = express.static('build/client', { maxAge: '1h', index: false });
+app.use((request, response, next) => (publicFiles.has(request.path) ? servePublic(request, response, next) : next()));
 app.use(refuseCrossSite);
 app.use(async (request, response, next) => {
   try {
