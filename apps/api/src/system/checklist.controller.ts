@@ -1,11 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Logger } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import {
   CHECKLIST_PHASE_KEYS,
   CHECKLIST_PHASE_STATUSES,
   type ChecklistPhase,
   type ChecklistStatus,
+  type EvaluationPanels,
 } from '@app/contracts';
+import { GmailSetupStatusDto } from '../gmail/dto/gmail-setup-status.dto';
+import { GmailConnectionService } from '../gmail/gmail-connection.service';
 import { ChecklistService } from './checklist.service';
 
 class ChecklistPhaseDto implements ChecklistPhase {
@@ -34,10 +37,15 @@ class ChecklistStatusDto {
 }
 
 @ApiTags('system')
-@ApiExtraModels(ChecklistPhaseDto, ChecklistStatusDto)
+@ApiExtraModels(ChecklistPhaseDto, ChecklistStatusDto, GmailSetupStatusDto)
 @Controller('system')
 export class ChecklistController {
-  constructor(private readonly checklist: ChecklistService) {}
+  private readonly logger = new Logger(ChecklistController.name);
+
+  constructor(
+    private readonly checklist: ChecklistService,
+    private readonly gmail: GmailConnectionService,
+  ) {}
 
   @Get('checklist-status')
   @ApiOperation({
@@ -59,5 +67,32 @@ export class ChecklistController {
   })
   status(): Promise<ChecklistStatus> {
     return this.checklist.status();
+  }
+
+  @Get('evaluation-panels')
+  @ApiOperation({
+    summary:
+      'The evaluation page’s system panels in one call: the checklist (as checklist-status, cached the same way) and the Gmail setup (as /api/gmail/setup-status); a part that fails is null',
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        checklist: { nullable: true, allOf: [{ $ref: getSchemaPath(ChecklistStatusDto) }] },
+        gmail: { nullable: true, allOf: [{ $ref: getSchemaPath(GmailSetupStatusDto) }] },
+      },
+    },
+  })
+  async evaluationPanels(): Promise<EvaluationPanels> {
+    const part = <T>(name: string, read: Promise<T>) =>
+      read.catch((error: unknown) => {
+        this.logger.warn(`The evaluation page's ${name} panel could not be read (${(error as Error)?.name})`);
+        return null;
+      });
+    const [checklist, gmail] = await Promise.all([
+      part('checklist', this.checklist.status()),
+      part('Gmail', this.gmail.status()),
+    ]);
+    return { checklist, gmail };
   }
 }

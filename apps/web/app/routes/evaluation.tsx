@@ -1,4 +1,4 @@
-import type { ApplicantCredentials, ChecklistStatus, GmailSetupStatus, SignInLinkResponse } from '@app/contracts';
+import type { ApplicantCredentials, EvaluationPanels, SignInLinkResponse } from '@app/contracts';
 import {
   ANALYSIS_POLL_INTERVAL_MS,
   currentEvaluationPhase,
@@ -49,13 +49,15 @@ async function ownRecords(request: Request): Promise<ApplicantCredentials> {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [records, checklist, gmail, adminToken, pending] = await Promise.all([
+  const [records, panels, adminToken, pending] = await Promise.all([
     ownRecords(request),
-    optional<ChecklistStatus>('/api/system/checklist-status'),
-    optional<GmailSetupStatus>('/api/gmail/setup-status'),
+    // Both system panels in one call (issue 18: one API call per page view where one can serve).
+    optional<EvaluationPanels>('/api/system/evaluation-panels'),
     optionalAdminToken(request),
     takePendingToast(request),
   ]);
+  const checklist = panels?.checklist ?? null;
+  const gmail = panels?.gmail ?? null;
   const { credentials } = records;
   const completed = credentials.filter((credential) => credential.status === 'completed');
   const verified = credentials.filter((credential) => credential.review?.decision === 'verified');
