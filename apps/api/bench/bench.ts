@@ -43,6 +43,8 @@ interface Load {
   p99: number;
   errors: number;
   requests: number;
+  /** Average response size (headers and body), bytes. */
+  bytes: number;
 }
 
 async function freePort(): Promise<number> {
@@ -86,6 +88,7 @@ async function load(url: string, connections: number, options: Partial<autocanno
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };
 }
 
@@ -298,14 +301,16 @@ async function main(): Promise<void> {
         const [renderCode] = (await once(render, 'exit')) as [number | null];
         // A failed render-limit run (its error is on stderr above) still leaves the pages' own figures worth printing.
         const limits =
-          renderCode === 0 ? (JSON.parse(output) as Record<string, { rendersPerSecond: number }>) : ({} as never);
+          renderCode === 0
+            ? (JSON.parse(output) as Record<string, { rendersPerSecond: number; bytes: number }>)
+            : ({} as never);
         if (renderCode !== 0) console.log(`  render limit failed (exit ${renderCode}): ratios not available`);
         for (const page of pages) {
           await load(`http://127.0.0.1:${webPort}${page}`, 5, { duration: 1 });
           const measured = await load(`http://127.0.0.1:${webPort}${page}`, 20);
           const limit = limits[page]?.rendersPerSecond ?? NaN;
           console.log(
-            `  GET ${page.padEnd(22)} ${n(measured.rps)} pages/s p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit)} renders/s | ratio ${((100 * measured.rps) / limit).toFixed(0)}%`,
+            `  GET ${page.padEnd(22)} ${n(measured.rps)} pages/s p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit)} renders/s | ratio ${((100 * measured.rps) / limit).toFixed(0)}% (page ${(measured.bytes / 1024).toFixed(1)} KB with headers, render ${((limits[page]?.bytes ?? NaN) / 1024).toFixed(1)} KB)`,
           );
         }
         const client = join(webBuild, 'client');
