@@ -286,7 +286,9 @@ async function main(): Promise<void> {
         );
         children.push(web);
         await waitFor(`http://127.0.0.1:${webPort}/`, 60);
-        const pages = ['/', '/evaluation'];
+        /** `BENCH_PAGES=/evaluation`: only those pages in part (c). */
+        const onlyPages = process.env.BENCH_PAGES?.split(',');
+        const pages = ['/', '/evaluation'].filter((page) => !onlyPages || onlyPages.includes(page));
         const render = spawn(
           process.execPath,
           [join(BENCH_DIR, 'render-limit.mjs'), join(webBuild, 'server/index.mjs'), String(SECONDS), ...pages],
