@@ -80,6 +80,7 @@ export class PricingCache implements OnModuleInit, OnApplicationShutdown {
         this.drop(true);
       }
     } catch (error) {
+      if (this.stopped) return;
       if (++this.failures === 1) {
         this.logger.warn(`Price change listener could not LISTEN (${(error as Error).name}); retrying every second`);
       }
