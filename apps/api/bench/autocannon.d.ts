@@ -25,6 +25,8 @@ declare module 'autocannon' {
     interface Result {
       requests: Histogram;
       latency: Histogram;
+      /** Bytes received. */
+      throughput: Histogram;
       errors: number;
       timeouts: number;
       non2xx: number;

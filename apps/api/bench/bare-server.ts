@@ -1,9 +1,21 @@
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
+import { ENROLLMENT_PAGE_SIZE } from '@app/contracts';
+import {
+  COHORT_LIST_ORDER,
+  COHORT_LIST_SELECT,
+  type CohortListRow,
+  toCohortListDto,
+} from '../src/cohorts/cohort-seats.repository';
+import { toEnrollmentRow } from '../src/enrollments/enrollment-admin.service';
+import { ENROLLMENT_TABLE_SELECT, type EnrollmentTableRow } from '../src/enrollments/enrollment-table.repository';
+import { ENROLLMENT_LIST_SELECT, type EnrollmentListRow } from '../src/enrollments/enrollments.repository';
+import { toEnrollmentListDto } from '../src/enrollments/enrollments.service';
 
 /**
- * The bare baseline for `npm run bench`: node:http + pg running the same SQL as the API's read routes, with the same
- * pool size as the API's ORM (10) and the same JSON field names, but no framework, validation, auth or logging.
+ * The bare baseline for `npm run bench`: node:http + pg running the same SQL as the API's read routes (imported from
+ * the repositories where they export it) and the same row-to-JSON mapping, with the same pool size as the API's ORM
+ * (10), but no framework, validation, auth, logging or cache.
  * Run as its own process: DATABASE_URL=… PORT=… node bare-server.js
  */
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -19,44 +31,28 @@ const queries: Record<string, (() => Promise<unknown>) | undefined> = {
       sixMonthPrice: r.six_month_price,
     })),
   '/api/cohorts': async () =>
-    (await pool.query('select * from cohorts order by training_name asc, cohort_month asc')).rows.map((r) => ({
-      id: r.id,
-      trainingName: r.training_name,
-      cohortMonth: r.cohort_month,
-      createdAt: r.created_at,
-    })),
-  '/api/admin/enrollments': async () => {
-    const { rows } = await pool.query(
-      `select e.*, c.cohort_month from enrollments e left join cohorts c on c.id = e.cohort_id
-       order by e.created_at desc, e.id asc`,
+    (await pool.query<CohortListRow>(`${COHORT_LIST_SELECT} ${COHORT_LIST_ORDER}`)).rows.map(toCohortListDto),
+  // The admin panel's table, first page in its default order: the same two statements as EnrollmentTableRepository.
+  '/api/admin/enrollments/search': async () => {
+    const { rows: counted } = await pool.query<{ count: string }>('select count(*) as count from enrollments e');
+    const total = Number(counted[0].count);
+    const { rows } = await pool.query<EnrollmentTableRow>(
+      `${ENROLLMENT_TABLE_SELECT} order by e.created_at desc, e.id asc limit $1 offset $2`,
+      [ENROLLMENT_PAGE_SIZE, 0],
     );
-    const ids = rows.map((r) => r.payment_intent_id).filter((id) => id !== null);
-    const pastDue = new Set(
-      ids.length === 0
-        ? []
-        : (
-            await pool.query(
-              `select provider_payment_id from payments where provider_payment_id = any($1) and plan_status = 'past_due'`,
-              [ids],
-            )
-          ).rows.map((r) => r.provider_payment_id),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      studentName: r.student_name,
-      studentEmail: r.student_email,
-      trainingName: r.training_name,
-      cohortId: r.cohort_id,
-      cohortMonth: r.cohort_month,
-      paymentType: r.payment_type,
-      paymentAmount: r.payment_amount,
-      enrollmentStatus: r.enrollment_status,
-      notes: r.notes,
-      isManualEntry: r.is_manual_entry,
-      pastDue: pastDue.has(r.payment_intent_id),
-      createdAt: r.created_at,
-    }));
+    return {
+      rows: rows.map(toEnrollmentRow),
+      total,
+      page: 1,
+      pageSize: ENROLLMENT_PAGE_SIZE,
+      pageCount: Math.max(1, Math.ceil(total / ENROLLMENT_PAGE_SIZE)),
+    };
   },
+  // The spec's full list (every enrollment).
+  '/api/admin/enrollments': async () =>
+    (await pool.query<EnrollmentListRow>(`${ENROLLMENT_LIST_SELECT} order by e.created_at desc, e.id asc`)).rows.map(
+      toEnrollmentListDto,
+    ),
   '/api/payments/config': async () => ({ testMode: true, publishableKey: null }),
 };
 

@@ -25,6 +25,17 @@ const BENCH_DIR = resolve(ROOT, 'apps/api/bench');
 const DIST = resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const APPLICANT_SECRET = randomBytes(32).toString('hex');
+/** `BENCH_ONLY=a,c` runs only those parts (a–e; `analysis` for the analysis bench); all of them by default. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const wants = (part: string) => !ONLY || ONLY.includes(part);
+/** `BENCH_READS=/api/cohorts,…`: only those routes in part (a), e.g. to profile one. */
+const READS = process.env.BENCH_READS?.split(',').map((path) => path.trim());
+/**
+ * `BENCH_PROFILE=<dir>`: the API and the web server run with `node --cpu-prof`, writing their profiles there when they
+ * stop (open them in Chrome DevTools, or summarise them with `node apps/api/bench/profile-top.mjs <file>`).
+ */
+const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
+const profiled = (args: string[]) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, ...args] : args);
 
 interface Load {
   rps: number;
@@ -32,6 +43,8 @@ interface Load {
   p99: number;
   errors: number;
   requests: number;
+  /** Average response size (headers and body), bytes. */
+  bytes: number;
 }
 
 async function freePort(): Promise<number> {
@@ -75,6 +88,7 @@ async function load(url: string, connections: number, options: Partial<autocanno
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };
 }
 
@@ -158,7 +172,7 @@ async function main(): Promise<void> {
     const api = start(
       'api',
       process.execPath,
-      [join(DIST, 'src/main.js')],
+      profiled([join(DIST, 'src/main.js')]),
       {
         ...baseEnv,
         NODE_ENV: 'development',
@@ -217,252 +231,272 @@ async function main(): Promise<void> {
     children.push(bare);
     await once(bare, 'message');
     const bareUrl = `http://127.0.0.1:${barePort}`;
-
-    console.log(
-      `\n(a) API reads at 50 connections (${trainings.length * 12} cohorts, 2,000 enrollments stored) vs bare node:http + pg, same SQL:`,
-    );
-    for (const [path, headers] of [
-      ['/api/training-pricing', {}],
-      ['/api/cohorts', {}],
-      ['/api/admin/enrollments', admin],
-    ] as const) {
-      await load(`${apiUrl}${path}`, 10, { duration: 1, headers }); // warm-up
-      const measured = await load(`${apiUrl}${path}`, 50, { headers });
-      const baseline = await load(`${bareUrl}${path}`, 50);
-      line(`GET ${path}`, measured, baseline, 'bare');
-    }
-    console.log(`\n(b) A route without database vs bare node:http:`);
-    line(
-      'GET /api/payments/config',
-      await load(`${apiUrl}/api/payments/config`, 50),
-      await load(`${bareUrl}/api/payments/config`, 50),
-      'bare',
-    );
-
-    console.log(
-      `\n(c) Server-rendered pages at 20 connections vs the route's React tree by renderToString on fixed data:`,
-    );
-    const webBuild = join(ROOT, 'apps/web/build');
-    if (!existsSync(join(webBuild, 'server/index.mjs'))) {
-      console.log('  skipped: no web build (npx nx run web:build)');
-    } else {
-      const web = start(
-        'web',
-        process.execPath,
-        ['server.mjs'],
-        {
-          ...baseEnv,
-          NODE_ENV: 'production',
-          PORT: String(webPort),
-          HOST: '127.0.0.1',
-          API_URL: apiUrl,
-          SESSION_COOKIE_SECURE: 'false',
-        },
-        join(ROOT, 'apps/web'),
-        dataDir,
-      );
-      children.push(web);
-      await waitFor(`http://127.0.0.1:${webPort}/`, 60);
-      const pages = ['/', '/evaluation'];
-      const render = spawn(
-        process.execPath,
-        [join(BENCH_DIR, 'render-limit.mjs'), join(webBuild, 'server/index.mjs'), String(SECONDS), ...pages],
-        {
-          cwd: join(ROOT, 'apps/web'),
-          env: { ...baseEnv, NODE_ENV: 'production', API_URL: apiUrl },
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
-      let output = '';
-      render.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await once(render, 'exit');
-      const limits = JSON.parse(output) as Record<string, { rendersPerSecond: number }>;
-      for (const page of pages) {
-        await load(`http://127.0.0.1:${webPort}${page}`, 5, { duration: 1 });
-        const measured = await load(`http://127.0.0.1:${webPort}${page}`, 20);
-        const limit = limits[page].rendersPerSecond;
-        console.log(
-          `  GET ${page.padEnd(22)} ${n(measured.rps)} pages/s p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit)} renders/s | ratio ${((100 * measured.rps) / limit).toFixed(0)}%`,
-        );
-      }
-      const client = join(webBuild, 'client');
-      console.log(
-        `\n(g) JavaScript per route, gzipped (Remix client manifest; Stripe.js loads from js.stripe.com and is not counted):`,
-      );
-      for (const [page, routeId] of [
-        ['/', 'routes/_index'],
-        ['/evaluation', 'routes/evaluation'],
-        ['/admin', 'routes/admin._index'],
-      ]) {
-        console.log(`  ${page.padEnd(12)} ${pageWeight(client, routeId).toFixed(1)} KB`);
-      }
-    }
-
-    console.log(`\n(d) Checkout writes: create + update + test-mode confirm, 20 buyers for 10 s:`);
-    const counts = async () =>
-      (
-        await sql.query<{ enrollments: string; paid: string }>(
-          `select (select count(*) from enrollments) as enrollments, (select count(*) from payments where status = 'succeeded') as paid`,
-        )
-      ).rows[0];
-    const before = await counts();
-    // A training with cohorts is bought for one of them.
-    const cohortId =
-      (
-        await sql.query<{ id: string }>(
-          'select id from cohorts where training_name = $1 order by cohort_month limit 1',
-          [trainings[0]],
-        )
-      ).rows[0]?.id ?? null;
-    let confirmed = 0;
-    let firstRefusal: string | null = null;
-    const noteRefusal = (status: number, body: string) => {
-      if (status >= 300 && firstRefusal === null) firstRefusal = `${status} ${body.slice(0, 200)}`;
-    };
     const json = { 'content-type': 'application/json', origin: `http://127.0.0.1:${webPort}` };
-    const checkout = await autocannon({
-      url: apiUrl,
-      connections: 20,
-      duration: 10,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/create-payment-intent',
-          headers: json,
-          body: JSON.stringify({ trainingName: trainings[0], paymentType: 'full' }),
-          onResponse: (status: number, body: string, context: Record<string, unknown>) => {
-            noteRefusal(status, body);
-            context.id = (JSON.parse(body) as { paymentIntentId?: string }).paymentIntentId;
-          },
-        },
-        {
-          method: 'POST',
-          path: '/api/update-payment-intent',
-          headers: json,
-          setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
-            ...request,
-            body: JSON.stringify({
-              paymentIntentId: context.id,
-              customerName: 'Bench Buyer',
-              customerEmail: 'buyer@example.com',
-              cohortId,
-            }),
-          }),
-          onResponse: noteRefusal,
-        },
-        {
-          method: 'POST',
-          path: '/api/payments/test-mode/confirm',
-          headers: json,
-          setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
-            ...request,
-            body: JSON.stringify({
-              paymentIntentId: context.id,
-              cardNumber: '4242 4242 4242 4242',
-              expiry: '12/34',
-              cvc: '123',
-            }),
-          }),
-          onResponse: (status: number, body: string) => {
-            noteRefusal(status, body);
-            if (status === 200 && (JSON.parse(body) as { status?: string }).status === 'succeeded') confirmed++;
-          },
-        },
-      ],
-    });
-    await settle(`${apiUrl}/api/payments/config`);
-    const after = await counts();
-    const purchases = Number(after.paid) - Number(before.paid);
-    const enrolled = Number(after.enrollments) - Number(before.enrollments);
-    console.log(
-      `  ${(purchases / 10).toFixed(1)} purchases/s (${checkout.requests.total} requests, ${(checkout.requests.total / 10).toFixed(0)} req/s, p99 ${checkout.latency.p99} ms, errors ${checkout.errors + checkout.non2xx + checkout.timeouts}); ${confirmed} confirmations answered before the end`,
-    );
-    if (firstRefusal) console.log(`  first refusal: ${firstRefusal}`);
-    console.log(
-      `  enrollments +${enrolled} for ${purchases} succeeded payments in the database: ${enrolled === purchases ? 'exact' : 'MISMATCH'}`,
-    );
 
-    console.log(`\n(e) Analysis: 10 credentials x 3 documents (PDF 20 pages, DOCX, PNG by OCR) queued at once:`);
-    const idle = await load(`${apiUrl}/api/training-pricing`, 10);
-    const documents = [
-      {
-        fileName: 'syllabus-20-pages.pdf',
-        documentType: 'syllabus',
-        fileType: 'application/pdf',
-        bytes: await longSyllabusPdf(20),
-      },
-      {
-        fileName: 'transcript.docx',
-        documentType: 'transcript',
-        fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        bytes: await transcriptDocx(),
-      },
-      {
-        fileName: 'certificate.png',
-        documentType: 'certificate',
-        fileType: 'image/png',
-        bytes: await certificatePng(),
-      },
-    ];
-    // One applicant owns the bench's credentials, as if the web server had signed its requests.
-    const applicant = sign({ sub: randomUUID() }, APPLICANT_SECRET, {
-      audience: APPLICANT_TOKEN_AUDIENCE,
-      expiresIn: 3600,
-      algorithm: 'HS256',
-    });
-    const post = async <T>(path: string, body: unknown, method = 'POST'): Promise<T> => {
-      const headers = { ...json, [APPLICANT_TOKEN_HEADER]: applicant };
-      const response = await fetch(`${apiUrl}${path}`, { method, headers, body: JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
-    const credentialIds: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      const { id } = await post<{ id: string }>('/api/credentials', { name: `Bench ${i + 1}` });
-      for (const document of documents) {
-        const { uploadURL } = await post<{ uploadURL: string }>('/api/objects/upload', {});
-        const put = await fetch(uploadURL, {
-          method: 'PUT',
-          body: new Uint8Array(document.bytes),
-          headers: { 'content-type': document.fileType },
-        });
-        if (!put.ok) throw new Error(`upload: ${put.status}`);
-        await post(
-          '/api/documents/upload-complete',
-          {
-            uploadURL,
-            credentialId: id,
-            fileName: document.fileName,
-            fileSize: document.bytes.length,
-            fileType: document.fileType,
-            documentType: document.documentType,
-          },
-          'PUT',
-        );
+    if (wants('a')) {
+      console.log(
+        `\n(a) API reads at 50 connections (${trainings.length * 12} cohorts, 2,000 enrollments stored) vs bare node:http + pg, same SQL:`,
+      );
+      for (const [path, headers] of [
+        ['/api/training-pricing', {}],
+        ['/api/cohorts', {}],
+        // What the admin panel calls: the first page (50 rows) of the table; then the spec's full list of 2,000.
+        ['/api/admin/enrollments/search', admin],
+        ['/api/admin/enrollments', admin],
+      ] as const) {
+        if (READS && !READS.includes(path)) continue;
+        await load(`${apiUrl}${path}`, 10, { duration: 1, headers }); // warm-up
+        const measured = await load(`${apiUrl}${path}`, 50, { headers });
+        const baseline = await load(`${bareUrl}${path}`, 50);
+        line(`GET ${path.replace('/api/admin/', '…/')}`, measured, baseline, 'bare');
       }
-      credentialIds.push(id);
     }
-    const busy = autocannon({ url: `${apiUrl}/api/training-pricing`, connections: 10, duration: 600 });
-    const started = performance.now();
-    await Promise.all(credentialIds.map((id) => post(`/api/credentials/${id}/analyze`, {})));
-    let statuses: string[] = [];
-    for (;;) {
-      statuses = (
-        await sql.query<{ status: string }>('select status from credentials where id = any($1)', [credentialIds])
-      ).rows.map((r) => r.status);
-      if (statuses.every((status) => status !== 'pending' && status !== 'analyzing')) break;
-      if (performance.now() - started > 300_000) break;
-      await new Promise((done) => setTimeout(done, 200));
+    if (wants('b')) {
+      console.log(`\n(b) A route without database vs bare node:http:`);
+      line(
+        'GET /api/payments/config',
+        await load(`${apiUrl}/api/payments/config`, 50),
+        await load(`${bareUrl}/api/payments/config`, 50),
+        'bare',
+      );
     }
-    const seconds = (performance.now() - started) / 1000;
-    busy.stop();
-    const during = await busy;
-    console.log(
-      `  ${statuses.filter((s) => s === 'completed').length}/10 completed in ${seconds.toFixed(1)} s: ${((30 / seconds) * 60).toFixed(0)} documents per minute`,
-    );
-    console.log(
-      `  GET /api/training-pricing at 10 connections: p99 ${during.latency.p99} ms during analysis vs ${idle.p99} ms idle (${(during.latency.p99 / Math.max(1, idle.p99)).toFixed(1)}x); ${during.requests.average.toFixed(0)} vs ${idle.rps.toFixed(0)} req/s`,
-    );
+
+    if (wants('c')) {
+      console.log(
+        `\n(c) Server-rendered pages at 20 connections vs the route's React tree by renderToString on fixed data:`,
+      );
+      const webBuild = join(ROOT, 'apps/web/build');
+      if (!existsSync(join(webBuild, 'server/index.mjs'))) {
+        console.log('  skipped: no web build (npx nx run web:build)');
+      } else {
+        const web = start(
+          'web',
+          process.execPath,
+          profiled(['server.mjs']),
+          {
+            ...baseEnv,
+            NODE_ENV: 'production',
+            PORT: String(webPort),
+            HOST: '127.0.0.1',
+            API_URL: apiUrl,
+            SESSION_COOKIE_SECURE: 'false',
+          },
+          join(ROOT, 'apps/web'),
+          dataDir,
+        );
+        children.push(web);
+        await waitFor(`http://127.0.0.1:${webPort}/`, 60);
+        /** `BENCH_PAGES=/evaluation`: only those pages in part (c). */
+        const onlyPages = process.env.BENCH_PAGES?.split(',');
+        const pages = ['/', '/evaluation'].filter((page) => !onlyPages || onlyPages.includes(page));
+        const render = spawn(
+          process.execPath,
+          [join(BENCH_DIR, 'render-limit.mjs'), join(webBuild, 'server/index.mjs'), String(SECONDS), ...pages],
+          {
+            cwd: join(ROOT, 'apps/web'),
+            env: { ...baseEnv, NODE_ENV: 'production', API_URL: apiUrl },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        let output = '';
+        render.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const [renderCode] = (await once(render, 'exit')) as [number | null];
+        // A failed render-limit run (its error is on stderr above) still leaves the pages' own figures worth printing.
+        const limits =
+          renderCode === 0
+            ? (JSON.parse(output) as Record<string, { rendersPerSecond: number; bytes: number }>)
+            : ({} as never);
+        if (renderCode !== 0) console.log(`  render limit failed (exit ${renderCode}): ratios not available`);
+        for (const page of pages) {
+          await load(`http://127.0.0.1:${webPort}${page}`, 5, { duration: 1 });
+          const measured = await load(`http://127.0.0.1:${webPort}${page}`, 20);
+          const limit = limits[page]?.rendersPerSecond ?? NaN;
+          console.log(
+            `  GET ${page.padEnd(22)} ${n(measured.rps)} pages/s p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit)} renders/s | ratio ${((100 * measured.rps) / limit).toFixed(0)}% (page ${(measured.bytes / 1024).toFixed(1)} KB with headers, render ${((limits[page]?.bytes ?? NaN) / 1024).toFixed(1)} KB)`,
+          );
+        }
+        const client = join(webBuild, 'client');
+        console.log(
+          `\n(g) JavaScript per route, gzipped (Remix client manifest; Stripe.js loads from js.stripe.com and is not counted):`,
+        );
+        for (const [page, routeId] of [
+          ['/', 'routes/_index'],
+          ['/evaluation', 'routes/evaluation'],
+          ['/admin', 'routes/admin._index'],
+        ]) {
+          console.log(`  ${page.padEnd(12)} ${pageWeight(client, routeId).toFixed(1)} KB`);
+        }
+      }
+    }
+
+    if (wants('d')) {
+      console.log(`\n(d) Checkout writes: create + update + test-mode confirm, 20 buyers for 10 s:`);
+      const counts = async () =>
+        (
+          await sql.query<{ enrollments: string; paid: string }>(
+            `select (select count(*) from enrollments) as enrollments, (select count(*) from payments where status = 'succeeded') as paid`,
+          )
+        ).rows[0];
+      const before = await counts();
+      // A training with cohorts is bought for one of them.
+      const cohortId =
+        (
+          await sql.query<{ id: string }>(
+            'select id from cohorts where training_name = $1 order by cohort_month limit 1',
+            [trainings[0]],
+          )
+        ).rows[0]?.id ?? null;
+      let confirmed = 0;
+      let firstRefusal: string | null = null;
+      const noteRefusal = (status: number, body: string) => {
+        if (status >= 300 && firstRefusal === null) firstRefusal = `${status} ${body.slice(0, 200)}`;
+      };
+      const checkout = await autocannon({
+        url: apiUrl,
+        connections: 20,
+        duration: 10,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/create-payment-intent',
+            headers: json,
+            body: JSON.stringify({ trainingName: trainings[0], paymentType: 'full' }),
+            onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+              noteRefusal(status, body);
+              context.id = (JSON.parse(body) as { paymentIntentId?: string }).paymentIntentId;
+            },
+          },
+          {
+            method: 'POST',
+            path: '/api/update-payment-intent',
+            headers: json,
+            setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
+              ...request,
+              body: JSON.stringify({
+                paymentIntentId: context.id,
+                customerName: 'Bench Buyer',
+                customerEmail: 'buyer@example.com',
+                cohortId,
+              }),
+            }),
+            onResponse: noteRefusal,
+          },
+          {
+            method: 'POST',
+            path: '/api/payments/test-mode/confirm',
+            headers: json,
+            setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => ({
+              ...request,
+              body: JSON.stringify({
+                paymentIntentId: context.id,
+                cardNumber: '4242 4242 4242 4242',
+                expiry: '12/34',
+                cvc: '123',
+              }),
+            }),
+            onResponse: (status: number, body: string) => {
+              noteRefusal(status, body);
+              if (status === 200 && (JSON.parse(body) as { status?: string }).status === 'succeeded') confirmed++;
+            },
+          },
+        ],
+      });
+      await settle(`${apiUrl}/api/payments/config`);
+      const after = await counts();
+      const purchases = Number(after.paid) - Number(before.paid);
+      const enrolled = Number(after.enrollments) - Number(before.enrollments);
+      console.log(
+        `  ${(purchases / 10).toFixed(1)} purchases/s (${checkout.requests.total} requests, ${(checkout.requests.total / 10).toFixed(0)} req/s, p99 ${checkout.latency.p99} ms, errors ${checkout.errors + checkout.non2xx + checkout.timeouts}); ${confirmed} confirmations answered before the end`,
+      );
+      if (firstRefusal) console.log(`  first refusal: ${firstRefusal}`);
+      console.log(
+        `  enrollments +${enrolled} for ${purchases} succeeded payments in the database: ${enrolled === purchases ? 'exact' : 'MISMATCH'}`,
+      );
+    }
+
+    if (wants('e')) {
+      console.log(`\n(e) Analysis: 10 credentials x 3 documents (PDF 20 pages, DOCX, PNG by OCR) queued at once:`);
+      const idle = await load(`${apiUrl}/api/training-pricing`, 10);
+      const documents = [
+        {
+          fileName: 'syllabus-20-pages.pdf',
+          documentType: 'syllabus',
+          fileType: 'application/pdf',
+          bytes: await longSyllabusPdf(20),
+        },
+        {
+          fileName: 'transcript.docx',
+          documentType: 'transcript',
+          fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          bytes: await transcriptDocx(),
+        },
+        {
+          fileName: 'certificate.png',
+          documentType: 'certificate',
+          fileType: 'image/png',
+          bytes: await certificatePng(),
+        },
+      ];
+      // One applicant owns the bench's credentials, as if the web server had signed its requests.
+      const applicant = sign({ sub: randomUUID() }, APPLICANT_SECRET, {
+        audience: APPLICANT_TOKEN_AUDIENCE,
+        expiresIn: 3600,
+        algorithm: 'HS256',
+      });
+      const post = async <T>(path: string, body: unknown, method = 'POST'): Promise<T> => {
+        const headers = { ...json, [APPLICANT_TOKEN_HEADER]: applicant };
+        const response = await fetch(`${apiUrl}${path}`, { method, headers, body: JSON.stringify(body) });
+        if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+        return (await response.json()) as T;
+      };
+      const credentialIds: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const { id } = await post<{ id: string }>('/api/credentials', { name: `Bench ${i + 1}` });
+        for (const document of documents) {
+          const { uploadURL } = await post<{ uploadURL: string }>('/api/objects/upload', {});
+          const put = await fetch(uploadURL, {
+            method: 'PUT',
+            body: new Uint8Array(document.bytes),
+            headers: { 'content-type': document.fileType },
+          });
+          if (!put.ok) throw new Error(`upload: ${put.status}`);
+          await post(
+            '/api/documents/upload-complete',
+            {
+              uploadURL,
+              credentialId: id,
+              fileName: document.fileName,
+              fileSize: document.bytes.length,
+              fileType: document.fileType,
+              documentType: document.documentType,
+            },
+            'PUT',
+          );
+        }
+        credentialIds.push(id);
+      }
+      const busy = autocannon({ url: `${apiUrl}/api/training-pricing`, connections: 10, duration: 600 });
+      const started = performance.now();
+      await Promise.all(credentialIds.map((id) => post(`/api/credentials/${id}/analyze`, {})));
+      let statuses: string[] = [];
+      for (;;) {
+        statuses = (
+          await sql.query<{ status: string }>('select status from credentials where id = any($1)', [credentialIds])
+        ).rows.map((r) => r.status);
+        if (statuses.every((status) => status !== 'pending' && status !== 'analyzing')) break;
+        if (performance.now() - started > 300_000) break;
+        await new Promise((done) => setTimeout(done, 200));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      busy.stop();
+      const during = await busy;
+      console.log(
+        `  ${statuses.filter((s) => s === 'completed').length}/10 completed in ${seconds.toFixed(1)} s: ${((30 / seconds) * 60).toFixed(0)} documents per minute`,
+      );
+      console.log(
+        `  GET /api/training-pricing at 10 connections: p99 ${during.latency.p99} ms during analysis vs ${idle.p99} ms idle (${(during.latency.p99 / Math.max(1, idle.p99)).toFixed(1)}x); ${during.requests.average.toFixed(0)} vs ${idle.rps.toFixed(0)} req/s`,
+      );
+    }
 
     console.log(
       `\n(f) API resident memory: ${idleRss.toFixed(0)} MB idle after start, ${rssMb(api.pid!).toFixed(0)} MB after the load above`,
@@ -486,7 +520,9 @@ async function analysisBench(): Promise<void> {
   if (code !== 0) throw new Error(`analysis bench exited with ${code}`);
 }
 
-(process.argv.includes('--scan') ? Promise.resolve() : main()).then(analysisBench).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+(process.argv.includes('--scan') ? Promise.resolve() : main())
+  .then(() => (wants('analysis') || process.argv.includes('--scan') ? analysisBench() : undefined))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -13,12 +13,22 @@ const root = build.routes.root.module;
 const results = {};
 for (const path of paths) {
   const entry = Object.values(build.routes).find(
-    (route) => route.parentId === 'root' && (path === '/' ? route.index : `/${route.path}` === path),
+    (route) =>
+      route.parentId === 'root' &&
+      (path === '/' ? route.index && !route.path : `/${route.path}` === path && !route.index),
   );
   if (!entry) throw new Error(`no route for ${path}`);
   const request = new Request(`http://127.0.0.1${path}`);
-  const loaded = entry.module.loader ? await entry.module.loader({ request, params: {}, context: {} }) : null;
-  const data = loaded instanceof Response ? await loaded.json() : loaded;
+  const loaded = entry.module.loader
+    ? await entry.module.loader({ request, params: {}, context: {} }).catch(async (thrown) => {
+        // A loader throws a Response for an outage or a redirect: say which, instead of a bare "Response {}".
+        const detail = thrown instanceof Response ? `${thrown.status} ${await thrown.text()}` : String(thrown);
+        throw new Error(`the loader of ${path} threw: ${detail}`, { cause: thrown });
+      })
+    : null;
+  // Remix's data() wraps what a loader returns with its headers; plain objects and Responses are the other forms.
+  const data =
+    loaded instanceof Response ? await loaded.json() : loaded?.type === 'DataWithResponseInit' ? loaded.data : loaded;
   const Layout = root.Layout ?? (({ children }) => children);
   const Stub = createRemixStub([
     {

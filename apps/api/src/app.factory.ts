@@ -46,6 +46,9 @@ export async function createApp(
   );
   app.useGlobalFilters(new AllExceptionsFilter());
   app.disable('x-powered-by');
+  // No ETag: the API's callers (the web server's loaders, the worker, scripts) never send If-None-Match, and Express
+  // hashed every JSON body for it (a SHA-1 of 600 KB for the full enrollment list) on each request (issue 18).
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
   const document = SwaggerModule.createDocument(

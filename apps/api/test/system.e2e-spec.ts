@@ -27,6 +27,16 @@ describe('checklist on a local-only install', () => {
   });
   afterAll(() => api.close());
 
+  it('answers the evaluation page’s two panels in one call, each as its own route answers it', async () => {
+    const [panels, checklist, gmail] = await Promise.all([
+      api.http.get('/api/system/evaluation-panels').expect(200),
+      api.http.get('/api/system/checklist-status').expect(200),
+      api.http.get('/api/gmail/setup-status').expect(200),
+    ]);
+    expect(panels.body).toEqual({ checklist: checklist.body, gmail: gmail.body });
+    expect(panels.body.gmail).toMatchObject({ configured: false, hasCredentials: false, userEmail: null });
+  });
+
   it('has the seven phases with every item, probed from the running system', async () => {
     const { body } = await api.http.get('/api/system/checklist-status').expect(200);
     const status = body as ChecklistStatus;

@@ -119,4 +119,39 @@ describe('two API instances on one database', () => {
       studentName: 'Two Hosts',
     });
   });
+  it('serve a price changed in the database by SQL on both instances, though each caches the price list', async () => {
+    const pricesOf = async (api: TestApi) =>
+      (await api.http.get('/api/training-pricing').expect(200)).body as Array<{
+        trainingName: string;
+        fullPaymentPrice: number;
+      }>;
+    const priceOn = async (api: TestApi) =>
+      (await pricesOf(api)).find((row) => row.trainingName === 'Resilient Child Training')?.fullPaymentPrice;
+    // Both instances have read (and cached) the list.
+    const before = await priceOn(apis[0]);
+    expect(await priceOn(apis[1])).toBe(before);
+    const changed = (before ?? 0) + 100;
+    const sql = apis[0].em().getConnection();
+    try {
+      await sql.execute('update training_pricing set full_payment_price = ? where training_name = ?', [
+        changed,
+        'Resilient Child Training',
+      ]);
+      // The change's notice reaches each instance's listener shortly after the commit.
+      for (const api of apis) {
+        const deadline = Date.now() + 5000;
+        let seen = await priceOn(api);
+        while (seen !== changed && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          seen = await priceOn(api);
+        }
+        expect(seen).toBe(changed);
+      }
+    } finally {
+      await sql.execute('update training_pricing set full_payment_price = ? where training_name = ?', [
+        before,
+        'Resilient Child Training',
+      ]);
+    }
+  });
 });

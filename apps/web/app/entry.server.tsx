@@ -32,6 +32,8 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Called after the render below has started (abort is defined by then).
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
     const ready = () => {
       shellRendered = true;
       const body = new PassThrough();
@@ -47,8 +49,15 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+        ...(waitForAll ? {} : { onShellReady: ready }),
+        // The abort timer ends with the render: left running, every page view kept its render alive for 5 s and then
+        // aborted a finished stream.
+        onAllReady() {
+          if (waitForAll) ready();
+          clearTimeout(timer);
+        },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -58,6 +67,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -66,7 +66,7 @@ import type {
   SignInResponse,
   VerifyCredentialRequest,
 } from './records';
-import type { ChecklistStatus, WebPolicyResponse } from './system';
+import type { ChecklistStatus, EvaluationPanels, WebPolicyResponse } from './system';
 import type { BundlePricing, TrainingName, TrainingPricing } from './trainings';
 
 /**
@@ -617,6 +617,13 @@ export const ROUTES = {
     method: 'GET',
     path: '/api/health',
     summary: 'Whether the database, the queue and the object store answer (503 when one does not)',
+    access: 'public',
+  }),
+  evaluationPanels: route<{ response: EvaluationPanels }>()({
+    method: 'GET',
+    path: '/api/system/evaluation-panels',
+    summary:
+      'The evaluation page’s system panels in one call: the checklist (as checklist-status, cached the same way) and the Gmail setup (as /api/gmail/setup-status); a part that fails is null',
     access: 'public',
   }),
   checklistStatus: route<{ response: ChecklistStatus }>()({

@@ -1,3 +1,4 @@
+import type { GmailSetupStatus } from './gmail';
 export const CHECKLIST_PHASE_KEYS = [
   'phase1_environment',
   'phase2_data_extraction',
@@ -24,6 +25,16 @@ export type ChecklistStatus = {
   next_steps: string[];
   missing_components: string[];
 } & Record<ChecklistPhaseKey, ChecklistPhase>;
+
+/**
+ * GET /api/system/evaluation-panels: the evaluation page's two system panels in one call (the checklist as
+ * GET /api/system/checklist-status answers it, the Gmail setup as GET /api/gmail/setup-status); a part that could not
+ * be read is null and its panel says so.
+ */
+export interface EvaluationPanels {
+  checklist: ChecklistStatus | null;
+  gmail: GmailSetupStatus | null;
+}
 
 /** Every checklist item, by phase, in display order. The API fills each with a live check. */
 export const CHECKLIST_ITEM_KEYS = {

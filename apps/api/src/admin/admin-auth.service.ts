@@ -57,8 +57,8 @@ export class AdminAuthService {
 
   /** null when the token was revoked by logout or its admin no longer exists. */
   async authenticate(payload: AdminTokenPayload): Promise<AuthenticatedAdmin | null> {
-    if (!payload.jti || !payload.sub || (await this.users.isRevoked(payload.jti))) return null;
-    const user = await this.users.findById(payload.sub);
+    if (!payload.jti || !payload.sub) return null;
+    const user = await this.users.findActive(payload.sub, payload.jti);
     if (!user) return null;
     return {
       id: user.id,

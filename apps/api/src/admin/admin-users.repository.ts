@@ -23,8 +23,17 @@ export class AdminUsersRepository {
     await this.em.persistAndFlush(user);
   }
 
-  async isRevoked(jti: string): Promise<boolean> {
-    return (await this.em.count(RevokedToken, { jti })) > 0;
+  /**
+   * The account behind a token, unless the token was revoked, in one query of a plain row: every admin request asks
+   * it (issue 18: two queries and an entity here doubled the admin table's database round trips).
+   */
+  async findActive(id: string, jti: string): Promise<Pick<AdminUser, 'id' | 'username' | 'role'> | null> {
+    const [row] = await this.em.execute<Array<Pick<AdminUser, 'id' | 'username' | 'role'>>>(
+      `select u.id, u.username, u.role from admin_users u
+        where u.id = ? and not exists (select 1 from revoked_tokens r where r.jti = ?)`,
+      [id, jti],
+    );
+    return row ?? null;
   }
 
   /** Idempotent, so a second logout with the same token is harmless; expired rows are pruned on the way. */

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { WaitlistEntryView } from '@app/contracts';
+import type { Cohort as CohortDto, WaitlistEntryView } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 
 // A seat counts as taken by a non-cancelled enrollment, or by a hold of a payment that has not enrolled yet.
@@ -8,6 +8,33 @@ const TAKEN_SEATS = `
   (select count(*) from enrollments e where e.cohort_id = c.id and e.enrollment_status <> 'cancelled')
   + (select count(*) from cohort_seat_holds h join payments p on p.id = h.payment_id
      where h.cohort_id = c.id and h.expires_at > now() and p.status <> 'succeeded')`;
+
+/** The public cohort list's SQL (apps/api/bench/bare-server.ts runs the same for its baseline). */
+export const COHORT_LIST_SELECT = `
+  select c.id, c.training_name, c.cohort_month, c.created_at, c.capacity,
+    case when c.capacity is null then null else greatest(0, c.capacity - (${TAKEN_SEATS})) end as seats_left
+  from cohorts c`;
+export const COHORT_LIST_ORDER = 'order by c.training_name asc, c.cohort_month asc';
+
+export function toCohortListDto(row: CohortListRow): CohortDto {
+  return {
+    id: row.id,
+    trainingName: row.training_name as CohortDto['trainingName'],
+    cohortMonth: row.cohort_month,
+    createdAt: new Date(row.created_at).toISOString(),
+    capacity: row.capacity,
+    seatsLeft: row.seats_left === null ? null : Number(row.seats_left),
+  };
+}
+
+export interface CohortListRow {
+  id: string;
+  training_name: string;
+  cohort_month: string;
+  created_at: Date | string;
+  capacity: number | null;
+  seats_left: string | number | null;
+}
 
 /**
  * Seats, holds and the waitlist (the only writer of cohort_seat_holds and cohort_waitlist_entries). Every seat is
@@ -56,6 +83,19 @@ export class CohortSeatsRepository {
       [paymentId, ...keepCohortIds],
       'run',
     );
+  }
+
+  /**
+   * The cohort list with seats left, in one query of plain rows: it is read on every checkout page view, and entity
+   * hydration plus a second query for the counts cost more than the SQL (issue 18's profile). Seats are counted only
+   * for cohorts with a capacity; the rest are unlimited (null).
+   */
+  async listWithSeats(trainingName?: string): Promise<CohortDto[]> {
+    const rows = await this.em.execute<CohortListRow[]>(
+      `${COHORT_LIST_SELECT} ${trainingName ? 'where c.training_name = ?' : ''} ${COHORT_LIST_ORDER}`,
+      trainingName ? [trainingName] : [],
+    );
+    return rows.map(toCohortListDto);
   }
 
   /** Seats taken a cohort, for the public list and the panel. */

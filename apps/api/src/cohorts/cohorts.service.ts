@@ -39,10 +39,8 @@ export class CohortsService {
     private readonly tx: TransactionRunner,
   ) {}
 
-  async list(trainingName?: string): Promise<CohortDto[]> {
-    const cohorts = await this.repository.list(trainingName);
-    const taken = await this.seats.takenByCohort(cohorts.filter((c) => c.capacity !== null).map((c) => c.id));
-    return cohorts.map((cohort) => toCohortDto(cohort, taken.get(cohort.id) ?? 0));
+  list(trainingName?: string): Promise<CohortDto[]> {
+    return this.seats.listWithSeats(trainingName);
   }
 
   async create(request: CreateCohortRequest, actor: AuditActor | null = null): Promise<CohortDto> {

@@ -48,7 +48,8 @@ const SORT_COLUMNS: Record<EnrollmentSortKey, string> = {
   paymentAmount: 'e.payment_amount',
 };
 
-const SELECT = `
+/** The admin table's SQL (apps/api/bench/bare-server.ts runs the same for its baseline). */
+export const ENROLLMENT_TABLE_SELECT = `
   select e.id, e.student_name, e.student_email, e.training_name, e.cohort_id, c.cohort_month, e.payment_type,
     e.payment_amount, e.enrollment_status, e.notes, e.is_manual_entry, e.payment_intent_id, e.created_at,
     p.id as payment_id, p.installments_total, p.installments_paid, p.amount as plan_amount, p.plan_status,
@@ -102,14 +103,14 @@ export class EnrollmentTableRepository {
     );
     const direction = query.direction === 'asc' ? 'asc' : 'desc';
     const rows = await this.em.execute<EnrollmentTableRow[]>(
-      `${SELECT} ${clause} order by ${SORT_COLUMNS[query.sort]} ${direction}, e.id asc limit ? offset ?`,
+      `${ENROLLMENT_TABLE_SELECT} ${clause} order by ${SORT_COLUMNS[query.sort]} ${direction}, e.id asc limit ? offset ?`,
       [...params, query.limit, query.offset],
     );
     return { rows, total: Number(count) };
   }
 
   async findRow(id: string): Promise<EnrollmentTableRow | null> {
-    const [row] = await this.em.execute<EnrollmentTableRow[]>(`${SELECT} where e.id = ?`, [id]);
+    const [row] = await this.em.execute<EnrollmentTableRow[]>(`${ENROLLMENT_TABLE_SELECT} where e.id = ?`, [id]);
     return row ?? null;
   }
 

@@ -1,9 +1,8 @@
-import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Cohort } from '../cohorts/cohort.entity';
 import type { PaidEnrollment, PaidEnrollments } from '../payments/paid-enrollments.port';
-import { Payment } from '../payments/payment.entity';
 import { Enrollment } from './enrollment.entity';
 
 export interface EnrollmentQuery {
@@ -24,40 +23,69 @@ export interface NewEnrollment {
   isManualEntry: boolean;
 }
 
+/** A row of the spec's admin list (GET /api/admin/enrollments). */
+export interface EnrollmentListRow {
+  id: string;
+  student_name: string;
+  student_email: string;
+  training_name: string;
+  cohort_id: string | null;
+  cohort_month: string | null;
+  payment_type: Enrollment['paymentType'];
+  payment_amount: number;
+  enrollment_status: Enrollment['enrollmentStatus'];
+  notes: string | null;
+  is_manual_entry: boolean;
+  created_at: Date;
+  installments_paid: number | null;
+  installments_total: number | null;
+  plan_status: string | null;
+}
+
+/** The list's SQL; apps/api/bench/bare-server.ts runs the same for its baseline. */
+export const ENROLLMENT_LIST_SELECT = `
+  select e.id, e.student_name, e.student_email, e.training_name, e.cohort_id, c.cohort_month, e.payment_type,
+    e.payment_amount, e.enrollment_status, e.notes, e.is_manual_entry, e.created_at,
+    p.installments_paid, p.installments_total, p.plan_status
+  from enrollments e
+  left join cohorts c on c.id = e.cohort_id
+  left join payments p on p.provider_payment_id = e.payment_intent_id and p.installments_total > 1`;
+
 /** The only writer of enrollments; payments writes its paid enrollments through the PaidEnrollments methods. */
 @Injectable()
 export class EnrollmentsRepository implements PaidEnrollments {
   constructor(private readonly em: EntityManager) {}
 
-  /** Newest first, with the cohort loaded for its month. */
-  list(query: EnrollmentQuery): Promise<Enrollment[]> {
-    const where: FilterQuery<Enrollment> = {};
-    if (query.trainingName) where.trainingName = query.trainingName;
-    if (query.createdFrom || query.createdBefore) {
-      where.createdAt = {
-        ...(query.createdFrom ? { $gte: query.createdFrom } : {}),
-        ...(query.createdBefore ? { $lt: query.createdBefore } : {}),
-      };
+  /**
+   * Newest first, each with its cohort's month and its installment plan (a payment of more than one installment), in
+   * one query of plain rows: the spec's admin list returns every enrollment, and hydrating thousands of entities cost
+   * five times the SQL (issue 18's profile).
+   */
+  list(query: EnrollmentQuery): Promise<EnrollmentListRow[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.trainingName) {
+      where.push('e.training_name = ?');
+      params.push(query.trainingName);
     }
-    return this.em.find(Enrollment, where, { populate: ['cohort'], orderBy: { createdAt: 'desc', id: 'asc' } });
+    if (query.createdFrom) {
+      where.push('e.created_at >= ?');
+      params.push(query.createdFrom);
+    }
+    if (query.createdBefore) {
+      where.push('e.created_at < ?');
+      params.push(query.createdBefore);
+    }
+    return this.em.execute<EnrollmentListRow[]>(
+      `${ENROLLMENT_LIST_SELECT} ${where.length ? `where ${where.join(' and ')}` : ''}
+       order by e.created_at desc, e.id asc`,
+      params,
+    );
   }
 
   /** A cohort's students by name, for its CSV. */
   listByCohort(cohort: Cohort): Promise<Enrollment[]> {
     return this.em.find(Enrollment, { cohort }, { orderBy: { studentName: 'asc', createdAt: 'asc' } });
-  }
-
-  /** The installment plans (more than one installment) of these payment intents, by payment intent. */
-  async installmentPlans(
-    paymentIntentIds: string[],
-  ): Promise<Map<string, Pick<Payment, 'installmentsPaid' | 'installmentsTotal' | 'planStatus'>>> {
-    if (paymentIntentIds.length === 0) return new Map();
-    const payments = await this.em.find(
-      Payment,
-      { providerPaymentId: { $in: paymentIntentIds }, installmentsTotal: { $gt: 1 } },
-      { fields: ['providerPaymentId', 'installmentsPaid', 'installmentsTotal', 'planStatus'] },
-    );
-    return new Map(payments.map((payment) => [payment.providerPaymentId, payment]));
   }
 
   findById(id: string): Promise<Enrollment | null> {

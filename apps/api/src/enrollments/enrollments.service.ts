@@ -13,7 +13,7 @@ import {
   EnrollmentNotFoundError,
   InvalidEnrollmentCohortError,
 } from './enrollments.errors';
-import { EnrollmentsRepository } from './enrollments.repository';
+import { EnrollmentsRepository, type EnrollmentListRow } from './enrollments.repository';
 
 export function toEnrollmentDto(
   enrollment: Enrollment,
@@ -35,6 +35,28 @@ export function toEnrollmentDto(
     pastDue: plan?.planStatus === 'past_due',
     installmentsPaid: plan?.installmentsPaid ?? null,
     installmentsTotal: plan?.installmentsTotal ?? null,
+  };
+}
+
+/** A plain row of the admin list as the API's Enrollment (the same fields as toEnrollmentDto). */
+export function toEnrollmentListDto(row: EnrollmentListRow): EnrollmentDto {
+  const plan = row.installments_total === null ? null : row;
+  return {
+    id: row.id,
+    studentName: row.student_name,
+    studentEmail: row.student_email,
+    trainingName: row.training_name as EnrollmentDto['trainingName'],
+    cohortId: row.cohort_id,
+    cohortMonth: row.cohort_month,
+    paymentType: row.payment_type,
+    paymentAmount: Number(row.payment_amount),
+    enrollmentStatus: row.enrollment_status,
+    notes: row.notes,
+    isManualEntry: row.is_manual_entry,
+    createdAt: new Date(row.created_at).toISOString(),
+    pastDue: plan?.plan_status === 'past_due',
+    installmentsPaid: plan?.installments_paid ?? null,
+    installmentsTotal: plan?.installments_total ?? null,
   };
 }
 
@@ -61,10 +83,7 @@ export class EnrollmentsService {
       createdFrom: window.from,
       createdBefore: window.before,
     });
-    const plans = await this.enrollments.installmentPlans(
-      rows.flatMap((row) => (row.paymentIntentId ? [row.paymentIntentId] : [])),
-    );
-    return rows.map((row) => toEnrollmentDto(row, (row.paymentIntentId && plans.get(row.paymentIntentId)) || null));
+    return rows.map(toEnrollmentListDto);
   }
 
   /** A manual entry: the cohort, when given, must exist and belong to the same training. */

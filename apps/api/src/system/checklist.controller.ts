@@ -1,8 +1,15 @@
-import { ROUTES, type RouteResponse } from '@app/contracts';
-import { ApiRoute } from '../common/api-route.decorator';
-import { Controller } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { CHECKLIST_PHASE_KEYS, CHECKLIST_PHASE_STATUSES, type ChecklistPhase } from '@app/contracts';
+import {
+  CHECKLIST_PHASE_KEYS,
+  CHECKLIST_PHASE_STATUSES,
+  ROUTES,
+  type ChecklistPhase,
+  type RouteResponse,
+} from '@app/contracts';
+import { ApiRoute } from '../common/api-route.decorator';
+import { GmailSetupStatusDto } from '../gmail/dto/gmail-setup-status.dto';
+import { GmailConnectionService } from '../gmail/gmail-connection.service';
 import { ChecklistService } from './checklist.service';
 
 class ChecklistPhaseDto implements ChecklistPhase {
@@ -31,10 +38,15 @@ class ChecklistStatusDto {
 }
 
 @ApiTags('system')
-@ApiExtraModels(ChecklistPhaseDto, ChecklistStatusDto)
+@ApiExtraModels(ChecklistPhaseDto, ChecklistStatusDto, GmailSetupStatusDto)
 @Controller()
 export class ChecklistController {
-  constructor(private readonly checklist: ChecklistService) {}
+  private readonly logger = new Logger(ChecklistController.name);
+
+  constructor(
+    private readonly checklist: ChecklistService,
+    private readonly gmail: GmailConnectionService,
+  ) {}
 
   @ApiRoute(ROUTES.checklistStatus)
   @ApiOkResponse({
@@ -52,5 +64,28 @@ export class ChecklistController {
   })
   status(): Promise<RouteResponse<typeof ROUTES.checklistStatus>> {
     return this.checklist.status();
+  }
+
+  @ApiRoute(ROUTES.evaluationPanels)
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        checklist: { nullable: true, allOf: [{ $ref: getSchemaPath(ChecklistStatusDto) }] },
+        gmail: { nullable: true, allOf: [{ $ref: getSchemaPath(GmailSetupStatusDto) }] },
+      },
+    },
+  })
+  async evaluationPanels(): Promise<RouteResponse<typeof ROUTES.evaluationPanels>> {
+    const part = <T>(name: string, read: Promise<T>) =>
+      read.catch((error: unknown) => {
+        this.logger.warn(`The evaluation page's ${name} panel could not be read (${(error as Error)?.name})`);
+        return null;
+      });
+    const [checklist, gmail] = await Promise.all([
+      part('checklist', this.checklist.status()),
+      part('Gmail', this.gmail.status()),
+    ]);
+    return { checklist, gmail };
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { PricingCache } from './pricing-cache';
 import { TrainingsController } from './trainings.controller';
 import { TrainingsRepository } from './trainings.repository';
 import { TrainingsService } from './trainings.service';
 
 @Module({
   controllers: [TrainingsController],
-  providers: [TrainingsRepository, TrainingsService],
+  providers: [TrainingsRepository, TrainingsService, PricingCache],
   exports: [TrainingsService, TrainingsRepository],
 })
 export class TrainingsModule {}

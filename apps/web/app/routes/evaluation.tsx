@@ -51,13 +51,15 @@ async function ownRecords(request: Request): Promise<ApplicantCredentials> {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [records, checklist, gmail, adminToken, pending] = await Promise.all([
+  const [records, panels, adminToken, pending] = await Promise.all([
     ownRecords(request),
-    optional(ROUTES.checklistStatus, (route) => callApi(route)),
-    optional(ROUTES.gmailSetupStatus, (route) => callApi(route)),
+    // Both system panels in one call (issue 18: one API call per page view where one can serve).
+    optional(ROUTES.evaluationPanels, (route) => callApi(route)),
     optionalAdminToken(request),
     takePendingToast(request),
   ]);
+  const checklist = panels?.checklist ?? null;
+  const gmail = panels?.gmail ?? null;
   const { credentials } = records;
   const completed = credentials.filter((credential) => credential.status === 'completed');
   const verified = credentials.filter((credential) => credential.review?.decision === 'verified');

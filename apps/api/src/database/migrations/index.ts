@@ -12,7 +12,8 @@ import { Migration20261123194500_mail_outbox } from './Migration20261123194500_m
 import { Migration20261123201500_installment_retries } from './Migration20261123201500_installment_retries';
 import { Migration20261123201500_admin_business } from './Migration20261123201500_admin_business';
 import { Migration20261123194500_applicant_records } from './Migration20261123194500_applicant_records';
-import { Migration20261126090000_issued_upload_owner } from './Migration20261126090000_issued_upload_owner';
+import { Migration20261126090000_pricing_notify } from './Migration20261126090000_pricing_notify';
+import { Migration20261126100000_issued_upload_owner } from './Migration20261126100000_issued_upload_owner';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -29,5 +30,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123201500_installment_retries', class: Migration20261123201500_installment_retries },
   { name: 'Migration20261123201500_admin_business', class: Migration20261123201500_admin_business },
   { name: 'Migration20261123194500_applicant_records', class: Migration20261123194500_applicant_records },
-  { name: 'Migration20261126090000_issued_upload_owner', class: Migration20261126090000_issued_upload_owner },
+  { name: 'Migration20261126090000_pricing_notify', class: Migration20261126090000_pricing_notify },
+  { name: 'Migration20261126100000_issued_upload_owner', class: Migration20261126100000_issued_upload_owner },
 ];

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * credential. Rows issued before this migration (at most one URL lifetime old) have null: only staff can register
  * them, and the applicant uploads the file again.
  */
-export class Migration20261126090000_issued_upload_owner extends Migration {
+export class Migration20261126100000_issued_upload_owner extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table issued_uploads add column applicant_id uuid null;');
   }
