@@ -71,8 +71,8 @@ export class ChecklistController {
     schema: {
       type: 'object',
       properties: {
-        checklist: { nullable: true, allOf: [{ $ref: getSchemaPath(ChecklistStatusDto) }] },
-        gmail: { nullable: true, allOf: [{ $ref: getSchemaPath(GmailSetupStatusDto) }] },
+        checklist: { type: 'object', nullable: true, allOf: [{ $ref: getSchemaPath(ChecklistStatusDto) }] },
+        gmail: { type: 'object', nullable: true, allOf: [{ $ref: getSchemaPath(GmailSetupStatusDto) }] },
       },
     },
   })
