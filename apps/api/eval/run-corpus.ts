@@ -1,10 +1,10 @@
 import type { DocumentType } from '@app/contracts';
+import { evaluateReadings, type DocumentReading } from '@app/domain';
 import type { DocumentAnalyzer } from '../src/analysis/analyzers/document-analyzer';
 import { LocalDocumentAnalyzer } from '../src/analysis/analyzers/local-document-analyzer';
 import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
 import { ReaderSandbox } from '../src/analysis/extraction/reader-sandbox';
 import { CATALOG_COURSES } from '../src/catalog/catalog.seeder';
-import { evaluateReadings, type DocumentReading } from '../src/analysis/pipeline/phase-results';
 import type { CorpusDocument } from '../test/corpus/documents';
 import type { Outcome } from './score';
 

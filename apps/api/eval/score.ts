@@ -1,5 +1,4 @@
-import type { DocumentReading } from '../src/analysis/pipeline/phase-results';
-import type { evaluateReadings } from '../src/analysis/pipeline/phase-results';
+import type { DocumentReading, evaluateReadings } from '@app/domain';
 import type { Gold } from '../test/corpus/documents';
 
 /** Counts for one field over the corpus: right (true positive), read but wrong or extra (false positive), missed (false negative). */

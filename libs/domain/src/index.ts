@@ -21,3 +21,4 @@ export * from './login-limits';
 export * from './test-card';
 export * from './enrollment-billing';
 export * from './enrollment-form';
+export * from './evaluation';

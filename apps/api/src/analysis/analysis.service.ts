@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
+import { evaluationDetails, type CombinedAnalysis, type IndividualAnalysis } from '@app/domain';
 import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
 import { ownerFilter } from '../applicants/viewer';
@@ -10,7 +11,6 @@ import { AnalysisNotStartableError, AnalysisQueueUnavailableError, NoEvaluationY
 import { AnalysisRepository } from './analysis.repository';
 import type { AnalysisStartedResponseDto } from './dto/analysis-response.dto';
 import type { Evaluation } from './evaluation.entity';
-import { evaluationDetails, type CombinedAnalysis, type IndividualAnalysis } from './pipeline/phase-results';
 import { ANALYSIS_QUEUE, analysisTimeoutReason, type AnalysisQueue } from './queue/analysis-queue';
 
 export function toEvaluationDto(evaluation: Evaluation, credentialId: string): EvaluationDto {

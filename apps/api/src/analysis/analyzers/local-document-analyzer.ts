@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type DocumentSignals,
   findAssessmentMethods,
   findCompletionEvidence,
   findContactHours,
@@ -8,7 +9,7 @@ import {
   findModulesOrWeeks,
   readDocument,
 } from '@app/domain';
-import type { DocumentAnalysis, DocumentAnalyzer, DocumentInput, DocumentSignals } from './document-analyzer';
+import type { DocumentAnalysis, DocumentAnalyzer, DocumentInput } from './document-analyzer';
 
 /** The deterministic default: the domain's text readers, so the same document always gives the same result. */
 @Injectable()

@@ -10,6 +10,7 @@ import {
 import {
   ASSESSMENT_METHODS,
   type AssessmentMethod,
+  type DocumentSignals,
   findDates,
   findEvidence,
   groundTranscript,
@@ -22,7 +23,6 @@ import {
   type TextLine,
   topicOverlap,
 } from '@app/domain';
-import type { DocumentSignals } from './document-analyzer';
 
 /** What the model is asked to return for one document (OpenAI structured outputs, strict JSON schema). */
 export interface ModelSignals {

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { linesOfPage, linesOfPages, passwordProtectedReason, type TextLine } from '@app/domain';
+import { type ExtractionMethod, linesOfPage, linesOfPages, passwordProtectedReason, type TextLine } from '@app/domain';
 import { detectFileKind, FileKind } from './file-kind';
 import { ReaderSandbox, ReadFailedError } from './reader-sandbox';
 import type { ReaderKind, ReaderOutput } from './readers';
-
-export type ExtractionMethod = 'pdf-text' | 'docx' | 'doc' | 'ocr';
 
 export interface ExtractedText {
   text: string;

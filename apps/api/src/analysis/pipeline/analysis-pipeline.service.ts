@@ -1,15 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ANALYSIS_PHASES, type DocumentType, isDocumentType } from '@app/contracts';
-import { textProblem, textProblemReason } from '@app/domain';
-import { CatalogRepository } from '../../catalog/catalog.repository';
-import { StorageService } from '../../storage/storage.service';
-import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
-import { AnalysisRepository, type CredentialForAnalysis } from '../analysis.repository';
-import {
-  DocumentTextExtractor,
-  UnreadableDocumentError,
-  type ExtractedText,
-} from '../extraction/document-text-extractor';
 import {
   assessRigor,
   calculateCredits,
@@ -19,6 +9,8 @@ import {
   computeCoveredTopics,
   computeTranscriptMatches,
   extractCertificate,
+  textProblem,
+  textProblemReason,
   type CertificateExtraction,
   type CombinedAnalysis,
   type CreditCalculation,
@@ -26,7 +18,16 @@ import {
   type IndividualAnalysis,
   type LeadGeneration,
   type RigorAssessment,
-} from './phase-results';
+} from '@app/domain';
+import { CatalogRepository } from '../../catalog/catalog.repository';
+import { StorageService } from '../../storage/storage.service';
+import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
+import { AnalysisRepository, type CredentialForAnalysis } from '../analysis.repository';
+import {
+  DocumentTextExtractor,
+  UnreadableDocumentError,
+  type ExtractedText,
+} from '../extraction/document-text-extractor';
 
 export const UNEXPECTED_PHASE_ERROR = 'an unexpected error stopped it; please try again';
 

@@ -1,0 +1,6 @@
+export * from './document-reading';
+export * from './combined-analysis';
+export * from './certificate-and-contacts';
+export * from './rigor-assessment';
+export * from './evaluate-readings';
+export * from './evaluation-details';
