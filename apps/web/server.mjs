@@ -120,6 +120,54 @@ async function whole(answer) {
   return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
+/**
+ * Anonymous page views share one render a second. A GET with no cookie at all carries nothing of a visitor (no
+ * session, no applicant, no toast), so every such view of the same URL renders the same page; one render is kept
+ * for PAGE_CACHE_MS (default 1000; 0 turns it off) and concurrent views wait for the render already under way. Only a
+ * 200 HTML answer that sets no cookie is kept. Each response still gets its own CSP nonce: the kept page's nonce is
+ * replaced by the response's (the page holds nothing a visitor wrote, so no injected script can ride along). A spike
+ * of anonymous visitors costs one render per page and second instead of one per view (issue 18).
+ */
+const PAGE_CACHE_MS = Number(process.env.PAGE_CACHE_MS ?? 1000);
+const PAGE_CACHE_MAX_ENTRIES = 200;
+/** URL → { expires, nonce, status, headers, body } or the promise of the render under way. */
+const pageCache = new Map();
+
+function cacheablePageRequest(request) {
+  return PAGE_CACHE_MS > 0 && request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
+}
+
+/** The render for this URL, from the cache or from Remix; null when the answer is not a page to share. */
+async function sharedPage(key, render) {
+  const kept = pageCache.get(key);
+  if (kept && (kept instanceof Promise || kept.expires > Date.now())) return kept;
+  const rendering = render().then(
+    (page) => {
+      if (page) pageCache.set(key, { ...page, expires: Date.now() + PAGE_CACHE_MS });
+      else pageCache.delete(key);
+      return page;
+    },
+    (error) => {
+      pageCache.delete(key);
+      throw error;
+    },
+  );
+  // Query strings are the visitor's to vary: the cache never holds more than a bounded number of URLs.
+  if (pageCache.size >= PAGE_CACHE_MAX_ENTRIES) {
+    for (const [url, entry] of pageCache) if (!(entry instanceof Promise)) pageCache.delete(url);
+  }
+  pageCache.set(key, rendering);
+  return rendering;
+}
+
+async function renderShareable(request, response) {
+  const answer = await handleRemix(createRequest(request, response), { cspNonce: response.locals.cspNonce });
+  const html = answer.headers.get('content-type')?.startsWith('text/html');
+  if (answer.status !== 200 || !html || answer.headers.has('set-cookie')) return { answer };
+  const headers = [...answer.headers].filter(([name]) => name !== 'content-length');
+  return { page: { nonce: response.locals.cspNonce, status: answer.status, headers, body: await answer.text() } };
+}
+
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', 'loopback');
@@ -146,6 +194,21 @@ app.use(async (request, response, next) => {
     // The API's per-client login limits key on X-Forwarded-For: hand it the address this server saw (Express's
     // request.ip trusts only loopback proxies), never a value the browser wrote itself.
     request.headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
+    if (cacheablePageRequest(request)) {
+      let own = null;
+      const page = await sharedPage(request.originalUrl, async () => {
+        const { page, answer } = await renderShareable(request, response);
+        own = answer ?? null;
+        return page ?? null;
+      });
+      if (own) return await sendResponse(response, await whole(own));
+      if (page) {
+        const body = Buffer.from(page.body.replaceAll(page.nonce, response.locals.cspNonce));
+        for (const [name, value] of page.headers) response.setHeader(name, value);
+        response.setHeader('content-length', String(body.byteLength));
+        return response.status(page.status).end(body);
+      }
+    }
     const remixRequest = createRequest(request, response);
     await sendResponse(response, await whole(await handleRemix(remixRequest, { cspNonce: response.locals.cspNonce })));
   } catch (error) {

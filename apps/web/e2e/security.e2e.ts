@@ -1,10 +1,13 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
+import { stopChild } from '../../../tools/testing/stop-child';
 import { login } from './support/admin';
-import { closeBrowser, e2e, newPage } from './support/browser';
+import { closeBrowser, e2e, newPage, query } from './support/browser';
 
 afterAll(closeBrowser);
 
@@ -166,5 +169,83 @@ describe('security headers and the Content-Security-Policy', () => {
     });
     expect(own.status).not.toBe(403);
     expect(own.status).toBeLessThan(500);
+  });
+});
+
+describe('anonymous page views share one render (server.mjs page cache)', () => {
+  let server: ChildProcess | null = null;
+  let url = '';
+  const cohortMonth = `20${90 + Math.floor(Math.random() * 9)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+
+  beforeAll(async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    url = `http://127.0.0.1:${port}`;
+    // A second web server on the same API with a long page cache, so the test can see what is shared. The shared test
+    // server runs with PAGE_CACHE_MS=0: other files change data and look at it again within a second.
+    server = spawn(process.execPath, ['server.mjs'], {
+      cwd: join(__dirname, '..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        API_URL: e2e.apiUrl,
+        SESSION_SECRET: e2e.sessionSecret,
+        APPLICANT_TOKEN_SECRET: e2e.applicantTokenSecret,
+        SESSION_COOKIE_SECURE: 'false',
+        PAGE_CACHE_MS: '60000',
+      },
+      stdio: 'ignore',
+    });
+    for (const deadline = Date.now() + 30_000; ;) {
+      const ready = await fetch(`${url}/admin`, { redirect: 'manual' }).then(
+        (response) => response.status < 500,
+        () => false,
+      );
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error('the second web server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+
+  afterAll(async () => {
+    await stopChild(server, 'SIGTERM');
+    await query('delete from cohorts where training_name = $1 and cohort_month = $2', [
+      'Parts Therapy Practitioner',
+      cohortMonth,
+    ]);
+  });
+
+  const nonceOf = (response: Response) =>
+    /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+
+  it('gives each view its own nonce, shares the render between cookie-less views, and renders afresh for a cookie', async () => {
+    const first = await fetch(`${url}/paymentplan`);
+    const firstHtml = await first.text();
+    await query(
+      `insert into cohorts (id, training_name, cohort_month, created_at) values (gen_random_uuid(), $1, $2, now())`,
+      ['Parts Therapy Practitioner', cohortMonth],
+    );
+    const second = await fetch(`${url}/paymentplan`);
+    const secondHtml = await second.text();
+    const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+    expect(firstNonce).toBeTruthy();
+    expect(secondNonce).not.toBe(firstNonce);
+    // Every script of the shared page carries this response's nonce, none the first one's.
+    const scripts = [...secondHtml.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${secondNonce}"`);
+    expect(secondHtml).not.toContain(firstNonce);
+    // The same render: the cohort added in between is not in it.
+    expect(secondHtml.replaceAll(secondNonce, firstNonce)).toBe(firstHtml);
+    expect(secondHtml).not.toContain(cohortMonth);
+    // A visitor with any cookie gets a render of their own, with the new cohort.
+    const withCookie = await (await fetch(`${url}/paymentplan`, { headers: { cookie: 'visitor=1' } })).text();
+    expect(withCookie).toContain(cohortMonth);
   });
 });

@@ -138,6 +138,8 @@ export default async function globalSetup(): Promise<void> {
       SESSION_SECRET: sessionSecret,
       APPLICANT_TOKEN_SECRET: applicantTokenSecret,
       SESSION_COOKIE_SECURE: 'false',
+      // Test files change data and look at the page again at once; the page cache has its own test (security.e2e).
+      PAGE_CACHE_MS: '0',
     },
     join(ROOT, 'apps/web'),
   );
