@@ -39,6 +39,39 @@ export interface EnrollmentTableQuery {
   offset: number;
 }
 
+/** The where clause of an enrollment filter (every field optional) over `enrollments e`, with its parameters. */
+export function enrollmentFilter(
+  query: Partial<Omit<EnrollmentTableQuery, 'sort' | 'direction' | 'limit' | 'offset'>>,
+): { clause: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.trainingName) {
+    where.push('e.training_name = ?');
+    params.push(query.trainingName);
+  }
+  if (query.cohortId) {
+    where.push('e.cohort_id = ?');
+    params.push(query.cohortId);
+  }
+  if (query.createdFrom) {
+    where.push('e.created_at >= ?');
+    params.push(query.createdFrom);
+  }
+  if (query.createdBefore) {
+    where.push('e.created_at < ?');
+    params.push(query.createdBefore);
+  }
+  if (query.enrollmentStatus) {
+    where.push('e.enrollment_status = ?');
+    params.push(query.enrollmentStatus);
+  }
+  if (query.search) {
+    where.push('(lower(e.student_name) like ? or lower(e.student_email) like ?)');
+    params.push(likePattern(query.search), likePattern(query.search));
+  }
+  return { clause: where.length ? `where ${where.join(' and ')}` : '', params };
+}
+
 // Each sort has an index (migration 20261123201500); the id breaks ties so pages never overlap.
 const SORT_COLUMNS: Record<EnrollmentSortKey, string> = {
   createdAt: 'e.created_at',
@@ -70,33 +103,7 @@ export class EnrollmentTableRepository {
   constructor(private readonly em: EntityManager) {}
 
   async page(query: EnrollmentTableQuery): Promise<{ rows: EnrollmentTableRow[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.trainingName) {
-      where.push('e.training_name = ?');
-      params.push(query.trainingName);
-    }
-    if (query.cohortId) {
-      where.push('e.cohort_id = ?');
-      params.push(query.cohortId);
-    }
-    if (query.createdFrom) {
-      where.push('e.created_at >= ?');
-      params.push(query.createdFrom);
-    }
-    if (query.createdBefore) {
-      where.push('e.created_at < ?');
-      params.push(query.createdBefore);
-    }
-    if (query.enrollmentStatus) {
-      where.push('e.enrollment_status = ?');
-      params.push(query.enrollmentStatus);
-    }
-    if (query.search) {
-      where.push('(lower(e.student_name) like ? or lower(e.student_email) like ?)');
-      params.push(likePattern(query.search), likePattern(query.search));
-    }
-    const clause = where.length ? `where ${where.join(' and ')}` : '';
+    const { clause, params } = enrollmentFilter(query);
     const [{ count }] = await this.em.execute<Array<{ count: string }>>(
       `select count(*) as count from enrollments e ${clause}`,
       params,
