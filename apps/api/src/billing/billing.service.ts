@@ -51,8 +51,12 @@ export class BillingService {
     if ('message' in card) return this.answer(payment, card.message);
     const result = await this.installments.chargeWithNewCard(payment.id, card.paymentMethodId);
     if (result.outcome === 'busy') throw new UpdateCardBusyError();
+    // A charge answers with the plan its transaction wrote: a read after that commit could fail on its own (a
+    // database outage) and tell the buyer an error for a card that was in fact charged.
+    if (result.outcome === 'charged') return this.answer(result.plan, null);
+    if (result.outcome === 'failed') return this.answer(result.plan, result.message);
     const after = (await this.payments.findById(payment.id)) ?? payment;
-    return this.answer(after, result.outcome === 'failed' ? result.message : null);
+    return this.answer(after, null);
   }
 
   private async newCard(
@@ -76,7 +80,10 @@ export class BillingService {
     return { paymentMethodId: setup.paymentMethodId };
   }
 
-  private answer(payment: Payment, message: string | null): UpdateCardResponse {
+  private answer(
+    payment: Pick<Payment, 'planStatus' | 'installmentsPaid' | 'installmentsTotal'>,
+    message: string | null,
+  ): UpdateCardResponse {
     return {
       planStatus: payment.planStatus as PlanStatus,
       installmentsPaid: payment.installmentsPaid,

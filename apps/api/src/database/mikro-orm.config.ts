@@ -1,5 +1,6 @@
 import { defineConfig } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
+import { inspect } from 'node:util';
 import { sanitizeLogText } from '../common/log-sanitizer';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
@@ -7,6 +8,23 @@ import { entities } from './entities';
 import { migrationsList } from './migrations';
 
 const ormLogger = new Logger('MikroORM');
+const knexLogger = new Logger('Knex');
+
+/** knex hands its logger strings, or objects (a query's data) for debug. */
+function knexText(message: unknown): string {
+  return sanitizeLogText(typeof message === 'string' ? message : inspect(message, { depth: 5, colors: false }));
+}
+
+/**
+ * knex prints its own lines with console.log unless given these (a pooled connection's "Connection Error: …" during
+ * a database outage, deprecations): they go through the Nest logger and the log sanitiser like every other line.
+ */
+export const knexLog = {
+  warn: (message: unknown) => knexLogger.warn(knexText(message)),
+  error: (message: unknown) => knexLogger.error(knexText(message)),
+  deprecate: (message: unknown) => knexLogger.warn(knexText(message)),
+  debug: (message: unknown) => knexLogger.debug(knexText(message)),
+};
 
 export function mikroOrmOptions(databaseUrl: string, debug = false) {
   return defineConfig({
@@ -20,6 +38,7 @@ export function mikroOrmOptions(databaseUrl: string, debug = false) {
     debug,
     colors: false,
     logger: (message: string) => ormLogger.log(sanitizeLogText(message)),
+    driverOptions: { log: knexLog },
     allowGlobalContext: false,
     ensureDatabase: false,
   });

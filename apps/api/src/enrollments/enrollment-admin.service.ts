@@ -110,6 +110,10 @@ export class EnrollmentAdminService {
     };
   }
 
+  /**
+   * Also the answer of update, move and refund, read inside their transaction: a read after the commit could fail on
+   * its own (a database outage) and answer 503 for a change that was in fact stored.
+   */
   async detail(id: string): Promise<EnrollmentDetail> {
     const row = await this.table.findRow(id);
     if (!row) throw new EnrollmentNotFoundError();
@@ -118,7 +122,7 @@ export class EnrollmentAdminService {
 
   /** Status, cohort and notes, with the rules of creation: a cohort of the same training, with a seat. */
   async update(id: string, request: UpdateEnrollmentRequest, actor: AuditActor | null): Promise<EnrollmentDetail> {
-    await this.tx.run(async () => {
+    return this.tx.run(async () => {
       const before = await this.requireLocked(id);
       const after = {
         enrollmentStatus: request.enrollmentStatus ?? before.enrollmentStatus,
@@ -127,22 +131,23 @@ export class EnrollmentAdminService {
       };
       await this.checkSeat(before, after.cohortId, after.enrollmentStatus);
       const changes = diff(before, after);
-      if (Object.keys(changes).length === 0) return;
-      await this.enrollments.applyChanges(id, after);
-      await this.audit.record(
-        actor,
-        'enrollment.update',
-        { type: 'enrollment', id },
-        `Edited enrollment ${id} (${Object.keys(changes).join(', ')})`,
-        changes,
-      );
+      if (Object.keys(changes).length > 0) {
+        await this.enrollments.applyChanges(id, after);
+        await this.audit.record(
+          actor,
+          'enrollment.update',
+          { type: 'enrollment', id },
+          `Edited enrollment ${id} (${Object.keys(changes).join(', ')})`,
+          changes,
+        );
+      }
+      return this.detail(id);
     });
-    return this.detail(id);
   }
 
   /** Another cohort of the same training; the payment, plan and amount stay with the enrollment. */
   async move(id: string, cohortId: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
-    await this.tx.run(async () => {
+    return this.tx.run(async () => {
       const before = await this.requireLocked(id);
       if (before.cohortId === cohortId) throw new SameCohortError();
       const target = await this.checkSeat(before, cohortId, before.enrollmentStatus);
@@ -158,8 +163,8 @@ export class EnrollmentAdminService {
         `Moved enrollment ${id} to ${target ? cohortMonthLabel(target.cohortMonth) : 'another cohort'}`,
         { cohortId: { from: before.cohortId, to: cohortId } },
       );
+      return this.detail(id);
     });
-    return this.detail(id);
   }
 
   /**
@@ -182,7 +187,7 @@ export class EnrollmentAdminService {
       reason: reason?.trim() || null,
       adminUsername: actor?.username ?? null,
     });
-    await this.tx.run(async () => {
+    return this.tx.run(async () => {
       const before = await this.requireLocked(id);
       await this.refunds.record(made);
       const total = made.reduce((sum, refund) => sum + refund.amount, 0);
@@ -204,8 +209,8 @@ export class EnrollmentAdminService {
           enrollmentStatus: { from: before.enrollmentStatus, to: 'cancelled' },
         },
       );
+      return this.detail(id);
     });
-    return this.detail(id);
   }
 
   /** The full roster of a filter: the spec's quoting rules, money in dollars. */

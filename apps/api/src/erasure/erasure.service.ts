@@ -55,7 +55,7 @@ export class ErasureService {
       throw new CredentialBeingAnalyzedError();
     }
     this.logger.log(`Credential ${id} erased by ${viewer.kind === 'staff' ? `staff ${viewer.admin.id}` : 'its owner'}`);
-    await this.sweepObjectDeletions();
+    await this.sweepAfterCommit();
   }
 
   /**
@@ -83,8 +83,22 @@ export class ErasureService {
     });
     // Counts and ids only: the address itself stays out of the logs.
     this.logger.log(`Erasure by email by staff ${staffId}: ${JSON.stringify(result)}`);
-    await this.sweepObjectDeletions();
+    await this.sweepAfterCommit();
     return result;
+  }
+
+  /**
+   * The sweep right after an erasure committed: its failure (a database outage) must not turn the answer into an
+   * error for rows that are in fact gone, and the scheduled sweep finishes the objects within a minute.
+   */
+  private async sweepAfterCommit(): Promise<void> {
+    try {
+      await this.sweepObjectDeletions();
+    } catch (error) {
+      this.logger.warn(
+        `Sweep after an erasure failed; the scheduled sweep retries: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** Deletes the objects of erased records; a failure is retried later, with backoff, until storage confirms. */

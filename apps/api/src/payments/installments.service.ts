@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
 import { addMonthsUtc, nextInstallmentRetry } from '@app/domain';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
-import type { Payment } from './payment.entity';
+import type { Payment, PlanStatus } from './payment.entity';
 import { PaymentsRepository, type StaleInstallmentClaim } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
@@ -31,11 +31,26 @@ interface ChargeOptions {
   idempotencyKey?: string;
   /** Whether a decline is mailed (not when the buyer is on the update-card page and sees it). */
   tellBuyer?: boolean;
+  /** Told the message a failure was recorded with (the update-card page answers with it). */
+  onFailed?: (message: string) => void;
 }
 
 /** What the update-card page reports after charging the new card. */
 export type NewCardOutcome =
-  { outcome: 'charged' } | { outcome: 'failed'; message: string } | { outcome: 'nothing-due' } | { outcome: 'busy' };
+  | { outcome: 'charged'; plan: PlanAfterCharge }
+  | { outcome: 'failed'; message: string; plan: PlanAfterCharge }
+  | { outcome: 'nothing-due' }
+  | { outcome: 'busy' };
+
+/**
+ * The plan as the charge's own transaction left it, so the page's answer needs no read after the commit (which could
+ * fail on its own, a database outage, and answer an error for a card that was in fact charged).
+ */
+export interface PlanAfterCharge {
+  planStatus: PlanStatus;
+  installmentsPaid: number;
+  installmentsTotal: number;
+}
 
 /** The line an admin reads in the enrollment's notes. */
 function failureNote(payment: Payment, number: number, message: string): string {
@@ -129,21 +144,32 @@ export class InstallmentsService {
       if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, staleBefore)))
         return { outcome: 'busy' as const };
       // The buyer is on the page and sees a decline there; no mail for it.
+      let failure: string | null = null;
       const outcome = await this.charge(payment, number, {
         now: new Date(),
         idempotencyKey: `installment-${payment.id}-${number}-${paymentMethodId}`,
         tellBuyer: false,
+        onFailed: (message) => (failure = message),
       });
-      if (outcome === 'charged') return { outcome: 'charged' as const };
-      const after = await this.payments.findById(paymentId);
-      return { outcome: 'failed' as const, message: after?.failureMessage ?? 'Your card was declined.' };
+      const installmentsTotal = payment.installmentsTotal;
+      if (outcome === 'charged') {
+        // What recordInstallmentPaid wrote: this month paid, the plan completed after its last one.
+        const planStatus: PlanStatus = number >= installmentsTotal ? 'completed' : 'active';
+        return { outcome: 'charged' as const, plan: { planStatus, installmentsPaid: number, installmentsTotal } };
+      }
+      // What recordInstallmentFailed wrote: past due, with the message of the decline.
+      return {
+        outcome: 'failed' as const,
+        message: failure ?? 'Your card was declined.',
+        plan: { planStatus: 'past_due', installmentsPaid: payment.installmentsPaid, installmentsTotal },
+      };
     });
   }
 
   /** Charges a claimed installment with a key fixed per (plan, month), so sending it again never charges twice. */
   private async charge(payment: Payment, number: number, options: ChargeOptions): Promise<Outcome> {
     const idempotencyKey = options.idempotencyKey ?? `installment-${payment.id}-${number}`;
-    const failed = { now: options.now, tellBuyer: options.tellBuyer ?? true };
+    const failed = { now: options.now, tellBuyer: options.tellBuyer ?? true, onFailed: options.onFailed };
     if (!payment.providerPaymentMethodId) {
       await this.recordFailed(payment, number, null, 'No saved card to charge', { ...failed, retry: false });
       return 'failed';
@@ -196,7 +222,7 @@ export class InstallmentsService {
     number: number,
     providerPaymentId: string | null,
     message: string,
-    options: { now: Date; tellBuyer: boolean; retry?: boolean },
+    options: { now: Date; tellBuyer: boolean; retry?: boolean; onFailed?: (message: string) => void },
   ): Promise<void> {
     const { tellBuyer } = options;
     const declines = payment.installmentDeclines + 1;
@@ -210,6 +236,7 @@ export class InstallmentsService {
       nextRetryAt,
       mails: tellBuyer ? this.declinedMails(payment, number, declines, nextRetryAt) : [],
     });
+    options.onFailed?.(message);
   }
 
   /** The receipt of a charged month, and the paid-in-full mail after the last one; keyed per plan and month. */

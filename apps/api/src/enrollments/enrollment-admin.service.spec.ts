@@ -1,0 +1,103 @@
+import type { AuditService } from '../audit/audit.service';
+import type { TransactionRunner } from '../audit/transaction-runner';
+import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
+import type { CohortsRepository } from '../cohorts/cohorts.repository';
+import type { PaymentRefundsService } from '../payments/payment-refunds.service';
+import { EnrollmentAdminService } from './enrollment-admin.service';
+import type { EnrollmentTableRepository, EnrollmentTableRow } from './enrollment-table.repository';
+import type { EnrollmentsRepository } from './enrollments.repository';
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const OTHER_COHORT = '00000000-0000-4000-8000-0000000000c2';
+
+/**
+ * A database that goes away right after the commit: every read after it fails. The answer of an edit must come from
+ * inside the transaction, or a stored change would answer 503 and invite a retry.
+ */
+function setUp() {
+  let committed = false;
+  let currentNotes: string | null = null;
+  let currentCohort: string | null = null;
+  const outage = () => {
+    if (committed) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+  };
+  const row: EnrollmentTableRow = {
+    id: ID,
+    student_name: 'Student',
+    student_email: 'student@example.com',
+    training_name: 'Parts Therapy Practitioner',
+    cohort_id: null,
+    cohort_month: null,
+    payment_type: 'full',
+    payment_amount: 199500,
+    enrollment_status: 'active',
+    notes: null,
+    is_manual_entry: true,
+    payment_intent_id: null,
+    created_at: new Date('2026-01-01T00:00:00Z'),
+    payment_id: null,
+    installments_total: null,
+    installments_paid: null,
+    plan_amount: null,
+    plan_status: null,
+    next_installment_at: null,
+    refunded: 0,
+  };
+  const snapshot = { enrollmentStatus: 'active', cohortId: null, notes: null, trainingName: row.training_name };
+  const table = {
+    findRow: jest.fn(async () => (outage(), { ...row, notes: currentNotes, cohort_id: currentCohort })),
+  };
+  const enrollments = {
+    lockForChange: jest.fn(async () => (outage(), snapshot)),
+    applyChanges: jest.fn(async (_id: string, after: { notes: string | null; cohortId: string | null }) => {
+      outage();
+      currentNotes = after.notes;
+      currentCohort = after.cohortId;
+    }),
+  };
+  const cohorts = {
+    findById: jest.fn(async () => ({ id: OTHER_COHORT, trainingName: row.training_name, cohortMonth: '2026-05' })),
+  };
+  const seats = { lockAndCount: jest.fn(async () => null) };
+  const refunds = { paymentView: jest.fn(async () => (outage(), null)) };
+  const audit = { record: jest.fn(async () => outage()) };
+  const tx = {
+    run: async <T>(work: () => Promise<T>) => {
+      const result = await work();
+      committed = true;
+      return result;
+    },
+  };
+  const service = new EnrollmentAdminService(
+    table as unknown as EnrollmentTableRepository,
+    enrollments as unknown as EnrollmentsRepository,
+    cohorts as unknown as CohortsRepository,
+    seats as unknown as CohortSeatsRepository,
+    refunds as unknown as PaymentRefundsService,
+    audit as unknown as AuditService,
+    tx as unknown as TransactionRunner,
+  );
+  return { service, audit };
+}
+
+describe('EnrollmentAdminService: the answer of an edit is read inside its transaction', () => {
+  it('update answers the stored change even when the database is gone after the commit', async () => {
+    const { service, audit } = setUp();
+    const detail = await service.update(ID, { notes: ' Called back ' }, null);
+    expect(detail.enrollment.notes).toBe('Called back');
+    expect(audit.record).toHaveBeenCalledTimes(1);
+  });
+
+  it('update without a change answers too (and records nothing)', async () => {
+    const { service, audit } = setUp();
+    const detail = await service.update(ID, {}, null);
+    expect(detail.enrollment.id).toBe(ID);
+    expect(audit.record).not.toHaveBeenCalled();
+  });
+
+  it('move answers the new cohort even when the database is gone after the commit', async () => {
+    const { service } = setUp();
+    const detail = await service.move(ID, OTHER_COHORT, null);
+    expect(detail.enrollment.cohortId).toBe(OTHER_COHORT);
+  });
+});
