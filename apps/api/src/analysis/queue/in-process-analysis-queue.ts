@@ -63,7 +63,7 @@ export class InProcessAnalysisQueue implements AnalysisQueue, OnApplicationBoots
    */
   async onApplicationBootstrap(): Promise<void> {
     await this.failOrphaned();
-    if (!this.leases) return;
+    if (!this.leases || this.timer) return;
     this.timer = setInterval(() => {
       this.beating = this.beating.then(() => this.beat());
     }, this.heartbeatMs);
