@@ -184,10 +184,15 @@ describe('hostile documents', () => {
 
   it('without Redis, fails at start an analysis that a stopped process left running, instead of leaving it analyzing', async () => {
     const id = await createCredentialWithDocuments(api, 'Left analyzing', [], 'analyzing');
+    // Its process last beat a minute ago: three beats (10 s each) missed.
     await api
       .em()
       .getConnection()
-      .execute('update credentials set analysis_started_at = ? where id = ?', [new Date(Date.now() - 5_000), id]);
+      .execute('update credentials set analysis_started_at = ?, analysis_heartbeat_at = ? where id = ?', [
+        new Date(Date.now() - 120_000),
+        new Date(Date.now() - 60_000),
+        id,
+      ]);
     // What the queue does when the API starts: its jobs lived in the process that stopped.
     await api.app.get(InProcessAnalysisQueue).onApplicationBootstrap();
     expect(await credentialState(api, id)).toMatchObject({

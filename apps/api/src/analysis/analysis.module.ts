@@ -82,8 +82,12 @@ export class AnalysisModule {
           provide: InProcessAnalysisQueue,
           inject: [AnalysisProcessor, AnalysisRepository],
           useFactory: (processor: AnalysisProcessor, repository: AnalysisRepository) =>
-            new InProcessAnalysisQueue(processor, undefined, undefined, (before, reason) =>
-              repository.failStale(before, reason),
+            new InProcessAnalysisQueue(
+              processor,
+              undefined,
+              undefined,
+              repository,
+              config.analysis.heartbeatSeconds * 1000,
             ),
         },
         { provide: ANALYSIS_QUEUE, useExisting: InProcessAnalysisQueue },

@@ -135,6 +135,21 @@ export class AnalysisRepository {
   failStale(cutoff: Date, reason: string): Promise<string[]> {
     return CredentialsRepository.markStaleFailed(this.fork(), cutoff, reason);
   }
+
+  /** Without Redis: this process (`runner`) runs the analysis; see InProcessAnalysisQueue. */
+  claim(id: string, generation: Date, runner: string): Promise<boolean> {
+    return CredentialsRepository.claimAnalysis(this.fork(), id, generation, runner);
+  }
+
+  /** Without Redis: the heartbeat of the analyses this process (`runner`) holds. */
+  beat(ids: string[], runner: string): Promise<void> {
+    return CredentialsRepository.beatAnalyses(this.fork(), ids, runner);
+  }
+
+  /** Without Redis: fails the analyses whose process stopped beating before the cutoff; their ids. */
+  failOrphaned(cutoff: Date, reason: string): Promise<string[]> {
+    return CredentialsRepository.markOrphanedFailed(this.fork(), cutoff, reason);
+  }
 }
 
 /** Only an owner who signed in by email link has an address to tell; an anonymous applicant gets no mail. */

@@ -62,6 +62,11 @@ export interface AppConfig {
      * A job whose worker died is retried by another worker after at most about twice this.
      */
     lockSeconds: number;
+    /**
+     * Without Redis: how often an API process refreshes the heartbeat of the analyses it runs and looks for analyses
+     * whose process stopped; such an analysis is failed once its heartbeat is three times this old.
+     */
+    heartbeatSeconds: number;
   };
   records: {
     /**
@@ -201,6 +206,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       runWorker: bool(env, 'ANALYSIS_RUN_WORKER', true),
       queuePrefix: text(env, 'ANALYSIS_QUEUE_PREFIX') ?? 'bull',
       lockSeconds: integer(env, 'ANALYSIS_LOCK_SECONDS', 30, 1, 3600),
+      heartbeatSeconds: integer(env, 'ANALYSIS_HEARTBEAT_SECONDS', 10, 1, 600),
     },
     records: {
       applicantTokenSecret: text(env, 'APPLICANT_TOKEN_SECRET'),

@@ -25,6 +25,13 @@ export class Credential {
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   analysisStartedAt: Date | null = null;
 
+  /** Without Redis: the API process running the analysis, which refreshes the heartbeat below while it holds it. */
+  @Property({ type: 'text', nullable: true })
+  analysisRunner: string | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  analysisHeartbeatAt: Date | null = null;
+
   @OneToMany(() => CredentialDocument, (document) => document.credential, { orderBy: { createdAt: 'asc' } })
   documents = new Collection<CredentialDocument>(this);
 

@@ -87,6 +87,41 @@ export class CredentialsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Without Redis: records `runner` (an API process) as running this analysis, with a fresh heartbeat. */
+  static async claimAnalysis(em: EntityManager, id: string, generation: Date, runner: string): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update credentials set analysis_runner = ?, analysis_heartbeat_at = ?
+       where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
+      [runner, new Date(), id, generation],
+    );
+    return rows.length > 0;
+  }
+
+  /** Refreshes the heartbeat of the analyses `runner` still runs among these credentials. */
+  static async beatAnalyses(em: EntityManager, ids: string[], runner: string): Promise<void> {
+    if (ids.length === 0) return;
+    const marks = ids.map(() => '?').join(', ');
+    await em.execute(
+      `update credentials set analysis_heartbeat_at = ?
+       where id in (${marks}) and status = 'analyzing' and analysis_runner = ?`,
+      [new Date(), ...ids, runner],
+      'run',
+    );
+  }
+
+  /**
+   * Every credential analyzing whose runner's last heartbeat (its start, when it has none yet) is before the cutoff
+   * → failed; their ids.
+   */
+  static async markOrphanedFailed(em: EntityManager, cutoff: Date, reason: string): Promise<string[]> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update credentials set status = 'failed', failure_reason = ?, updated_at = ?
+       where status = 'analyzing' and coalesce(analysis_heartbeat_at, analysis_started_at) < ? returning id`,
+      [reason, new Date(), cutoff],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** One credential with its documents loaded, or null (also when `owner` is given and does not own it). */
   findVisible(id: string, owner: string | null): Promise<Credential | null> {
     return this.em.findOne(Credential, visibleTo(id, owner), { populate: ['documents'] });

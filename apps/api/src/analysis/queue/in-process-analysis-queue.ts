@@ -1,5 +1,7 @@
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { orphanedAnalysisCutoff } from '@app/domain';
 import {
   ANALYSIS_JOB_ATTEMPTS,
   analysisJobId,
@@ -14,8 +16,15 @@ export interface JobRunner {
   process(job: AnalysisJob): Promise<unknown>;
 }
 
-/** Fails the analyses a previous run of this process left unfinished (AnalysisRepository.failStale). */
-export type FailInterrupted = (startedBefore: Date, reason: string) => Promise<string[]>;
+/** The credential columns that say which process runs an analysis (AnalysisRepository.claim, beat, failOrphaned). */
+export interface AnalysisLeases {
+  claim(credentialId: string, generation: Date, runner: string): Promise<unknown>;
+  beat(credentialIds: string[], runner: string): Promise<void>;
+  failOrphaned(cutoff: Date, reason: string): Promise<string[]>;
+}
+
+/** How often a process refreshes the heartbeat of the analyses it holds and looks for orphaned ones. */
+export const ANALYSIS_HEARTBEAT_MS = 10_000;
 
 /** Shown for an analysis whose process stopped (crash or restart) while it ran without Redis. */
 export const ANALYSIS_INTERRUPTED_REASON =
@@ -24,36 +33,69 @@ export const ANALYSIS_INTERRUPTED_REASON =
 /**
  * The queue without Redis: jobs run one after another in this process, with the same attempts and backoff
  * as on BullMQ, and a job id that is already waiting or running is not added again. Jobs do not survive a
- * restart; the timeout sweeper marks such credentials failed.
+ * restart. Several API instances may share the database, so each records itself (a random id) as the runner of the
+ * analyses it queued and refreshes their heartbeat while it holds them; an analysis whose runner missed three beats
+ * (ANALYSIS_MISSED_BEATS) lost its process and is failed, at start and on every beat.
  */
 export class InProcessAnalysisQueue implements AnalysisQueue, OnApplicationBootstrap, OnApplicationShutdown {
   readonly mode = 'in-process' as const;
   private readonly logger = new Logger(InProcessAnalysisQueue.name);
-  private readonly known = new Set<string>();
+  /** Waiting or running jobs by job id. */
+  private readonly known = new Map<string, AnalysisJobData>();
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private beating: Promise<void> = Promise.resolve();
+  /** This process, as the runner recorded on the analyses it holds. */
+  readonly runnerId = randomUUID();
 
   constructor(
     private readonly runner: JobRunner,
     private readonly attempts: number = ANALYSIS_JOB_ATTEMPTS,
     private readonly delay: (attemptsMade: number) => number = backoffDelay,
-    private readonly failInterrupted?: FailInterrupted,
+    private readonly leases?: AnalysisLeases,
+    private readonly heartbeatMs: number = ANALYSIS_HEARTBEAT_MS,
   ) {}
 
   /**
-   * Jobs live in this process only, so a credential still analyzing when it starts lost its job when the last one
-   * stopped (crashed or restarted); it is failed with a reason at once rather than left analyzing until the timeout.
+   * Jobs live in their process only, so an analysis whose process stopped (crashed or restarted) is failed with a
+   * reason rather than left analyzing until the timeout: at start, and then on every beat.
    */
   async onApplicationBootstrap(): Promise<void> {
-    const failed = (await this.failInterrupted?.(new Date(), ANALYSIS_INTERRUPTED_REASON)) ?? [];
+    await this.failOrphaned();
+    if (!this.leases || this.timer) return;
+    this.timer = setInterval(() => {
+      this.beating = this.beating.then(() => this.beat());
+    }, this.heartbeatMs);
+    this.timer.unref();
+  }
+
+  /** Refreshes the heartbeat of this process's analyses, then fails those whose process stopped beating. */
+  async beat(): Promise<void> {
+    try {
+      const held = [...new Set([...this.known.values()].map((job) => job.credentialId))];
+      await this.leases?.beat(held, this.runnerId);
+      await this.failOrphaned();
+    } catch (error) {
+      // The database may be briefly away; the next beat tries again well before anyone gives up on these analyses.
+      this.logger.warn(`Analysis heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async failOrphaned(): Promise<void> {
+    const cutoff = orphanedAnalysisCutoff(new Date(), this.heartbeatMs);
+    const failed = (await this.leases?.failOrphaned(cutoff, ANALYSIS_INTERRUPTED_REASON)) ?? [];
     if (failed.length > 0)
-      this.logger.warn(`Failed ${failed.length} analysis(es) interrupted by the last stop: ${failed.join(', ')}`);
+      this.logger.warn(`Failed ${failed.length} analysis(es) whose process stopped: ${failed.join(', ')}`);
   }
 
   async enqueue(data: AnalysisJobData): Promise<void> {
     const id = analysisJobId(data);
     if (this.known.has(id) || this.stopped) return;
-    this.known.add(id);
+    // Claimed before it is held, so no other instance takes this process for gone while the job waits its turn.
+    await this.leases?.claim(data.credentialId, new Date(data.generation), this.runnerId);
+    if (this.known.has(id) || this.stopped) return;
+    this.known.set(id, data);
     this.chain = this.chain.then(() => this.runWithRetries(data)).finally(() => this.known.delete(id));
   }
 
@@ -79,5 +121,7 @@ export class InProcessAnalysisQueue implements AnalysisQueue, OnApplicationBoots
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     await this.chain;
+    clearInterval(this.timer);
+    await this.beating;
   }
 }

@@ -14,6 +14,7 @@ import { Migration20261123201500_admin_business } from './Migration2026112320150
 import { Migration20261123194500_applicant_records } from './Migration20261123194500_applicant_records';
 import { Migration20261126090000_pricing_notify } from './Migration20261126090000_pricing_notify';
 import { Migration20261126100000_issued_upload_owner } from './Migration20261126100000_issued_upload_owner';
+import { Migration20261127090000_analysis_heartbeat } from './Migration20261127090000_analysis_heartbeat';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123194500_applicant_records', class: Migration20261123194500_applicant_records },
   { name: 'Migration20261126090000_pricing_notify', class: Migration20261126090000_pricing_notify },
   { name: 'Migration20261126100000_issued_upload_owner', class: Migration20261126100000_issued_upload_owner },
+  { name: 'Migration20261127090000_analysis_heartbeat', class: Migration20261127090000_analysis_heartbeat },
 ];
