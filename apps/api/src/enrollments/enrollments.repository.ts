@@ -4,12 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Cohort } from '../cohorts/cohort.entity';
 import type { PaidEnrollment, PaidEnrollments } from '../payments/paid-enrollments.port';
 import { Enrollment } from './enrollment.entity';
-
-export interface EnrollmentQuery {
-  trainingName?: string;
-  createdFrom?: Date;
-  createdBefore?: Date;
-}
+import { enrollmentFilters, type EnrollmentQuery } from './enrollment-sql-filters';
 
 export interface NewEnrollment {
   studentName: string;
@@ -62,24 +57,11 @@ export class EnrollmentsRepository implements PaidEnrollments {
    * five times the SQL (issue 18's profile).
    */
   list(query: EnrollmentQuery): Promise<EnrollmentListRow[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.trainingName) {
-      where.push('e.training_name = ?');
-      params.push(query.trainingName);
-    }
-    if (query.createdFrom) {
-      where.push('e.created_at >= ?');
-      params.push(query.createdFrom);
-    }
-    if (query.createdBefore) {
-      where.push('e.created_at < ?');
-      params.push(query.createdBefore);
-    }
+    const filters = enrollmentFilters(query);
     return this.em.execute<EnrollmentListRow[]>(
-      `${ENROLLMENT_LIST_SELECT} ${where.length ? `where ${where.join(' and ')}` : ''}
+      `${ENROLLMENT_LIST_SELECT} ${filters.clause}
        order by e.created_at desc, e.id asc`,
-      params,
+      filters.params,
     );
   }
 
