@@ -1,10 +1,11 @@
 import { ROUTES, AUDIT_ACTIONS, type AuditAction } from '@app/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { inputClass } from '~/components/admin/admin-dialog';
 import { Pagination } from '~/components/admin/enrollment-table';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { adminApi } from '~/lib/session.server';
+import { LabeledField, FilterActions } from '~/components/admin/form-field';
 
 export const meta: MetaFunction = () => [{ title: 'Audit Trail - Admin Panel' }];
 
@@ -51,10 +52,7 @@ export default function AuditTrailPage() {
         className="mt-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4"
         aria-label="Audit filters"
       >
-        <div>
-          <label htmlFor="audit-action" className={labelClass}>
-            Action
-          </label>
+        <LabeledField id="audit-action" label="Action">
           <select id="audit-action" name="action" defaultValue={filters.action} className={inputClass}>
             <option value="">All Actions</option>
             {AUDIT_ACTIONS.map((action) => (
@@ -63,27 +61,14 @@ export default function AuditTrailPage() {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="audit-admin" className={labelClass}>
-            Admin
-          </label>
+        </LabeledField>
+        <LabeledField id="audit-admin" label="Admin">
           <input id="audit-admin" name="adminUsername" defaultValue={filters.adminUsername} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="audit-entity" className={labelClass}>
-            Enrollment or cohort id
-          </label>
+        </LabeledField>
+        <LabeledField id="audit-entity" label="Enrollment or cohort id">
           <input id="audit-entity" name="entityId" defaultValue={filters.entityId} className={inputClass} />
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className={secondaryButtonClass}>
-            Apply Filters
-          </button>
-          <Link to="/admin/panel/audit" className="px-2 py-2 text-sm text-teal-700 underline">
-            Clear
-          </Link>
-        </div>
+        </LabeledField>
+        <FilterActions clearTo="/admin/panel/audit" />
       </Form>
       <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200 text-sm">

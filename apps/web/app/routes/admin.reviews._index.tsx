@@ -13,6 +13,7 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, logoutRedirect, newToast, redirectWithToast, takeToast } from '~/lib/session.server';
+import { LabeledField } from '~/components/admin/form-field';
 
 export const meta: MetaFunction = () => [{ title: 'Credential Reviews' }];
 
@@ -95,10 +96,7 @@ export default function ReviewQueuePage() {
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="status" value={status} />
-        <div>
-          <label htmlFor="review-search" className={labelClass}>
-            Search
-          </label>
+        <LabeledField id="review-search" label="Search">
           <input
             id="review-search"
             name="search"
@@ -107,7 +105,7 @@ export default function ReviewQueuePage() {
             placeholder="Credential, email or id"
             className={inputClass}
           />
-        </div>
+        </LabeledField>
         <button type="submit" className={secondaryButtonClass}>
           Search
         </button>
