@@ -6,6 +6,7 @@ import { Pagination } from '~/components/admin/enrollment-table';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { adminApi } from '~/lib/session.server';
 import { LabeledField, FilterActions } from '~/components/admin/form-field';
+import { EmptyRow } from '~/components/admin/data-table';
 
 export const meta: MetaFunction = () => [{ title: 'Audit Trail - Admin Panel' }];
 
@@ -83,11 +84,9 @@ export default function AuditTrailPage() {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {page.rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
-                  No actions recorded
-                </td>
-              </tr>
+              <EmptyRow colSpan={5} className="px-3 py-6 text-center text-slate-500">
+                No actions recorded
+              </EmptyRow>
             ) : (
               page.rows.map((row) => (
                 <tr key={row.id}>

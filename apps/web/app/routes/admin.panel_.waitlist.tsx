@@ -7,6 +7,7 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { EmptyRow } from '~/components/admin/data-table';
 
 export const meta: MetaFunction = () => [{ title: 'Seats and Waitlist - Admin Panel' }];
 
@@ -100,11 +101,9 @@ export default function SeatsAndWaitlistPage() {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {cohorts.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="px-3 py-6 text-center text-slate-500">
-                No cohorts found
-              </td>
-            </tr>
+            <EmptyRow colSpan={3} className="px-3 py-6 text-center text-slate-500">
+              No cohorts found
+            </EmptyRow>
           ) : (
             cohorts.map((cohort) => (
               <tr key={cohort.id}>
