@@ -1,6 +1,6 @@
 import { ROUTES } from '@app/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { buttonClass, inputClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -8,6 +8,7 @@ import { ApiError, callApi, SERVICE_UNAVAILABLE_TEXT } from '~/lib/api.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { createAdminSession, getSession, newToast, takeToast } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
+import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Login' }];
 
@@ -96,11 +97,9 @@ export default function AdminLoginPage() {
           </button>
         </Form>
       </div>
-      <p className="mt-6 text-center">
-        <Link to="/paymentplan" className="text-teal-700 underline">
-          Back to Payment Plan
-        </Link>
-      </p>
+      <BackLink to="/paymentplan" className="mt-6 text-center">
+        Back to Payment Plan
+      </BackLink>
     </main>
   );
 }

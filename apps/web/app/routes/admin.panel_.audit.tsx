@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { adminApi } from '~/lib/session.server';
 import { LabeledField, FilterActions } from '~/components/admin/form-field';
 import { EmptyRow } from '~/components/admin/data-table';
+import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Audit Trail - Admin Panel' }];
 
@@ -42,11 +43,7 @@ export default function AuditTrailPage() {
   };
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <p>
-        <Link to="/admin/panel" className="text-teal-700 underline">
-          Back to Admin Panel
-        </Link>
-      </p>
+      <BackLink to="/admin/panel">Back to Admin Panel</BackLink>
       <h1 className="mt-4 text-2xl font-bold">Audit Trail</h1>
       <Form
         method="get"

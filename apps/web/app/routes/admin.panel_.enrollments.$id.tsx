@@ -15,6 +15,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
+import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Enrollment - Admin Panel' }];
 
@@ -153,11 +154,7 @@ export default function EnrollmentDetailPage() {
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <ToastNotice toast={result?.toast ?? toast} />
-      <p>
-        <Link to="/admin/panel" className="text-teal-700 underline">
-          Back to Admin Panel
-        </Link>
-      </p>
+      <BackLink to="/admin/panel">Back to Admin Panel</BackLink>
       <h1 className="mt-4 text-2xl font-bold">{enrollment.studentName}</h1>
       <p className="text-slate-600">
         {enrollment.studentEmail} · {enrollment.trainingName} ·{' '}
