@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopChild } from './stop-child';
+import { freePort } from './free-port';
 
 /** A mail as MailDev's REST API returns it (the fields the tests read). */
 export interface CaughtMail {
@@ -26,17 +26,6 @@ export interface MailCatcher {
   stop(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 const MAILDEV_BIN = join(__dirname, '../../node_modules/maildev/dist/bin/maildev.js');

@@ -3,14 +3,13 @@ import type { EnrollmentDetail } from '@app/contracts';
 import { Cohort } from '../src/cohorts/cohort.entity';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
 import { InstallmentsService } from '../src/payments/installments.service';
-import { TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
 import { startTestApi, type TestApi } from './support/test-app';
+import { postStripeWebhook, priceOf, signedStripeEvent, stripeEnv } from './support/stripe-webhooks';
 
 const WEBHOOK_SECRET = 'whsec_test_refunds';
 const PARTS = 'Parts Therapy Practitioner';
 const DAY = 24 * 60 * 60 * 1000;
-const priceOf = (name: string) => TRAINING_PRICES.find((p) => p.trainingName === name)!;
 
 describe('refunds through Stripe (real SDK against a local Stripe server)', () => {
   let stripe: FakeStripe;
@@ -22,10 +21,7 @@ describe('refunds through Stripe (real SDK against a local Stripe server)', () =
   beforeAll(async () => {
     stripe = await startFakeStripe();
     api = await startTestApi({
-      STRIPE_SECRET_KEY: 'sk_test_refunds',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_refunds',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
+      ...stripeEnv('refunds', stripe, WEBHOOK_SECRET),
       ADMIN_USERNAME: 'refunder',
       ADMIN_PASSWORD: 'refunder-password',
     });
@@ -44,23 +40,7 @@ describe('refunds through Stripe (real SDK against a local Stripe server)', () =
   });
 
   function webhook(type: string, object: unknown, eventId: string) {
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type,
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: null,
-      data: { object },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return api.http
-      .post('/api/payments/webhook')
-      .set('content-type', 'application/json')
-      .set('stripe-signature', signature)
-      .send(payload);
+    return postStripeWebhook(api, signedStripeEvent(WEBHOOK_SECRET, type, object, eventId));
   }
 
   async function paid(paymentType: 'full' | '3month', who: string) {

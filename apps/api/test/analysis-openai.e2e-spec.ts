@@ -1,6 +1,6 @@
 import { layoutPdf } from './corpus/layout';
 import { SEMESTER_TRANSCRIPT } from './corpus/transcripts';
-import { createCredentialWithDocuments, syllabusPdf, waitForAnalysis, type FixtureDocument } from './fixtures';
+import { createCredentialWithDocuments, syllabusDocument, waitForAnalysis, type FixtureDocument } from './fixtures';
 import {
   startOpenAiStandIn,
   SYLLABUS_MODEL_ANSWER as MODEL_ANSWER,
@@ -95,12 +95,7 @@ describe('credential analysis with the OpenAI analyzer (real SDK, local server)'
       OPENAI_MODEL: 'test-model',
       OPENAI_BASE_URL: standIn.baseUrl,
     });
-    syllabus = {
-      fileName: 'syllabus.pdf',
-      documentType: 'syllabus',
-      fileType: 'application/pdf',
-      bytes: await syllabusPdf(),
-    };
+    syllabus = await syllabusDocument();
   });
 
   afterAll(async () => {

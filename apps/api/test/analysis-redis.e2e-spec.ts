@@ -11,13 +11,13 @@ import {
 import { CatalogRepository } from '../src/catalog/catalog.repository';
 import { createAnalysisWorker } from '../src/worker';
 import {
-  certificatePng,
+  certificateDocument,
   countRecords,
   createCredentialWithDocuments,
   credentialState,
   SIX_PHASES_ONCE,
   SYLLABUS_AND_CERTIFICATE_EVALUATION,
-  syllabusPdf,
+  syllabusDocument,
   waitForAnalysis,
   type FixtureDocument,
 } from './fixtures';
@@ -51,18 +51,8 @@ describe('credential analysis on BullMQ and Redis, with a separate worker', () =
       ANALYSIS_RUN_WORKER: 'false',
     });
     queue = api.app.get<Queue>(getQueueToken(ANALYSIS_QUEUE_NAME));
-    syllabus = {
-      fileName: 'syllabus.pdf',
-      documentType: 'syllabus',
-      fileType: 'application/pdf',
-      bytes: await syllabusPdf(),
-    };
-    certificate = {
-      fileName: 'certificate.png',
-      documentType: 'certificate',
-      fileType: 'image/png',
-      bytes: await certificatePng(),
-    };
+    syllabus = await syllabusDocument();
+    certificate = await certificateDocument();
   });
 
   afterAll(async () => {

@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { ANALYSIS_WORKER_DIED_REASON } from '../src/analysis/queue/analysis.processor';
 import { ANALYSIS_QUEUE_NAME, analysisJobId } from '../src/analysis/queue/analysis-queue';
 import {
-  certificatePng,
+  certificateDocument,
   countRecords,
   createCredentialWithDocuments,
   credentialState,
   SIX_PHASES_ONCE,
   SYLLABUS_AND_CERTIFICATE_EVALUATION,
-  syllabusPdf,
+  syllabusDocument,
   waitForAnalysis,
 } from './fixtures';
 import { startTestApi, TestApi } from './support/test-app';
@@ -117,13 +117,8 @@ describe('analysis worker killed mid-job', () => {
 
   it('retries the job on another worker, which continues after the stored phases and stores each phase once', async () => {
     const id = await createCredentialWithDocuments(api, 'Crashed worker', [
-      { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() },
-      {
-        fileName: 'certificate.png',
-        documentType: 'certificate',
-        fileType: 'image/png',
-        bytes: await certificatePng(),
-      },
+      await syllabusDocument(),
+      await certificateDocument(),
     ]);
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);
@@ -173,9 +168,7 @@ describe('analysis worker killed mid-job', () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     }
-    const id = await createCredentialWithDocuments(api, 'Worker killed twice', [
-      { fileName: 'syllabus.pdf', documentType: 'syllabus', fileType: 'application/pdf', bytes: await syllabusPdf() },
-    ]);
+    const id = await createCredentialWithDocuments(api, 'Worker killed twice', [await syllabusDocument()]);
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
     const { analysisStartedAt } = await credentialState(api, id);
     const jobId = analysisJobId({ credentialId: id, generation: analysisStartedAt!.getTime() });

@@ -5,7 +5,7 @@ import { ANALYSIS_QUEUE, type AnalysisQueue } from '../src/analysis/queue/analys
 import { AnalysisProcessor } from '../src/analysis/queue/analysis.processor';
 import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
 import {
-  certificatePng,
+  certificateDocument,
   countRecords,
   createCredentialWithDocuments,
   credentialState,
@@ -13,7 +13,7 @@ import {
   SIX_PHASES_ONCE,
   SYLLABUS_AND_CERTIFICATE_EVALUATION,
   syllabusDoc,
-  syllabusPdf,
+  syllabusDocument,
   transcriptDocx,
   waitForAnalysis,
   type FixtureDocument,
@@ -27,18 +27,8 @@ describe('credential analysis, in-process queue (no Redis)', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    syllabus = {
-      fileName: 'psychosomatic-syllabus.pdf',
-      documentType: 'syllabus',
-      fileType: 'application/pdf',
-      bytes: await syllabusPdf(),
-    };
-    certificate = {
-      fileName: 'certificate.png',
-      documentType: 'certificate',
-      fileType: 'image/png',
-      bytes: await certificatePng(),
-    };
+    syllabus = await syllabusDocument('psychosomatic-syllabus.pdf');
+    certificate = await certificateDocument();
   });
 
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { formatLongDateUtc } from '@app/domain';
 import { AnalysisRepository } from '../src/analysis/analysis.repository';
 import { Cohort } from '../src/cohorts/cohort.entity';
@@ -7,10 +6,10 @@ import { InstallmentsService } from '../src/payments/installments.service';
 import { Payment } from '../src/payments/payment.entity';
 import { InProcessMailWorker } from '../src/mail/mail-queue';
 import { OutboxMail } from '../src/mail/outbox-mail.entity';
-import { TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../tools/testing/mail-catcher';
 import { startTestApi, type TestApi } from './support/test-app';
+import { postStripeWebhook, priceOf, signedStripeEvent, stripeEnv, type SignedEvent } from './support/stripe-webhooks';
 
 const WEBHOOK_SECRET = 'whsec_test_mail';
 const PSYCHOSOMATIC = 'Psychosomatic Practitioner';
@@ -18,12 +17,6 @@ const PARTS = 'Parts Therapy Practitioner';
 const RESILIENT = 'Resilient Child Training';
 const WEB_URL = 'http://shop.example.test';
 const DAY = 24 * 60 * 60 * 1000;
-
-function priceOf(trainingName: string) {
-  const price = TRAINING_PRICES.find((p) => p.trainingName === trainingName);
-  if (!price) throw new Error(trainingName);
-  return price;
-}
 
 const to = (address: string) => (mails: CaughtMail[]) => mails.filter((m) => m.to.some((t) => t.address === address));
 
@@ -49,10 +42,7 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
   beforeAll(async () => {
     [stripe, smtp] = await Promise.all([startFakeStripe(), startMailCatcher()]);
     api = await startTestApi({
-      STRIPE_SECRET_KEY: 'sk_test_mail',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_mail',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
+      ...stripeEnv('mail', stripe, WEBHOOK_SECRET),
       SMTP_URL: smtp.smtpUrl,
       MAIL_FROM: 'Psychology Training Institute <billing@shop.example.test>',
       MAIL_RETRY_SECONDS: '1',
@@ -75,26 +65,11 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
   });
 
   function signedEvent(type: string, intent: FakeIntent) {
-    const payload = JSON.stringify({
-      id: `evt_${intent.id}_${type}`,
-      object: 'event',
-      type,
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: null,
-      data: { object: intent },
-    });
-    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+    return signedStripeEvent(WEBHOOK_SECRET, type, intent, `evt_${intent.id}_${type}`);
   }
 
-  function postWebhook(event: { payload: string; signature: string }) {
-    return api.http
-      .post('/api/payments/webhook')
-      .set('content-type', 'application/json')
-      .set('stripe-signature', event.signature)
-      .send(event.payload);
+  function postWebhook(event: SignedEvent) {
+    return postStripeWebhook(api, event);
   }
 
   /** Checkout as the page does it; the intent is left for the test to succeed at Stripe. */

@@ -5,9 +5,10 @@ import { INTERRUPTED_CHARGE_MESSAGE, InstallmentsService } from '../src/payments
 import { PaymentInstallment } from '../src/payments/payment-installment.entity';
 import { Payment } from '../src/payments/payment.entity';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/providers/payment-provider';
-import { BUNDLE_PRICES, TRAINING_PRICES } from '../src/database/seeders/pricing.seeder';
+import { BUNDLE_PRICES } from '../src/database/seeders/pricing.seeder';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
 import { startTestApi, type TestApi } from './support/test-app';
+import { postStripeWebhook, priceOf, signedStripeEvent, stripeEnv, type SignedEvent } from './support/stripe-webhooks';
 
 const WEBHOOK_SECRET = 'whsec_test_payments';
 const PSYCHOSOMATIC = 'Psychosomatic Practitioner';
@@ -15,24 +16,13 @@ const PARTS = 'Parts Therapy Practitioner';
 const RESILIENT = 'Resilient Child Training';
 const DAY = 24 * 60 * 60 * 1000;
 
-function priceOf(trainingName: string) {
-  const price = TRAINING_PRICES.find((p) => p.trainingName === trainingName);
-  if (!price) throw new Error(trainingName);
-  return price;
-}
-
 describe('payments through Stripe (real SDK against a local Stripe server)', () => {
   let stripe: FakeStripe;
   let api: TestApi;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    api = await startTestApi({
-      STRIPE_SECRET_KEY: 'sk_test_payments',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_payments',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    });
+    api = await startTestApi(stripeEnv('payments', stripe, WEBHOOK_SECRET));
   });
 
   afterAll(async () => {
@@ -52,27 +42,11 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
   }
 
   function signedEvent(type: string, intent: FakeIntent, eventId = `evt_${intent.id}_${type}`) {
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type,
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: null,
-      data: { object: intent },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return { payload, signature };
+    return signedStripeEvent(WEBHOOK_SECRET, type, intent, eventId);
   }
 
-  function postWebhook(event: { payload: string; signature: string }) {
-    return api.http
-      .post('/api/payments/webhook')
-      .set('content-type', 'application/json')
-      .set('stripe-signature', event.signature)
-      .send(event.payload);
+  function postWebhook(event: SignedEvent) {
+    return postStripeWebhook(api, event);
   }
 
   async function createSingle(trainingName: string, paymentType: string) {

@@ -6,7 +6,7 @@ import {
   createCredentialWithDocuments,
   credentialState,
   SIX_PHASES_ONCE,
-  syllabusPdf,
+  syllabusDocument,
   waitForAnalysis,
   type FixtureDocument,
 } from './fixtures';
@@ -33,12 +33,7 @@ describe('reliability: Redis outage with analyses queued', () => {
       ANALYSIS_LOCK_SECONDS: '2',
       ANALYSIS_RUN_WORKER: 'false',
     });
-    syllabus = {
-      fileName: 'syllabus.pdf',
-      documentType: 'syllabus',
-      fileType: 'application/pdf',
-      bytes: await syllabusPdf(),
-    };
+    syllabus = await syllabusDocument();
   }, 120_000);
 
   afterAll(async () => {

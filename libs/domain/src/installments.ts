@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from './cohort-month';
 /**
  * Splits a total in integer cents into `parts` shares that add up to it exactly; the first shares take the
  * leftover cents so no cent is lost or invented (a bundle price spread over its trainings).
@@ -48,24 +49,9 @@ export function remainingInstallments(
     .filter((installment) => installment.number > paid);
 }
 
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** 'March 5, 2027' for the UTC day of the date, so a mail reads the same day the database holds. */
 export function formatLongDateUtc(date: Date): string {
-  return `${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** A declined installment is tried again this many days later, by the hourly job, with the card on file. */

@@ -22,6 +22,7 @@ import {
   SameCohortError,
 } from './enrollments.errors';
 import { EnrollmentsRepository, type EnrollmentSnapshot } from './enrollments.repository';
+import { enrollmentFieldsOfRow } from './enrollments.service';
 
 export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
   const isPlan = row.payment_id !== null && (row.installments_total ?? 1) > 1;
@@ -40,18 +41,7 @@ export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
       : null,
   });
   return {
-    id: row.id,
-    studentName: row.student_name,
-    studentEmail: row.student_email,
-    trainingName: row.training_name as EnrollmentRow['trainingName'],
-    cohortId: row.cohort_id,
-    cohortMonth: row.cohort_month,
-    paymentType: row.payment_type,
-    paymentAmount: Number(row.payment_amount),
-    enrollmentStatus: row.enrollment_status,
-    notes: row.notes,
-    isManualEntry: row.is_manual_entry,
-    createdAt: new Date(row.created_at).toISOString(),
+    ...enrollmentFieldsOfRow(row),
     pastDue: row.plan_status === 'past_due',
     billingStatus: summary.status,
     paidCents: summary.paidCents,

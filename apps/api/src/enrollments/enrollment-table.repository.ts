@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { EnrollmentSortKey } from '@app/contracts';
+import { enrollmentFilters } from './enrollment-sql-filters';
 
 /** One enrollment with what the table shows about its cohort, payment plan and refunds. */
 export interface EnrollmentTableRow {
@@ -39,39 +40,6 @@ export interface EnrollmentTableQuery {
   offset: number;
 }
 
-/** The where clause of an enrollment filter (every field optional) over `enrollments e`, with its parameters. */
-export function enrollmentFilter(
-  query: Partial<Omit<EnrollmentTableQuery, 'sort' | 'direction' | 'limit' | 'offset'>>,
-): { clause: string; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (query.trainingName) {
-    where.push('e.training_name = ?');
-    params.push(query.trainingName);
-  }
-  if (query.cohortId) {
-    where.push('e.cohort_id = ?');
-    params.push(query.cohortId);
-  }
-  if (query.createdFrom) {
-    where.push('e.created_at >= ?');
-    params.push(query.createdFrom);
-  }
-  if (query.createdBefore) {
-    where.push('e.created_at < ?');
-    params.push(query.createdBefore);
-  }
-  if (query.enrollmentStatus) {
-    where.push('e.enrollment_status = ?');
-    params.push(query.enrollmentStatus);
-  }
-  if (query.search) {
-    where.push('(lower(e.student_name) like ? or lower(e.student_email) like ?)');
-    params.push(likePattern(query.search), likePattern(query.search));
-  }
-  return { clause: where.length ? `where ${where.join(' and ')}` : '', params };
-}
-
 // Each sort has an index (migration 20261123201500); the id breaks ties so pages never overlap.
 const SORT_COLUMNS: Record<EnrollmentSortKey, string> = {
   createdAt: 'e.created_at',
@@ -103,7 +71,11 @@ export class EnrollmentTableRepository {
   constructor(private readonly em: EntityManager) {}
 
   async page(query: EnrollmentTableQuery): Promise<{ rows: EnrollmentTableRow[]; total: number }> {
-    const { clause, params } = enrollmentFilter(query);
+    const search = query.search ? likePattern(query.search) : undefined;
+    const { clause, params } = enrollmentFilters(query)
+      .add('e.cohort_id = ?', query.cohortId)
+      .add('e.enrollment_status = ?', query.enrollmentStatus)
+      .add('(lower(e.student_name) like ? or lower(e.student_email) like ?)', search, search);
     const [{ count }] = await this.em.execute<Array<{ count: string }>>(
       `select count(*) as count from enrollments e ${clause}`,
       params,

@@ -4,13 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Cohort } from '../cohorts/cohort.entity';
 import type { PaidEnrollment, PaidEnrollments } from '../payments/paid-enrollments.port';
 import { Enrollment } from './enrollment.entity';
-import { enrollmentFilter } from './enrollment-table.repository';
-
-export interface EnrollmentQuery {
-  trainingName?: string;
-  createdFrom?: Date;
-  createdBefore?: Date;
-}
+import { enrollmentFilters, type EnrollmentQuery } from './enrollment-sql-filters';
 
 export interface NewEnrollment {
   studentName: string;
@@ -63,11 +57,11 @@ export class EnrollmentsRepository implements PaidEnrollments {
    * five times the SQL (issue 18's profile).
    */
   list(query: EnrollmentQuery): Promise<EnrollmentListRow[]> {
-    const { clause, params } = enrollmentFilter(query);
+    const filters = enrollmentFilters(query);
     return this.em.execute<EnrollmentListRow[]>(
-      `${ENROLLMENT_LIST_SELECT} ${clause}
+      `${ENROLLMENT_LIST_SELECT} ${filters.clause}
        order by e.created_at desc, e.id asc`,
-      params,
+      filters.params,
     );
   }
 

@@ -38,9 +38,10 @@ export function toEnrollmentDto(
   };
 }
 
-/** A plain row of the admin list as the API's Enrollment (the same fields as toEnrollmentDto). */
-export function toEnrollmentListDto(row: EnrollmentListRow): EnrollmentDto {
-  const plan = row.installments_total === null ? null : row;
+/** What both admin lists (the plain list and the panel's table) read the same way from an enrollment's SQL row. */
+export function enrollmentFieldsOfRow(
+  row: Omit<EnrollmentListRow, 'installments_paid' | 'installments_total' | 'plan_status'>,
+): Omit<EnrollmentDto, 'pastDue' | 'installmentsPaid' | 'installmentsTotal'> {
   return {
     id: row.id,
     studentName: row.student_name,
@@ -54,6 +55,14 @@ export function toEnrollmentListDto(row: EnrollmentListRow): EnrollmentDto {
     notes: row.notes,
     isManualEntry: row.is_manual_entry,
     createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** A plain row of the admin list as the API's Enrollment (the same fields as toEnrollmentDto). */
+export function toEnrollmentListDto(row: EnrollmentListRow): EnrollmentDto {
+  const plan = row.installments_total === null ? null : row;
+  return {
+    ...enrollmentFieldsOfRow(row),
     pastDue: plan?.plan_status === 'past_due',
     installmentsPaid: plan?.installments_paid ?? null,
     installmentsTotal: plan?.installments_total ?? null,

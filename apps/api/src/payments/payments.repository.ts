@@ -175,34 +175,38 @@ export class PaymentsRepository {
     );
   }
 
-  /** Plans whose next installment is due, oldest first. */
   /** Plans with an installment due, except those whose enrollments an admin has all cancelled or deleted. */
-  async findDueInstallmentPlans(now: Date, limit: number): Promise<Payment[]> {
-    const due = await this.em.getConnection().execute<{ id: string }[]>(
-      `select p.id from payments p
-       where p.plan_status = 'active' and p.status = 'succeeded' and p.next_installment_at <= ?
-         and exists (select 1 from enrollments e
-                     where e.payment_intent_id = p.provider_payment_id and e.enrollment_status <> 'cancelled')
-       order by p.next_installment_at asc
-       limit ?`,
-      [now, limit],
-    );
-    if (due.length === 0) return [];
-    return this.em.find(
-      Payment,
-      { id: { $in: due.map((row) => row.id) } },
-      { orderBy: { nextInstallmentAt: 'asc' }, refresh: true },
+  findDueInstallmentPlans(now: Date, limit: number): Promise<Payment[]> {
+    return this.plansDue(
+      `p.plan_status = 'active' and p.status = 'succeeded' and p.next_installment_at <= ?`,
+      'nextInstallmentAt',
+      now,
+      limit,
     );
   }
 
   /** Past-due plans whose declined installment is due to be tried again, except those an admin stopped. */
-  async findRetryDuePlans(now: Date, limit: number): Promise<Payment[]> {
+  findRetryDuePlans(now: Date, limit: number): Promise<Payment[]> {
+    return this.plansDue(`p.plan_status = 'past_due' and p.next_retry_at <= ?`, 'nextRetryAt', now, limit);
+  }
+
+  /**
+   * Up to `limit` plans matching `condition` (SQL with one `?` for `now`) that still have an enrollment no admin
+   * cancelled, oldest `dueAt` first.
+   */
+  private async plansDue(
+    condition: string,
+    dueAt: 'nextInstallmentAt' | 'nextRetryAt',
+    now: Date,
+    limit: number,
+  ): Promise<Payment[]> {
+    const column = dueAt === 'nextInstallmentAt' ? 'p.next_installment_at' : 'p.next_retry_at';
     const due = await this.em.getConnection().execute<{ id: string }[]>(
       `select p.id from payments p
-       where p.plan_status = 'past_due' and p.next_retry_at <= ?
+       where ${condition}
          and exists (select 1 from enrollments e
                      where e.payment_intent_id = p.provider_payment_id and e.enrollment_status <> 'cancelled')
-       order by p.next_retry_at asc
+       order by ${column} asc
        limit ?`,
       [now, limit],
     );
@@ -210,7 +214,7 @@ export class PaymentsRepository {
     return this.em.find(
       Payment,
       { id: { $in: due.map((row) => row.id) } },
-      { orderBy: { nextRetryAt: 'asc' }, refresh: true },
+      { orderBy: { [dueAt]: 'asc' }, refresh: true },
     );
   }
 

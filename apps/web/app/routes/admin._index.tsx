@@ -1,12 +1,14 @@
 import { ROUTES } from '@app/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { buttonClass, inputClass, labelClass } from '~/components/admin/admin-dialog';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { buttonClass, inputClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi, SERVICE_UNAVAILABLE_TEXT } from '~/lib/api.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { createAdminSession, getSession, newToast, takeToast } from '~/lib/session.server';
+import { LabeledField } from '~/components/admin/form-field';
+import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Login' }];
 
@@ -70,10 +72,7 @@ export default function AdminLoginPage() {
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold">Admin Login</h1>
         <Form method="post" className="mt-6 space-y-4">
-          <div>
-            <label htmlFor="username" className={labelClass}>
-              Username
-            </label>
+          <LabeledField id="username" label="Username">
             <input
               id="username"
               name="username"
@@ -82,11 +81,8 @@ export default function AdminLoginPage() {
               defaultValue={result?.username ?? ''}
               className={inputClass}
             />
-          </div>
-          <div>
-            <label htmlFor="password" className={labelClass}>
-              Password
-            </label>
+          </LabeledField>
+          <LabeledField id="password" label="Password">
             <input
               id="password"
               name="password"
@@ -95,17 +91,15 @@ export default function AdminLoginPage() {
               required
               className={inputClass}
             />
-          </div>
+          </LabeledField>
           <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
             {busy ? 'Logging in...' : 'Login'}
           </button>
         </Form>
       </div>
-      <p className="mt-6 text-center">
-        <Link to="/paymentplan" className="text-teal-700 underline">
-          Back to Payment Plan
-        </Link>
-      </p>
+      <BackLink to="/paymentplan" className="mt-6 text-center">
+        Back to Payment Plan
+      </BackLink>
     </main>
   );
 }

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast } from '~/lib/session.server';
+import { HeaderCells } from '~/components/admin/data-table';
 
 export const meta: MetaFunction = () => [{ title: 'Mails of an enrollment' }];
 
@@ -55,24 +56,10 @@ export default function EnrollmentMailsPage() {
         <table className="mt-4 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-50 text-left">
             <tr>
-              <th scope="col" className="px-4 py-3">
-                Subject
-              </th>
-              <th scope="col" className="px-4 py-3">
-                To
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Time
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                SMTP answer
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Actions
-              </th>
+              <HeaderCells
+                className="px-4 py-3"
+                labels={['Subject', 'To', 'Time', 'Status', 'SMTP answer', 'Actions']}
+              />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

@@ -1,10 +1,13 @@
 import { ROUTES, AUDIT_ACTIONS, type AuditAction } from '@app/contracts';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { inputClass } from '~/components/admin/admin-dialog';
 import { Pagination } from '~/components/admin/enrollment-table';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { adminApi } from '~/lib/session.server';
+import { LabeledField, FilterActions } from '~/components/admin/form-field';
+import { EmptyRow } from '~/components/admin/data-table';
+import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Audit Trail - Admin Panel' }];
 
@@ -40,21 +43,14 @@ export default function AuditTrailPage() {
   };
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <p>
-        <Link to="/admin/panel" className="text-teal-700 underline">
-          Back to Admin Panel
-        </Link>
-      </p>
+      <BackLink to="/admin/panel">Back to Admin Panel</BackLink>
       <h1 className="mt-4 text-2xl font-bold">Audit Trail</h1>
       <Form
         method="get"
         className="mt-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4"
         aria-label="Audit filters"
       >
-        <div>
-          <label htmlFor="audit-action" className={labelClass}>
-            Action
-          </label>
+        <LabeledField id="audit-action" label="Action">
           <select id="audit-action" name="action" defaultValue={filters.action} className={inputClass}>
             <option value="">All Actions</option>
             {AUDIT_ACTIONS.map((action) => (
@@ -63,27 +59,14 @@ export default function AuditTrailPage() {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="audit-admin" className={labelClass}>
-            Admin
-          </label>
+        </LabeledField>
+        <LabeledField id="audit-admin" label="Admin">
           <input id="audit-admin" name="adminUsername" defaultValue={filters.adminUsername} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="audit-entity" className={labelClass}>
-            Enrollment or cohort id
-          </label>
+        </LabeledField>
+        <LabeledField id="audit-entity" label="Enrollment or cohort id">
           <input id="audit-entity" name="entityId" defaultValue={filters.entityId} className={inputClass} />
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className={secondaryButtonClass}>
-            Apply Filters
-          </button>
-          <Link to="/admin/panel/audit" className="px-2 py-2 text-sm text-teal-700 underline">
-            Clear
-          </Link>
-        </div>
+        </LabeledField>
+        <FilterActions clearTo="/admin/panel/audit" />
       </Form>
       <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -98,11 +81,9 @@ export default function AuditTrailPage() {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {page.rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
-                  No actions recorded
-                </td>
-              </tr>
+              <EmptyRow colSpan={5} className="px-3 py-6 text-center text-slate-500">
+                No actions recorded
+              </EmptyRow>
             ) : (
               page.rows.map((row) => (
                 <tr key={row.id}>

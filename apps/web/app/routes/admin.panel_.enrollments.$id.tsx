@@ -9,17 +9,13 @@ import {
 } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import {
-  buttonClass,
-  dangerButtonClass,
-  inputClass,
-  labelClass,
-  secondaryButtonClass,
-} from '~/components/admin/admin-dialog';
+import { buttonClass, dangerButtonClass, inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { LabeledField } from '~/components/admin/form-field';
+import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Enrollment - Admin Panel' }];
 
@@ -158,11 +154,7 @@ export default function EnrollmentDetailPage() {
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <ToastNotice toast={result?.toast ?? toast} />
-      <p>
-        <Link to="/admin/panel" className="text-teal-700 underline">
-          Back to Admin Panel
-        </Link>
-      </p>
+      <BackLink to="/admin/panel">Back to Admin Panel</BackLink>
       <h1 className="mt-4 text-2xl font-bold">{enrollment.studentName}</h1>
       <p className="text-slate-600">
         {enrollment.studentEmail} · {enrollment.trainingName} ·{' '}
@@ -265,10 +257,7 @@ export default function EnrollmentDetailPage() {
         >
           <h2 className="font-semibold">Edit enrollment</h2>
           <input type="hidden" name="intent" value="edit" />
-          <div>
-            <label htmlFor="edit-status" className={labelClass}>
-              Status
-            </label>
+          <LabeledField id="edit-status" label="Status">
             <select
               id="edit-status"
               name="enrollmentStatus"
@@ -282,11 +271,8 @@ export default function EnrollmentDetailPage() {
               ))}
             </select>
             {errors.enrollmentStatus ? <p className="text-sm text-red-700">{errors.enrollmentStatus}</p> : null}
-          </div>
-          <div>
-            <label htmlFor="edit-cohort" className={labelClass}>
-              Cohort
-            </label>
+          </LabeledField>
+          <LabeledField id="edit-cohort" label="Cohort">
             <select id="edit-cohort" name="cohortId" defaultValue={enrollment.cohortId ?? ''} className={inputClass}>
               <option value="">No Cohort</option>
               {cohorts.map((cohort) => (
@@ -296,11 +282,8 @@ export default function EnrollmentDetailPage() {
               ))}
             </select>
             {errors.cohortId ? <p className="text-sm text-red-700">{errors.cohortId}</p> : null}
-          </div>
-          <div>
-            <label htmlFor="edit-notes" className={labelClass}>
-              Notes
-            </label>
+          </LabeledField>
+          <LabeledField id="edit-notes" label="Notes">
             <textarea
               id="edit-notes"
               name="notes"
@@ -309,7 +292,7 @@ export default function EnrollmentDetailPage() {
               rows={4}
               className={inputClass}
             />
-          </div>
+          </LabeledField>
           <button type="submit" className={buttonClass}>
             Save Changes
           </button>
@@ -323,10 +306,7 @@ export default function EnrollmentDetailPage() {
           <h2 className="font-semibold">Move to another cohort</h2>
           <p className="text-sm text-slate-600">Same training; the payment and plan stay with the student.</p>
           <input type="hidden" name="intent" value="move" />
-          <div>
-            <label htmlFor="move-cohort" className={labelClass}>
-              New cohort
-            </label>
+          <LabeledField id="move-cohort" label="New cohort">
             <select id="move-cohort" name="cohortId" defaultValue="" className={inputClass}>
               <option value="">Choose a cohort</option>
               {otherCohorts.map((cohort) => (
@@ -336,7 +316,7 @@ export default function EnrollmentDetailPage() {
               ))}
             </select>
             {errors.moveCohortId ? <p className="text-sm text-red-700">{errors.moveCohortId}</p> : null}
-          </div>
+          </LabeledField>
           <button type="submit" className={secondaryButtonClass}>
             Move Student
           </button>
@@ -354,19 +334,13 @@ export default function EnrollmentDetailPage() {
             <p className="text-sm text-slate-600">Only card payments can be refunded here.</p>
           )}
           <input type="hidden" name="intent" value="refund" />
-          <div>
-            <label htmlFor="refund-amount" className={labelClass}>
-              Amount in dollars (empty: all that is left)
-            </label>
+          <LabeledField id="refund-amount" label="Amount in dollars (empty: all that is left)">
             <input id="refund-amount" name="amount" inputMode="decimal" className={inputClass} />
             {errors.amount ? <p className="text-sm text-red-700">{errors.amount}</p> : null}
-          </div>
-          <div>
-            <label htmlFor="refund-reason" className={labelClass}>
-              Reason
-            </label>
+          </LabeledField>
+          <LabeledField id="refund-reason" label="Reason">
             <input id="refund-reason" name="reason" maxLength={500} className={inputClass} />
-          </div>
+          </LabeledField>
           <button type="submit" className={dangerButtonClass} disabled={!payment}>
             Refund
           </button>

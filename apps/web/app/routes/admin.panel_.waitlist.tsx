@@ -1,12 +1,14 @@
 import { ROUTES } from '@app/contracts';
 import { cohortMonthLabel } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { EmptyRow } from '~/components/admin/data-table';
+import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Seats and Waitlist - Admin Panel' }];
 
@@ -84,11 +86,7 @@ export default function SeatsAndWaitlistPage() {
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <ToastNotice toast={result?.toast ?? toast} />
-      <p>
-        <Link to="/admin/panel" className="text-teal-700 underline">
-          Back to Admin Panel
-        </Link>
-      </p>
+      <BackLink to="/admin/panel">Back to Admin Panel</BackLink>
       <h1 className="mt-4 text-2xl font-bold">Seats and Waitlist</h1>
       <table className="mt-4 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
         <thead className="bg-slate-50 text-left">
@@ -100,11 +98,9 @@ export default function SeatsAndWaitlistPage() {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {cohorts.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="px-3 py-6 text-center text-slate-500">
-                No cohorts found
-              </td>
-            </tr>
+            <EmptyRow colSpan={3} className="px-3 py-6 text-center text-slate-500">
+              No cohorts found
+            </EmptyRow>
           ) : (
             cohorts.map((cohort) => (
               <tr key={cohort.id}>

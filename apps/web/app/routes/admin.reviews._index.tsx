@@ -13,6 +13,8 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, logoutRedirect, newToast, redirectWithToast, takeToast } from '~/lib/session.server';
+import { LabeledField } from '~/components/admin/form-field';
+import { HeaderCells, EmptyRow } from '~/components/admin/data-table';
 
 export const meta: MetaFunction = () => [{ title: 'Credential Reviews' }];
 
@@ -95,10 +97,7 @@ export default function ReviewQueuePage() {
 
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="status" value={status} />
-        <div>
-          <label htmlFor="review-search" className={labelClass}>
-            Search
-          </label>
+        <LabeledField id="review-search" label="Search">
           <input
             id="review-search"
             name="search"
@@ -107,7 +106,7 @@ export default function ReviewQueuePage() {
             placeholder="Credential, email or id"
             className={inputClass}
           />
-        </div>
+        </LabeledField>
         <button type="submit" className={secondaryButtonClass}>
           Search
         </button>
@@ -118,33 +117,24 @@ export default function ReviewQueuePage() {
           <caption className="sr-only">{REVIEW_QUEUE_LABELS[status]} credentials</caption>
           <thead className="bg-slate-100 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Credential
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Applicant
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Documents
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Recommended
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Awarded
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {status === 'awaiting' ? 'Completed' : 'Decided'}
-              </th>
+              <HeaderCells
+                className="px-3 py-2"
+                labels={[
+                  'Credential',
+                  'Applicant',
+                  'Documents',
+                  'Recommended',
+                  'Awarded',
+                  status === 'awaiting' ? 'Completed' : 'Decided',
+                ]}
+              />
             </tr>
           </thead>
           <tbody>
             {items.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-3 py-4 text-slate-700">
-                  Nothing here.
-                </td>
-              </tr>
+              <EmptyRow colSpan={6} className="px-3 py-4 text-slate-700">
+                Nothing here.
+              </EmptyRow>
             )}
             {items.map((item) => (
               <tr key={item.credentialId} className="border-t border-slate-100" data-testid="review-row">

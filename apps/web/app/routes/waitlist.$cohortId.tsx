@@ -1,9 +1,10 @@
 import { ROUTES, type Cohort } from '@app/contracts';
 import { cohortMonthLabel, isValidEmail, validateCustomer } from '@app/domain';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi } from '~/lib/api.server';
+import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Join the waitlist' }];
 
@@ -87,11 +88,9 @@ export default function WaitlistPage() {
           </button>
         </Form>
       )}
-      <p className="mt-8">
-        <Link to="/paymentplan" className="text-teal-700 underline">
-          Back to Payment Plan
-        </Link>
-      </p>
+      <BackLink to="/paymentplan" className="mt-8">
+        Back to Payment Plan
+      </BackLink>
     </main>
   );
 }

@@ -12,19 +12,10 @@ import {
   type UpdateEnrollmentRequest,
 } from '@app/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { MAX_ENROLLMENT_NOTES_LENGTH, MAX_PAYMENT_AMOUNT_CENTS } from '@app/domain';
-import { isCalendarDate } from '../enrollment-date-range';
+import { calendarDate } from './calendar-date.validator';
 import { EnrollmentFormRule } from './create-enrollment.dto';
-
-const calendarDate = (property: string) =>
-  ValidateBy({
-    name: 'isCalendarDate',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && isCalendarDate(value),
-      defaultMessage: () => `${property} must be a real date as YYYY-MM-DD`,
-    },
-  });
 
 export class EnrollmentSearchQueryDto implements EnrollmentSearchQuery {
   @ApiPropertyOptional({ enum: TRAINING_NAMES })

@@ -1,16 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { TRAINING_NAMES, type EnrollmentFilters, type TrainingName } from '@app/contracts';
-import { IsIn, IsOptional, ValidateBy } from 'class-validator';
-import { isCalendarDate } from '../enrollment-date-range';
-
-const calendarDate = (property: string) =>
-  ValidateBy({
-    name: 'isCalendarDate',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && isCalendarDate(value),
-      defaultMessage: () => `${property} must be a real date as YYYY-MM-DD`,
-    },
-  });
+import { IsIn, IsOptional } from 'class-validator';
+import { calendarDate } from './calendar-date.validator';
 
 export class ListEnrollmentsQueryDto implements EnrollmentFilters {
   @ApiPropertyOptional({ enum: TRAINING_NAMES, description: 'Only enrollments in this training' })

@@ -4,9 +4,10 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import type { ClientFormValues } from '~/routes/admin.panel/panel-url';
 import type { ToastData } from './toast-notice';
-import { AdminDialog, buttonClass, inputClass, labelClass, secondaryButtonClass } from './admin-dialog';
+import { AdminDialog, buttonClass, inputClass, secondaryButtonClass } from './admin-dialog';
 import { cohortOptionLabel } from './cohort-options';
 import { useHydrated } from '~/lib/use-hydrated';
+import { LabeledField } from './form-field';
 
 const STATUS_LABELS: Record<(typeof ENROLLMENT_STATUSES)[number], string> = {
   active: 'Active',
@@ -54,10 +55,7 @@ export function AddClientDialog({
         {/* Enter in a field submits with the form's first submit button: make that Create Enrollment, not Show Cohorts. */}
         <button type="submit" name="intent" value="create-enrollment" hidden tabIndex={-1} aria-hidden="true" />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="client-studentName" className={labelClass}>
-              Student Name
-            </label>
+          <LabeledField id="client-studentName" label="Student Name">
             <input
               id="client-studentName"
               name="studentName"
@@ -68,11 +66,8 @@ export function AddClientDialog({
               {...invalid('studentName')}
             />
             <FieldError id="client-studentName-error" message={fieldErrors.studentName} />
-          </div>
-          <div>
-            <label htmlFor="client-studentEmail" className={labelClass}>
-              Email
-            </label>
+          </LabeledField>
+          <LabeledField id="client-studentEmail" label="Email">
             <input
               id="client-studentEmail"
               name="studentEmail"
@@ -84,11 +79,8 @@ export function AddClientDialog({
               {...invalid('studentEmail')}
             />
             <FieldError id="client-studentEmail-error" message={fieldErrors.studentEmail} />
-          </div>
-          <div>
-            <label htmlFor="client-trainingName" className={labelClass}>
-              Training
-            </label>
+          </LabeledField>
+          <LabeledField id="client-trainingName" label="Training">
             <select
               id="client-trainingName"
               name="trainingName"
@@ -117,11 +109,8 @@ export function AddClientDialog({
                 Show Cohorts
               </button>
             )}
-          </div>
-          <div>
-            <label htmlFor="client-cohortId" className={labelClass}>
-              Cohort (Optional)
-            </label>
+          </LabeledField>
+          <LabeledField id="client-cohortId" label="Cohort (Optional)">
             <select
               id="client-cohortId"
               name="cohortId"
@@ -138,11 +127,8 @@ export function AddClientDialog({
               ))}
             </select>
             <FieldError id="client-cohortId-error" message={fieldErrors.cohortId} />
-          </div>
-          <div>
-            <label htmlFor="client-paymentType" className={labelClass}>
-              Payment Type
-            </label>
+          </LabeledField>
+          <LabeledField id="client-paymentType" label="Payment Type">
             <select
               id="client-paymentType"
               name="paymentType"
@@ -157,11 +143,8 @@ export function AddClientDialog({
               ))}
             </select>
             <FieldError id="client-paymentType-error" message={fieldErrors.paymentType} />
-          </div>
-          <div>
-            <label htmlFor="client-paymentAmount" className={labelClass}>
-              Payment Amount
-            </label>
+          </LabeledField>
+          <LabeledField id="client-paymentAmount" label="Payment Amount">
             <input
               id="client-paymentAmount"
               name="paymentAmount"
@@ -175,11 +158,8 @@ export function AddClientDialog({
               In US dollars; anything that is not a number counts as 0.
             </p>
             <FieldError id="client-paymentAmount-error" message={fieldErrors.paymentAmount} />
-          </div>
-          <div>
-            <label htmlFor="client-enrollmentStatus" className={labelClass}>
-              Status
-            </label>
+          </LabeledField>
+          <LabeledField id="client-enrollmentStatus" label="Status">
             <select
               id="client-enrollmentStatus"
               name="enrollmentStatus"
@@ -194,12 +174,9 @@ export function AddClientDialog({
               ))}
             </select>
             <FieldError id="client-enrollmentStatus-error" message={fieldErrors.enrollmentStatus} />
-          </div>
+          </LabeledField>
         </div>
-        <div>
-          <label htmlFor="client-notes" className={labelClass}>
-            Notes
-          </label>
+        <LabeledField id="client-notes" label="Notes">
           <textarea
             id="client-notes"
             name="notes"
@@ -210,7 +187,7 @@ export function AddClientDialog({
             {...invalid('notes')}
           />
           <FieldError id="client-notes-error" message={fieldErrors.notes} />
-        </div>
+        </LabeledField>
         <div className="flex justify-end">
           <button type="submit" name="intent" value="create-enrollment" disabled={busy} className={buttonClass}>
             Create Enrollment

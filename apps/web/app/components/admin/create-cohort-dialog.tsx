@@ -2,7 +2,8 @@ import { TRAINING_NAMES } from '@app/contracts';
 import { MONTH_NAMES } from '@app/domain';
 import { Form, useNavigation } from '@remix-run/react';
 import type { ToastData } from './toast-notice';
-import { AdminDialog, buttonClass, inputClass, labelClass } from './admin-dialog';
+import { AdminDialog, buttonClass, inputClass } from './admin-dialog';
+import { LabeledField } from './form-field';
 
 export interface CohortFormValues {
   trainingName: string;
@@ -27,10 +28,7 @@ export function CreateCohortDialog({
     <AdminDialog title="Create New Cohort" closeTo={closeTo} notice={notice}>
       <Form method="post" preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="create-cohort" />
-        <div>
-          <label htmlFor="cohort-training" className={labelClass}>
-            Training
-          </label>
+        <LabeledField id="cohort-training" label="Training">
           <select
             id="cohort-training"
             name="trainingName"
@@ -44,12 +42,9 @@ export function CreateCohortDialog({
               </option>
             ))}
           </select>
-        </div>
+        </LabeledField>
         <div className="grid grid-cols-2 gap-4">
-          <div>
-            <label htmlFor="cohort-month" className={labelClass}>
-              Month
-            </label>
+          <LabeledField id="cohort-month" label="Month">
             <select id="cohort-month" name="month" defaultValue={values?.month ?? ''} className={inputClass}>
               <option value="">Select a month</option>
               {MONTH_NAMES.map((name, index) => (
@@ -58,11 +53,8 @@ export function CreateCohortDialog({
                 </option>
               ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor="cohort-year" className={labelClass}>
-              Year
-            </label>
+          </LabeledField>
+          <LabeledField id="cohort-year" label="Year">
             <select id="cohort-year" name="year" defaultValue={values?.year ?? ''} className={inputClass}>
               <option value="">Select a year</option>
               {yearOptions.map((year) => (
@@ -71,12 +63,9 @@ export function CreateCohortDialog({
                 </option>
               ))}
             </select>
-          </div>
+          </LabeledField>
         </div>
-        <div>
-          <label htmlFor="cohort-capacity" className={labelClass}>
-            Seats (optional)
-          </label>
+        <LabeledField id="cohort-capacity" label="Seats (optional)">
           <input
             id="cohort-capacity"
             name="capacity"
@@ -87,7 +76,7 @@ export function CreateCohortDialog({
             placeholder="No limit"
             className={inputClass}
           />
-        </div>
+        </LabeledField>
         <div className="flex justify-end">
           <button type="submit" disabled={busy} className={buttonClass}>
             Create Cohort

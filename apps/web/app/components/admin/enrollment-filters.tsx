@@ -1,8 +1,9 @@
 import { TRAINING_NAMES, type Cohort } from '@app/contracts';
-import { Form, Link, useSubmit } from '@remix-run/react';
+import { Form, useSubmit } from '@remix-run/react';
 import type { PanelFilters } from '~/routes/admin.panel/panel-url';
-import { inputClass, labelClass, secondaryButtonClass } from './admin-dialog';
+import { inputClass } from './admin-dialog';
 import { cohortOptionLabel } from './cohort-options';
+import { LabeledField, FilterActions } from './form-field';
 
 /** A GET form, so the filters live in the URL; with JavaScript each change applies at once. */
 export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters; cohorts: Cohort[] }) {
@@ -26,10 +27,7 @@ export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters;
       className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
       aria-label="Filters"
     >
-      <div>
-        <label htmlFor="filter-search" className={labelClass}>
-          Search
-        </label>
+      <LabeledField id="filter-search" label="Search">
         <input
           id="filter-search"
           type="search"
@@ -39,11 +37,8 @@ export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters;
           maxLength={254}
           className={inputClass}
         />
-      </div>
-      <div>
-        <label htmlFor="filter-training" className={labelClass}>
-          Training
-        </label>
+      </LabeledField>
+      <LabeledField id="filter-training" label="Training">
         <select id="filter-training" name="trainingName" defaultValue={filters.trainingName} className={inputClass}>
           <option value="">All Trainings</option>
           {TRAINING_NAMES.map((name) => (
@@ -52,11 +47,8 @@ export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters;
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <label htmlFor="filter-cohort" className={labelClass}>
-          Cohort
-        </label>
+      </LabeledField>
+      <LabeledField id="filter-cohort" label="Cohort">
         <select id="filter-cohort" name="cohortId" defaultValue={filters.cohortId} className={inputClass}>
           <option value="">All Cohorts</option>
           {shown.map((cohort) => (
@@ -65,29 +57,16 @@ export function EnrollmentFilters({ filters, cohorts }: { filters: PanelFilters;
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <label htmlFor="filter-start" className={labelClass}>
-          Start Date
-        </label>
+      </LabeledField>
+      <LabeledField id="filter-start" label="Start Date">
         <input id="filter-start" type="date" name="startDate" defaultValue={filters.startDate} className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="filter-end" className={labelClass}>
-          End Date
-        </label>
+      </LabeledField>
+      <LabeledField id="filter-end" label="End Date">
         <input id="filter-end" type="date" name="endDate" defaultValue={filters.endDate} className={inputClass} />
-      </div>
+      </LabeledField>
       {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
       {filters.direction ? <input type="hidden" name="direction" value={filters.direction} /> : null}
-      <div className="flex items-end gap-2">
-        <button type="submit" className={secondaryButtonClass}>
-          Apply Filters
-        </button>
-        <Link to="/admin/panel" className="px-2 py-2 text-sm text-teal-700 underline">
-          Clear
-        </Link>
-      </div>
+      <FilterActions clearTo="/admin/panel" />
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import type { EnrollmentRow, EnrollmentSortKey } from '@app/contracts';
 import { billingStatusLabel, cohortMonthLabel, formatCents, paymentTypeLabel } from '@app/domain';
 import { Link } from '@remix-run/react';
 import { dangerButtonClass } from './admin-dialog';
+import { HeaderCells, EmptyRow } from './data-table';
 
 const STATUS_CLASSES: Record<EnrollmentRow['billingStatus'], string> = {
   active: 'bg-sky-100 text-sky-800',
@@ -55,37 +56,19 @@ export function EnrollmentTable({
             <SortHeader label="Student Name" sortKey="studentName" sorting={sorting} />
             <SortHeader label="Email" sortKey="studentEmail" sorting={sorting} />
             <SortHeader label="Training" sortKey="trainingName" sorting={sorting} />
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Cohort
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Payment Type
-            </th>
+            <HeaderCells className="px-4 py-3 font-semibold" labels={['Cohort', 'Payment Type']} />
             <SortHeader label="Paid" sortKey="paymentAmount" sorting={sorting} />
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Plan
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Balance
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Next Charge
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Actions
-            </th>
+            <HeaderCells
+              className="px-4 py-3 font-semibold"
+              labels={['Plan', 'Balance', 'Next Charge', 'Status', 'Actions']}
+            />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {enrollments.length === 0 ? (
-            <tr>
-              <td colSpan={11} className="px-4 py-8 text-center text-slate-500">
-                No enrollments found
-              </td>
-            </tr>
+            <EmptyRow colSpan={11} className="px-4 py-8 text-center text-slate-500">
+              No enrollments found
+            </EmptyRow>
           ) : (
             enrollments.map((enrollment) => (
               <tr key={enrollment.id}>

@@ -3,6 +3,7 @@ import { cohortMonthLabel } from '@app/domain';
 import { Link } from '@remix-run/react';
 import type { ToastData } from './toast-notice';
 import { AdminDialog, dangerButtonClass } from './admin-dialog';
+import { HeaderCells, EmptyRow } from './data-table';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -23,15 +24,7 @@ export function ManageCohortsDialog({
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="text-left text-slate-700">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Training
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Cohort
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Created
-              </th>
+              <HeaderCells className="py-2 pr-4 font-semibold" labels={['Training', 'Cohort', 'Created']} />
               <th scope="col" className="py-2 font-semibold">
                 Actions
               </th>
@@ -39,11 +32,9 @@ export function ManageCohortsDialog({
           </thead>
           <tbody className="divide-y divide-slate-100">
             {cohorts.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="py-6 text-center text-slate-500">
-                  No cohorts found
-                </td>
-              </tr>
+              <EmptyRow colSpan={4} className="py-6 text-center text-slate-500">
+                No cohorts found
+              </EmptyRow>
             ) : (
               cohorts.map((cohort) => (
                 <tr key={cohort.id}>

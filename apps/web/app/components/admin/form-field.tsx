@@ -1,0 +1,29 @@
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { labelClass, secondaryButtonClass } from './admin-dialog';
+
+/** A label over its control (and whatever follows it, such as an error), the layout of every admin form field. */
+export function LabeledField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** The end of a GET filter form: apply, or clear every filter by going to `clearTo`. */
+export function FilterActions({ clearTo }: { clearTo: string }) {
+  return (
+    <div className="flex items-end gap-2">
+      <button type="submit" className={secondaryButtonClass}>
+        Apply Filters
+      </button>
+      <Link to={clearTo} className="px-2 py-2 text-sm text-teal-700 underline">
+        Clear
+      </Link>
+    </div>
+  );
+}
