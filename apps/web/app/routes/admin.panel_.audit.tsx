@@ -122,7 +122,7 @@ export default function AuditTrailPage() {
         </table>
       </div>
       <div className="mt-4">
-        <Pagination page={page.page} pageCount={page.pageCount} total={page.total} href={href} />
+        <Pagination page={page.page} pageCount={page.pageCount} total={page.total} href={href} noun="event(s)" />
       </div>
     </main>
   );

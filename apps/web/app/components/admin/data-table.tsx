@@ -26,7 +26,8 @@ export function EmptyRow({
   return (
     <tr>
       <td colSpan={colSpan} className={className}>
-        {children}
+        {/* Kept in view on a phone, where the table scrolls sideways and the cell is wider than the screen. */}
+        <div className="sticky left-0 max-w-[calc(100vw-4rem)]">{children}</div>
       </td>
     </tr>
   );

@@ -128,16 +128,19 @@ export function Pagination({
   pageCount,
   total,
   href,
+  noun = 'enrollment(s)',
 }: {
   page: number;
   pageCount: number;
   total: number;
   href: (page: number) => string;
+  /** What is counted: the panel's enrollments, the audit trail's events. */
+  noun?: string;
 }) {
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
       <span>
-        {total} enrollment(s) · page {page} of {pageCount}
+        {total} {noun} · page {page} of {pageCount}
       </span>
       <span className="flex gap-2">
         {page > 1 ? (
