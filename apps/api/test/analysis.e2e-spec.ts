@@ -311,9 +311,11 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     const stuck = await createCredentialWithDocuments(api, 'Stuck', [syllabus], 'analyzing');
     const recent = await createCredentialWithDocuments(api, 'Recent', [syllabus], 'analyzing');
     const connection = api.em().getConnection();
-    await connection.execute(`update credentials set analysis_started_at = now() - interval '2 hours' where id = ?`, [
-      stuck,
-    ]);
+    // Its runner still beats (the deadline is what is tested, not the in-process queue's check for stopped runners).
+    await connection.execute(
+      `update credentials set analysis_started_at = now() - interval '2 hours', analysis_heartbeat_at = now() where id = ?`,
+      [stuck],
+    );
     await connection.execute(`update credentials set analysis_started_at = now() where id = ?`, [recent]);
 
     const failed = await api.app.get(AnalysisTimeoutSweeper).sweep();
@@ -347,7 +349,12 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     await api
       .em()
       .getConnection()
-      .execute('update credentials set analysis_started_at = ? where id = ?', [startedAt, id]);
+      // With a fresh heartbeat: this job is run directly, not through the queue that claims it and beats for it, so
+      // without one the queue's check for runners that stopped could fail it first, for another reason.
+      .execute('update credentials set analysis_started_at = ?, analysis_heartbeat_at = now() where id = ?', [
+        startedAt,
+        id,
+      ]);
     const job = { data: { credentialId: id, generation: startedAt.getTime() }, attemptsMade: 0, opts: { attempts: 3 } };
     const outcome = await Promise.race([
       api.app
