@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import {
   waitForAnalysis,
 } from './fixtures';
 import { TEST_APPLICANT_TOKEN_SECRET } from './support/applicant';
+import { spawnTestChild, storageEnv } from './support/child-process';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const API_ENTRY = join(__dirname, 'support/api-process.cjs');
@@ -120,37 +121,22 @@ describe('two API instances without Redis, analyzing', () => {
     const { storage } = b;
     const dataDir = mkdtempSync(join(tmpdir(), 'api-process-'));
     // A is a real API process (sharing B's storage) that holds its analysis after phase 1 until it is killed.
-    const child = spawn(process.execPath, [API_ENTRY, '--hold-after-phase', '1'], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        JWT_SECRET: 'test-secret',
-        APPLICANT_TOKEN_SECRET: TEST_APPLICANT_TOKEN_SECRET,
-        ANALYSIS_HEARTBEAT_SECONDS: HEARTBEAT_SECONDS,
-        S3_BUCKET: storage.bucket,
-        S3_ENDPOINT: storage.endpoint ?? undefined,
-        S3_REGION: storage.region,
-        S3_ACCESS_KEY_ID: storage.accessKeyId,
-        S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-        S3_FORCE_PATH_STYLE: String(storage.forcePathStyle),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, output, exited } = spawnTestChild(API_ENTRY, ['--hold-after-phase', '1'], {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'test-secret',
+      APPLICANT_TOKEN_SECRET: TEST_APPLICANT_TOKEN_SECRET,
+      ANALYSIS_HEARTBEAT_SECONDS: HEARTBEAT_SECONDS,
+      ...storageEnv(storage),
     });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-      child.once('exit', (code, signal) => resolve(signal ?? code)),
-    );
     children.push({ child, exited, dataDir });
-    const logs = () => `--- API process A ---\n${output}`;
+    const logs = () => `--- API process A ---\n${output()}`;
     const port = await eventually(
       'API process A to listen',
       async () => {
-        if (child.exitCode !== null) throw new Error(`API process A exited:\n${output}`);
-        return /^ready (\d+)$/m.exec(output)?.[1];
+        if (child.exitCode !== null) throw new Error(`API process A exited:\n${output()}`);
+        return /^ready (\d+)$/m.exec(output())?.[1];
       },
       logs,
     );

@@ -1,6 +1,5 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { ANALYSIS_WORKER_DIED_REASON } from '../src/analysis/queue/analysis.processor';
@@ -15,18 +14,13 @@ import {
   syllabusDocument,
   waitForAnalysis,
 } from './fixtures';
+import { spawnTestChild, storageEnv, type TestChild } from './support/child-process';
 import { startTestApi, TestApi } from './support/test-app';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKER_ENTRY = join(__dirname, 'support/analysis-worker-process.cjs');
 /** Short locks so the dead worker's job is seen as stalled within seconds instead of the default 30. */
 const LOCK_SECONDS = '3';
-
-interface WorkerProcess {
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
 
 /** Polls until check() returns a value, failing with what the workers printed when it takes too long. */
 async function eventually<T>(
@@ -52,44 +46,29 @@ async function eventually<T>(
 describe('analysis worker killed mid-job', () => {
   let api: TestApi;
   let queue: Queue;
-  const workers: WorkerProcess[] = [];
+  const workers: TestChild[] = [];
   const logs = () => workers.map((w, i) => `--- worker ${i + 1} ---\n${w.output()}`).join('\n');
 
   /** A worker in a child process with the API's database, storage, Redis and queue prefix. */
-  const startWorker = async (args: string[] = []): Promise<WorkerProcess> => {
+  const startWorker = async (args: string[] = []): Promise<TestChild> => {
     const { storage, config } = api;
-    const child = spawn(process.execPath, [WORKER_ENTRY, ...args], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        DATA_DIR: config.dataDir,
-        DATABASE_URL: String(api.orm.config.get('clientUrl')),
-        REDIS_URL,
-        ANALYSIS_QUEUE_PREFIX: config.analysis.queuePrefix,
-        ANALYSIS_LOCK_SECONDS: LOCK_SECONDS,
-        S3_BUCKET: storage.bucket,
-        S3_ENDPOINT: storage.endpoint ?? undefined,
-        S3_REGION: storage.region,
-        S3_ACCESS_KEY_ID: storage.accessKeyId,
-        S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-        S3_FORCE_PATH_STYLE: String(storage.forcePathStyle),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const worker = spawnTestChild(WORKER_ENTRY, args, {
+      NODE_ENV: 'test',
+      DATA_DIR: config.dataDir,
+      DATABASE_URL: String(api.orm.config.get('clientUrl')),
+      REDIS_URL,
+      ANALYSIS_QUEUE_PREFIX: config.analysis.queuePrefix,
+      ANALYSIS_LOCK_SECONDS: LOCK_SECONDS,
+      ...storageEnv(storage),
     });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-      child.once('exit', (code, signal) => resolve(signal ?? code)),
-    );
-    const worker: WorkerProcess = { child, output: () => output, exited };
+    const { child, output } = worker;
     workers.push(worker);
     await eventually(
       'the worker to start',
       async () => {
         if (child.exitCode !== null || child.signalCode !== null)
-          throw new Error(`worker exited before it was ready:\n${output}`);
-        return /^ready$/m.test(output) ? true : undefined;
+          throw new Error(`worker exited before it was ready:\n${output()}`);
+        return /^ready$/m.test(output()) ? true : undefined;
       },
       logs,
     );

@@ -10,21 +10,7 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '../../../..');
 require(path.join(root, 'tools/testing/register-ts.cjs'));
 
-function holdAfterPhase(phase) {
-  const { AnalysisRepository } = require(path.join(root, 'apps/api/src/analysis/analysis.repository.ts'));
-  const storeRecord = AnalysisRepository.prototype.storeRecord;
-  AnalysisRepository.prototype.storeRecord = async function (credentialId, number, results) {
-    const stored = await storeRecord.call(this, credentialId, number, results);
-    if (number === phase) {
-      process.stdout.write(`holding after phase ${phase}\n`);
-      await new Promise(() => undefined);
-    }
-    return stored;
-  };
-}
-
-const index = process.argv.indexOf('--hold-after-phase');
-if (index > -1) holdAfterPhase(Number(process.argv[index + 1]));
+require('./hold-after-phase.cjs').holdAfterPhaseFromArgs();
 
 require(path.join(root, 'apps/api/src/worker.ts'))
   .main()

@@ -1,6 +1,5 @@
-import type { CombinedAnalysis } from './combined-analysis';
 import { evaluationDetails } from './evaluation-details';
-import { line, reading, row, transcript } from './spec-readings';
+import { combined, line, reading, row, transcript } from './spec-readings';
 
 const S = 'syllabus.pdf';
 const C = 'certificate.pdf';
@@ -30,22 +29,6 @@ const certificate = reading('certificate', 'certificate', {
     'contact.helen@example.org': line(C, 9, 'Director: helen@example.org'),
   },
 });
-
-function combined(values: Partial<CombinedAnalysis>): CombinedAnalysis {
-  return {
-    documentCount: 2,
-    contactHours: null,
-    learningObjectives: 0,
-    modulesOrWeeks: null,
-    assessmentMethods: [],
-    topics: [],
-    courseOverlaps: [],
-    transcriptCredits: null,
-    transcriptEquivalencies: [],
-    transcriptOverlap: 0,
-    ...values,
-  };
-}
 
 describe('evaluationDetails', () => {
   it("keys each document's lines by evaluation field, the certificate's first, and each criterion by the line behind it", () => {

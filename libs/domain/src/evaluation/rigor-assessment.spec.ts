@@ -1,23 +1,6 @@
 import { HOURS_CREDIT_RULE, TRANSCRIPT_CREDIT_RULE } from '../credit-calculation';
-import type { CombinedAnalysis } from './combined-analysis';
 import { assessRigor, calculateCredits } from './rigor-assessment';
-import { NO_CERTIFICATE, reading } from './spec-readings';
-
-function combined(values: Partial<CombinedAnalysis>): CombinedAnalysis {
-  return {
-    documentCount: 1,
-    contactHours: null,
-    learningObjectives: 0,
-    modulesOrWeeks: null,
-    assessmentMethods: [],
-    topics: [],
-    courseOverlaps: [],
-    transcriptCredits: null,
-    transcriptEquivalencies: [],
-    transcriptOverlap: 0,
-    ...values,
-  };
-}
+import { combined, NO_CERTIFICATE, reading } from './spec-readings';
 
 const TRAUMA = { code: 'PSY 200', title: 'Trauma', credits: 3, overlap: 0.75, originalCourse: 'Trauma Care' };
 const ISSUED = { certificateDetails: { ...NO_CERTIFICATE, issuingOrganization: 'Trauma Institute' } };

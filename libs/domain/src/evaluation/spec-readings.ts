@@ -1,5 +1,6 @@
 import type { DocumentType, Evidence, TranscriptCourse } from '@app/contracts';
 import type { TranscriptReading } from '../reading/transcript-reader';
+import type { CombinedAnalysis } from './combined-analysis';
 import type { DocumentReading, DocumentSignals } from './document-reading';
 
 /** Small hand-made readings for the specs of this folder (not exported from the library). */
@@ -70,5 +71,22 @@ export function transcript(
     quarterCredits,
     evidence,
     statedTotal: null,
+  };
+}
+
+/** A combination of readings that found nothing but the values given (the phases after it read only these fields). */
+export function combined(values: Partial<CombinedAnalysis>): CombinedAnalysis {
+  return {
+    documentCount: 1,
+    contactHours: null,
+    learningObjectives: 0,
+    modulesOrWeeks: null,
+    assessmentMethods: [],
+    topics: [],
+    courseOverlaps: [],
+    transcriptCredits: null,
+    transcriptEquivalencies: [],
+    transcriptOverlap: 0,
+    ...values,
   };
 }
