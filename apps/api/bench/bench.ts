@@ -309,10 +309,14 @@ async function main(): Promise<void> {
         if (renderCode !== 0) console.log(`  render limit failed (exit ${renderCode}): ratios not available`);
         // Anonymous views (no cookie) share one render a second (server.mjs's page cache); a visitor with any cookie
         // gets a render of their own on every view. Both are printed against the same render limit.
-        const visitors: Array<[string, Record<string, string>]> = [
-          ['anonymous', {}],
-          ['with a cookie', { cookie: 'bench=1' }],
-        ];
+        /** `BENCH_VISITORS=cookie` (or `anonymous`): only that kind of visitor in part (c), e.g. to profile it. */
+        const onlyVisitor = process.env.BENCH_VISITORS?.trim();
+        const visitors = (
+          [
+            ['anonymous', {}],
+            ['with a cookie', { cookie: 'bench=1' }],
+          ] as Array<[string, Record<string, string>]>
+        ).filter(([visitor]) => !onlyVisitor || visitor.includes(onlyVisitor));
         for (const page of pages) {
           const limit = limits[page]?.rendersPerSecond ?? NaN;
           for (const [visitor, headers] of visitors) {
