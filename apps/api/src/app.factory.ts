@@ -12,6 +12,7 @@ import type { AppConfig } from './config/app-config';
 import type { Infrastructure } from './infrastructure';
 import { UploadCompleteDto } from './uploads/dto/upload-complete.dto';
 import { UploadsService } from './uploads/uploads.service';
+import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME } from './applicants/applicant-token.service';
 
 /** Builds the configured API (prefix, validation, errors, Swagger) without listening; main.ts and tests share it. */
 export async function createApp(
@@ -60,6 +61,16 @@ export async function createApp(
       // Paths carry the /api prefix, so the server is the API's own origin.
       .addServer('/', 'This API')
       .addBearerAuth()
+      .addApiKey(
+        {
+          type: 'apiKey',
+          in: 'header',
+          name: APPLICANT_TOKEN_HEADER,
+          description:
+            "The web server's signed applicant token (audience applicant): the visiting applicant's own records",
+        },
+        APPLICANT_TOKEN_SCHEME,
+      )
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });

@@ -46,12 +46,26 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('declares public routes with security: [] and every other route with a token', () => {
+  it('declares public routes with security: [], staff routes with the bearer token, applicant routes with either', () => {
     for (const [name, route] of Object.entries(ROUTES)) {
       const security = document.paths[openApiPath(route)][route.method.toLowerCase()].security;
-      if (route.access === 'public') expect({ name, security }).toEqual({ name, security: [] });
-      else expect({ name, security: security?.length ? 'set' : security }).toEqual({ name, security: 'set' });
+      const expected =
+        route.access === 'public'
+          ? []
+          : route.access === 'applicant'
+            ? [{ bearer: [] }, { applicantToken: [] }]
+            : [{ bearer: [] }];
+      expect({ name, security }).toEqual({ name, security: expected });
     }
+  });
+
+  it('declares the applicant token as an API key header scheme beside the bearer scheme', () => {
+    const schemes = (document as { components?: { securitySchemes?: Record<string, unknown> } }).components
+      ?.securitySchemes;
+    expect(schemes).toMatchObject({
+      bearer: { type: 'http', scheme: 'bearer' },
+      applicantToken: { type: 'apiKey', in: 'header', name: 'x-applicant-token' },
+    });
   });
 
   it('passes redocly lint (recommended rules) with no error', async () => {

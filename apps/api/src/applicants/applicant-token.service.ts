@@ -8,6 +8,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export { APPLICANT_TOKEN_HEADER };
 
+/** The OpenAPI security scheme of the applicant token header (app.factory.ts declares it). */
+export const APPLICANT_TOKEN_SCHEME = 'applicantToken';
+
 /**
  * Reads the applicant tokens the web server signs per request (HS256 with APPLICANT_TOKEN_SECRET, a minute long):
  * the applicant id lives in the web server's signed cookie, and the browser never names an owner itself.

@@ -6,11 +6,11 @@ import {
   Injectable,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AdminAuthService } from '../admin/admin-auth.service';
 import { UnauthorizedError } from '../common/errors/app-error';
-import { APPLICANT_TOKEN_HEADER, ApplicantTokenService } from './applicant-token.service';
+import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME, ApplicantTokenService } from './applicant-token.service';
 import type { Viewer } from './viewer';
 
 type ViewerRequest = Request & { viewer?: Viewer };
@@ -48,12 +48,9 @@ export class ViewerGuard implements CanActivate {
 export function OwnerOrStaff(): ClassDecorator & MethodDecorator {
   return applyDecorators(
     UseGuards(ViewerGuard),
+    // Two security requirements, either of which admits: a staff bearer token or the applicant token header.
     ApiBearerAuth(),
-    ApiHeader({
-      name: APPLICANT_TOKEN_HEADER,
-      required: false,
-      description: "The web server's signed applicant token",
-    }),
+    ApiSecurity(APPLICANT_TOKEN_SCHEME),
     ApiUnauthorizedResponse({ description: 'Neither a staff token nor a valid applicant token' }),
   );
 }
