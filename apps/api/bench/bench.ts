@@ -25,7 +25,7 @@ const BENCH_DIR = resolve(ROOT, 'apps/api/bench');
 const DIST = resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const APPLICANT_SECRET = randomBytes(32).toString('hex');
-/** `BENCH_ONLY=a,c` runs only those parts (a–e; `analysis` for the analysis bench); all of them by default. */
+/** `BENCH_ONLY=a,c` runs only those parts (a–h; `analysis` for the analysis bench); all of them by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wants = (part: string) => !ONLY || ONLY.includes(part);
 /** `BENCH_READS=/api/cohorts,…`: only those routes in part (a), e.g. to profile one. */
@@ -169,26 +169,20 @@ async function main(): Promise<void> {
       // Web and API share it: the bench acts as the web server when it calls credential routes (docs/decisions/007).
       APPLICANT_TOKEN_SECRET: APPLICANT_SECRET,
     };
-    const api = start(
-      'api',
-      process.execPath,
-      profiled([join(DIST, 'src/main.js')]),
-      {
-        ...baseEnv,
-        NODE_ENV: 'development',
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        API_PORT: String(apiPort),
-        EMBEDDED_S3_PORT: String(s3Port),
-        WEB_URL: `http://127.0.0.1:${webPort}`,
-        JWT_SECRET: 'bench-secret',
-        ADMIN_USERNAME: 'bench-admin',
-        ADMIN_PASSWORD: 'bench-password-1234',
-      },
-      ROOT,
-      dataDir,
-    );
+    const apiEnv = {
+      ...baseEnv,
+      NODE_ENV: 'development',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      API_PORT: String(apiPort),
+      EMBEDDED_S3_PORT: String(s3Port),
+      WEB_URL: `http://127.0.0.1:${webPort}`,
+      JWT_SECRET: 'bench-secret',
+      ADMIN_USERNAME: 'bench-admin',
+      ADMIN_PASSWORD: 'bench-password-1234',
+    };
+    const api = start('api', process.execPath, profiled([join(DIST, 'src/main.js')]), apiEnv, ROOT, dataDir);
     children.push(api);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitFor(`${apiUrl}/api/health`, 180);
@@ -259,6 +253,36 @@ async function main(): Promise<void> {
         await load(`${bareUrl}/api/payments/config`, 50),
         'bare',
       );
+    }
+
+    if (wants('h')) {
+      // docs/decisions/008: the same AppModule on NestJS's Fastify adapter (bench/fastify-api.ts) against this API on
+      // Express, alternating on the same routes, so the spread between runs shows beside the difference.
+      console.log(
+        `\n(h) The same API on NestJS's Fastify adapter vs on Express (the product's), 50 connections, 2 rounds:`,
+      );
+      const fastifyPort = await freePort();
+      const fastify = start(
+        'api-fastify',
+        process.execPath,
+        profiled([join(__dirname, 'fastify-api.js')]),
+        { ...apiEnv, API_PORT: String(fastifyPort), BENCH_S3_ENDPOINT: `http://127.0.0.1:${s3Port}` },
+        ROOT,
+        dataDir,
+      );
+      children.push(fastify);
+      const fastifyUrl = `http://127.0.0.1:${fastifyPort}`;
+      await waitFor(`${fastifyUrl}/api/health`, 120);
+      for (const path of ['/api/payments/config', '/api/training-pricing', '/api/cohorts']) {
+        for (const round of [1, 2]) {
+          await load(`${apiUrl}${path}`, 10, { duration: 1 });
+          const express = await load(`${apiUrl}${path}`, 50);
+          await load(`${fastifyUrl}${path}`, 10, { duration: 1 });
+          line(`GET ${path} #${round}`, await load(`${fastifyUrl}${path}`, 50), express, 'express');
+        }
+      }
+      fastify.kill('SIGTERM');
+      await once(fastify, 'exit');
     }
 
     if (wants('c')) {
