@@ -43,7 +43,8 @@ export class CohortsService {
 
   /**
    * The public list (GET /api/cohorts, the payment plan), cached per instance while nothing changes it: a change to
-   * its tables notifies every instance, and the answer ends by itself when its first seat hold expires.
+   * its tables notifies every instance, and the answer ends by itself when its first seat hold expires. One entry per
+   * training and one for all (the query DTO admits only the three trainings).
    */
   list(trainingName?: string): Promise<CohortDto[]> {
     return this.listCache.get(trainingName ?? '', async (startedAt) => {
@@ -58,7 +59,7 @@ export class CohortsService {
     });
   }
 
-  /** The list as the database has it now, uncached: the admin panel, and checkout's check of a chosen cohort. */
+  /** The list as the database has it now, uncached: the admin panel (checkout checks cohorts uncached as well). */
   async listCurrent(trainingName?: string): Promise<CohortDto[]> {
     return (await this.seats.listWithSeats(trainingName)).map((entry) => entry.cohort);
   }
