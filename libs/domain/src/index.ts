@@ -1,6 +1,7 @@
 export * from './admin-validation';
 export * from './checkout-validation';
 export * from './cohort-month';
+export * from './cohort-list-validity';
 export * from './analysis-heartbeat';
 export * from './credential-analysis';
 export * from './credential-name';

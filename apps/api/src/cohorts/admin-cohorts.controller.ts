@@ -28,7 +28,7 @@ export class AdminCohortsController {
   @ApiRoute(ROUTES.adminCohorts)
   @ApiOkResponse({ type: [CohortResponseDto] })
   list(@Query() query: ListCohortsQueryDto): Promise<RouteResponse<typeof ROUTES.adminCohorts>> {
-    return this.cohorts.list(query.trainingName);
+    return this.cohorts.listCurrent(query.trainingName);
   }
 
   @ApiRoute(ROUTES.adminCreateCohort)

@@ -4,15 +4,23 @@ import type { Cohort as CohortDto, WaitlistEntryView } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 
 // A seat counts as taken by a non-cancelled enrollment, or by a hold of a payment that has not enrolled yet.
+const COUNTED_HOLDS = `cohort_seat_holds h join payments p on p.id = h.payment_id
+     where h.cohort_id = c.id and h.expires_at > now() and p.status <> 'succeeded'`;
 const TAKEN_SEATS = `
   (select count(*) from enrollments e where e.cohort_id = c.id and e.enrollment_status <> 'cancelled')
-  + (select count(*) from cohort_seat_holds h join payments p on p.id = h.payment_id
-     where h.cohort_id = c.id and h.expires_at > now() and p.status <> 'succeeded')`;
+  + (select count(*) from ${COUNTED_HOLDS})`;
 
-/** The public cohort list's SQL (apps/api/bench/bare-server.ts runs the same for its baseline). */
+/**
+ * The public cohort list's SQL (apps/api/bench/bare-server.ts runs the same for its baseline). It reads cohorts,
+ * enrollments, cohort_seat_holds and payments, whose triggers notify `cohorts_changed` (migration 20261128090000);
+ * next_hold_expires_in_ms (ms from now() to the first counted hold's expiry) says when time alone changes the seats.
+ */
 export const COHORT_LIST_SELECT = `
   select c.id, c.training_name, c.cohort_month, c.created_at, c.capacity,
-    case when c.capacity is null then null else greatest(0, c.capacity - (${TAKEN_SEATS})) end as seats_left
+    case when c.capacity is null then null else greatest(0, c.capacity - (${TAKEN_SEATS})) end as seats_left,
+    case when c.capacity is null then null else
+      (select floor(extract(epoch from min(h.expires_at) - now()) * 1000) from ${COUNTED_HOLDS})
+    end as next_hold_expires_in_ms
   from cohorts c`;
 export const COHORT_LIST_ORDER = 'order by c.training_name asc, c.cohort_month asc';
 
@@ -34,6 +42,13 @@ export interface CohortListRow {
   created_at: Date | string;
   capacity: number | null;
   seats_left: string | number | null;
+  next_hold_expires_in_ms: string | number | null;
+}
+
+/** A cohort of the public list, and when its first counted seat hold expires (ms after the read's now()). */
+export interface CohortListEntry {
+  cohort: CohortDto;
+  nextHoldExpiresInMs: number | null;
 }
 
 /**
@@ -90,12 +105,15 @@ export class CohortSeatsRepository {
    * hydration plus a second query for the counts cost more than the SQL (issue 18's profile). Seats are counted only
    * for cohorts with a capacity; the rest are unlimited (null).
    */
-  async listWithSeats(trainingName?: string): Promise<CohortDto[]> {
+  async listWithSeats(trainingName?: string): Promise<CohortListEntry[]> {
     const rows = await this.em.execute<CohortListRow[]>(
       `${COHORT_LIST_SELECT} ${trainingName ? 'where c.training_name = ?' : ''} ${COHORT_LIST_ORDER}`,
       trainingName ? [trainingName] : [],
     );
-    return rows.map(toCohortListDto);
+    return rows.map((row) => ({
+      cohort: toCohortListDto(row),
+      nextHoldExpiresInMs: row.next_hold_expires_in_ms === null ? null : Number(row.next_hold_expires_in_ms),
+    }));
   }
 
   /** Seats taken a cohort, for the public list and the panel. */

@@ -1,11 +1,12 @@
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { Cohort as CohortDto, CreateCohortRequest, WaitlistEntryView } from '@app/contracts';
-import { cohortMonthLabel, isValidEmail, seatsLeft, validateCustomer } from '@app/domain';
+import { cohortListValidUntil, cohortMonthLabel, isValidEmail, seatsLeft, validateCustomer } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../audit/transaction-runner';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { Cohort } from './cohort.entity';
+import { CohortListCache } from './cohort-list-cache';
 import { CohortSeatsRepository } from './cohort-seats.repository';
 import {
   CohortHasEnrollmentsError,
@@ -37,10 +38,30 @@ export class CohortsService {
     private readonly seats: CohortSeatsRepository,
     private readonly audit: AuditService,
     private readonly tx: TransactionRunner,
+    private readonly listCache: CohortListCache,
   ) {}
 
+  /**
+   * The public list (GET /api/cohorts, the payment plan), cached per instance while nothing changes it: a change to
+   * its tables notifies every instance, and the answer ends by itself when its first seat hold expires. One entry per
+   * training and one for all (the query DTO admits only the three trainings).
+   */
   list(trainingName?: string): Promise<CohortDto[]> {
-    return this.seats.listWithSeats(trainingName);
+    return this.listCache.get(trainingName ?? '', async (startedAt) => {
+      const entries = await this.seats.listWithSeats(trainingName);
+      return {
+        value: entries.map((entry) => entry.cohort),
+        validUntil: cohortListValidUntil(
+          entries.map((entry) => ({ capacity: entry.cohort.capacity, nextHoldExpiresInMs: entry.nextHoldExpiresInMs })),
+          startedAt,
+        ),
+      };
+    });
+  }
+
+  /** The list as the database has it now, uncached: the admin panel (checkout checks cohorts uncached as well). */
+  async listCurrent(trainingName?: string): Promise<CohortDto[]> {
+    return (await this.seats.listWithSeats(trainingName)).map((entry) => entry.cohort);
   }
 
   async create(request: CreateCohortRequest, actor: AuditActor | null = null): Promise<CohortDto> {
@@ -49,21 +70,23 @@ export class CohortsService {
       throw new DuplicateCohortError(trainingName, cohortMonth);
     }
     try {
-      return await this.tx.run(async () => {
-        const cohort = await this.repository.create(trainingName, cohortMonth, request.capacity ?? null);
-        await this.audit.record(
-          actor,
-          'cohort.create',
-          { type: 'cohort', id: cohort.id },
-          `Created cohort ${label(cohort)}`,
-          {
-            trainingName,
-            cohortMonth,
-            capacity: cohort.capacity,
-          },
-        );
-        return toCohortDto(cohort);
-      });
+      return await this.listCache.changing(() =>
+        this.tx.run(async () => {
+          const cohort = await this.repository.create(trainingName, cohortMonth, request.capacity ?? null);
+          await this.audit.record(
+            actor,
+            'cohort.create',
+            { type: 'cohort', id: cohort.id },
+            `Created cohort ${label(cohort)}`,
+            {
+              trainingName,
+              cohortMonth,
+              capacity: cohort.capacity,
+            },
+          );
+          return toCohortDto(cohort);
+        }),
+      );
     } catch (error) {
       // Two admins creating the same cohort at once: the unique key decides.
       if (error instanceof UniqueConstraintViolationException)
@@ -74,24 +97,26 @@ export class CohortsService {
 
   /** A capacity below the seats already taken is allowed: nobody is removed, nothing more is sold. */
   async setCapacity(id: string, capacity: number | null, actor: AuditActor | null): Promise<CohortDto> {
-    return this.tx.run(async () => {
-      const cohort = await this.repository.findById(id);
-      if (!cohort) throw new CohortNotFoundError();
-      const before = cohort.capacity;
-      await this.seats.setCapacity(id, capacity);
-      cohort.capacity = capacity;
-      await this.audit.record(
-        actor,
-        'cohort.update',
-        { type: 'cohort', id },
-        `Set the capacity of ${label(cohort)} to ${capacity ?? 'no limit'}`,
-        {
-          capacity: { from: before, to: capacity },
-        },
-      );
-      const taken = await this.seats.takenByCohort([id]);
-      return toCohortDto(cohort, taken.get(id) ?? 0);
-    });
+    return this.listCache.changing(() =>
+      this.tx.run(async () => {
+        const cohort = await this.repository.findById(id);
+        if (!cohort) throw new CohortNotFoundError();
+        const before = cohort.capacity;
+        await this.seats.setCapacity(id, capacity);
+        cohort.capacity = capacity;
+        await this.audit.record(
+          actor,
+          'cohort.update',
+          { type: 'cohort', id },
+          `Set the capacity of ${label(cohort)} to ${capacity ?? 'no limit'}`,
+          {
+            capacity: { from: before, to: capacity },
+          },
+        );
+        const taken = await this.seats.takenByCohort([id]);
+        return toCohortDto(cohort, taken.get(id) ?? 0);
+      }),
+    );
   }
 
   async remove(id: string, actor: AuditActor | null = null): Promise<void> {
@@ -100,14 +125,16 @@ export class CohortsService {
     const enrollments = await this.repository.countEnrollments(cohort);
     if (enrollments > 0) throw new CohortHasEnrollmentsError(enrollments);
     try {
-      await this.tx.run(async () => {
-        await this.repository.removeById(id);
-        await this.audit.record(actor, 'cohort.delete', { type: 'cohort', id }, `Deleted cohort ${label(cohort)}`, {
-          trainingName: cohort.trainingName,
-          cohortMonth: cohort.cohortMonth,
-          capacity: cohort.capacity,
-        });
-      });
+      await this.listCache.changing(() =>
+        this.tx.run(async () => {
+          await this.repository.removeById(id);
+          await this.audit.record(actor, 'cohort.delete', { type: 'cohort', id }, `Deleted cohort ${label(cohort)}`, {
+            trainingName: cohort.trainingName,
+            cohortMonth: cohort.cohortMonth,
+            capacity: cohort.capacity,
+          });
+        }),
+      );
     } catch (error) {
       // An enrollment added between the count and the delete: the foreign key (on delete restrict) refuses.
       if (error instanceof ForeignKeyConstraintViolationException) throw new CohortHasEnrollmentsError(1);

@@ -14,6 +14,12 @@ export interface AppConfig {
   redisUrl: string | null;
   /** How long the system checklist's probes are reused before a background refresh (0: probe on every call). */
   checklistCacheSeconds: number;
+  /**
+   * Whether each API instance keeps the public cohort list (with seats) in memory while it LISTENs for changes
+   * (COHORT_CACHE, on by default; the shared test apps turn it off, as their files change cohorts by SQL and read at
+   * once).
+   */
+  cohortCache: boolean;
   storage: {
     bucket: string | null;
     endpoint: string | null;
@@ -161,6 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     checklistCacheSeconds: integer(env, 'CHECKLIST_CACHE_SECONDS', 10, 0, 3600),
+    cohortCache: bool(env, 'COHORT_CACHE', true),
     storage: {
       bucket: text(env, 'S3_BUCKET'),
       endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),

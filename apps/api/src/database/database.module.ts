@@ -2,14 +2,18 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module } from '@nestjs/common';
 import { DatabaseInitializer } from './database-initializer.service';
 import { mikroOrmOptions } from './mikro-orm.config';
+import { NotifiedCache } from './notified-cache';
 
 @Module({})
 export class DatabaseModule {
   static forRoot(databaseUrl: string): DynamicModule {
     return {
       module: DatabaseModule,
+      // Global: one NotifiedCache (one LISTEN connection) for every feature that caches.
+      global: true,
       imports: [MikroOrmModule.forRoot({ ...mikroOrmOptions(databaseUrl), registerRequestContext: true })],
-      providers: [DatabaseInitializer],
+      providers: [DatabaseInitializer, NotifiedCache],
+      exports: [NotifiedCache],
     };
   }
 }

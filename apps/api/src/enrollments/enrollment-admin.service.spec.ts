@@ -1,5 +1,6 @@
 import type { AuditService } from '../audit/audit.service';
 import type { TransactionRunner } from '../audit/transaction-runner';
+import type { CohortListCache } from '../cohorts/cohort-list-cache';
 import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { PaymentRefundsService } from '../payments/payment-refunds.service';
@@ -68,6 +69,17 @@ function setUp() {
       return result;
     },
   };
+  // The public cohort list is dropped once the change has committed (its seats may have moved).
+  const drops: boolean[] = [];
+  const cohortList = {
+    changing: async <T>(change: () => Promise<T>) => {
+      try {
+        return await change();
+      } finally {
+        drops.push(committed);
+      }
+    },
+  };
   const service = new EnrollmentAdminService(
     table as unknown as EnrollmentTableRepository,
     enrollments as unknown as EnrollmentsRepository,
@@ -76,8 +88,9 @@ function setUp() {
     refunds as unknown as PaymentRefundsService,
     audit as unknown as AuditService,
     tx as unknown as TransactionRunner,
+    cohortList as unknown as CohortListCache,
   );
-  return { service, audit };
+  return { service, audit, drops };
 }
 
 describe('EnrollmentAdminService: the answer of an edit is read inside its transaction', () => {
@@ -96,8 +109,9 @@ describe('EnrollmentAdminService: the answer of an edit is read inside its trans
   });
 
   it('move answers the new cohort even when the database is gone after the commit', async () => {
-    const { service } = setUp();
+    const { service, drops } = setUp();
     const detail = await service.move(ID, OTHER_COHORT, null);
     expect(detail.enrollment.cohortId).toBe(OTHER_COHORT);
+    expect(drops).toEqual([true]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { billingStatusLabel, billingSummary, cohortMonthLabel, formatCents, toCsv } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../audit/transaction-runner';
+import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { PaymentRefundsService } from '../payments/payment-refunds.service';
@@ -82,7 +83,13 @@ export class EnrollmentAdminService {
     private readonly refunds: PaymentRefundsService,
     private readonly audit: AuditService,
     private readonly tx: TransactionRunner,
+    private readonly cohortList: CohortListCache,
   ) {}
+
+  /** A change to enrollments in one transaction; the public cohort list (seats) is re-read once it commits. */
+  private change<T>(work: () => Promise<T>): Promise<T> {
+    return this.cohortList.changing(() => this.tx.run(work));
+  }
 
   async search(query: EnrollmentSearchQuery): Promise<EnrollmentPage> {
     const page = query.page ?? 1;
@@ -112,7 +119,7 @@ export class EnrollmentAdminService {
 
   /** Status, cohort and notes, with the rules of creation: a cohort of the same training, with a seat. */
   async update(id: string, request: UpdateEnrollmentRequest, actor: AuditActor | null): Promise<EnrollmentDetail> {
-    return this.tx.run(async () => {
+    return this.change(async () => {
       const before = await this.requireLocked(id);
       const after = {
         enrollmentStatus: request.enrollmentStatus ?? before.enrollmentStatus,
@@ -137,7 +144,7 @@ export class EnrollmentAdminService {
 
   /** Another cohort of the same training; the payment, plan and amount stay with the enrollment. */
   async move(id: string, cohortId: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
-    return this.tx.run(async () => {
+    return this.change(async () => {
       const before = await this.requireLocked(id);
       if (before.cohortId === cohortId) throw new SameCohortError();
       const target = await this.checkSeat(before, cohortId, before.enrollmentStatus);
@@ -177,7 +184,7 @@ export class EnrollmentAdminService {
       reason: reason?.trim() || null,
       adminUsername: actor?.username ?? null,
     });
-    return this.tx.run(async () => {
+    return this.change(async () => {
       const before = await this.requireLocked(id);
       await this.refunds.record(made);
       const total = made.reduce((sum, refund) => sum + refund.amount, 0);

@@ -4,6 +4,7 @@ import { cohortCsvFileName, cohortStudentsCsv } from '@app/domain';
 import { CohortNotFoundError } from '../cohorts/cohorts.errors';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../audit/transaction-runner';
+import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { creationWindow } from './enrollment-date-range';
@@ -83,7 +84,13 @@ export class EnrollmentsService {
     private readonly seats: CohortSeatsRepository,
     private readonly audit: AuditService,
     private readonly tx: TransactionRunner,
+    private readonly cohortList: CohortListCache,
   ) {}
+
+  /** A change to enrollments in one transaction; the public cohort list (seats) is re-read once it commits. */
+  private change<T>(work: () => Promise<T>): Promise<T> {
+    return this.cohortList.changing(() => this.tx.run(work));
+  }
 
   async list(filters: EnrollmentFilters): Promise<EnrollmentDto[]> {
     const window = creationWindow(filters.startDate, filters.endDate);
@@ -111,7 +118,7 @@ export class EnrollmentsService {
     const notes = request.notes?.trim() ? request.notes.trim() : null;
     // The row is read back inside the transaction: a read after the commit could fail on its own (a database
     // outage) and answer 503 for an enrollment that was in fact stored.
-    const enrollment = await this.tx.run(async () => {
+    const enrollment = await this.change(async () => {
       if (cohort && request.enrollmentStatus !== 'cancelled') {
         const seats = await this.seats.lockAndCount(cohort.id);
         if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentError();
@@ -149,7 +156,7 @@ export class EnrollmentsService {
 
   /** The audit event keeps every field of the deleted enrollment, so nothing is deleted without a trace. */
   async remove(id: string, actor: AuditActor | null = null): Promise<void> {
-    await this.tx.run(async () => {
+    await this.change(async () => {
       const snapshot = await this.enrollments.lockForChange(id);
       if (!snapshot) throw new EnrollmentNotFoundError();
       await this.enrollments.removeById(id);

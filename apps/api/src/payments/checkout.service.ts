@@ -19,6 +19,7 @@ import {
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { TransactionRunner } from '../audit/transaction-runner';
+import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { AppConfig } from '../config/app-config';
@@ -49,6 +50,7 @@ export class CheckoutService {
     private readonly cohorts: CohortsRepository,
     private readonly seats: CohortSeatsRepository,
     private readonly tx: TransactionRunner,
+    private readonly cohortList: CohortListCache,
   ) {}
 
   paymentConfig(): PaymentConfigResponse {
@@ -131,15 +133,17 @@ export class CheckoutService {
    */
   async holdSeats(paymentId: string, trainings: PaymentTraining[]): Promise<void> {
     const cohortIds = trainings.flatMap((t) => (t.cohortId ? [t.cohortId] : []));
-    await this.tx.run(async () => {
-      for (const cohortId of [...cohortIds].sort()) {
-        const seats = await this.seats.lockAndCount(cohortId, paymentId);
-        if (!seats || seats.capacity === null) continue;
-        if (seats.taken >= seats.capacity) throw new CohortFullError(COHORT_FULL_MESSAGE);
-        await this.seats.hold(paymentId, cohortId, new Date(Date.now() + SEAT_HOLD_MS));
-      }
-      await this.seats.releaseOtherHolds(paymentId, cohortIds);
-    });
+    await this.cohortList.changing(() =>
+      this.tx.run(async () => {
+        for (const cohortId of [...cohortIds].sort()) {
+          const seats = await this.seats.lockAndCount(cohortId, paymentId);
+          if (!seats || seats.capacity === null) continue;
+          if (seats.taken >= seats.capacity) throw new CohortFullError(COHORT_FULL_MESSAGE);
+          await this.seats.hold(paymentId, cohortId, new Date(Date.now() + SEAT_HOLD_MS));
+        }
+        await this.seats.releaseOtherHolds(paymentId, cohortIds);
+      }),
+    );
   }
 
   private async createPayment(input: {

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { CohortListCache } from '../cohorts/cohort-list-cache';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
@@ -28,6 +29,7 @@ function setup(payment: Payment | null) {
     payments,
     cohorts,
     {} as CheckoutService,
+    { changing: <T>(change: () => Promise<T>) => change() } as unknown as CohortListCache,
   );
   return { service, recorded };
 }

@@ -6,6 +6,7 @@ import {
   type TestModeConfirmResponse,
 } from '@app/contracts';
 import { addMonthsUtc, remainingInstallments, splitCents, validateTestCard, type TestCardInput } from '@app/domain';
+import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { CheckoutService } from './checkout.service';
@@ -29,6 +30,7 @@ export class PaymentConfirmationService {
     private readonly payments: PaymentsRepository,
     private readonly cohorts: CohortsRepository,
     private readonly checkout: CheckoutService,
+    private readonly cohortList: CohortListCache,
   ) {}
 
   /** Test mode's card form. A success takes the same enrollment path as Stripe's payment_intent.succeeded. */
@@ -109,16 +111,22 @@ export class PaymentConfirmationService {
           .join('\n') || null,
     }));
     const chargedAt = new Date();
-    return this.payments.recordSucceededAndEnroll(
-      payment,
-      {
-        providerPaymentId: intent.id,
-        paymentMethodId: intent.paymentMethodId,
-        customerId: intent.customerId,
-        nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(chargedAt, 1) : null,
-      },
-      enrollments,
-      studentEmail ? await this.confirmationMail(payment, studentName, studentEmail, chargedAt) : null,
+    const confirmation = studentEmail
+      ? await this.confirmationMail(payment, studentName, studentEmail, chargedAt)
+      : null;
+    // The seats move from the payment's holds to its enrollments: the buyer's next page shows the list as it is now.
+    return this.cohortList.changing(() =>
+      this.payments.recordSucceededAndEnroll(
+        payment,
+        {
+          providerPaymentId: intent.id,
+          paymentMethodId: intent.paymentMethodId,
+          customerId: intent.customerId,
+          nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(chargedAt, 1) : null,
+        },
+        enrollments,
+        confirmation,
+      ),
     );
   }
 

@@ -47,6 +47,9 @@ export async function startTestApi(
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret',
     APPLICANT_TOKEN_SECRET: TEST_APPLICANT_TOKEN_SECRET,
+    // Test files add cohorts, enrollments and holds by SQL and read the list at once, before the change's notice
+    // can arrive; the cohort cache has its own test (cohort-cache.e2e-spec.ts), which turns it on.
+    COHORT_CACHE: 'false',
     ...env,
   });
   const storage: StorageConnection = {

@@ -104,6 +104,8 @@ export default async function globalSetup(): Promise<void> {
     WEB_URL: webUrl,
     // Journeys compare the page with the API right after changing what the checklist probes.
     CHECKLIST_CACHE_SECONDS: '0',
+    // Journeys add cohorts and enrollments by SQL and load the page at once, before the change's notice can arrive.
+    COHORT_CACHE: 'false',
     JWT_SECRET: 'e2e-jwt-secret',
     APPLICANT_TOKEN_SECRET: applicantTokenSecret,
     ADMIN_USERNAME: adminUsername,
