@@ -17,6 +17,7 @@ const PAYLOAD: AdminTokenPayload = {
   sub: ADMIN.id,
   username: ADMIN.username,
   jti: ADMIN.jti,
+  iat: ADMIN.expiresAt.getTime() / 1000 - 7200,
   exp: ADMIN.expiresAt.getTime() / 1000,
 };
 

@@ -30,14 +30,13 @@ export interface PagesNotRead {
 /** '3', '3–5', '3, 7–9': page numbers as ranges. */
 export function pageRanges(pages: readonly number[]): string {
   const sorted = [...new Set(pages)].sort((a, b) => a - b);
-  const ranges: string[] = [];
-  for (let i = 0; i < sorted.length;) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
-    ranges.push(i === j ? `${sorted[i]}` : `${sorted[i]}–${sorted[j]}`);
-    i = j + 1;
+  const ranges: [number, number][] = [];
+  for (const page of sorted) {
+    const last = ranges[ranges.length - 1];
+    if (last && page === last[1] + 1) last[1] = page;
+    else ranges.push([page, page]);
   }
-  return ranges.join(', ');
+  return ranges.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`)).join(', ');
 }
 
 /**
@@ -65,8 +64,9 @@ export function pagesNotReadNotice(document: NoticedDocument, pages: PagesNotRea
  */
 export function noReadableDocumentReason(unreadable: readonly DocumentNotice[]): string {
   const reasons = unreadable.filter((n) => n.kind === 'unreadable').map((n) => n.message);
-  if (reasons.length === 0) return 'The credential has no document to read. Upload at least one document.';
-  if (reasons.length === 1) return reasons[0];
+  const [only] = reasons;
+  if (only === undefined) return 'The credential has no document to read. Upload at least one document.';
+  if (reasons.length === 1) return only;
   return `None of the ${reasons.length} documents could be read. ${reasons.join(' ')}`;
 }
 
