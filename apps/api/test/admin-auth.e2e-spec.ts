@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { verify } from '@node-rs/argon2';
 import { randomUUID } from 'node:crypto';
 import { AdminUser } from '../src/admin/admin-user.entity';
+import { AuditRepository } from '../src/audit/audit.repository';
 import { startTestApi, TestApi } from './support/test-app';
 
 const USERNAME = 'suite-admin';
@@ -184,6 +185,34 @@ describe('admin authentication', () => {
     expect(after.body).toEqual({ statusCode: 401, message: 'Unauthorized', code: 'UNAUTHORIZED' });
     await api.http.post('/api/admin/logout').set('Authorization', `Bearer ${token}`).expect(401);
     await api.http.get('/api/admin/cohorts').set('Authorization', `Bearer ${other}`).expect(200);
+  });
+
+  it('revokes nothing when the logout cannot be recorded: 503, the token still works, and the retry logs out', async () => {
+    const token = await login(api);
+    const bearer = { Authorization: `Bearer ${token}` };
+    const logouts = async () =>
+      (
+        await api
+          .em()
+          .getConnection()
+          .execute<Array<{ n: number }>>(`select count(*)::int as n from audit_events where action = 'logout'`)
+      )[0].n;
+    const before = await logouts();
+    const insert = jest
+      .spyOn(api.app.get(AuditRepository), 'insert')
+      .mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    try {
+      await api.http.post('/api/admin/logout').set(bearer).expect(503);
+    } finally {
+      insert.mockRestore();
+    }
+    // Both or neither: the token was not revoked, and no logout was recorded.
+    await api.http.get('/api/admin/cohorts').set(bearer).expect(200);
+    expect(await logouts()).toBe(before);
+
+    await api.http.post('/api/admin/logout').set(bearer).expect(200);
+    await api.http.get('/api/admin/cohorts').set(bearer).expect(401);
+    expect(await logouts()).toBe(before + 1);
   });
 
   it('refuses expired tokens and tokens signed with another secret', async () => {

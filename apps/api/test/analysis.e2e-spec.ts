@@ -1,9 +1,13 @@
+import type { ApplicantCredentials } from '@app/contracts';
+import { RequestContext } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { AnalysisTimeoutSweeper } from '../src/analysis/analysis-timeout.sweeper';
 import { CatalogRepository } from '../src/catalog/catalog.repository';
 import { ANALYSIS_QUEUE, type AnalysisQueue } from '../src/analysis/queue/analysis-queue';
 import { AnalysisProcessor } from '../src/analysis/queue/analysis.processor';
 import { DocumentTextExtractor } from '../src/analysis/extraction/document-text-extractor';
+import { ReviewsService } from '../src/reviews/reviews.service';
+import { StorageService } from '../src/storage/storage.service';
 import {
   certificateDocument,
   countRecords,
@@ -174,6 +178,101 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     ]);
     const evaluation = await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200);
     expect(evaluation.body).toMatchObject({ credentialId: id, ...SYLLABUS_AND_CERTIFICATE_EVALUATION });
+    // The DOC's page break is kept: a line of its second page is cited on page 2, as in the PDF.
+    expect(evaluation.body.evidence).toMatchObject({
+      learningObjectives: { document: 'psychosomatic-syllabus.doc', page: 1, quote: 'Learning Objectives:' },
+      assessmentMethods: { document: 'psychosomatic-syllabus.doc', page: 2 },
+    });
+  });
+
+  it('analyzes the readable document of a credential and lists the corrupt one with its reason, for the applicant and staff', async () => {
+    const corrupt: FixtureDocument = {
+      fileName: 'course-outline.pdf',
+      documentType: 'syllabus',
+      fileType: 'application/pdf',
+      // A PDF cut off after its first 200 bytes: pdf.js cannot open it.
+      bytes: (await flyerPdf()).subarray(0, 200),
+    };
+    const id = await createCredentialWithDocuments(api, 'One good, one corrupt', [syllabus, corrupt]);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
+    expect(await waitForAnalysis(api, id)).toMatchObject({ status: 'completed', failureReason: null });
+
+    const reason = 'Could not read course-outline.pdf: This PDF could not be read; the file is damaged or incomplete.';
+    const [individual] = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body;
+    expect(individual.results.documents.map((d: { fileName: string }) => d.fileName)).toEqual([
+      'psychosomatic-syllabus.pdf',
+    ]);
+    const notice = {
+      documentId: expect.any(String),
+      fileName: 'course-outline.pdf',
+      kind: 'unreadable',
+      message: reason,
+    };
+    expect(individual.results.notices).toEqual([notice]);
+    expect(await countRecords(api, id)).toEqual(SIX_PHASES_ONCE);
+
+    // The syllabus alone: its 36 hours, its objectives and weeks, its two catalog matches.
+    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
+    expect(evaluation).toMatchObject({
+      contactHours: 36,
+      totalCredits: 3.6,
+      learningObjectives: true,
+      curriculumStructure: true,
+      matchedCourses: SYLLABUS_AND_CERTIFICATE_EVALUATION.matchedCourses,
+      documentNotices: [notice],
+    });
+    const [stored] = await api
+      .em()
+      .getConnection()
+      .execute('select id from credential_documents where credential_id = ? and file_name = ?', [
+        id,
+        'course-outline.pdf',
+      ]);
+    expect(evaluation.documentNotices[0].documentId).toBe(stored.id);
+    // The applicant's page reads the evaluation from the credentials list, and staff from the review detail.
+    const own = (await api.http.get('/api/credentials').set(api.owner()).expect(200)).body as ApplicantCredentials;
+    expect(own.credentials.find((c) => c.id === id)?.evaluation?.documentNotices).toEqual([notice]);
+    const evaluator = { id: randomUUID(), username: 'evaluator', role: 'evaluator' as const };
+    const staff = await RequestContext.create(api.orm.em, () =>
+      api.app.get(ReviewsService).detail(id, { ...evaluator, jti: randomUUID(), expiresAt: new Date() }),
+    );
+    expect(staff.evaluation?.documentNotices).toEqual([notice]);
+  });
+
+  it('fails a credential none of whose documents can be read, with the reason of each', async () => {
+    const id = await createCredentialWithDocuments(api, 'Nothing readable', [
+      { fileName: 'notes.pdf', documentType: 'other', fileType: 'application/pdf', bytes: Buffer.from('MZ not a pdf') },
+      {
+        fileName: 'outline.pdf',
+        documentType: 'syllabus',
+        fileType: 'application/pdf',
+        bytes: (await flyerPdf()).subarray(0, 200),
+      },
+    ]);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
+    expect(await waitForAnalysis(api, id)).toMatchObject({
+      status: 'failed',
+      failureReason:
+        'Individual Document Analysis failed: None of the 2 documents could be read. notes.pdf is not a PDF, DOC, DOCX, JPG or PNG file ' +
+        'Could not read outline.pdf: This PDF could not be read; the file is damaged or incomplete.',
+    });
+    // Not retried, and nothing stored.
+    expect(await countRecords(api, id)).toEqual([]);
+    await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(404);
+  });
+
+  it('still fails and retries the attempt when storage cannot be read (no document is left out for it)', async () => {
+    const storage = api.app.get(StorageService);
+    const read = jest
+      .spyOn(storage, 'read')
+      .mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' }));
+    const id = await createCredentialWithDocuments(api, 'Storage hiccup', [syllabus, certificate]);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
+    expect(await waitForAnalysis(api, id)).toMatchObject({ status: 'completed', failureReason: null });
+    // The first attempt failed on storage; the retry read both documents, so no notice.
+    expect(read.mock.calls.length).toBeGreaterThanOrEqual(3);
+    const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
+    expect(evaluation).toMatchObject({ ...SYLLABUS_AND_CERTIFICATE_EVALUATION, documentNotices: [] });
   });
 
   it('finds that a thin one-page flyer fails the minimum requirements and earns no credit', async () => {

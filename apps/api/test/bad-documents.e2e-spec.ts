@@ -6,13 +6,17 @@ import {
   spanishTranscriptPdf,
   twoHundredPagePdf,
 } from './fixtures/bad-documents';
+import { ReaderSandbox } from '../src/analysis/extraction/reader-sandbox';
+import { scannedPdf } from './corpus/layout';
+import { FIVE_PAGE_TRANSCRIPT } from './corpus/transcripts';
 import { startTestApi, TestApi } from './support/test-app';
 
 const PDF = 'application/pdf';
 
 /**
- * Documents applicants really send that cannot be evaluated end the analysis, never leave it analyzing, and say why
- * in words the applicant can act on; a long PDF that can be read is evaluated.
+ * Documents applicants really send that cannot be evaluated end the analysis (when they are the credential's only
+ * document), never leave it analyzing, and say why in words the applicant can act on; a long PDF that can be read is
+ * evaluated, and a scan longer than the OCR page limit is read up to it with a notice saying so.
  */
 describe('bad documents end with a reason a person understands', () => {
   let api: TestApi;
@@ -81,6 +85,40 @@ describe('bad documents end with a reason a person understands', () => {
     },
     150_000,
   );
+
+  it('a scan longer than the OCR page limit is read up to it, and its evaluation says which pages were not read', async () => {
+    const sandbox = api.app.get(ReaderSandbox);
+    const limit = sandbox.limits.pdfMaxOcrPages;
+    // Two pages stand for the twenty of the default limit, so the test reads two pages by OCR rather than twenty.
+    sandbox.limits.pdfMaxOcrPages = 2;
+    try {
+      const { id, credential } = await analyze({
+        fileName: 'transcript-scan.pdf',
+        documentType: 'transcript',
+        fileType: PDF,
+        bytes: await scannedPdf(FIVE_PAGE_TRANSCRIPT),
+      });
+      expect(credential).toMatchObject({ status: 'completed', failureReason: null });
+      const [individual] = (await api.http.get(`/api/credentials/${id}/analyses`).set(api.owner()).expect(200)).body;
+      expect(individual.results.documents[0]).toMatchObject({ pages: 5, method: 'ocr' });
+      const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(api.owner()).expect(200)).body;
+      expect(evaluation.documentNotices).toEqual([
+        {
+          documentId: expect.any(String),
+          fileName: 'transcript-scan.pdf',
+          kind: 'pages_not_read',
+          message:
+            'Only the first 2 of 5 pages of transcript-scan.pdf were read: scanned pages are read up to 2 a document. Upload pages 3–5 as a separate document to have them evaluated.',
+        },
+      ]);
+      // The rows of the first two pages are there; none of a page not read.
+      const courses = evaluation.transcripts[0].courses as { evidence: { page: number } }[];
+      expect(courses.length).toBeGreaterThan(0);
+      expect(Math.max(...courses.map((c) => c.evidence.page))).toBeLessThanOrEqual(2);
+    } finally {
+      sandbox.limits.pdfMaxOcrPages = limit;
+    }
+  }, 150_000);
 
   it('a 200-page PDF (a transcript, then the course catalog) is read and evaluated', async () => {
     const { id, credential } = await analyze({

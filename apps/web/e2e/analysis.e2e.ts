@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { certificatePng } from '../../api/test/fixtures/certificate';
 import { SYLLABUS_AND_CERTIFICATE_EVALUATION } from '../../api/test/fixtures/expected';
-import { syllabusPdf } from '../../api/test/fixtures/syllabus';
+import { flyerPdf, syllabusPdf } from '../../api/test/fixtures/syllabus';
 import { closeBrowser, newPage, query } from './support/browser';
 import { newApplicant, uploadDocument } from './support/evaluation-api';
 
@@ -62,6 +62,47 @@ describe('credential analysis in the browser', () => {
     expect(await results.getByTestId('course-equivalencies').locator('li').count()).toBe(2);
 
     const [row] = await query<{ status: string }>('select status from credentials where name = $1', [name]);
+    expect(row.status).toBe('completed');
+    await context.close();
+  });
+
+  it('evaluates the readable document of a credential and lists the damaged one, with its reason, above the results', async () => {
+    const [syllabus, flyer] = await Promise.all([syllabusPdf(), flyerPdf()]);
+    const { context, page } = await newPage();
+    await page.goto('/evaluation');
+    await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
+    const name = `One damaged document ${randomBytes(3).toString('hex')}`;
+    await page.getByLabel('Credential Name').fill(name);
+    await page.getByRole('button', { name: 'Create Credential' }).click();
+    const card = credentialCard(page, name);
+    await card.waitFor();
+    const [{ id: credentialId, owner_id: ownerId }] = await query<{ id: string; owner_id: string }>(
+      'select id, owner_id from credentials where name = $1',
+      [name],
+    );
+    const owner = newApplicant(ownerId);
+    await uploadDocument(owner, credentialId, 'psychosomatic-syllabus.pdf', 'application/pdf', syllabus);
+    // A PDF cut off after 200 bytes: it passes the upload's signature check, but no reader can open it.
+    await uploadDocument(owner, credentialId, 'course-outline.pdf', 'application/pdf', flyer.subarray(0, 200));
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
+
+    await card.getByRole('button', { name: 'Analyze with AI' }).click();
+    const results = page.locator('[data-testid="analysis-result"]', { hasText: name });
+    await results.waitFor({ timeout: 90_000 });
+
+    // A labelled region a screen reader can jump to, naming the document and why, before the figures.
+    const notices = results.getByRole('region', { name: 'Some documents could not be read' });
+    await notices.waitFor();
+    expect(await notices.innerText()).toContain(
+      'This evaluation is based on the readable documents only (1 of 2 documents): 1 document could not be read.',
+    );
+    expect(await notices.getByRole('listitem').allInnerTexts()).toEqual([
+      'Could not read course-outline.pdf: This PDF could not be read; the file is damaged or incomplete.',
+    ]);
+    // The syllabus alone was evaluated: its 36 hours are 3.6 quarter credits.
+    expect(await results.getByTestId('total-credits').innerText()).toBe('3.6 quarter credits');
+    const [row] = await query<{ status: string }>('select status from credentials where id = $1', [credentialId]);
     expect(row.status).toBe('completed');
     await context.close();
   });

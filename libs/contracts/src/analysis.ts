@@ -91,6 +91,22 @@ export interface TranscriptSummary {
   evidence: Partial<Record<'institution' | 'student' | 'program' | 'awardDate' | 'creditSystem', Evidence>>;
 }
 
+/**
+ * What became of a document the evaluation could not use in full: 'unreadable' documents were left out (a damaged or
+ * password-protected file, a blank scan, a document not in English…); 'pages_not_read' documents were read only up to
+ * a page limit (scanned pages are read by OCR up to a limit a document).
+ */
+export const DOCUMENT_NOTICE_KINDS = ['unreadable', 'pages_not_read'] as const;
+export type DocumentNoticeKind = (typeof DOCUMENT_NOTICE_KINDS)[number];
+
+/** One document's notice, its message written for the applicant and naming the document. */
+export interface DocumentNotice {
+  documentId: string;
+  fileName: string;
+  kind: DocumentNoticeKind;
+  message: string;
+}
+
 /** The evidence behind the evaluation's figures, keyed by field ('contactHours', 'certificateDetails.recipientName', 'leadContacts.<email>', a criterion). */
 export type EvaluationEvidence = Record<string, Evidence>;
 
@@ -110,6 +126,11 @@ export interface Evaluation extends Criteria {
   /** The transcripts' course rows and credit systems; empty when the credential has no transcript. */
   transcripts?: TranscriptSummary[];
   evidence?: EvaluationEvidence;
+  /**
+   * The documents left out of the evaluation or read only in part, each with its reason; empty when every document
+   * was read in full. When a document was left out, the evaluation is based on the readable documents only.
+   */
+  documentNotices: DocumentNotice[];
   createdAt: string;
 }
 

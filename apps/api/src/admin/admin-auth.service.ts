@@ -4,6 +4,7 @@ import type { LoginResponse, LogoutResponse } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditService } from '../audit/audit.service';
+import { TransactionRunner } from '../audit/transaction-runner';
 import { LoginFailedError, LoginRateLimitedError } from './admin-auth.errors';
 import type { AdminTokenPayload, AuthenticatedAdmin } from './admin-auth.types';
 import { AdminUsersRepository } from './admin-users.repository';
@@ -20,6 +21,7 @@ export class AdminAuthService {
     private readonly jwt: JwtService,
     private readonly limiter: LoginLimiterService,
     private readonly audit: AuditService,
+    private readonly tx: TransactionRunner,
   ) {}
 
   /** `client` is the caller's address, which the per-client limit and the client×account lock key on. */
@@ -49,9 +51,15 @@ export class AdminAuthService {
     return { success: true, token, role: user.role, message: 'Login successful' };
   }
 
+  /**
+   * The token is revoked and the logout recorded in one transaction: both or neither. A failed audit write leaves the
+   * token valid, so the 503 it answers is true (nothing changed) and the same logout can be sent again.
+   */
   async logout(admin: AuthenticatedAdmin): Promise<LogoutResponse> {
-    await this.users.revoke(admin.jti, admin.expiresAt);
-    await this.audit.record(admin, 'logout', { type: 'admin', id: admin.id }, `${admin.username} logged out`);
+    await this.tx.run(async () => {
+      await this.users.revoke(admin.jti, admin.expiresAt);
+      await this.audit.record(admin, 'logout', { type: 'admin', id: admin.id }, `${admin.username} logged out`);
+    });
     return { success: true, message: 'Logged out' };
   }
 

@@ -33,6 +33,7 @@ export function toEvaluationDto(evaluation: Evaluation, credentialId: string): E
     certificateDetails: evaluation.certificateDetails,
     leadContacts: evaluation.leadContacts.flatMap((c) => (c.email ? [{ ...c, email: c.email }] : [])),
     courseEquivalencies: evaluation.courseEquivalencies,
+    documentNotices: evaluation.documentNotices ?? [],
     createdAt: evaluation.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import { Entity, OneToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import type { DocumentNotice } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { Credential } from '../credentials/credential.entity';
 
@@ -63,6 +64,10 @@ export class Evaluation {
 
   @Property({ type: 'json' })
   courseEquivalencies!: CourseEquivalencyValue[];
+
+  /** Documents left out of this evaluation (unreadable) or read in part, with the applicant-facing reason of each. */
+  @Property({ type: 'json' })
+  documentNotices: DocumentNotice[] = [];
 
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();

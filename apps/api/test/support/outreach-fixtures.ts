@@ -40,6 +40,7 @@ export async function seedEvaluatedCredential(
       },
       leadContacts: input.contacts,
       courseEquivalencies: [],
+      documentNotices: [],
       createdAt: new Date(),
     });
   }

@@ -10,6 +10,7 @@ import {
   secondaryButtonClass,
 } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
+import { DocumentNotices } from '~/components/evaluation/document-notices';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast } from '~/lib/session.server';
@@ -136,6 +137,13 @@ export default function CredentialReviewPage() {
           <h2 id="evaluation-title" className="font-semibold">
             Evaluation
           </h2>
+          <div className="mt-2">
+            <DocumentNotices
+              notices={evaluation.documentNotices ?? []}
+              documentCount={credential.documents.length}
+              headingLevel="h3"
+            />
+          </div>
           <p className="mt-2">
             Recommended: <strong data-testid="recommended-credits">{evaluation.totalCredits}</strong> quarter credits
             from {evaluation.contactHours ?? 'unknown'} contact hours · rigor {evaluation.rigorScore}/10 · minimum

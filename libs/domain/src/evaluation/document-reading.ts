@@ -1,4 +1,11 @@
-import type { CertificateDetails, DocumentKind, DocumentType, Evidence, LeadContact } from '@app/contracts';
+import type {
+  CertificateDetails,
+  DocumentKind,
+  DocumentNotice,
+  DocumentType,
+  Evidence,
+  LeadContact,
+} from '@app/contracts';
 import type { AssessmentMethod } from '../reading/assessment-methods';
 import type { TextLine } from '../reading/positioned-lines';
 import type { TranscriptReading } from '../reading/transcript-reader';
@@ -46,7 +53,10 @@ export interface DocumentReading {
 }
 
 export interface IndividualAnalysis {
+  /** The documents that could be read. */
   documents: DocumentReading[];
+  /** Documents left out (unreadable) or read in part, with their reasons; absent in records stored before notices. */
+  notices?: DocumentNotice[];
 }
 
 /** One document's text, as the later phases match it against the catalog. */

@@ -4,3 +4,4 @@ export * from './certificate-and-contacts';
 export * from './rigor-assessment';
 export * from './evaluate-readings';
 export * from './evaluation-details';
+export * from './document-notices';

@@ -1,9 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DOCUMENT_NOTICE_KINDS } from '@app/contracts';
 import type {
   AnalysisRecord,
   CertificateDetails,
   CourseEquivalency,
   CredentialStatus,
+  DocumentNotice,
   Evaluation,
   LeadContact,
 } from '@app/contracts';
@@ -51,6 +53,21 @@ export class CourseEquivalencyDto implements CourseEquivalency {
   @ApiProperty({ example: 3 }) credits!: number;
 }
 
+export class DocumentNoticeDto implements DocumentNotice {
+  @ApiProperty({ format: 'uuid' }) documentId!: string;
+  @ApiProperty({ example: 'syllabus.pdf' }) fileName!: string;
+  @ApiProperty({
+    enum: DOCUMENT_NOTICE_KINDS,
+    description: 'unreadable: left out of the evaluation; pages_not_read: read only up to the scanned-page limit',
+  })
+  kind!: DocumentNotice['kind'];
+  @ApiProperty({
+    example: 'Could not read syllabus.pdf: This PDF could not be read; the file is damaged or incomplete.',
+    description: 'Written for the applicant; names the document and what to do',
+  })
+  message!: string;
+}
+
 export class EvaluationResponseDto implements Evaluation {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) credentialId!: string;
@@ -80,5 +97,11 @@ export class EvaluationResponseDto implements Evaluation {
   @ApiProperty({ type: CertificateDetailsDto }) certificateDetails!: CertificateDetailsDto;
   @ApiProperty({ type: [LeadContactDto] }) leadContacts!: LeadContactDto[];
   @ApiProperty({ type: [CourseEquivalencyDto] }) courseEquivalencies!: CourseEquivalencyDto[];
+  @ApiProperty({
+    type: [DocumentNoticeDto],
+    description:
+      'Documents left out of the evaluation (it is based on the readable documents only) or read in part; empty when every document was read in full',
+  })
+  documentNotices!: DocumentNoticeDto[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }

@@ -10,7 +10,11 @@ import {
   syllabusPdf,
   transcriptDocx,
 } from '../../../test/fixtures';
-import { DocumentTextExtractor, UnreadableDocumentError } from './document-text-extractor';
+import { evidenceOf, linesOfText } from '@app/domain';
+import { UnreadableDocumentError } from './document-problem';
+import { scannedPdf } from '../../../test/corpus/layout';
+import { DocumentTextExtractor } from './document-text-extractor';
+import { DEFAULT_READER_LIMITS } from './reader-limits';
 import { ReaderSandbox } from './reader-sandbox';
 
 describe('DocumentTextExtractor', () => {
@@ -36,11 +40,23 @@ describe('DocumentTextExtractor', () => {
     expect(result.pages).toBeUndefined();
   });
 
-  it('reads a Word 97-2003 DOC with word-extractor, one line a paragraph, page breaks as line breaks', async () => {
+  it('reads a Word 97-2003 DOC with word-extractor, one line a paragraph, page breaks as form feeds', async () => {
     const result = await extractor.extract(syllabusDoc(), 'syllabus.doc');
     expect(result).toMatchObject({ kind: 'doc', method: 'doc' });
     expect(result.pages).toBeUndefined();
-    expect(result.text).toBe(`${SYLLABUS_PAGES.map((lines) => lines.join('\n')).join('\n\n')}\n`);
+    expect(result.text).toBe(`${SYLLABUS_PAGES.map((lines) => lines.join('\n')).join('\n\f')}\n`);
+  });
+
+  it("gives a DOC's evidence the page its line is on, counted from the page breaks", async () => {
+    const { text } = await extractor.extract(syllabusDoc(), 'syllabus.doc');
+    const week12 = linesOfText(text).find((line) => line.text === 'Week 12: Professional ethics and integration');
+    expect(week12).toMatchObject({ page: 2 });
+    expect(evidenceOf('syllabus.doc', week12!)).toEqual({
+      document: 'syllabus.doc',
+      page: 2,
+      line: SYLLABUS_PAGES[1].indexOf('Week 12: Professional ethics and integration') + 1,
+      quote: 'Week 12: Professional ethics and integration',
+    });
   });
 
   it('reads a DOC stored as 8-bit Windows-1252 text, with curly quotes and dashes made plain', async () => {
@@ -72,6 +88,21 @@ describe('DocumentTextExtractor', () => {
     );
   });
 
+  it('reads a scan up to the OCR page limit and says which pages were not read', async () => {
+    const tight = new ReaderSandbox({ readers: { ...DEFAULT_READER_LIMITS, pdfMaxOcrPages: 1, processes: 1 } });
+    try {
+      const result = await new DocumentTextExtractor(tight).extract(await scannedPdf([[], [], []]), 'scan.pdf');
+      expect(result).toMatchObject({ kind: 'pdf', method: 'ocr', pages: 3, pagesNotRead: { pages: [2, 3], limit: 1 } });
+    } finally {
+      await tight.onModuleDestroy();
+    }
+  });
+
+  it('reports no unread pages when every page was read', async () => {
+    const result = await extractor.extract(await syllabusPdf(), 'syllabus.pdf');
+    expect(result.pagesNotRead).toBeUndefined();
+  });
+
   it('reads a PNG by OCR, offline', async () => {
     const result = await extractor.extract(await certificatePng(), 'certificate.png');
     expect(result).toMatchObject({ kind: 'png', method: 'ocr' });
@@ -81,7 +112,7 @@ describe('DocumentTextExtractor', () => {
 
   it('refuses bytes that are no supported document, naming the file', async () => {
     await expect(extractor.extract(Buffer.from('MZ not a document'), 'setup.pdf')).rejects.toThrow(
-      new UnreadableDocumentError('setup.pdf is not a PDF, DOC, DOCX, JPG or PNG file'),
+      new UnreadableDocumentError('setup.pdf is not a PDF, DOC, DOCX, JPG or PNG file', 'not_supported'),
     );
   });
 

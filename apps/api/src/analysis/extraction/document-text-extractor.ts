@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type ExtractionMethod, linesOfPage, linesOfPages, passwordProtectedReason, type TextLine } from '@app/domain';
+import { UnreadableDocumentError } from './document-problem';
 import { detectFileKind, FileKind } from './file-kind';
 import { ReaderSandbox, ReadFailedError } from './reader-sandbox';
 import type { ReaderKind, ReaderOutput } from './readers';
@@ -12,11 +13,8 @@ export interface ExtractedText {
   pages?: number;
   /** Lines rebuilt from the words' positions (a PDF's text layer), for readers of tables; absent for plain text. */
   lines?: TextLine[];
-}
-
-/** A document the readers cannot open; the message is shown on the page as the failure reason. */
-export class UnreadableDocumentError extends Error {
-  override name = 'UnreadableDocumentError';
+  /** A PDF's scanned pages past the OCR page limit, which were not read (1-based), and that limit; absent when none. */
+  pagesNotRead?: { pages: number[]; limit: number };
 }
 
 /** What pdf.js says of a PDF encrypted with an open password (PasswordException); one with only an owner password opens. */
@@ -41,21 +39,32 @@ export class DocumentTextExtractor {
 
   async extract(bytes: Buffer, fileName: string): Promise<ExtractedText> {
     const kind = detectFileKind(bytes);
-    if (kind === 'unknown') throw new UnreadableDocumentError(`${fileName} is not a PDF, DOC, DOCX, JPG or PNG file`);
+    if (kind === 'unknown')
+      throw new UnreadableDocumentError(`${fileName} is not a PDF, DOC, DOCX, JPG or PNG file`, 'not_supported');
     let output: ReaderOutput;
     try {
       output = await this.sandbox.read(READER[kind], bytes);
     } catch (error) {
       if (error instanceof ReadFailedError) {
         // The reader reports any pdf.js failure as damage; a PDF that needs its open password is not damaged.
-        if (PASSWORD_NEEDED.test(error.detail)) throw new UnreadableDocumentError(passwordProtectedReason(fileName));
-        throw new UnreadableDocumentError(`Could not read ${fileName}: ${error.reason}`);
+        if (PASSWORD_NEEDED.test(error.detail))
+          throw new UnreadableDocumentError(passwordProtectedReason(fileName), 'password');
+        throw new UnreadableDocumentError(`Could not read ${fileName}: ${error.reason}`, 'reader_failed');
       }
+      // No reader could run (one could not start, or they are stopping): a fault of ours, which the queue retries.
       throw error;
     }
     switch (kind) {
-      case 'pdf':
-        return { kind, ...pdfText(output) };
+      case 'pdf': {
+        const notRead = output.ocrSkippedPages ?? [];
+        return {
+          kind,
+          ...pdfText(output),
+          ...(notRead.length > 0
+            ? { pagesNotRead: { pages: notRead, limit: this.sandbox.limits.pdfMaxOcrPages } }
+            : {}),
+        };
+      }
       case 'png':
       case 'jpg':
         return {

@@ -6,7 +6,10 @@ export interface ReaderLimits {
   memoryMb: number;
   /** A PDF declaring more pages is refused before any page is read (page trees can declare millions). */
   pdfMaxPages: number;
-  /** Pages of a PDF without a text layer (a scan) that are drawn and OCR'd; later ones read as empty. */
+  /**
+   * Pages of a PDF without a text layer (a scan) that are drawn and OCR'd; later ones are not read, and the evaluation
+   * tells the applicant which pages were not (a per-document notice).
+   */
   pdfMaxOcrPages: number;
   /** A DOCX whose entries would inflate to more than this, by its zip central directory, is refused unopened. */
   docxMaxUncompressedBytes: number;

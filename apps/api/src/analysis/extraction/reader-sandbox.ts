@@ -20,6 +20,14 @@ export class ReadFailedError extends Error {
   }
 }
 
+/** The readers are shutting down with the process: no fault of the document, so the read is worth trying again. */
+export class ReadersStoppingError extends Error {
+  override name = 'ReadersStoppingError';
+  constructor() {
+    super('The document readers are stopping; please try again.');
+  }
+}
+
 const DAMAGED: Record<ReaderKind, string> = {
   pdf: 'This PDF could not be read; the file is damaged or incomplete.',
   docx: 'This Word document could not be read; the file is damaged or is not a Word document.',
@@ -86,8 +94,7 @@ export class ReaderSandbox implements OnModuleDestroy {
   }
 
   read(kind: ReaderKind, bytes: Uint8Array): Promise<ReaderOutput> {
-    if (this.stopped)
-      return Promise.reject(new ReadFailedError('The document readers are stopping; please try again.', 'stopped'));
+    if (this.stopped) return Promise.reject(new ReadersStoppingError());
     return new Promise((resolve, reject) => {
       this.waiting.push({ id: this.nextId++, kind, bytes, resolve, reject });
       this.pump();
@@ -223,8 +230,7 @@ export class ReaderSandbox implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    for (const job of this.waiting.splice(0))
-      job.reject(new ReadFailedError('The document readers are stopping; please try again.', 'stopped'));
+    for (const job of this.waiting.splice(0)) job.reject(new ReadersStoppingError());
     await Promise.all(
       [...this.hosts].map(
         (host) =>

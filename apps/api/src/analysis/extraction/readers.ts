@@ -33,6 +33,8 @@ export interface ReaderOutput {
   pages?: ReadPage[];
   /** An image's words with their boxes; absent for the others. */
   words?: TextItem[];
+  /** A PDF's pages without a text layer that were past the OCR page limit, so were not read; absent when none. */
+  ocrSkippedPages?: number[];
 }
 
 export type ReaderKind = 'pdf' | 'docx' | 'doc' | 'image';
@@ -99,17 +101,23 @@ export const readPdf: Reader = async (bytes, limits) => {
         }));
       pages.push({ page: n, text: text[n - 1] ?? '', items });
     }
-    // Pages without a text layer (scans) are drawn to PNG and OCR'd; a long scan only up to the OCR page limit.
+    // Pages without a text layer (scans) are drawn to PNG and OCR'd; a long scan only up to the OCR page limit, and
+    // the pages past it are reported, so the applicant is told they were not read.
     let drawn = 0;
+    const skipped: number[] = [];
     for (const page of pages) {
-      if (page.items.length > 0 || drawn >= limits.pdfMaxOcrPages) continue;
+      if (page.items.length > 0) continue;
+      if (drawn >= limits.pdfMaxOcrPages) {
+        skipped.push(page.page);
+        continue;
+      }
       drawn++;
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const canvasImport = () => Promise.resolve(require('@napi-rs/canvas'));
       const png = await renderPageAsImage(original.slice(), page.page, { canvasImport, scale: 2.5 });
       page.ocr = await recognizeWords(new Uint8Array(png));
     }
-    return { text: text.join('\n\n'), pages };
+    return { text: text.join('\n\n'), pages, ...(skipped.length > 0 ? { ocrSkippedPages: skipped } : {}) };
   } finally {
     // pdf.js removed PDFDocumentProxy.destroy (mozilla/pdf.js#21245); the loading task owns the document.
     await pdf.loadingTask.destroy().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ANALYSIS_PHASES, type DocumentType, isDocumentType } from '@app/contracts';
+import { ANALYSIS_PHASES, type DocumentNotice, type DocumentType, isDocumentType } from '@app/contracts';
 import {
   assessRigor,
   calculateCredits,
@@ -8,9 +8,12 @@ import {
   computeCourseOverlaps,
   computeCoveredTopics,
   computeTranscriptMatches,
+  documentsOutcome,
   extractCertificate,
+  pagesNotReadNotice,
   textProblem,
   textProblemReason,
+  unreadableDocumentNotice,
   type CertificateExtraction,
   type CombinedAnalysis,
   type CreditCalculation,
@@ -23,11 +26,8 @@ import { CatalogRepository } from '../../catalog/catalog.repository';
 import { StorageService } from '../../storage/storage.service';
 import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
 import { AnalysisRepository, type CredentialForAnalysis } from '../analysis.repository';
-import {
-  DocumentTextExtractor,
-  UnreadableDocumentError,
-  type ExtractedText,
-} from '../extraction/document-text-extractor';
+import { documentProblem, UnreadableDocumentError } from '../extraction/document-problem';
+import { DocumentTextExtractor, type ExtractedText } from '../extraction/document-text-extractor';
 
 export const UNEXPECTED_PHASE_ERROR = 'an unexpected error stopped it; please try again';
 
@@ -42,7 +42,7 @@ export class PhaseFailedError extends Error {
     override readonly cause: unknown,
   ) {
     const title = ANALYSIS_PHASES.find((p) => p.phase === phase)?.title ?? `phase ${phase}`;
-    super(`${title} failed: ${cause instanceof UnreadableDocumentError ? cause.message : UNEXPECTED_PHASE_ERROR}`);
+    super(`${title} failed: ${documentProblem(cause)?.message ?? UNEXPECTED_PHASE_ERROR}`);
   }
 }
 
@@ -53,6 +53,12 @@ interface DocumentText {
   fileName: string;
   documentType: DocumentType;
   extracted: ExtractedText;
+}
+
+/** The credential's documents as read: the readable ones' text, and a notice for each left out or read in part. */
+interface ReadDocuments {
+  readable: DocumentText[];
+  notices: DocumentNotice[];
 }
 
 /**
@@ -78,8 +84,9 @@ export class AnalysisPipeline {
       return 'skipped';
     }
     const stored = new Map((await this.repository.listRecords(credentialId)).map((r) => [r.phase, r.results]));
-    let texts: Promise<DocumentText[]> | null = null;
-    const readTexts = (): Promise<DocumentText[]> => (texts ??= this.readTexts(credential));
+    let documents: Promise<ReadDocuments> | null = null;
+    const readDocuments = (only?: ReadonlySet<string>): Promise<ReadDocuments> =>
+      (documents ??= this.readDocuments(credential, only));
 
     const phase = async <T>(number: number, compute: () => Promise<T> | T): Promise<T> => {
       if (stored.has(number)) return stored.get(number) as T;
@@ -90,19 +97,32 @@ export class AnalysisPipeline {
       }
     };
 
-    const individual = await phase<IndividualAnalysis>(1, async () => ({
-      documents: await this.analyzeDocuments(await readTexts()),
-    }));
+    // The documents that can be read are evaluated; each one that cannot is listed with its reason (a notice), and
+    // only a credential with no readable document fails (nothing is stored, and it is not retried).
+    const individual = await phase<IndividualAnalysis>(1, async () => {
+      const { readable, notices } = await readDocuments();
+      const outcome = documentsOutcome(readable.length, notices);
+      if (!outcome.evaluate) throw new UnreadableDocumentError(outcome.reason, 'none_readable');
+      return { documents: await this.analyzeDocuments(readable), notices: outcome.notices };
+    });
     const readings = individual.documents;
+    const notices = individual.notices ?? [];
     const combined = await phase<CombinedAnalysis>(2, async () => {
       const catalog = await this.catalog.listCourses();
-      const documents = await readTexts();
-      const texts = documents.map((d) => ({
-        documentId: d.documentId,
-        fileName: d.fileName,
-        text: d.extracted.text,
-        lines: d.extracted.lines,
-      }));
+      // The documents phase 1 read (on a retry after phase 1 was stored, those are read again, and only those).
+      const only = new Set(readings.map((r) => r.documentId));
+      const read = new Map((await readDocuments(only)).readable.map((d) => [d.documentId, d]));
+      const texts = readings.map((reading) => {
+        const document = read.get(reading.documentId);
+        // Read in phase 1 but not now: a passing fault (a reader killed on a busy machine), so this attempt fails.
+        if (!document) throw new Error(`document ${reading.documentId} read in phase 1 could not be read again`);
+        return {
+          documentId: document.documentId,
+          fileName: document.fileName,
+          text: document.extracted.text,
+          lines: document.extracted.lines,
+        };
+      });
       return combineReadings(
         readings,
         computeCourseOverlaps(catalog, texts, readings),
@@ -127,28 +147,58 @@ export class AnalysisPipeline {
       certificateDetails: certificate.certificateDetails,
       leadContacts: leads.leadContacts,
       courseEquivalencies: credits.courseEquivalencies,
+      documentNotices: notices,
     });
     await this.repository.markCompleted(credentialId, generationDate);
     return 'completed';
   }
 
-  private async readTexts(credential: CredentialForAnalysis): Promise<DocumentText[]> {
-    const result: DocumentText[] = [];
+  /** Reads the credential's documents (those in `only`, when given). */
+  private async readDocuments(credential: CredentialForAnalysis, only?: ReadonlySet<string>): Promise<ReadDocuments> {
+    const readable: DocumentText[] = [];
+    const notices: DocumentNotice[] = [];
     // One document at a time: OCR and PDF parsing are CPU-bound and the queue already runs jobs side by side.
     for (const document of credential.documents) {
+      if (only && !only.has(document.id)) continue;
+      const noticed = { documentId: document.id, fileName: document.fileName };
+      // Storage that cannot be read is a fault of ours: it fails the attempt, which is retried.
       const bytes = await this.storage.read(document.objectKey);
-      const extracted = await this.extractor.extract(bytes, document.fileName);
-      // A blank scan or a document in another language cannot be evaluated; saying so beats a completed evaluation of nothing.
-      const problem = textProblem(extracted.text);
-      if (problem) throw new UnreadableDocumentError(textProblemReason(document.fileName, problem));
-      result.push({
+      let extracted: ExtractedText;
+      try {
+        extracted = await this.extractor.extract(bytes, document.fileName);
+        // A blank scan or a document in another language cannot be evaluated; the others still can.
+        const problem = textProblem(extracted.text);
+        if (problem) throw new UnreadableDocumentError(textProblemReason(document.fileName, problem), problem);
+      } catch (error) {
+        const unreadable = documentProblem(error);
+        if (!unreadable) throw error;
+        this.logger.warn(
+          `Document ${document.id} of credential ${credential.id} cannot be read (${unreadable.code}); left out of its evaluation`,
+        );
+        notices.push(unreadableDocumentNotice(noticed, unreadable.message));
+        continue;
+      }
+      if (extracted.pagesNotRead && extracted.pages !== undefined) {
+        const notice = pagesNotReadNotice(noticed, {
+          pages: extracted.pages,
+          notRead: extracted.pagesNotRead.pages,
+          limit: extracted.pagesNotRead.limit,
+        });
+        if (notice) {
+          this.logger.log(
+            `Document ${document.id} of credential ${credential.id}: ${extracted.pagesNotRead.pages.length} of ${extracted.pages} pages past the OCR page limit were not read`,
+          );
+          notices.push(notice);
+        }
+      }
+      readable.push({
         documentId: document.id,
         fileName: document.fileName,
         documentType: isDocumentType(document.documentType) ? document.documentType : 'other',
         extracted,
       });
     }
-    return result;
+    return { readable, notices };
   }
 
   private async analyzeDocuments(documents: DocumentText[]): Promise<DocumentReading[]> {
@@ -174,7 +224,7 @@ export class AnalysisPipeline {
         signals: analysis.signals,
       });
       this.logger.debug(
-        `Read ${document.fileName}: ${text.length} characters by ${method}, analyzed by ${analysis.analyzer}`,
+        `Read document ${document.documentId}: ${text.length} characters by ${method}, analyzed by ${analysis.analyzer}`,
       );
     }
     return readings;

@@ -4,7 +4,7 @@ import { Injectable, Logger, type Provider } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { InjectConfig } from '../../config/inject-config.decorator';
 import { AnalysisRepository } from '../analysis.repository';
-import { UnreadableDocumentError } from '../extraction/document-text-extractor';
+import { documentProblem } from '../extraction/document-problem';
 import { AnalysisPipeline, PhaseFailedError, type PipelineOutcome } from '../pipeline/analysis-pipeline.service';
 import {
   ANALYSIS_QUEUE_NAME,
@@ -59,21 +59,23 @@ export class AnalysisProcessor extends WorkerHost {
       return await Promise.race([run, deadline]);
     } catch (error) {
       const attempts = job.opts.attempts ?? 1;
-      // A document the readers refused or could not read reads the same way next time: no retry.
-      const unreadable = error instanceof PhaseFailedError && error.cause instanceof UnreadableDocumentError;
+      // No document of the credential could be read: they read the same way next time, so no retry.
+      const unreadable = error instanceof PhaseFailedError && documentProblem(error.cause) !== null;
       const isLastAttempt = job.attemptsMade + 1 >= attempts || error instanceof AnalysisDeadlineExceeded || unreadable;
       const message = error instanceof Error ? error.message : String(error);
       const cause =
-        error instanceof PhaseFailedError && error.cause instanceof Error
+        error instanceof PhaseFailedError && error.cause instanceof Error && !unreadable
           ? ` (${error.cause.stack ?? error.cause.message})`
           : '';
+      // The reason of unreadable documents names them: the log says only that none could be read.
+      const logged = unreadable ? 'no document of it could be read' : message;
       this.logger.warn(
-        `Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${message}${cause}`,
+        `Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${logged}${cause}`,
       );
       if (isLastAttempt) {
         await this.repository.markFailed(credentialId, new Date(generation), message.slice(0, MAX_REASON_LENGTH));
         // Tells BullMQ (and the in-process queue) not to try again.
-        if (unreadable) throw new UnrecoverableError(message);
+        if (unreadable) throw new UnrecoverableError('no document of the credential could be read');
       }
       throw error;
     } finally {

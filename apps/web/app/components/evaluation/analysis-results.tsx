@@ -1,5 +1,6 @@
 import { CRITERIA_KEYS, type Credential, type CredentialReview, type Evaluation, type Evidence } from '@app/contracts';
 import { CRITERION_LABELS, displayedCourseEquivalencies } from '@app/domain';
+import { DocumentNotices } from './document-notices';
 import { EmailDraftsButton } from './email-drafts-button';
 
 export interface CompletedCredentialResult {
@@ -26,7 +27,7 @@ export function AnalysisResults({ results }: { results: CompletedCredentialResul
             <h3 className="font-semibold">{credential.name}</h3>
             <ReviewOutcome review={review} />
             {evaluation ? (
-              <EvaluationDetails evaluation={evaluation} />
+              <EvaluationDetails evaluation={evaluation} documentCount={credential.documents.length} />
             ) : (
               <p className="mt-2 text-sm text-slate-600">The evaluation is not available yet.</p>
             )}
@@ -76,13 +77,14 @@ function Why({ evidence }: { evidence: Evidence | undefined }) {
   );
 }
 
-function EvaluationDetails({ evaluation }: { evaluation: Evaluation }) {
+function EvaluationDetails({ evaluation, documentCount }: { evaluation: Evaluation; documentCount: number }) {
   const equivalencies = displayedCourseEquivalencies(evaluation.courseEquivalencies);
   const hiddenEquivalencies = evaluation.courseEquivalencies.length - equivalencies.length;
   const details = evaluation.certificateDetails;
   const evidence = evaluation.evidence ?? {};
   return (
     <div className="mt-3 space-y-4 text-sm">
+      <DocumentNotices notices={evaluation.documentNotices ?? []} documentCount={documentCount} />
       <dl className="grid gap-3 sm:grid-cols-3">
         <div>
           <dt className="text-slate-500">Recommended credits</dt>
