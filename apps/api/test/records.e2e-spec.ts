@@ -215,16 +215,15 @@ describe('applicant records: ownership, staff review, erasure', () => {
       };
       const documentId = before.documents[0].id;
       const openApi = (await api.http.get('/api/docs-json').expect(200)).body as {
-        paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+        paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
       };
       const swept: string[] = [];
       for (const [path, operations] of Object.entries(openApi.paths)) {
         if (!/\{id\}/.test(path) || !/credentials|reviews/.test(path)) continue;
         for (const [method, operation] of Object.entries(operations)) {
           const url = path.replace('{id}', target).replace('{documentId}', documentId);
-          const ownerOrStaff = (operation.parameters ?? []).some(
-            (p) => p.in === 'header' && p.name === APPLICANT_TOKEN_HEADER,
-          );
+          // The applicant token's security scheme (app.factory.ts) marks the routes an owner may call.
+          const ownerOrStaff = (operation.security ?? []).some((requirement) => 'applicantToken' in requirement);
           const call = () =>
             (api.http as unknown as Record<string, (u: string) => import('supertest').Test>)[method](url).send({});
           const asBob = await call().set(bob.headers());
