@@ -1,7 +1,8 @@
-// The web app's HTTP server (npm start, the browser tests, docker): Remix's request handler behind security headers
-// (helmet, with a per-response CSP nonce) and a cross-site check on every state-changing request.
+// The web app's HTTP server (npm start, the browser tests, docker): React Router's request handler behind security
+// headers (helmet, with a per-response CSP nonce) and a cross-site check on every state-changing request.
 // Run from apps/web: node server.mjs (PORT, HOST, API_URL, WEB_URL, NODE_ENV, SESSION_COOKIE_SECURE).
-import { createRequestHandler } from '@remix-run/node';
+// node-fetch-server turns Node's request into a Fetch Request and streams the Response back; it is the Remix team's
+// standalone adapter (React Router's dev server uses it too), not part of Remix v2.
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import express from 'express';
 import helmet from 'helmet';
@@ -9,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from 'react-router';
 
 process.env.NODE_ENV ??= 'production';
 const port = Number(process.env.PORT ?? 3000);
@@ -20,7 +22,7 @@ const https =
   process.env.NODE_ENV === 'production' && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false';
 
 const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
-const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
+const handleDocument = createRequestHandler(build, process.env.NODE_ENV);
 
 /**
  * What the CSP must allow besides this origin: the store presigned uploads go to, and Stripe only when Stripe is
@@ -76,6 +78,16 @@ const securityHeaders = helmet({
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The Fetch Request React Router handles. Its own check of an action compares the Origin header with this request's
+ * URL, scheme included (Remix v2 compared the host alone), so the URL carries the scheme and host the browser used:
+ * a TLS-terminating proxy's Forwarded / X-Forwarded-Proto / X-Forwarded-Host, as Remix v2 read X-Forwarded-Host.
+ * Behind https without them, every form post would answer 400. refuseCrossSite below stays the check that decides.
+ */
+function fetchRequest(request, response) {
+  return createRequest(request, response, { trustProxy: true });
+}
+
 /** The host of an Origin header, or null for "null" (sandboxed or file pages) and anything unparsable. */
 function hostOf(origin) {
   try {
@@ -86,8 +98,8 @@ function hostOf(origin) {
 }
 
 /**
- * A state-changing request from another site is refused with 403 before Remix sees it (Remix's own check would
- * answer 500). Sec-Fetch-Site is sent by every current browser; Origin is the fallback for the others.
+ * A state-changing request from another site is refused with 403 before React Router sees it (React Router's own
+ * check would answer 400). Sec-Fetch-Site is sent by every current browser; Origin is the fallback for the others.
  */
 function refuseCrossSite(request, response, next) {
   if (SAFE_METHODS.has(request.method)) return next();
@@ -108,7 +120,7 @@ function refuseCrossSite(request, response, next) {
 }
 
 /**
- * A page (HTML) is collected and sent in one write with its length: React and Remix hand it over in many small chunks,
+ * A page (HTML) is collected and sent in one write with its length: React and React Router hand it over in many small chunks,
  * and writing each as its own HTTP chunk cost a tenth of the server's time (issue 18's profile). No page streams
  * deferred data, so nothing arrives later than the rest; other answers (resources, single-fetch data) pass through.
  */
@@ -137,7 +149,7 @@ function cacheablePageRequest(request) {
   return PAGE_CACHE_MS > 0 && request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
 }
 
-/** The render for this URL, from the cache or from Remix; null when the answer is not a page to share. */
+/** The render for this URL, from the cache or from React Router; null when the answer is not a page to share. */
 async function sharedPage(key, render) {
   const kept = pageCache.get(key);
   if (kept && (kept instanceof Promise || kept.expires > Date.now())) return kept;
@@ -161,7 +173,7 @@ async function sharedPage(key, render) {
 }
 
 async function renderShareable(request, response) {
-  const answer = await handleRemix(createRequest(request, response), { cspNonce: response.locals.cspNonce });
+  const answer = await handleDocument(fetchRequest(request, response), { cspNonce: response.locals.cspNonce });
   const html = answer.headers.get('content-type')?.startsWith('text/html');
   if (answer.status !== 200 || !html || answer.headers.has('set-cookie')) return { answer };
   const headers = [...answer.headers].filter(([name]) => name !== 'content-length');
@@ -209,8 +221,8 @@ app.use(async (request, response, next) => {
         return response.status(page.status).end(body);
       }
     }
-    const remixRequest = createRequest(request, response);
-    await sendResponse(response, await whole(await handleRemix(remixRequest, { cspNonce: response.locals.cspNonce })));
+    const answer = await handleDocument(fetchRequest(request, response), { cspNonce: response.locals.cspNonce });
+    await sendResponse(response, await whole(answer));
   } catch (error) {
     next(error);
   }

@@ -106,11 +106,11 @@ function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-/** JavaScript a route ships (entry, root, the route and their imports), gzipped, from the Remix client manifest. */
+/** JavaScript a route ships (entry, root, the route and their imports), gzipped, from React Router's client manifest. */
 function pageWeight(clientDir: string, routeId: string): number {
   const assets = join(clientDir, 'assets');
   const manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
-  if (!manifestFile) throw new Error('no Remix manifest in build/client/assets');
+  if (!manifestFile) throw new Error('no React Router manifest in build/client/assets');
   const source = readFileSync(join(assets, manifestFile), 'utf8');
   const manifest = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as {
     entry: { module: string; imports?: string[] };
@@ -329,7 +329,7 @@ async function main(): Promise<void> {
         }
         const client = join(webBuild, 'client');
         console.log(
-          `\n(g) JavaScript per route, gzipped (Remix client manifest; Stripe.js loads from js.stripe.com and is not counted):`,
+          `\n(g) JavaScript per route, gzipped (React Router's client manifest; Stripe.js loads from js.stripe.com and is not counted):`,
         );
         for (const [page, routeId] of [
           ['/', 'routes/_index'],

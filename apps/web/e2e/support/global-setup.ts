@@ -126,7 +126,7 @@ export default async function globalSetup(): Promise<void> {
   );
   if (created.status !== 0) throw new Error(`admin:create --role evaluator failed: ${created.stderr}${created.stdout}`);
 
-  // apps/web/server.mjs (Remix behind security headers) finds build/ relative to its working directory.
+  // apps/web/server.mjs (React Router behind security headers) finds build/ relative to its working directory.
   const web = start(
     'web',
     [join(ROOT, 'apps/web/server.mjs')],
