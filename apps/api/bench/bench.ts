@@ -3,7 +3,7 @@ import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -262,8 +262,10 @@ async function main(): Promise<void> {
     }
 
     if (wants('c')) {
+      // The web server runs in production mode: WEB_CONCURRENCY processes, one per core unless set (server.mjs).
+      const webProcesses = Number(process.env.WEB_CONCURRENCY?.trim() || availableParallelism());
       console.log(
-        `\n(c) Server-rendered pages at 20 connections vs the route's React tree by renderToString on fixed data:`,
+        `\n(c) Server-rendered pages at 20 connections (web server: ${webProcesses} process${webProcesses === 1 ? '' : 'es'}, WEB_CONCURRENCY) vs the route's React tree by renderToString on fixed data (one process):`,
       );
       const webBuild = join(ROOT, 'apps/web/build');
       if (!existsSync(join(webBuild, 'server/index.mjs'))) {

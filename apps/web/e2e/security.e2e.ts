@@ -201,6 +201,8 @@ describe('anonymous page views share one render (server.mjs page cache)', () => 
         APPLICANT_TOKEN_SECRET: e2e.applicantTokenSecret,
         SESSION_COOKIE_SECURE: 'false',
         PAGE_CACHE_MS: '60000',
+        // The cache is each process's own: one process, so the second view meets the first one's render.
+        WEB_CONCURRENCY: '1',
       },
       stdio: 'ignore',
     });

@@ -140,6 +140,8 @@ export default async function globalSetup(): Promise<void> {
       SESSION_COOKIE_SECURE: 'false',
       // Test files change data and look at the page again at once; the page cache has its own test (security.e2e).
       PAGE_CACHE_MS: '0',
+      // Two processes whatever the machine, as in production on a multi-core host: every journey runs on the cluster.
+      WEB_CONCURRENCY: '2',
     },
     join(ROOT, 'apps/web'),
   );
