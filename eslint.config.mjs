@@ -13,7 +13,8 @@ const FRAMEWORKS = [
   '@mikro-orm/*',
   'react',
   'react-dom',
-  '@remix-run/*',
+  'react-router',
+  '@react-router/*',
   'express',
   'stripe',
   'openai',
@@ -29,6 +30,7 @@ export default tseslint.config(
       '**/dist/**',
       'apps/web/build/**',
       'apps/web/.cache/**',
+      'apps/web/.react-router/**',
       'apps/web/public/**',
       '.nx/**',
       '.data/**',
@@ -70,7 +72,7 @@ export default tseslint.config(
             {
               sourceTag: 'scope:api',
               onlyDependOnLibsWithTags: ['scope:shared'],
-              bannedExternalImports: ['react', 'react-dom', '@remix-run/*'],
+              bannedExternalImports: ['react', 'react-dom', 'react-router', '@react-router/*'],
             },
             {
               sourceTag: 'scope:web',

@@ -1,4 +1,4 @@
-# Web image: the Remix server build served by apps/web/server.mjs (security headers, cross-site check).
+# Web image: the React Router server build served by apps/web/server.mjs (security headers, cross-site check).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -72,7 +72,7 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
 } else {
   api.restart = true;
   if (mailCatcher) mailCatcher.restart = true;
-  // apps/web/server.mjs (Remix behind security headers) finds build/ relative to its working directory.
+  // apps/web/server.mjs (React Router behind security headers) finds build/ relative to its working directory.
   const web = supervisor.run(
     'Web',
     [resolve('apps/web/server.mjs')],

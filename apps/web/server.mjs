@@ -1,14 +1,19 @@
-// The web app's HTTP server (npm start, the browser tests, docker): Remix's request handler behind security headers
-// (helmet, with a per-response CSP nonce) and a cross-site check on every state-changing request.
-// Run from apps/web: node server.mjs (PORT, HOST, API_URL, WEB_URL, NODE_ENV, SESSION_COOKIE_SECURE).
-import { createRequestHandler } from '@remix-run/node';
+// The web app's HTTP server (npm start, the browser tests, docker): React Router's request handler behind security
+// headers (helmet, with a per-response CSP nonce) and a cross-site check on every state-changing request, in
+// WEB_CONCURRENCY processes (node:cluster) that share the port.
+// Run from apps/web: node server.mjs (PORT, HOST, API_URL, WEB_URL, NODE_ENV, SESSION_COOKIE_SECURE, WEB_CONCURRENCY).
+// node-fetch-server turns Node's request into a Fetch Request and streams the Response back; it is the Remix team's
+// standalone adapter (React Router's dev server uses it too), not part of Remix v2.
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import express from 'express';
 import helmet from 'helmet';
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from 'react-router';
 
 process.env.NODE_ENV ??= 'production';
 const port = Number(process.env.PORT ?? 3000);
@@ -19,8 +24,8 @@ const publicOrigin = process.env.WEB_URL ? new URL(process.env.WEB_URL).origin :
 const https =
   process.env.NODE_ENV === 'production' && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false';
 
-const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
-const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
+/** React Router's handler of the server build; loaded by serve(), in each process that serves. */
+let handleDocument;
 
 /**
  * What the CSP must allow besides this origin: the store presigned uploads go to, and Stripe only when Stripe is
@@ -36,8 +41,6 @@ async function refreshPolicy() {
     // The API is not up yet or briefly down: keep the last policy.
   }
 }
-await refreshPolicy();
-setInterval(refreshPolicy, 60_000).unref();
 
 const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
@@ -76,6 +79,16 @@ const securityHeaders = helmet({
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The Fetch Request React Router handles. Its own check of an action compares the Origin header with this request's
+ * URL, scheme included (Remix v2 compared the host alone), so the URL carries the scheme and host the browser used:
+ * a TLS-terminating proxy's Forwarded / X-Forwarded-Proto / X-Forwarded-Host, as Remix v2 read X-Forwarded-Host.
+ * Behind https without them, every form post would answer 400. refuseCrossSite below stays the check that decides.
+ */
+function fetchRequest(request, response) {
+  return createRequest(request, response, { trustProxy: true });
+}
+
 /** The host of an Origin header, or null for "null" (sandboxed or file pages) and anything unparsable. */
 function hostOf(origin) {
   try {
@@ -86,8 +99,8 @@ function hostOf(origin) {
 }
 
 /**
- * A state-changing request from another site is refused with 403 before Remix sees it (Remix's own check would
- * answer 500). Sec-Fetch-Site is sent by every current browser; Origin is the fallback for the others.
+ * A state-changing request from another site is refused with 403 before React Router sees it (React Router's own
+ * check would answer 400). Sec-Fetch-Site is sent by every current browser; Origin is the fallback for the others.
  */
 function refuseCrossSite(request, response, next) {
   if (SAFE_METHODS.has(request.method)) return next();
@@ -108,9 +121,10 @@ function refuseCrossSite(request, response, next) {
 }
 
 /**
- * A page (HTML) is collected and sent in one write with its length: React and Remix hand it over in many small chunks,
- * and writing each as its own HTTP chunk cost a tenth of the server's time (issue 18's profile). No page streams
- * deferred data, so nothing arrives later than the rest; other answers (resources, single-fetch data) pass through.
+ * A page (HTML) is collected and sent in one write with its length: React and React Router hand it over in many small
+ * chunks, and writing each as its own HTTP chunk cost a tenth of the server's time (issue 18's profile). No page
+ * streams deferred data, so nothing arrives later than the rest; other answers (resources, single-fetch data) pass
+ * through.
  */
 async function whole(answer) {
   if (!answer.body || !answer.headers.get('content-type')?.startsWith('text/html')) return answer;
@@ -137,7 +151,7 @@ function cacheablePageRequest(request) {
   return PAGE_CACHE_MS > 0 && request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
 }
 
-/** The render for this URL, from the cache or from Remix; null when the answer is not a page to share. */
+/** The render for this URL, from the cache or from React Router; null when the answer is not a page to share. */
 async function sharedPage(key, render) {
   const kept = pageCache.get(key);
   if (kept && (kept instanceof Promise || kept.expires > Date.now())) return kept;
@@ -161,7 +175,7 @@ async function sharedPage(key, render) {
 }
 
 async function renderShareable(request, response) {
-  const answer = await handleRemix(createRequest(request, response), { cspNonce: response.locals.cspNonce });
+  const answer = await handleDocument(fetchRequest(request, response), { cspNonce: response.locals.cspNonce });
   const html = answer.headers.get('content-type')?.startsWith('text/html');
   if (answer.status !== 200 || !html || answer.headers.has('set-cookie')) return { answer };
   const headers = [...answer.headers].filter(([name]) => name !== 'content-length');
@@ -209,14 +223,127 @@ app.use(async (request, response, next) => {
         return response.status(page.status).end(body);
       }
     }
-    const remixRequest = createRequest(request, response);
-    await sendResponse(response, await whole(await handleRemix(remixRequest, { cspNonce: response.locals.cspNonce })));
+    const answer = await handleDocument(fetchRequest(request, response), { cspNonce: response.locals.cspNonce });
+    await sendResponse(response, await whole(answer));
   } catch (error) {
     next(error);
   }
 });
 
-const server = app.listen(port, host, () => console.log(`Web app listening on http://${host}:${port}`));
-const stop = () => server.close(() => process.exit(0));
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+/** One serving process (the only one, or a cluster worker): loads the build, asks the API for the policy, listens. */
+async function serve() {
+  const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
+  handleDocument = createRequestHandler(build, process.env.NODE_ENV);
+  await refreshPolicy();
+  setInterval(refreshPolicy, 60_000).unref();
+
+  const server = app.listen(port, host, () => {
+    // In a cluster the primary says it once for all workers.
+    if (cluster.isPrimary) console.log(`Web app listening on http://${host}:${port}`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  if (cluster.isPrimary) process.once('SIGINT', stop);
+  // A worker stops when its primary says so (SIGTERM): Ctrl+C in a terminal sends SIGINT to every process of the
+  // group at once, and the primary forwards it. Were the primary killed outright, Node ends its workers (their IPC
+  // channel closes), so none is left behind.
+  else process.on('SIGINT', () => undefined);
+}
+
+/**
+ * WEB_CONCURRENCY: how many processes serve the port. Unset: one per core the process may use in production (one
+ * render occupies a core for its whole duration, issue 18), one elsewhere. 1 runs the plain server, no cluster.
+ */
+function webConcurrency() {
+  const raw = process.env.WEB_CONCURRENCY?.trim();
+  if (!raw) return process.env.NODE_ENV === 'production' ? availableParallelism() : 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1) {
+    console.error(`WEB_CONCURRENCY must be a whole number of processes, 1 or more (got "${raw}").`);
+    process.exit(1);
+  }
+  return count;
+}
+
+const RESTART_MIN_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+/** A worker that ran this long before dying starts the next restart's wait from RESTART_MIN_MS again. */
+const HEALTHY_AFTER_MS = 60_000;
+/** How long a graceful stop may take before the workers left are killed. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * The cluster's primary: it serves nothing and loads no build. It forks `count` workers that share the port (Node
+ * hands each new connection to the next worker), starts another when one dies unexpectedly (after 1 s, doubling with
+ * each quick failure up to 30 s), and on SIGTERM or SIGINT asks every worker to close gracefully (SIGTERM) and exits
+ * once they have. The CSP policy and the page cache are each worker's own. If no worker has come up yet when one
+ * dies, the others would fail the same way (no build, a missing setting): the primary stops them and exits with 1.
+ */
+function runPrimary(count) {
+  // Every worker must sign and verify the admin session and applicant cookies with the same secret: without one set,
+  // the workers share a secret made for this start (each would otherwise make its own and refuse the others' cookies).
+  if (!process.env.SESSION_SECRET?.trim()) {
+    process.env.SESSION_SECRET = randomBytes(32).toString('hex');
+    if (process.env.NODE_ENV === 'production')
+      console.warn('SESSION_SECRET is unset: admin sessions are signed with a per-start secret and end on restart.');
+  }
+  const live = new Set();
+  const restarts = new Set();
+  let up = false;
+  let stopping = false;
+  let backoffMs = RESTART_MIN_MS;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    const startedAt = Date.now();
+    live.add(worker);
+    worker.once('listening', () => {
+      if (up) return;
+      up = true;
+      console.log(`Web app listening on http://${host}:${port} (${count} worker processes)`);
+    });
+    worker.once('exit', (code, signal) => {
+      live.delete(worker);
+      if (stopping) {
+        if (live.size === 0) process.exit(process.exitCode ?? 0);
+        return;
+      }
+      const how = signal ?? `exit code ${code}`;
+      if (!up) {
+        console.error(`Web worker ${worker.process.pid} stopped (${how}) before the server was up; stopping.`);
+        stop(code || 1);
+        return;
+      }
+      if (Date.now() - startedAt >= HEALTHY_AFTER_MS) backoffMs = RESTART_MIN_MS;
+      const wait = backoffMs;
+      backoffMs = Math.min(backoffMs * 2, RESTART_MAX_MS);
+      console.error(`Web worker ${worker.process.pid} stopped (${how}); starting another in ${wait / 1000} s.`);
+      const timer = setTimeout(() => {
+        restarts.delete(timer);
+        fork();
+      }, wait);
+      restarts.add(timer);
+    });
+  };
+
+  function stop(code = 0) {
+    if (stopping) return;
+    stopping = true;
+    process.exitCode = code;
+    for (const timer of restarts) clearTimeout(timer);
+    if (live.size === 0) process.exit(code);
+    for (const worker of live) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of live) worker.process.kill('SIGKILL');
+      process.exit(code);
+    }, STOP_GRACE_MS).unref();
+  }
+  process.on('SIGTERM', () => stop(0));
+  process.on('SIGINT', () => stop(0));
+
+  for (let i = 0; i < count; i++) fork();
+}
+
+const processes = cluster.isPrimary ? webConcurrency() : 1;
+if (processes > 1) runPrimary(processes);
+else await serve();

@@ -1,29 +1,12 @@
-import { vitePlugin as remix } from '@remix-run/dev';
+import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
-declare module '@remix-run/node' {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
+// React Router's settings are in react-router.config.ts, its routes in app/routes.ts.
 export default defineConfig({
-  plugins: [
-    tailwindcss(),
-    remix({
-      // The root package.json is CommonJS; an .mjs server build is ESM whatever the nearest package.json says.
-      serverBuildFile: 'index.mjs',
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-      },
-    }),
-    tsconfigPaths({ root: '../..' }),
-  ],
-  server: { host: '127.0.0.1' },
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths({ root: '../..' })],
+  // The dev server serves files from the whole workspace: libs/ and the root node_modules (React Router's default
+  // client entry) are outside apps/web, where Vite would stop by default.
+  server: { host: '127.0.0.1', fs: { allow: ['../..'] } },
 });

@@ -3,7 +3,7 @@ import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -106,11 +106,11 @@ function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-/** JavaScript a route ships (entry, root, the route and their imports), gzipped, from the Remix client manifest. */
+/** JavaScript a route ships (entry, root, the route and their imports), gzipped, from React Router's client manifest. */
 function pageWeight(clientDir: string, routeId: string): number {
   const assets = join(clientDir, 'assets');
   const manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
-  if (!manifestFile) throw new Error('no Remix manifest in build/client/assets');
+  if (!manifestFile) throw new Error('no React Router manifest in build/client/assets');
   const source = readFileSync(join(assets, manifestFile), 'utf8');
   const manifest = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as {
     entry: { module: string; imports?: string[] };
@@ -286,8 +286,10 @@ async function main(): Promise<void> {
     }
 
     if (wants('c')) {
+      // The web server runs in production mode: WEB_CONCURRENCY processes, one per core unless set (server.mjs).
+      const webProcesses = Number(process.env.WEB_CONCURRENCY?.trim() || availableParallelism());
       console.log(
-        `\n(c) Server-rendered pages at 20 connections vs the route's React tree by renderToString on fixed data:`,
+        `\n(c) Server-rendered pages at 20 connections (web server: ${webProcesses} process${webProcesses === 1 ? '' : 'es'}, WEB_CONCURRENCY) vs the route's React tree by renderToString on fixed data (one process):`,
       );
       const webBuild = join(ROOT, 'apps/web/build');
       if (!existsSync(join(webBuild, 'server/index.mjs'))) {
@@ -353,7 +355,7 @@ async function main(): Promise<void> {
         }
         const client = join(webBuild, 'client');
         console.log(
-          `\n(g) JavaScript per route, gzipped (Remix client manifest; Stripe.js loads from js.stripe.com and is not counted):`,
+          `\n(g) JavaScript per route, gzipped (React Router's client manifest; Stripe.js loads from js.stripe.com and is not counted):`,
         );
         for (const [page, routeId] of [
           ['/', 'routes/_index'],

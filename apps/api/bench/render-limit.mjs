@@ -1,10 +1,9 @@
 // The render limit of a page: the route's React tree (root layout + route component) rendered with renderToString on
 // fixed data (what the route's loader returned once against the running API) in a loop, for a fixed time.
 // Run by bench.ts as its own process: `node render-limit.mjs <server build> <seconds> <path>...`; prints JSON.
-import { createRemixStub } from '@remix-run/testing';
-import { Outlet } from '@remix-run/react';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { createRoutesStub, Outlet } from 'react-router';
 import { pathToFileURL } from 'node:url';
 
 const [buildPath, secondsArg, ...paths] = process.argv.slice(2);
@@ -26,11 +25,11 @@ for (const path of paths) {
         throw new Error(`the loader of ${path} threw: ${detail}`, { cause: thrown });
       })
     : null;
-  // Remix's data() wraps what a loader returns with its headers; plain objects and Responses are the other forms.
+  // React Router's data() wraps what a loader returns with its headers; plain objects and Responses are the other forms.
   const data =
     loaded instanceof Response ? await loaded.json() : loaded?.type === 'DataWithResponseInit' ? loaded.data : loaded;
   const Layout = root.Layout ?? (({ children }) => children);
-  const Stub = createRemixStub([
+  const Stub = createRoutesStub([
     {
       id: 'root',
       path: '/',

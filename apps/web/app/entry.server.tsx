@@ -1,12 +1,11 @@
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { NonceContext } from './lib/nonce';
 
-declare module '@remix-run/server-runtime' {
+declare module 'react-router' {
   interface AppLoadContext {
     /** Made per request by server.mjs; see NonceContext. */
     cspNonce?: string;
@@ -16,20 +15,20 @@ declare module '@remix-run/server-runtime' {
 const ABORT_DELAY = 5_000;
 
 /**
- * Remix's default Node entry, plus the CSP nonce: the web server (server.mjs) sends a Content-Security-Policy that
- * allows only scripts carrying this response's nonce, so every inline script Remix writes (hydration context,
- * streamed data, scroll restoration) must carry it.
+ * React Router's default Node entry, plus the CSP nonce: the web server (server.mjs) sends a Content-Security-Policy
+ * that allows only scripts carrying this response's nonce, so every inline script React Router writes (hydration
+ * context, streamed data, scroll restoration) must carry it.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? '';
   // Crawlers and SPA mode get the whole document at once; browsers get it streamed from the shell.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Called after the render below has started (abort is defined by then).
@@ -45,7 +44,7 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
@@ -62,7 +61,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors of the first render reject and are logged by Remix; only log those of the streamed rest.
+          // Errors of the first render reject and are logged by React Router; only log those of the streamed rest.
           if (shellRendered) console.error(error);
         },
       },

@@ -1,5 +1,4 @@
-import type { LinksFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { GeneralErrorBoundary } from './components/error-boundary';

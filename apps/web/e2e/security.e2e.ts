@@ -29,13 +29,15 @@ async function watchViolations(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Whether React took over the page: Remix's client router is there only after its scripts ran under the CSP. */
+/** Whether React took over the page: React Router's client router is there only after its scripts ran under the CSP. */
 async function hydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => typeof (window as unknown as { __remixRouter?: unknown }).__remixRouter === 'object');
+  return page.evaluate(
+    () => typeof (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter === 'object',
+  );
 }
 
 describe('security headers and the Content-Security-Policy', () => {
-  it('sends the headers on every page, with a fresh nonce that Remix scripts carry', async () => {
+  it('sends the headers on every page, with a fresh nonce that React Router scripts carry', async () => {
     const first = await fetch(`${e2e.webUrl}/paymentplan`);
     const second = await fetch(`${e2e.webUrl}/paymentplan`);
     const csp = first.headers.get('content-security-policy') ?? '';
@@ -131,7 +133,7 @@ describe('security headers and the Content-Security-Policy', () => {
     await context.close();
   });
 
-  it('refuses a form posted from another site with 403 before Remix sees it', async () => {
+  it('refuses a form posted from another site with 403 before React Router sees it', async () => {
     // A page of another origin (another port is another origin, and Sec-Fetch-Site says same-site or cross-site).
     const attacker: Server = createServer((_request, response) => {
       response.setHeader('content-type', 'text/html');
@@ -199,6 +201,8 @@ describe('anonymous page views share one render (server.mjs page cache)', () => 
         APPLICANT_TOKEN_SECRET: e2e.applicantTokenSecret,
         SESSION_COOKIE_SECURE: 'false',
         PAGE_CACHE_MS: '60000',
+        // The cache is each process's own: one process, so the second view meets the first one's render.
+        WEB_CONCURRENCY: '1',
       },
       stdio: 'ignore',
     });

@@ -64,10 +64,10 @@ describe('evaluation page: system status and mail panels', () => {
       page.getByRole('link', { name: 'Connect Gmail' }).click(),
     ]);
     await page.getByText('Log in as an admin to connect Gmail').waitFor();
-    // Without JavaScript the form posts to its action attribute, which keeps where to return to.
-    expect(await page.locator('form[method="post"]').getAttribute('action')).toContain(
-      'redirectTo=/resources/gmail-connect',
-    );
+    // Without JavaScript the form posts to its action attribute, which keeps where to return to (React Router writes
+    // the query encoded: redirectTo=%2Fresources%2Fgmail-connect).
+    const action = (await page.locator('form[method="post"]').getAttribute('action')) ?? '';
+    expect(new URL(action, e2e.webUrl).searchParams.get('redirectTo')).toBe('/resources/gmail-connect');
     await page.getByLabel('Username').fill(e2e.adminUsername);
     await page.getByLabel('Password').fill(e2e.adminPassword);
     // Login, then the API's consent redirect, Google's approval and the API's callback, back to the evaluation page.

@@ -30,7 +30,7 @@ export const ENROLLMENT_FORM_MESSAGES = {
 const M = ENROLLMENT_FORM_MESSAGES;
 
 /**
- * A manual enrollment as the API takes it (amount in integer cents, no cohort as null). The Remix action turns the
+ * A manual enrollment as the API takes it (amount in integer cents, no cohort as null). The web app's action turns the
  * typed form into this shape first (dollars to cents, an empty cohort to null) and checks it here; the API DTO runs
  * each field's rule from here too.
  *

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 
 /** A paragraph with one link back to where the page was reached from. */

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 /** The one error boundary of the app: a page per status, and a generic message for anything else. */
 export function GeneralErrorBoundary() {

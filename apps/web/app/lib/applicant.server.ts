@@ -4,7 +4,7 @@ import {
   type RouteDefinition,
   type RouteResponse,
 } from '@app/contracts';
-import { createCookie } from '@remix-run/node';
+import { createCookie } from 'react-router';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { callApi, type CallArgs } from './api.server';

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
+import { createCookieSessionStorage, redirect, type Session } from 'react-router';
 import { randomBytes } from 'node:crypto';
 import type { ToastData } from '~/components/admin/toast-notice';
 import type { RouteDefinition, RouteResponse } from '@app/contracts';

@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from 'react-router';
 import { NotFound } from '~/components/error-boundary';
 
 export const meta: MetaFunction = () => [{ title: '404 Page Not Found' }];

@@ -1,6 +1,15 @@
 import { ROUTES } from '@app/contracts';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { buttonClass, inputClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

@@ -1,6 +1,12 @@
 import { ROUTES, type EnrollmentMail } from '@app/contracts';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast } from '~/lib/session.server';
 import { HeaderCells } from '~/components/admin/data-table';

@@ -1,6 +1,6 @@
 import { ROUTES } from '@app/contracts';
 import { validateCohortExport } from '@app/domain';
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '~/lib/api.server';
 import { adminApiResponse, newToast, redirectWithToast } from '~/lib/session.server';
 

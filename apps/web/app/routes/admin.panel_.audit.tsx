@@ -1,6 +1,5 @@
 import { ROUTES, AUDIT_ACTIONS, type AuditAction } from '@app/contracts';
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { data, Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { inputClass } from '~/components/admin/admin-dialog';
 import { Pagination } from '~/components/admin/enrollment-table';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

@@ -7,8 +7,16 @@ import {
   parseDollarsToCents,
   paymentTypeLabel,
 } from '@app/domain';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { buttonClass, dangerButtonClass, inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

@@ -1,7 +1,14 @@
 import { ROUTES } from '@app/contracts';
 import { cohortMonthLabel } from '@app/domain';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

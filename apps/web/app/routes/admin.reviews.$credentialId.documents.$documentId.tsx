@@ -1,5 +1,5 @@
 import { ROUTES } from '@app/contracts';
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '~/lib/api.server';
 import { adminApi } from '~/lib/session.server';
 

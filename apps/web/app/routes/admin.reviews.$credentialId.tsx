@@ -1,7 +1,16 @@
 import { ROUTES, CRITERIA_KEYS, type ReviewCredentialDetail } from '@app/contracts';
 import { CRITERION_LABELS, checkRejection, checkVerification } from '@app/domain';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import {
   buttonClass,
   dangerButtonClass,

@@ -1,7 +1,14 @@
 import { ROUTES, REVIEW_QUEUE_STATUSES, type ReviewQueueStatus } from '@app/contracts';
 import { REVIEW_QUEUE_LABELS } from '@app/domain';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import {
+  data,
+  Form,
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import {
   buttonClass,
   dangerButtonClass,

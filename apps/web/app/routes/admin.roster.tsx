@@ -1,5 +1,5 @@
 import { ROUTES, type EnrollmentSearchQuery } from '@app/contracts';
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '~/lib/api.server';
 import { adminApiResponse, newToast, redirectWithToast } from '~/lib/session.server';
 import { FILTER_KEYS } from './admin.panel/panel-url';

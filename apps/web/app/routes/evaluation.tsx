@@ -6,8 +6,15 @@ import {
   normalizeCredentialName,
   shouldPollAnalyses,
 } from '@app/domain';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import {
+  data,
+  useActionData,
+  useLoaderData,
+  useRevalidator,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { useEffect, useRef } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AnalysisResults } from '~/components/evaluation/analysis-results';

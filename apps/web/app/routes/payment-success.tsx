@@ -1,6 +1,5 @@
 import { ROUTES } from '@app/contracts';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { callApi } from '~/lib/api.server';
 
 export const meta: MetaFunction = () => [{ title: 'Payment Successful' }];

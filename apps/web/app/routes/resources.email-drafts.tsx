@@ -1,5 +1,5 @@
 import { ROUTES, type CreateEmailDraftsResult } from '@app/contracts';
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { ApiError, callApi } from '~/lib/api.server';
 import { ADMIN_ONLY_MESSAGE, optionalAdminToken } from '~/lib/session.server';
 

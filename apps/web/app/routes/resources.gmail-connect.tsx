@@ -1,5 +1,5 @@
 import { ROUTES, routePath } from '@app/contracts';
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '~/lib/api.server';
 import { webEnv } from '~/lib/env.server';
 import { adminApi, newToast, optionalAdminToken, redirectWithToast } from '~/lib/session.server';

@@ -1,5 +1,5 @@
 import { ROUTES, type UploadCompleteRequest } from '@app/contracts';
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from 'react-router';
 import { ApiError } from '~/lib/api.server';
 import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
 

@@ -1,13 +1,22 @@
 import { ROUTES } from '@app/contracts';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi } from '~/lib/api.server';
 import { applicantCookieFor, applicantToken, optionalApplicantId } from '~/lib/applicant.server';
 import { APPLICANT_TOKEN_HEADER } from '@app/contracts';
 
 // same-origin, not no-referrer: the token in this page's URL never leaves the site, while the form's POST keeps its
-// Origin header (no-referrer sends 'null', which Remix refuses as a cross-site action).
+// Origin header (no-referrer sends 'null', which React Router refuses as a cross-site action).
 export const meta: MetaFunction = () => [
   { title: 'Sign in to your evaluation' },
   { name: 'referrer', content: 'same-origin' },

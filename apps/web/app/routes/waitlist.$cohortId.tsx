@@ -1,7 +1,14 @@
 import { ROUTES, type Cohort } from '@app/contracts';
 import { cohortMonthLabel, isValidEmail, validateCustomer } from '@app/domain';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi } from '~/lib/api.server';
 import { BackLink } from '~/components/back-link';

@@ -1,5 +1,5 @@
 import { APPLICANT_TOKEN_AUDIENCE, APPLICANT_TOKEN_HEADER } from '@app/contracts';
-import { createCookie } from '@remix-run/node';
+import { createCookie } from 'react-router';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';

@@ -128,7 +128,7 @@ export default async function globalSetup(): Promise<void> {
   );
   if (created.status !== 0) throw new Error(`admin:create --role evaluator failed: ${created.stderr}${created.stdout}`);
 
-  // apps/web/server.mjs (Remix behind security headers) finds build/ relative to its working directory.
+  // apps/web/server.mjs (React Router behind security headers) finds build/ relative to its working directory.
   const web = start(
     'web',
     [join(ROOT, 'apps/web/server.mjs')],
@@ -142,6 +142,8 @@ export default async function globalSetup(): Promise<void> {
       SESSION_COOKIE_SECURE: 'false',
       // Test files change data and look at the page again at once; the page cache has its own test (security.e2e).
       PAGE_CACHE_MS: '0',
+      // Two processes whatever the machine, as in production on a multi-core host: every journey runs on the cluster.
+      WEB_CONCURRENCY: '2',
     },
     join(ROOT, 'apps/web'),
   );

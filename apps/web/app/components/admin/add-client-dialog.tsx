@@ -1,6 +1,6 @@
 import { ENROLLMENT_STATUSES, PAYMENT_TYPES, TRAINING_NAMES, type Cohort } from '@app/contracts';
 import { MAX_EMAIL_LENGTH, MAX_ENROLLMENT_NOTES_LENGTH, MAX_STUDENT_NAME_LENGTH, paymentTypeLabel } from '@app/domain';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from 'react-router';
 import { useState } from 'react';
 import type { ClientFormValues } from '~/routes/admin.panel/panel-url';
 import type { ToastData } from './toast-notice';

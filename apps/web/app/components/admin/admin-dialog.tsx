@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@remix-run/react';
+import { Link, useNavigate } from 'react-router';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { toastText, type ToastData } from './toast-notice';
 

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from 'react-router';
 import { AdminDialog, dangerButtonClass, secondaryButtonClass } from './admin-dialog';
 
 /** The confirmation step before a delete; a page section without JavaScript, a modal with it. */

@@ -1,6 +1,6 @@
 import { TRAINING_NAMES } from '@app/contracts';
 import { MONTH_NAMES } from '@app/domain';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from 'react-router';
 import type { ToastData } from './toast-notice';
 import { AdminDialog, buttonClass, inputClass } from './admin-dialog';
 import { LabeledField } from './form-field';

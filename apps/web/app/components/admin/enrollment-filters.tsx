@@ -1,5 +1,5 @@
 import { TRAINING_NAMES, type Cohort } from '@app/contracts';
-import { Form, useSubmit } from '@remix-run/react';
+import { Form, useSubmit } from 'react-router';
 import type { PanelFilters } from '~/routes/admin.panel/panel-url';
 import { inputClass } from './admin-dialog';
 import { cohortOptionLabel } from './cohort-options';

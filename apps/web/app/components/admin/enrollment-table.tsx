@@ -1,6 +1,6 @@
 import type { EnrollmentRow, EnrollmentSortKey } from '@app/contracts';
 import { billingStatusLabel, cohortMonthLabel, formatCents, paymentTypeLabel } from '@app/domain';
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import { dangerButtonClass } from './admin-dialog';
 import { HeaderCells, EmptyRow } from './data-table';
 

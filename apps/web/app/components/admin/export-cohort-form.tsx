@@ -1,6 +1,6 @@
 import type { Cohort } from '@app/contracts';
 import { exportedMessage, validateCohortExport } from '@app/domain';
-import { Form } from '@remix-run/react';
+import { Form } from 'react-router';
 import { useState, type FormEvent } from 'react';
 import { notify } from '~/lib/toast';
 import { buttonClass, inputClass, labelClass } from './admin-dialog';

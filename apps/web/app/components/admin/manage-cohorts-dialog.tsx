@@ -1,6 +1,6 @@
 import type { Cohort } from '@app/contracts';
 import { cohortMonthLabel } from '@app/domain';
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import type { ToastData } from './toast-notice';
 import { AdminDialog, dangerButtonClass } from './admin-dialog';
 import { HeaderCells, EmptyRow } from './data-table';

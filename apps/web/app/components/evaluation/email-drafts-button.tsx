@@ -1,5 +1,5 @@
 import type { GmailSetupStatus } from '@app/contracts';
-import { Link, useFetcher, useRouteLoaderData } from '@remix-run/react';
+import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { useEffect } from 'react';
 import { notify } from '~/lib/toast';
 import type { EmailDraftsActionData } from '~/routes/resources.email-drafts';

@@ -1,5 +1,5 @@
 import type { GmailSetupStatus } from '@app/contracts';
-import { useFetcher, useSearchParams } from '@remix-run/react';
+import { useFetcher, useSearchParams } from 'react-router';
 import { useEffect } from 'react';
 import { notify } from '~/lib/toast';
 

@@ -1,6 +1,6 @@
 import type { AnalysisRecord, Credential, CredentialStatus, DocumentType } from '@app/contracts';
 import { MAX_CREDENTIAL_NAME_LENGTH, canStartAnalysis, formatFileSize } from '@app/domain';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from 'react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AnalysisProgress } from './analysis-progress';
 import { useHydrated } from '~/lib/use-hydrated';

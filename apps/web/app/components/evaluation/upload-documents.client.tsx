@@ -1,5 +1,5 @@
 import { ACCEPTED_FILE_EXTENSIONS, ACCEPTED_MIME_TYPES, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from '@app/domain';
-import { useRevalidator } from '@remix-run/react';
+import { useRevalidator } from 'react-router';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type Body, type Meta, type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';

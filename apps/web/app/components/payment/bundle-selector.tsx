@@ -1,7 +1,7 @@
 import { TRAINING_NAMES, type Cohort, type TrainingName } from '@app/contracts';
 import { cohortMonthLabel, cohortSeatsSuffix, type ValidationFailure } from '@app/domain';
 import { WaitlistLinks } from './waitlist-links';
-import { Form } from '@remix-run/react';
+import { Form } from 'react-router';
 import { useState } from 'react';
 
 interface Slot {

@@ -1,7 +1,7 @@
 import type { Cohort } from '@app/contracts';
 import { cohortMonthLabel, cohortSeatsSuffix, type ValidationFailure } from '@app/domain';
 import { WaitlistLinks } from './waitlist-links';
-import { Form, Link } from '@remix-run/react';
+import { Form, Link } from 'react-router';
 import type { FormEvent, ReactNode } from 'react';
 
 export interface CheckoutFormProps {

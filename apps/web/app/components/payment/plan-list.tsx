@@ -1,6 +1,6 @@
 import type { BundlePricing, Cohort, PaymentType, TrainingPricing } from '@app/contracts';
 import { formatUsd, paymentOptionTitle, type ValidationFailure } from '@app/domain';
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 import { singleCheckoutSearch } from '~/routes/paymentplan/checkout-state';
 import { BundleSelector } from './bundle-selector';
 

@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 // The pure entry loads Stripe.js only when asked, so test mode never reaches js.stripe.com.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useFetcher, useNavigate } from '@remix-run/react';
+import { useFetcher, useNavigate } from 'react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ValidationFailure } from '@app/domain';
 import { notify } from '~/lib/toast';

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 // The pure entry loads Stripe.js only when asked, so test mode never reaches js.stripe.com.
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useSubmit } from '@remix-run/react';
+import { useSubmit } from 'react-router';
 import { useMemo, useState, type FormEvent } from 'react';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { Cohort } from '@app/contracts';
 import { cohortMonthLabel } from '@app/domain';
-import { Link } from '@remix-run/react';
+import { Link } from 'react-router';
 
 /** A full cohort cannot be chosen; its waitlist is one link away (a plain link, so it works without JavaScript). */
 export function WaitlistLinks({ cohorts }: { cohorts: Cohort[] }) {

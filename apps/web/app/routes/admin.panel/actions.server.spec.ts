@@ -36,7 +36,7 @@ function addClient(fields: Record<string, string>): Request {
   });
 }
 
-/** What `data()` hands Remix: the payload and the status. */
+/** What `data()` hands React Router: the payload and the status. */
 function refusal(result: unknown): { data: PanelActionData; status: number | undefined } {
   const { data, init } = result as { data: PanelActionData; init: ResponseInit | null };
   return { data, status: init?.status };

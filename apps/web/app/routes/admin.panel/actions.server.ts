@@ -9,7 +9,7 @@ import {
   validateCohortForm,
   type EnrollmentFormErrors,
 } from '@app/domain';
-import { data } from '@remix-run/node';
+import { data } from 'react-router';
 import { ApiError, callApi } from '~/lib/api.server';
 import {
   adminApi,

@@ -1,7 +1,17 @@
 import { ROUTES, type Cohort, type EnrollmentPage, type EnrollmentSortKey } from '@app/contracts';
 import { cohortMonthLabel, cohortYearOptions } from '@app/domain';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { AddClientDialog } from '~/components/admin/add-client-dialog';
 import { secondaryButtonClass, buttonClass } from '~/components/admin/admin-dialog';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';

@@ -1,7 +1,14 @@
 import { ROUTES, type UpdateCardPlan, type UpdateCardResponse } from '@app/contracts';
 import { formatUsd } from '@app/domain';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { TestCardFields } from '~/components/payment/test-card-fields';
 import { UpdateCardStripe } from '~/components/payment/update-card-stripe.client';
 import { ApiError, callApi } from '~/lib/api.server';

@@ -1,15 +1,19 @@
 import { ROUTES, isTrainingName, type PaymentPlanResponse } from '@app/contracts';
 import { cohortMonthLabel, formatUsd, installmentCount, paymentOptionTitle } from '@app/domain';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
+  data,
   Link,
+  redirect,
   useActionData,
   useLoaderData,
   useLocation,
   useNavigate,
   useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
   type ShouldRevalidateFunction,
-} from '@remix-run/react';
+} from 'react-router';
 import { useEffect, useRef } from 'react';
 import { CheckoutForm } from '~/components/payment/checkout-form';
 import { PlanList } from '~/components/payment/plan-list';
