@@ -135,20 +135,39 @@ async function whole(answer) {
 }
 
 /**
- * Anonymous page views share one render a second. A GET with no cookie at all carries nothing of a visitor (no
- * session, no applicant, no toast), so every such view of the same URL renders the same page; one render is kept
- * for PAGE_CACHE_MS (default 1000; 0 turns it off) and concurrent views wait for the render already under way. Only a
- * 200 HTML answer that sets no cookie is kept. Each response still gets its own CSP nonce: the kept page's nonce is
- * replaced by the response's (the page holds nothing a visitor wrote, so no injected script can ride along). A spike
- * of anonymous visitors costs one render per page and second instead of one per view (issue 18).
+ * Anonymous page views share one render a second. A GET carrying none of the app's own cookies (APP_COOKIES, from the
+ * server build: the admin session and the applicant identity) carries nothing of a visitor (no session, no applicant,
+ * no toast), so every such view of the same URL renders the same page, whatever other cookies it has (a proxy's, an
+ * analytics script's): those are removed before the render, so it sees none. One render is kept for PAGE_CACHE_MS
+ * (default 1000; 0 turns it off) and concurrent views wait for the render already under way. Only a 200 HTML answer
+ * that sets no cookie is kept. Each response still gets its own CSP nonce: the kept page's nonce is replaced by the
+ * response's (the page holds nothing a visitor wrote, so no injected script can ride along). A spike of anonymous
+ * visitors costs one render per page and second instead of one per view (issue 18).
  */
 const PAGE_CACHE_MS = Number(process.env.PAGE_CACHE_MS ?? 1000);
 const PAGE_CACHE_MAX_ENTRIES = 200;
 /** URL → { expires, nonce, status, headers, body } or the promise of the render under way. */
 const pageCache = new Map();
 
+/** The names of the cookies the app reads (the build's APP_COOKIES); null: unknown, so any cookie counts as one. */
+let appCookies = null;
+
+function carriesAppCookie(header) {
+  if (!header) return false;
+  if (!appCookies) return true;
+  return header.split(';').some((pair) => {
+    const equals = pair.indexOf('=');
+    return appCookies.has((equals === -1 ? pair : pair.slice(0, equals)).trim());
+  });
+}
+
 function cacheablePageRequest(request) {
-  return PAGE_CACHE_MS > 0 && request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
+  return (
+    PAGE_CACHE_MS > 0 &&
+    request.method === 'GET' &&
+    !request.headers.authorization &&
+    !carriesAppCookie(request.headers.cookie)
+  );
 }
 
 /** The render for this URL, from the cache or from React Router; null when the answer is not a page to share. */
@@ -175,6 +194,8 @@ async function sharedPage(key, render) {
 }
 
 async function renderShareable(request, response) {
+  // A shared render must not depend on this visitor: it sees no cookie at all (none of them is the app's anyway).
+  delete request.headers.cookie;
   const answer = await handleDocument(fetchRequest(request, response), { cspNonce: response.locals.cspNonce });
   const html = answer.headers.get('content-type')?.startsWith('text/html');
   if (answer.status !== 200 || !html || answer.headers.has('set-cookie')) return { answer };
@@ -234,6 +255,8 @@ app.use(async (request, response, next) => {
 async function serve() {
   const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
   handleDocument = createRequestHandler(build, process.env.NODE_ENV);
+  const cookieNames = build.entry.module.APP_COOKIES;
+  appCookies = Array.isArray(cookieNames) ? new Set(cookieNames) : null;
   await refreshPolicy();
   setInterval(refreshPolicy, 60_000).unref();
 

@@ -333,19 +333,21 @@ async function main(): Promise<void> {
             ? (JSON.parse(output) as Record<string, { rendersPerSecond: number; bytes: number }>)
             : ({} as never);
         if (renderCode !== 0) console.log(`  render limit failed (exit ${renderCode}): ratios not available`);
-        // Anonymous views (no cookie) share one render a second (server.mjs's page cache); a visitor with any cookie
-        // gets a render of their own on every view. Both are printed against the same render limit.
-        /** `BENCH_VISITORS=cookie` (or `anonymous`): only that kind of visitor in part (c), e.g. to profile it. */
+        // Views carrying none of the app's cookies (no cookie, or only another site's or a proxy's) share one render a
+        // second (server.mjs's page cache); a visitor with one of the app's cookies (an admin, an applicant, a toast)
+        // gets a render of their own on every view. All are printed against the same render limit.
+        /** `BENCH_VISITORS=app-cookie` (or `anonymous`, `other-cookie`): only that kind of visitor in part (c). */
         const onlyVisitor = process.env.BENCH_VISITORS?.trim();
         const visitors = (
           [
-            ['anonymous', {}],
-            ['with a cookie', { cookie: 'bench=1' }],
-          ] as Array<[string, Record<string, string>]>
-        ).filter(([visitor]) => !onlyVisitor || visitor.includes(onlyVisitor));
+            ['anonymous', 'anonymous', {}],
+            ['other-cookie', "another's cookie", { cookie: '_ga=GA1.1.42' }],
+            ['app-cookie', "app's cookie", { cookie: '__applicant=bench' }],
+          ] as Array<[string, string, Record<string, string>]>
+        ).filter(([key]) => !onlyVisitor || key === onlyVisitor);
         for (const page of pages) {
           const limit = limits[page]?.rendersPerSecond ?? NaN;
-          for (const [visitor, headers] of visitors) {
+          for (const [, visitor, headers] of visitors) {
             await load(`http://127.0.0.1:${webPort}${page}`, 5, { duration: 1, headers });
             const measured = await load(`http://127.0.0.1:${webPort}${page}`, 20, { headers });
             console.log(

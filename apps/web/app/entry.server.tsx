@@ -5,6 +5,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { NonceContext } from './lib/nonce';
 
+/** The cookies the app reads, for server.mjs's page cache (see cookie-names.ts). */
+export { APP_COOKIES } from './lib/cookie-names';
+
 declare module 'react-router' {
   interface AppLoadContext {
     /** Made per request by server.mjs; see NonceContext. */

@@ -228,7 +228,7 @@ describe('anonymous page views share one render (server.mjs page cache)', () => 
   const nonceOf = (response: Response) =>
     /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
 
-  it('gives each view its own nonce, shares the render between cookie-less views, and renders afresh for a cookie', async () => {
+  it("gives each view its own nonce, shares the render between views without the app's cookies, and renders afresh for one", async () => {
     const first = await fetch(`${url}/paymentplan`);
     const firstHtml = await first.text();
     await query(
@@ -248,8 +248,15 @@ describe('anonymous page views share one render (server.mjs page cache)', () => 
     // The same render: the cohort added in between is not in it.
     expect(secondHtml.replaceAll(secondNonce, firstNonce)).toBe(firstHtml);
     expect(secondHtml).not.toContain(cohortMonth);
-    // A visitor with any cookie gets a render of their own, with the new cohort.
-    const withCookie = await (await fetch(`${url}/paymentplan`, { headers: { cookie: 'visitor=1' } })).text();
-    expect(withCookie).toContain(cohortMonth);
+    // Another site's or a proxy's cookies are not the app's: that view shares the same render.
+    const foreign = await fetch(`${url}/paymentplan`, { headers: { cookie: '_ga=GA1.1.42; consent' } });
+    const foreignHtml = await foreign.text();
+    expect(foreignHtml.replaceAll(nonceOf(foreign), firstNonce)).toBe(firstHtml);
+    // A visitor with one of the app's cookies (even one this server did not sign) gets a render of their own, with the
+    // new cohort.
+    for (const cookie of ['__applicant=not-signed', '_ga=GA1.1.42; __admin_session=x']) {
+      const own = await (await fetch(`${url}/paymentplan`, { headers: { cookie } })).text();
+      expect({ cookie, fresh: own.includes(cohortMonth) }).toEqual({ cookie, fresh: true });
+    }
   });
 });

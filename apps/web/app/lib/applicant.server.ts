@@ -8,6 +8,7 @@ import { createCookie } from 'react-router';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { callApi, type CallArgs } from './api.server';
+import { APPLICANT_COOKIE } from './cookie-names';
 import { webEnv } from './env.server';
 import { SESSION_SECRET } from './session.server';
 
@@ -19,7 +20,7 @@ const COOKIE_DAYS = 180;
  * The applicant identity: an id this server chose, in a signed, httpOnly, SameSite=Lax cookie. It is created when the
  * visitor first creates something (a credential), never on a page view, and the browser cannot pick or read it.
  */
-const applicantCookie = createCookie('__applicant', {
+const applicantCookie = createCookie(APPLICANT_COOKIE, {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',

@@ -4,6 +4,7 @@ import type { ToastData } from '~/components/admin/toast-notice';
 import type { RouteDefinition, RouteResponse } from '@app/contracts';
 import { ApiError, callApi, callApiResponse, type CallArgs, type CallOptions } from './api.server';
 import { webEnv } from './env.server';
+import { ADMIN_SESSION_COOKIE } from './cookie-names';
 
 export type FlashToast = ToastData;
 export type ToastKind = ToastData['kind'];
@@ -32,7 +33,7 @@ export const SESSION_SECRET = sessionSecret();
 
 const storage = createCookieSessionStorage<SessionData, SessionFlashData>({
   cookie: {
-    name: '__admin_session',
+    name: ADMIN_SESSION_COOKIE,
     httpOnly: true,
     sameSite: 'lax',
     path: '/',

@@ -1,0 +1,9 @@
+/**
+ * Every cookie this app reads. The web server (server.mjs) takes this list from the server build (entry.server
+ * exports it): a page view carrying none of them renders exactly what a visitor with no cookie at all sees, so it may
+ * share that render, whatever other cookies (a proxy's, an analytics script's) the browser sends. A new cookie the app
+ * reads belongs here.
+ */
+export const ADMIN_SESSION_COOKIE = '__admin_session';
+export const APPLICANT_COOKIE = '__applicant';
+export const APP_COOKIES: readonly string[] = [ADMIN_SESSION_COOKIE, APPLICANT_COOKIE];
