@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
-import { freePort } from '../../../tools/testing/free-port';
 import { stopChild } from '../../../tools/testing/stop-child';
 import { e2e } from './support/browser';
-
-const SERVER = join(__dirname, '..', 'server.mjs');
+import { startWebServer } from './support/web-server';
 
 /** Whether a process is running (an exited one waiting for its parent to reap it does not count). */
 function running(pid: number): boolean {
@@ -64,30 +61,6 @@ function answers(url: string): Promise<boolean> {
   );
 }
 
-/** server.mjs with WEB_CONCURRENCY workers on a port of its own, on the suite's API; `output` collects what it logs. */
-async function startCluster(env: Record<string, string>) {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: join(__dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_URL: e2e.apiUrl,
-      APPLICANT_TOKEN_SECRET: e2e.applicantTokenSecret,
-      SESSION_COOKIE_SECURE: 'false',
-      PAGE_CACHE_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
-}
-
 describe('the web server on several cores (WEB_CONCURRENCY, node:cluster)', () => {
   let server: ChildProcess | null = null;
 
@@ -98,7 +71,7 @@ describe('the web server on several cores (WEB_CONCURRENCY, node:cluster)', () =
 
   it('serves from its workers with one session secret, replaces a worker that dies, and leaves none behind on SIGTERM', async () => {
     // No SESSION_SECRET: the primary makes one for all its workers, so a login made by one is good on the other.
-    const { child, url, output } = await startCluster({ WEB_CONCURRENCY: '2', SESSION_SECRET: '' });
+    const { child, url, output } = await startWebServer({ WEB_CONCURRENCY: '2', SESSION_SECRET: '' });
     server = child;
     const pid = child.pid!;
     await until('the cluster to answer', () => answers(url));
@@ -133,7 +106,7 @@ describe('the web server on several cores (WEB_CONCURRENCY, node:cluster)', () =
   });
 
   it('ends its workers when the primary is killed outright', async () => {
-    const { child, url } = await startCluster({ WEB_CONCURRENCY: '2', SESSION_SECRET: e2e.sessionSecret });
+    const { child, url } = await startWebServer({ WEB_CONCURRENCY: '2', SESSION_SECRET: e2e.sessionSecret });
     server = child;
     await until('the cluster to answer', () => answers(url));
     const workers = await until('two workers', () => childrenOf(child.pid!).length === 2 && childrenOf(child.pid!));
@@ -142,7 +115,7 @@ describe('the web server on several cores (WEB_CONCURRENCY, node:cluster)', () =
   });
 
   it('stops with exit code 1 when no worker can start (here: a setting production requires is missing)', async () => {
-    const { child, output } = await startCluster({
+    const { child, output } = await startWebServer({
       WEB_CONCURRENCY: '2',
       SESSION_SECRET: e2e.sessionSecret,
       APPLICANT_TOKEN_SECRET: '',

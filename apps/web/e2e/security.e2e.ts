@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
 import { stopChild } from '../../../tools/testing/stop-child';
 import { login } from './support/admin';
 import { closeBrowser, e2e, newPage, query } from './support/browser';
+import { startWebServer } from './support/web-server';
 
 afterAll(closeBrowser);
 
@@ -180,32 +180,16 @@ describe('anonymous page views share one render (server.mjs page cache)', () => 
   const cohortMonth = `20${90 + Math.floor(Math.random() * 9)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
 
   beforeAll(async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
-    url = `http://127.0.0.1:${port}`;
     // A second web server on the same API with a long page cache, so the test can see what is shared. The shared test
     // server runs with PAGE_CACHE_MS=0: other files change data and look at it again within a second.
-    server = spawn(process.execPath, ['server.mjs'], {
-      cwd: join(__dirname, '..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        API_URL: e2e.apiUrl,
-        SESSION_SECRET: e2e.sessionSecret,
-        APPLICANT_TOKEN_SECRET: e2e.applicantTokenSecret,
-        SESSION_COOKIE_SECURE: 'false',
-        PAGE_CACHE_MS: '60000',
-        // The cache is each process's own: one process, so the second view meets the first one's render.
-        WEB_CONCURRENCY: '1',
-      },
-      stdio: 'ignore',
+    const started = await startWebServer({
+      SESSION_SECRET: e2e.sessionSecret,
+      PAGE_CACHE_MS: '60000',
+      // The cache is each process's own: one process, so the second view meets the first one's render.
+      WEB_CONCURRENCY: '1',
     });
+    server = started.child;
+    url = started.url;
     for (const deadline = Date.now() + 30_000; ;) {
       const ready = await fetch(`${url}/admin`, { redirect: 'manual' }).then(
         (response) => response.status < 500,
