@@ -12,26 +12,31 @@ function credentialCard(page: Page, name: string) {
   return page.locator('[data-testid="credential"]', { hasText: name });
 }
 
+/** A credential created on /evaluation in a new browser (hydrated), with its card and its owner's API access. */
+async function createCredentialInBrowser(prefix: string) {
+  const { context, page } = await newPage();
+  await page.goto('/evaluation');
+  // Hydrated: the create button is disabled by script while the name is empty.
+  await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
+  const name = `${prefix} ${randomBytes(3).toString('hex')}`;
+  await page.getByLabel('Credential Name').fill(name);
+  await page.getByRole('button', { name: 'Create Credential' }).click();
+  const card = credentialCard(page, name);
+  await card.waitFor();
+  const [{ id: credentialId, owner_id: ownerId }] = await query<{ id: string; owner_id: string }>(
+    'select id, owner_id from credentials where name = $1',
+    [name],
+  );
+  return { context, page, name, card, credentialId, owner: newApplicant(ownerId) };
+}
+
 describe('credential analysis in the browser', () => {
   it('uploads a syllabus and a certificate, analyzes them with the progress shown, and shows the results', async () => {
     const [syllabus, certificate] = await Promise.all([syllabusPdf(), certificatePng()]);
-    const { context, page } = await newPage();
-    await page.goto('/evaluation');
-    // Hydrated: the create button is disabled by script while the name is empty.
-    await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
-    const name = `Psychosomatic training ${randomBytes(3).toString('hex')}`;
-    await page.getByLabel('Credential Name').fill(name);
-    await page.getByRole('button', { name: 'Create Credential' }).click();
-    const card = credentialCard(page, name);
-    await card.waitFor();
-
+    const { context, page, name, card, credentialId, owner } =
+      await createCredentialInBrowser('Psychosomatic training');
     // The Uppy dialog has its own journey (evaluation.e2e.ts); here the files take the same API path it uses:
     // a presigned URL, one PUT to storage, then registration.
-    const [{ id: credentialId, owner_id: ownerId }] = await query<{ id: string; owner_id: string }>(
-      'select id, owner_id from credentials where name = $1',
-      [name],
-    );
-    const owner = newApplicant(ownerId);
     await uploadDocument(owner, credentialId, 'psychosomatic-syllabus.pdf', 'application/pdf', syllabus);
     await uploadDocument(owner, credentialId, 'completion-certificate.png', 'image/png', certificate);
     await page.reload();
@@ -68,19 +73,7 @@ describe('credential analysis in the browser', () => {
 
   it('evaluates the readable document of a credential and lists the damaged one, with its reason, above the results', async () => {
     const [syllabus, flyer] = await Promise.all([syllabusPdf(), flyerPdf()]);
-    const { context, page } = await newPage();
-    await page.goto('/evaluation');
-    await page.waitForFunction(() => document.querySelector('button[type="submit"][disabled]') !== null);
-    const name = `One damaged document ${randomBytes(3).toString('hex')}`;
-    await page.getByLabel('Credential Name').fill(name);
-    await page.getByRole('button', { name: 'Create Credential' }).click();
-    const card = credentialCard(page, name);
-    await card.waitFor();
-    const [{ id: credentialId, owner_id: ownerId }] = await query<{ id: string; owner_id: string }>(
-      'select id, owner_id from credentials where name = $1',
-      [name],
-    );
-    const owner = newApplicant(ownerId);
+    const { context, page, name, card, credentialId, owner } = await createCredentialInBrowser('One damaged document');
     await uploadDocument(owner, credentialId, 'psychosomatic-syllabus.pdf', 'application/pdf', syllabus);
     // A PDF cut off after 200 bytes: it passes the upload's signature check, but no reader can open it.
     await uploadDocument(owner, credentialId, 'course-outline.pdf', 'application/pdf', flyer.subarray(0, 200));
