@@ -162,7 +162,8 @@ export class CheckoutService {
   }
 
   /**
-   * Decides, once, whether an authorised payment is captured: under the chosen cohorts' row locks (then the payment's),
+   * Decides, once, whether an authorised payment is captured. The payment row is locked first (for no key update:
+   * the order the enrollment's transaction takes it in, so the two never deadlock), then each chosen cohort's row:
    * each cohort with a capacity must still have a seat for it, counting others' enrollments and live holds but not
    * this payment's own hold, which may have lapsed while the bank confirmed. Seats found: its holds are renewed for
    * as long as the authorisation lasts and 'capture' is recorded. A cohort full: 'cancel' is recorded, the payment
@@ -170,42 +171,32 @@ export class CheckoutService {
    * transaction. A decision already taken (a replayed event, a racing reconciliation) is answered as it stands.
    */
   async decideCapture(payment: Payment): Promise<CaptureDecisionName> {
-    let trainings = payment.trainings;
-    for (let attempt = 0; ; attempt += 1) {
-      const cohortIds = cohortIdsOf(trainings);
-      const outcome = await this.cohortList.changing(() =>
-        this.tx.run(async (em): Promise<{ decided: CaptureDecisionName } | { changed: PaymentTraining[] }> => {
-          const counts: CohortSeatCount[] = [];
-          for (const cohortId of cohortIds) {
-            const seats = await this.seats.lockAndCount(cohortId, payment.id);
-            if (seats) counts.push({ cohortId, capacity: seats.capacity, takenByOthers: seats.taken });
+    return this.cohortList.changing(() =>
+      this.tx.run(async (em): Promise<CaptureDecisionName> => {
+        const locked = await this.payments.lockForCaptureDecision(em, payment.id);
+        if (!locked) throw new PaymentNotFoundError(payment.providerPaymentId);
+        if (locked.captureDecision) return locked.captureDecision;
+        const counts: CohortSeatCount[] = [];
+        for (const cohortId of cohortIdsOf(locked.trainings)) {
+          const seats = await this.seats.lockAndCount(cohortId, payment.id);
+          if (seats) counts.push({ cohortId, capacity: seats.capacity, takenByOthers: seats.taken });
+        }
+        const decision = decideCapture(counts);
+        if (decision.action === 'capture') {
+          const until = new Date(Date.now() + CAPTURE_HOLD_MS);
+          for (const seats of counts) {
+            if (seats.capacity !== null) await this.seats.hold(payment.id, seats.cohortId, until);
           }
-          const locked = await this.payments.lockForCaptureDecision(em, payment.id);
-          if (!locked) throw new PaymentNotFoundError(payment.providerPaymentId);
-          if (locked.captureDecision) return { decided: locked.captureDecision };
-          // The buyer changed cohorts since the payment was read: lock those instead (the details are frozen once
-          // a decision is recorded).
-          if (cohortIdsOf(locked.trainings).join() !== cohortIds.join()) return { changed: locked.trainings };
-          const decision = decideCapture(counts);
-          if (decision.action === 'capture') {
-            const until = new Date(Date.now() + CAPTURE_HOLD_MS);
-            for (const seats of counts) {
-              if (seats.capacity !== null) await this.seats.hold(payment.id, seats.cohortId, until);
-            }
-            await this.payments.recordCaptureDecision(em, payment.id, 'capture', null);
-            return { decided: 'capture' };
-          }
-          await this.payments.recordCaptureDecision(em, payment.id, 'cancel', COHORT_FILLED_NOT_CHARGED_MESSAGE);
-          await this.seats.releaseOtherHolds(payment.id, []);
-          const mail = await this.cohortFilledMail(payment, locked, decision.fullCohortIds);
-          if (mail) await OutboxRepository.enqueue(em, mail);
-          return { decided: 'cancel' };
-        }),
-      );
-      if ('decided' in outcome) return outcome.decided;
-      if (attempt >= 2) throw new PaymentConfirmedError();
-      trainings = outcome.changed;
-    }
+          await this.payments.recordCaptureDecision(em, payment.id, 'capture', null);
+          return 'capture';
+        }
+        await this.payments.recordCaptureDecision(em, payment.id, 'cancel', COHORT_FILLED_NOT_CHARGED_MESSAGE);
+        await this.seats.releaseOtherHolds(payment.id, []);
+        const mail = await this.cohortFilledMail(payment, locked, decision.fullCohortIds);
+        if (mail) await OutboxRepository.enqueue(em, mail);
+        return 'cancel';
+      }),
+    );
   }
 
   /** The buyer's one mail (keyed by the payment) saying the authorisation was released and which cohorts filled up. */

@@ -105,8 +105,9 @@ export class PaymentsRepository {
   }
 
   /**
-   * Locks the payment row inside the caller's transaction (taken after the cohort rows' locks, as every seat change
-   * takes them) and reads what a capture decision needs: the cohorts it chose and the decision already taken, if any.
+   * Locks the payment row inside the caller's transaction (for no key update, as an update of it does, so seat holds
+   * referencing it can still be written) and reads what a capture decision needs: the buyer, the cohorts chosen and
+   * the decision already taken, if any. Taken before the cohort rows' locks, in the enrollment's order.
    */
   async lockForCaptureDecision(em: EntityManager, paymentId: string): Promise<LockedForCapture | null> {
     const [row] = await em.execute<
@@ -116,9 +117,10 @@ export class PaymentsRepository {
         customer_name: string | null;
         customer_email: string | null;
       }>
-    >('select trainings, capture_decision, customer_name, customer_email from payments where id = ? for update', [
-      paymentId,
-    ]);
+    >(
+      'select trainings, capture_decision, customer_name, customer_email from payments where id = ? for no key update',
+      [paymentId],
+    );
     return row
       ? {
           trainings: row.trainings,
