@@ -6,6 +6,7 @@ import { INTERRUPTED_CHARGE_MESSAGE, InstallmentsService } from '../src/payments
 import { PaymentInstallment } from '../src/payments/payment-installment.entity';
 import { Payment } from '../src/payments/payment.entity';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/providers/payment-provider';
+import { createStripeClient } from '../src/payments/providers/stripe-payment.provider';
 import { BUNDLE_PRICES } from '../src/database/seeders/pricing.seeder';
 import { startFakeStripe, type FakeEvent, type FakeIntent, type FakeStripe } from './support/fake-stripe';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -711,6 +712,33 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
 
     const capturesOf = (intentId: string) =>
       stripe.events.filter((e) => e.object.id === intentId && e.type === 'payment_intent.succeeded').length;
+
+    it('meets a local Stripe that refuses what Stripe refuses: capture before authorisation, cancel after the charge', async () => {
+      const client = createStripeClient({
+        secretKey: 'sk_test_stand_in',
+        publishableKey: 'pk_test_stand_in',
+        webhookSecret: null,
+        apiUrl: stripe.url,
+      });
+      const created = await createSingle(RESILIENT, 'full');
+      const id = created.paymentIntentId;
+      await expect(client.paymentIntents.capture(id)).rejects.toMatchObject({
+        code: 'payment_intent_unexpected_state',
+      });
+      stripe.confirm(id);
+      const first = await client.paymentIntents.capture(id, {}, { idempotencyKey: 'capture-once' });
+      const replay = await client.paymentIntents.capture(id, {}, { idempotencyKey: 'capture-once' });
+      expect([first.status, replay.status]).toEqual(['succeeded', 'succeeded']);
+      expect(capturesOf(id)).toBe(1);
+      await expect(client.paymentIntents.capture(id, {}, { idempotencyKey: 'capture-again' })).rejects.toMatchObject({
+        code: 'payment_intent_unexpected_state',
+      });
+      await expect(client.paymentIntents.cancel(id)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+      await expect(
+        client.paymentIntents.create({ amount: 5000, currency: 'usd', capture_method: 'later' as never }),
+      ).rejects.toMatchObject({ param: 'capture_method' });
+      expect(eventOf(id, 'payment_intent.amount_capturable_updated').object.status).toBe('requires_capture');
+    });
 
     it('captures once and enrolls once when replayed webhooks and reconciliations race', async () => {
       const cohortId = await cohortWithCapacity(RESILIENT, '2028-01', 5);
