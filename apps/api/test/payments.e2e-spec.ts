@@ -1,3 +1,4 @@
+import { COHORT_FILLED_NOT_CHARGED_MESSAGE } from '@app/contracts';
 import Stripe from 'stripe';
 import { Cohort } from '../src/cohorts/cohort.entity';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
@@ -5,8 +6,9 @@ import { INTERRUPTED_CHARGE_MESSAGE, InstallmentsService } from '../src/payments
 import { PaymentInstallment } from '../src/payments/payment-installment.entity';
 import { Payment } from '../src/payments/payment.entity';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/providers/payment-provider';
+import { createStripeClient } from '../src/payments/providers/stripe-payment.provider';
 import { BUNDLE_PRICES } from '../src/database/seeders/pricing.seeder';
-import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
+import { startFakeStripe, type FakeEvent, type FakeIntent, type FakeStripe } from './support/fake-stripe';
 import { startTestApi, type TestApi } from './support/test-app';
 import { postStripeWebhook, priceOf, signedStripeEvent, stripeEnv, type SignedEvent } from './support/stripe-webhooks';
 
@@ -64,6 +66,8 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         amount: priceOf(PARTS).fullPaymentPrice,
         currency: 'usd',
         setup_future_usage: null,
+        // Authorised first, captured once the seats are secured.
+        capture_method: 'manual',
       });
     });
 
@@ -384,7 +388,7 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         .post('/api/payments/reconcile')
         .send({ paymentIntentId: created.paymentIntentId })
         .expect(200);
-      expect(response.body).toEqual({ status: 'requires_payment_method', enrollmentIds: [] });
+      expect(response.body).toEqual({ status: 'requires_payment_method', enrollmentIds: [], notChargedMessage: null });
       await api.http.post('/api/payments/reconcile').send({ paymentIntentId: 'pi_nope' }).expect(404);
     });
 
@@ -648,6 +652,201 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         charged: 1,
         failed: 0,
       });
+    });
+  });
+
+  describe('authorising first and capturing once the seat is secured', () => {
+    async function cohortWithCapacity(trainingName: string, cohortMonth: string, capacity: number): Promise<string> {
+      const em = api.em();
+      const cohort = em.create(Cohort, { trainingName, cohortMonth, capacity, createdAt: new Date() });
+      await em.flush();
+      return cohort.id;
+    }
+
+    /** Created and given its buyer and cohort (which holds the seat), not paid yet. */
+    async function checkout(cohortId: string, email: string) {
+      const created = await createSingle(RESILIENT, 'full');
+      await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId: created.paymentIntentId, customerName: 'Hana Hold', customerEmail: email, cohortId })
+        .expect(200);
+      const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: created.paymentIntentId });
+      return { paymentIntentId: created.paymentIntentId, paymentId: payment.id };
+    }
+
+    /** The buyer's bank took longer than the hold: it lapsed. */
+    async function lapseHold(paymentId: string): Promise<void> {
+      await api
+        .em()
+        .getConnection()
+        .execute(`update cohort_seat_holds set expires_at = now() - interval '1 minute' where payment_id = ?`, [
+          paymentId,
+        ]);
+    }
+
+    function eventOf(intentId: string, type: string): FakeEvent {
+      const event = stripe.events.find((e) => e.object.id === intentId && e.type === type);
+      if (!event) throw new Error(`No ${type} for ${intentId}`);
+      return event;
+    }
+
+    function deliver(event: FakeEvent) {
+      return postWebhook(signedStripeEvent(WEBHOOK_SECRET, event.type, event.object, event.id)).expect(200);
+    }
+
+    function reconcile(paymentIntentId: string) {
+      return api.http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);
+    }
+
+    async function mailsOf(key: string): Promise<number> {
+      const rows = await api
+        .em()
+        .getConnection()
+        .execute<Array<{ count: string }>>('select count(*) from outbox where key = ?', [key]);
+      return Number(rows[0].count);
+    }
+
+    async function activeInCohort(cohortId: string): Promise<number> {
+      return api.em().count(Enrollment, { cohort: cohortId, enrollmentStatus: { $ne: 'cancelled' } });
+    }
+
+    const capturesOf = (intentId: string) =>
+      stripe.events.filter((e) => e.object.id === intentId && e.type === 'payment_intent.succeeded').length;
+
+    it('meets a local Stripe that refuses what Stripe refuses: capture before authorisation, cancel after the charge', async () => {
+      const client = createStripeClient({
+        secretKey: 'sk_test_stand_in',
+        publishableKey: 'pk_test_stand_in',
+        webhookSecret: null,
+        apiUrl: stripe.url,
+      });
+      const created = await createSingle(RESILIENT, 'full');
+      const id = created.paymentIntentId;
+      await expect(client.paymentIntents.capture(id)).rejects.toMatchObject({
+        code: 'payment_intent_unexpected_state',
+      });
+      stripe.confirm(id);
+      const first = await client.paymentIntents.capture(id, {}, { idempotencyKey: 'capture-once' });
+      const replay = await client.paymentIntents.capture(id, {}, { idempotencyKey: 'capture-once' });
+      expect([first.status, replay.status]).toEqual(['succeeded', 'succeeded']);
+      expect(capturesOf(id)).toBe(1);
+      await expect(client.paymentIntents.capture(id, {}, { idempotencyKey: 'capture-again' })).rejects.toMatchObject({
+        code: 'payment_intent_unexpected_state',
+      });
+      await expect(client.paymentIntents.cancel(id)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+      await expect(
+        client.paymentIntents.create({ amount: 5000, currency: 'usd', capture_method: 'later' as never }),
+      ).rejects.toMatchObject({ param: 'capture_method' });
+      expect(eventOf(id, 'payment_intent.amount_capturable_updated').object.status).toBe('requires_capture');
+    });
+
+    it('captures once and enrolls once when replayed webhooks and reconciliations race', async () => {
+      const cohortId = await cohortWithCapacity(RESILIENT, '2028-01', 5);
+      const { paymentIntentId, paymentId } = await checkout(cohortId, 'race@example.com');
+      expect(stripe.confirm(paymentIntentId)).toMatchObject({ status: 'requires_capture' });
+      const authorised = eventOf(paymentIntentId, 'payment_intent.amount_capturable_updated');
+
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2 === 0
+            ? postWebhook(signedStripeEvent(WEBHOOK_SECRET, authorised.type, authorised.object, authorised.id))
+            : api.http.post('/api/payments/reconcile').send({ paymentIntentId }),
+        ),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+      await deliver(eventOf(paymentIntentId, 'payment_intent.succeeded'));
+      await deliver(eventOf(paymentIntentId, 'payment_intent.succeeded'));
+
+      expect(stripe.intents.get(paymentIntentId)).toMatchObject({
+        status: 'succeeded',
+        amount_received: priceOf(RESILIENT).fullPaymentPrice,
+      });
+      expect(capturesOf(paymentIntentId)).toBe(1);
+      const captureKeys = new Set(
+        stripe.requests
+          .filter((r) => r.path === `/v1/payment_intents/${paymentIntentId}/capture`)
+          .map((r) => r.idempotencyKey),
+      );
+      expect([...captureKeys]).toEqual([`capture-${paymentId}`]);
+      const enrollments = await enrollmentsOf(paymentIntentId);
+      expect(enrollments).toHaveLength(1);
+      expect(enrollments[0].cohort?.id).toBe(cohortId);
+      expect(await mailsOf(`purchase-confirmation:${paymentId}`)).toBe(1);
+      const payment = await api.em().findOneOrFail(Payment, { id: paymentId });
+      expect(payment).toMatchObject({ status: 'succeeded', captureDecision: 'capture' });
+      expect((await reconcile(paymentIntentId)).body).toMatchObject({ status: 'succeeded', notChargedMessage: null });
+    });
+
+    it('does not charge a buyer whose hold lapsed while others took the last seat: cancelled, not enrolled, one mail', async () => {
+      const cohortId = await cohortWithCapacity(RESILIENT, '2028-02', 1);
+      const slow = await checkout(cohortId, 'slow@example.com');
+      stripe.confirm(slow.paymentIntentId);
+      await lapseHold(slow.paymentId);
+
+      // Meanwhile another buyer takes the seat and pays.
+      const quick = await checkout(cohortId, 'quick@example.com');
+      stripe.confirm(quick.paymentIntentId);
+      await deliver(eventOf(quick.paymentIntentId, 'payment_intent.amount_capturable_updated'));
+      expect(await enrollmentsOf(quick.paymentIntentId)).toHaveLength(1);
+
+      const authorised = eventOf(slow.paymentIntentId, 'payment_intent.amount_capturable_updated');
+      await deliver(authorised);
+      await deliver(authorised);
+      const reconciled = await reconcile(slow.paymentIntentId);
+      expect(reconciled.body).toEqual({
+        status: 'canceled',
+        enrollmentIds: [],
+        notChargedMessage: COHORT_FILLED_NOT_CHARGED_MESSAGE,
+      });
+      await deliver(eventOf(slow.paymentIntentId, 'payment_intent.canceled'));
+
+      expect(stripe.intents.get(slow.paymentIntentId)).toMatchObject({ status: 'canceled', amount_received: 0 });
+      expect(capturesOf(slow.paymentIntentId)).toBe(0);
+      expect(stripe.requests.some((r) => r.path === `/v1/payment_intents/${slow.paymentIntentId}/capture`)).toBe(false);
+      expect(await enrollmentsOf(slow.paymentIntentId)).toHaveLength(0);
+      expect(await activeInCohort(cohortId)).toBe(1);
+      const payment = await api.em().findOneOrFail(Payment, { id: slow.paymentId });
+      expect(payment).toMatchObject({
+        status: 'failed',
+        captureDecision: 'cancel',
+        failureMessage: COHORT_FILLED_NOT_CHARGED_MESSAGE,
+      });
+      expect(await mailsOf(`cohort-filled-not-charged:${slow.paymentId}`)).toBe(1);
+      const [mail] = await api
+        .em()
+        .getConnection()
+        .execute<Array<{ recipient: string; template: string }>>(
+          'select recipient, template from outbox where key = ?',
+          [`cohort-filled-not-charged:${slow.paymentId}`],
+        );
+      expect(mail).toEqual({ recipient: 'slow@example.com', template: 'cohort-filled-not-charged' });
+      // The cancelled payment's details cannot be given again: its intent can no longer be paid.
+      await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId: slow.paymentIntentId, customerName: 'S', customerEmail: 'slow@example.com', cohortId })
+        .expect(400);
+    });
+
+    it('captures and enrolls a buyer whose hold lapsed when a seat is still free', async () => {
+      const cohortId = await cohortWithCapacity(RESILIENT, '2028-03', 2);
+      const slow = await checkout(cohortId, 'late@example.com');
+      stripe.confirm(slow.paymentIntentId);
+      await lapseHold(slow.paymentId);
+      const other = await checkout(cohortId, 'other@example.com');
+      stripe.succeed(other.paymentIntentId);
+      await reconcile(other.paymentIntentId);
+
+      // The success page sees the authorisation before the webhook does.
+      const reconciled = await reconcile(slow.paymentIntentId);
+      expect(reconciled.body).toMatchObject({ status: 'succeeded', notChargedMessage: null });
+      expect(reconciled.body.enrollmentIds).toHaveLength(1);
+      await deliver(eventOf(slow.paymentIntentId, 'payment_intent.amount_capturable_updated'));
+      await deliver(eventOf(slow.paymentIntentId, 'payment_intent.succeeded'));
+
+      expect(capturesOf(slow.paymentIntentId)).toBe(1);
+      expect(await enrollmentsOf(slow.paymentIntentId)).toHaveLength(1);
+      expect(await activeInCohort(cohortId)).toBe(2);
+      expect(await mailsOf(`cohort-filled-not-charged:${slow.paymentId}`)).toBe(0);
     });
   });
 

@@ -386,3 +386,42 @@ describe('bundle checkout (test mode)', () => {
     await context.close();
   });
 });
+
+describe('the success page while an authorised payment is settled (no JavaScript)', () => {
+  it('says processing for requires_capture and reloads itself until it can say the buyer was not charged', async () => {
+    const created = await fetch(`${e2e.apiUrl}/api/create-payment-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ trainingName: PARTS, paymentType: 'full' }),
+    });
+    expect(created.status).toBe(200);
+    const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
+    // As a Stripe intent stands once the card is authorised and before the server captures it.
+    await query(`update test_mode_intents set status = 'requires_capture' where id = $1`, [paymentIntentId]);
+
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await page.goto(`/payment-success?payment_intent=${paymentIntentId}`);
+    await page.getByRole('heading', { name: 'Payment Processing' }).waitFor();
+    expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toBe('3');
+    expect(await page.getByRole('link', { name: 'Check again' }).getAttribute('href')).toBe(
+      `/payment-success?payment_intent=${paymentIntentId}`,
+    );
+
+    // The cohort filled up meanwhile: the API cancelled the authorisation and recorded why.
+    const message =
+      'This cohort filled up while your bank confirmed the payment. You were not charged; choose another cohort or join the waitlist.';
+    await query(
+      `update payments set capture_decision = 'cancel', status = 'failed', failure_message = $2
+       where provider_payment_id = $1`,
+      [paymentIntentId, message],
+    );
+    await query(`update test_mode_intents set status = 'canceled' where id = $1`, [paymentIntentId]);
+    await page.getByRole('heading', { name: 'Payment Not Taken' }).waitFor();
+    expect(await page.getByTestId('not-charged').innerText()).toBe(message);
+    expect(
+      await page.getByRole('link', { name: 'Choose another cohort or join a waitlist' }).getAttribute('href'),
+    ).toBe('/paymentplan');
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -17,6 +17,21 @@ export function isBundlePaymentType(value: unknown): value is BundlePaymentType 
 /** The provider status that alone counts as a successful payment. */
 export const PAYMENT_SUCCEEDED_STATUS = 'succeeded';
 
+/**
+ * Statuses of a payment still on its way: the bank is confirming it ('processing', 'requires_action'), or the card is
+ * authorised and the server is securing the seats before it captures ('requires_capture'). The buyer is not charged
+ * yet; the payment ends succeeded or, when a cohort filled up meanwhile, cancelled without a charge.
+ */
+export const PAYMENT_PROCESSING_STATUSES: readonly string[] = ['processing', 'requires_action', 'requires_capture'];
+
+export function isPaymentProcessing(status: string | null | undefined): boolean {
+  return typeof status === 'string' && PAYMENT_PROCESSING_STATUSES.includes(status);
+}
+
+/** What the buyer is told (page and mail) when a cohort filled up before the authorised payment could be captured. */
+export const COHORT_FILLED_NOT_CHARGED_MESSAGE =
+  'This cohort filled up while your bank confirmed the payment. You were not charged; choose another cohort or join the waitlist.';
+
 export interface CreatePaymentIntentRequest {
   trainingName: TrainingName;
   paymentType: PaymentType;
@@ -57,4 +72,6 @@ export interface UpdateBundlePaymentIntentRequest {
 export interface ReconcilePaymentResponse {
   status: string;
   enrollmentIds: string[];
+  /** Why the payment was cancelled without a charge (a cohort filled up), for the buyer; null otherwise. */
+  notChargedMessage: string | null;
 }

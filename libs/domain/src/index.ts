@@ -24,3 +24,4 @@ export * from './test-card';
 export * from './enrollment-billing';
 export * from './enrollment-form';
 export * from './evaluation';
+export * from './seat-capture';

@@ -80,11 +80,15 @@ export class CohortSeatsRepository {
     return { capacity: locked.capacity, taken: Number(row.taken) };
   }
 
-  /** Holds (or renews) a seat for a payment; a payment holds seats only in the cohorts it last chose. */
+  /**
+   * Holds (or renews) a seat for a payment; a payment holds seats only in the cohorts it last chose. A renewal never
+   * shortens a hold (an authorised payment's seat is kept for as long as its authorisation).
+   */
   async hold(paymentId: string, cohortId: string, expiresAt: Date): Promise<void> {
     await this.em.execute(
       `insert into cohort_seat_holds (id, cohort_id, payment_id, expires_at, created_at) values (?, ?, ?, ?, now())
-       on conflict (cohort_id, payment_id) do update set expires_at = excluded.expires_at`,
+       on conflict (cohort_id, payment_id) do update
+         set expires_at = greatest(cohort_seat_holds.expires_at, excluded.expires_at)`,
       [randomUUID(), cohortId, paymentId, expiresAt],
       'run',
     );

@@ -10,6 +10,7 @@ import {
   WaitlistOfferMail,
 } from './templates/applicant-mails';
 import {
+  CohortFilledNotChargedMail,
   InstallmentDeclinedMail,
   InstallmentReceiptMail,
   PlanCompletedMail,
@@ -34,6 +35,8 @@ function element<T extends MailTemplateName>(template: T, data: MailDataMap[T], 
   switch (template) {
     case 'purchase-confirmation':
       return <PurchaseConfirmationMail data={d as MailDataMap['purchase-confirmation']} webUrl={webUrl} />;
+    case 'cohort-filled-not-charged':
+      return <CohortFilledNotChargedMail data={d as MailDataMap['cohort-filled-not-charged']} webUrl={webUrl} />;
     case 'installment-receipt':
       return <InstallmentReceiptMail data={d as MailDataMap['installment-receipt']} webUrl={webUrl} />;
     case 'plan-completed':

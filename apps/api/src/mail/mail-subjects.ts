@@ -5,6 +5,7 @@ export const PRODUCT_NAME = 'Psychology Training Institute';
 
 const subjects: { [T in MailTemplateName]: (data: MailDataMap[T]) => string } = {
   'purchase-confirmation': (d) => `Your purchase is confirmed: ${d.trainings.map((t) => t.name).join(', ')}`,
+  'cohort-filled-not-charged': () => 'The cohort filled up: you were not charged',
   'installment-receipt': (d) =>
     `Receipt: installment ${d.installmentNumber} of ${d.installmentsTotal} (${formatUsd(d.amount)})`,
   'plan-completed': (d) => `Paid in full: ${d.trainings.join(', ')}`,

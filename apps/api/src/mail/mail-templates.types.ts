@@ -11,6 +11,16 @@ export interface PurchaseConfirmationData {
   plan: { installmentsTotal: number; remaining: Array<{ number: number; dueAt: string; amount: number }> } | null;
 }
 
+/** An authorised payment cancelled because a chosen cohort filled up before it could be captured: nothing charged. */
+export interface CohortFilledNotChargedData {
+  buyerName: string;
+  paymentIntentId: string;
+  /** Integer cents that were authorised and released. */
+  amount: number;
+  /** The cohorts that filled up, each with its waitlist (`/waitlist/<cohortId>`). */
+  fullCohorts: Array<{ cohortId: string; trainingName: string; cohortMonth: string | null }>;
+}
+
 export interface InstallmentReceiptData {
   buyerName: string;
   trainings: string[];
@@ -75,6 +85,7 @@ export interface WaitlistOfferData {
 
 export interface MailDataMap {
   'purchase-confirmation': PurchaseConfirmationData;
+  'cohort-filled-not-charged': CohortFilledNotChargedData;
   'installment-receipt': InstallmentReceiptData;
   'plan-completed': PlanCompletedData;
   'installment-declined': InstallmentDeclinedData;
@@ -89,6 +100,7 @@ export type MailTemplateName = keyof MailDataMap;
 
 export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'purchase-confirmation',
+  'cohort-filled-not-charged',
   'installment-receipt',
   'plan-completed',
   'installment-declined',

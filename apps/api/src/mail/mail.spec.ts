@@ -153,4 +153,26 @@ describe('renderMail', () => {
     }
     expect(mail.html).toContain('href="https://shop.example.com/paymentplan"');
   });
+
+  it('renders the cohort-filled mail: not charged, the full cohort as month and year, the checkout and waitlist links', async () => {
+    const mail = await renderMail(
+      'cohort-filled-not-charged',
+      {
+        buyerName: 'Sam Slow',
+        paymentIntentId: 'pi_slow',
+        amount: 120000,
+        fullCohorts: [{ cohortId: 'c-9', trainingName: 'Resilient Child Training', cohortMonth: '2028-02' }],
+      },
+      context,
+    );
+    expect(mail.subject).toBe('The cohort filled up: you were not charged');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Sam Slow');
+      expect(part).toContain('You were not charged; choose another cohort or join the waitlist.');
+      expect(part).toContain('February 2028');
+      expect(part).toContain('$1,200');
+      expect(part).toContain('https://shop.example.com/paymentplan');
+      expect(part).toContain('https://shop.example.com/waitlist/c-9');
+    }
+  });
 });

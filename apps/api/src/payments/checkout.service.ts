@@ -1,21 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  BundlePaymentType,
-  BundleTrainingSelection,
-  PaymentConfigResponse,
-  PaymentIntentResponse,
-  PaymentIntentSummary,
-  PaymentType,
-  TrainingName,
+import {
+  COHORT_FILLED_NOT_CHARGED_MESSAGE,
+  type BundlePaymentType,
+  type BundleTrainingSelection,
+  type PaymentConfigResponse,
+  type PaymentIntentResponse,
+  type PaymentIntentSummary,
+  type PaymentType,
+  type TrainingName,
 } from '@app/contracts';
 import {
   bundleSizeOf,
+  decideCapture,
+  hasSeatFor,
   installmentCount,
   isValidEmail,
   priceForPlan,
   selectBundlePrice,
   validateBundleTrainings,
   validateCustomer,
+  type CohortSeatCount,
 } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { TransactionRunner } from '../audit/transaction-runner';
@@ -24,15 +28,24 @@ import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
+import type { OutboxMailInput } from '../mail/mail-templates.types';
+import { OutboxRepository } from '../mail/outbox.repository';
 import { TrainingsRepository } from '../trainings/trainings.repository';
-import { Payment, type PaymentTraining } from './payment.entity';
+import { Payment, type CaptureDecisionName, type PaymentTraining } from './payment.entity';
 import { CohortFullError, PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError } from './payments.errors';
-import { PaymentsRepository } from './payments.repository';
+import { PaymentsRepository, type LockedForCapture } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
 const CURRENCY = 'usd';
 /** How long a checkout keeps its seat between the details step and the payment. */
 export const SEAT_HOLD_MS = 30 * 60 * 1000;
+/**
+ * How long an authorised payment keeps its seats once the server decided to capture it: as long as Stripe keeps a
+ * card authorisation (7 days), so a capture retried after a failure still finds the seat; enrolling ends the hold.
+ */
+export const CAPTURE_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
+export const PAYMENT_CANCELLED_MESSAGE =
+  'This payment was cancelled and cannot be paid any more: please start the checkout again.';
 export const COHORT_FULL_MESSAGE =
   'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
 
@@ -138,12 +151,83 @@ export class CheckoutService {
         for (const cohortId of [...cohortIds].sort()) {
           const seats = await this.seats.lockAndCount(cohortId, paymentId);
           if (!seats || seats.capacity === null) continue;
-          if (seats.taken >= seats.capacity) throw new CohortFullError(COHORT_FULL_MESSAGE);
+          if (!hasSeatFor({ capacity: seats.capacity, takenByOthers: seats.taken })) {
+            throw new CohortFullError(COHORT_FULL_MESSAGE);
+          }
           await this.seats.hold(paymentId, cohortId, new Date(Date.now() + SEAT_HOLD_MS));
         }
         await this.seats.releaseOtherHolds(paymentId, cohortIds);
       }),
     );
+  }
+
+  /**
+   * Decides, once, whether an authorised payment is captured. The payment row is locked first (for no key update:
+   * the order the enrollment's transaction takes it in, so the two never deadlock), then each chosen cohort's row:
+   * each cohort with a capacity must still have a seat for it, counting others' enrollments and live holds but not
+   * this payment's own hold, which may have lapsed while the bank confirmed. Seats found: its holds are renewed for
+   * as long as the authorisation lasts and 'capture' is recorded. A cohort full: 'cancel' is recorded, the payment
+   * fails with the reason the buyer reads, its holds are released and the buyer's mail is written, all in one
+   * transaction. A decision already taken (a replayed event, a racing reconciliation) is answered as it stands.
+   */
+  async decideCapture(payment: Payment): Promise<CaptureDecisionName> {
+    return this.cohortList.changing(() =>
+      this.tx.run(async (em): Promise<CaptureDecisionName> => {
+        const locked = await this.payments.lockForCaptureDecision(em, payment.id);
+        if (!locked) throw new PaymentNotFoundError(payment.providerPaymentId);
+        if (locked.captureDecision) return locked.captureDecision;
+        const counts: CohortSeatCount[] = [];
+        for (const cohortId of cohortIdsOf(locked.trainings)) {
+          const seats = await this.seats.lockAndCount(cohortId, payment.id);
+          if (seats) counts.push({ cohortId, capacity: seats.capacity, takenByOthers: seats.taken });
+        }
+        const decision = decideCapture(counts);
+        if (decision.action === 'capture') {
+          const until = new Date(Date.now() + CAPTURE_HOLD_MS);
+          for (const seats of counts) {
+            if (seats.capacity !== null) await this.seats.hold(payment.id, seats.cohortId, until);
+          }
+          await this.payments.recordCaptureDecision(em, payment.id, 'capture', null);
+          return 'capture';
+        }
+        await this.payments.recordCaptureDecision(em, payment.id, 'cancel', COHORT_FILLED_NOT_CHARGED_MESSAGE);
+        await this.seats.releaseOtherHolds(payment.id, []);
+        const mail = await this.cohortFilledMail(payment, locked, decision.fullCohortIds);
+        if (mail) await OutboxRepository.enqueue(em, mail);
+        return 'cancel';
+      }),
+    );
+  }
+
+  /** The buyer's one mail (keyed by the payment) saying the authorisation was released and which cohorts filled up. */
+  private async cohortFilledMail(
+    payment: Payment,
+    buyer: LockedForCapture,
+    fullCohortIds: string[],
+  ): Promise<OutboxMailInput<'cohort-filled-not-charged'> | null> {
+    if (!buyer.customerEmail) return null;
+    const fullCohorts = [];
+    for (const cohortId of fullCohortIds) {
+      const cohort = await this.cohorts.findById(cohortId);
+      const training = buyer.trainings.find((t) => t.cohortId === cohortId);
+      fullCohorts.push({
+        cohortId,
+        trainingName: cohort?.trainingName ?? training?.name ?? '',
+        cohortMonth: cohort?.cohortMonth ?? null,
+      });
+    }
+    return {
+      key: `cohort-filled-not-charged:${payment.id}`,
+      to: buyer.customerEmail,
+      template: 'cohort-filled-not-charged',
+      paymentIntentId: payment.providerPaymentId,
+      data: {
+        buyerName: buyer.customerName ?? '',
+        paymentIntentId: payment.providerPaymentId,
+        amount: payment.amount,
+        fullCohorts,
+      },
+    };
   }
 
   private async createPayment(input: {
@@ -165,6 +249,8 @@ export class CheckoutService {
         trainings: input.trainings.map((t) => t.name).join(', '),
       },
       saveCardForLater: input.installments > 1,
+      // Every checkout is authorised first and captured once its seats are secured (decideCapture).
+      manualCapture: true,
       idempotencyKey: `create-${recordId}`,
     });
     const payment = Object.assign(new Payment(), {
@@ -197,7 +283,8 @@ export class CheckoutService {
           : 'This payment is a bundle: use update-bundle-payment-intent',
       );
     }
-    if (payment.status === 'succeeded') throw new PaymentConfirmedError();
+    if (payment.status === 'succeeded' || payment.captureDecision === 'capture') throw new PaymentConfirmedError();
+    if (payment.captureDecision === 'cancel') throw new PaymentRuleError(PAYMENT_CANCELLED_MESSAGE);
     return payment;
   }
 
@@ -257,4 +344,9 @@ export class CheckoutService {
     });
     return { paymentIntentId: intent.id, amount: intent.amount, status: intent.status };
   }
+}
+
+/** The payment's cohorts, each once and sorted: the order every seat change locks cohort rows in. */
+function cohortIdsOf(trainings: PaymentTraining[]): string[] {
+  return [...new Set(trainings.flatMap((t) => (t.cohortId ? [t.cohortId] : [])))].sort();
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { CohortListCache } from '../cohorts/cohort-list-cache';
+import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
@@ -9,7 +10,10 @@ import type { PaymentsRepository, SucceededCharge } from './payments.repository'
 import type { PaymentProvider, ProviderIntent } from './providers/payment-provider';
 
 /** The confirmation service alone: what it asks the payments repository to record for a succeeded intent. */
-function setup(payment: Payment | null) {
+function setup(
+  payment: Payment | null,
+  options: { decision?: 'capture' | 'cancel'; provider?: Partial<PaymentProvider> } = {},
+) {
   const recorded: Array<{ charge: SucceededCharge; enrollments: PaidEnrollment[]; mailTo: string | null }> = [];
   const payments = {
     findByProviderPaymentId: async () => payment,
@@ -22,16 +26,37 @@ function setup(payment: Payment | null) {
       recorded.push({ charge, enrollments, mailTo: mail?.to ?? null });
       return enrollments.map((_, i) => `enrollment-${i}`);
     },
+    recordFailed: async (id: string, message: string) => {
+      failed.push({ id, message });
+    },
   } as unknown as PaymentsRepository;
+  const failed: Array<{ id: string; message: string }> = [];
+  const providerCalls: string[] = [];
+  const provider = {
+    name: 'stripe',
+    captureIntent: async (id: string, key: string) => {
+      providerCalls.push(`capture ${id} ${key}`);
+      return intent({ id, status: 'succeeded' });
+    },
+    cancelIntent: async (id: string, key: string) => {
+      providerCalls.push(`cancel ${id} ${key}`);
+      return intent({ id, status: 'canceled' });
+    },
+    ...options.provider,
+  } as unknown as PaymentProvider;
+  const checkout = {
+    decideCapture: async () => options.decision ?? 'capture',
+  } as unknown as CheckoutService;
   const cohorts = { findById: async () => null } as unknown as CohortsRepository;
   const service = new PaymentConfirmationService(
-    { name: 'test' } as PaymentProvider,
+    provider,
     payments,
     cohorts,
-    {} as CheckoutService,
+    checkout,
     { changing: <T>(change: () => Promise<T>) => change() } as unknown as CohortListCache,
+    {} as CohortSeatsRepository,
   );
-  return { service, recorded };
+  return { service, recorded, failed, providerCalls };
 }
 
 function intent(overrides: Partial<ProviderIntent> = {}): ProviderIntent {
@@ -107,5 +132,47 @@ describe('PaymentConfirmationService.enrollPaid', () => {
     const pending = setup(bundle());
     await expect(pending.service.enrollPaid(intent({ status: 'processing' }))).resolves.toEqual([]);
     expect([...unknown.recorded, ...pending.recorded]).toEqual([]);
+  });
+});
+
+describe('PaymentConfirmationService.settleAuthorised', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+  const authorised = () => intent({ status: 'requires_capture' });
+
+  it('captures with the payment’s idempotency key once the seats are secured, then enrolls from the captured intent', async () => {
+    const payment = bundle();
+    const { service, recorded, providerCalls } = setup(payment, { decision: 'capture' });
+    await expect(service.settleAuthorised(authorised())).resolves.toMatchObject({ status: 'succeeded' });
+    expect(providerCalls).toEqual([`capture pi_1 capture-${payment.id}`]);
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('cancels (nothing charged, nothing enrolled) when a chosen cohort filled up meanwhile', async () => {
+    const payment = bundle();
+    const { service, recorded, providerCalls } = setup(payment, { decision: 'cancel' });
+    await expect(service.settleAuthorised(authorised())).resolves.toMatchObject({ status: 'canceled' });
+    expect(providerCalls).toEqual([`cancel pi_1 cancel-${payment.id}`]);
+    expect(recorded).toEqual([]);
+  });
+
+  it('cancels an authorisation whose amount differs from the server price, and records why', async () => {
+    const payment = bundle();
+    const { service, recorded, failed, providerCalls } = setup(payment);
+    await service.settleAuthorised(intent({ status: 'requires_capture', amount: 100 }));
+    expect(providerCalls).toEqual([`cancel pi_1 cancel-${payment.id}`]);
+    expect(failed).toEqual([{ id: 'pi_1', message: expect.stringContaining('differs from the price') }]);
+    expect(recorded).toEqual([]);
+  });
+
+  it('leaves alone an intent it did not create, and any intent not waiting for a capture', async () => {
+    const foreign = setup(null);
+    await expect(foreign.service.settleAuthorised(authorised())).resolves.toMatchObject({
+      status: 'requires_capture',
+    });
+    const paid = setup(bundle());
+    await expect(paid.service.settleAuthorised(intent({ status: 'processing' }))).resolves.toMatchObject({
+      status: 'processing',
+    });
+    expect([...foreign.providerCalls, ...paid.providerCalls]).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import { addMonthsUtc, remainingInstallments, splitCents, validateTestCard, type TestCardInput } from '@app/domain';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
+import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { CheckoutService } from './checkout.service';
@@ -16,6 +17,11 @@ import { PaymentNotFoundError, PaymentRuleError, TestCardInvalidError, TestModeO
 import { PaymentsRepository } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
 import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
+
+/** Stripe's status of an authorised intent waiting for the server to capture (or cancel) it. */
+export const AUTHORISED_STATUS = 'requires_capture';
+export const AMOUNT_MISMATCH_MESSAGE = 'The amount authorised differs from the price: the payment was cancelled';
+export const CANCELLED_MESSAGE = 'The payment was cancelled before it was charged';
 
 /**
  * From a paid intent to enrollments: Stripe's webhook, the success page's reconciliation and test mode's card form
@@ -31,6 +37,7 @@ export class PaymentConfirmationService {
     private readonly cohorts: CohortsRepository,
     private readonly checkout: CheckoutService,
     private readonly cohortList: CohortListCache,
+    private readonly seats: CohortSeatsRepository,
   ) {}
 
   /** Test mode's card form. A success takes the same enrollment path as Stripe's payment_intent.succeeded. */
@@ -61,10 +68,58 @@ export class PaymentConfirmationService {
   async reconcile(paymentIntentId: string): Promise<ReconcilePaymentResponse> {
     const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
     if (!payment) throw new PaymentNotFoundError(paymentIntentId);
-    const intent = await this.provider.retrieveIntent(paymentIntentId);
-    if (!intent) throw new PaymentNotFoundError(paymentIntentId);
-    if (intent.status !== PAYMENT_SUCCEEDED_STATUS) return { status: intent.status, enrollmentIds: [] };
-    return { status: intent.status, enrollmentIds: await this.enrollPaid(intent) };
+    const retrieved = await this.provider.retrieveIntent(paymentIntentId);
+    if (!retrieved) throw new PaymentNotFoundError(paymentIntentId);
+    // An authorised intent the webhook has not settled yet: this page may be the first to see it.
+    const intent = await this.settleAuthorised(retrieved);
+    if (intent.status !== PAYMENT_SUCCEEDED_STATUS) {
+      const settled = await this.payments.findByProviderPaymentId(paymentIntentId);
+      const notChargedMessage =
+        settled?.captureDecision === 'cancel' && settled.status !== 'succeeded' ? settled.failureMessage : null;
+      return { status: intent.status, enrollmentIds: [], notChargedMessage };
+    }
+    return { status: intent.status, enrollmentIds: await this.enrollPaid(intent), notChargedMessage: null };
+  }
+
+  /**
+   * An authorised intent ('requires_capture', from payment_intent.amount_capturable_updated or the success page):
+   * captured once every chosen cohort still has a seat for it, then enrolled by the same path as
+   * payment_intent.succeeded; cancelled, with nothing charged, when a cohort filled up meanwhile (CheckoutService
+   * decides once, under the cohort rows' lock). Captures and cancels carry idempotency keys of the payment, so racing
+   * or replayed callers send the same request. Answers the intent as it stands afterwards; any other intent as given.
+   */
+  async settleAuthorised(intent: ProviderIntent): Promise<ProviderIntent> {
+    if (intent.status !== AUTHORISED_STATUS) return intent;
+    const payment = await this.payments.findByProviderPaymentId(intent.id);
+    if (!payment) {
+      this.logger.warn(`Leaving authorised payment intent ${intent.id} alone: it was not created by this API`);
+      return intent;
+    }
+    if (intent.amount !== payment.amount || intent.currency !== payment.currency) {
+      this.logger.error(
+        `Payment intent ${intent.id} was authorised for ${intent.amount} ${intent.currency}, expected ${payment.amount} ${payment.currency}; cancelling it`,
+      );
+      await this.payments.recordFailed(intent.id, AMOUNT_MISMATCH_MESSAGE);
+      return this.provider.cancelIntent(intent.id, `cancel-${payment.id}`);
+    }
+    const decision = await this.checkout.decideCapture(payment);
+    if (decision === 'cancel') {
+      this.logger.log(`Payment ${payment.id}: a chosen cohort filled up before the capture; cancelling ${intent.id}`);
+      return this.provider.cancelIntent(intent.id, `cancel-${payment.id}`);
+    }
+    const captured = await this.provider.captureIntent(intent.id, `capture-${payment.id}`);
+    // Enrolled now rather than only on payment_intent.succeeded, so the page that captured shows the enrollment.
+    if (captured.status === PAYMENT_SUCCEEDED_STATUS) await this.enrollPaid(captured);
+    return captured;
+  }
+
+  /**
+   * payment_intent.canceled: the payment can no longer be charged (this API cancelled it, or its authorisation
+   * lapsed). Recorded as failed unless it succeeded, and its seat holds are released.
+   */
+  async recordCanceled(intent: ProviderIntent): Promise<void> {
+    const paymentId = await this.payments.recordCanceled(intent.id, CANCELLED_MESSAGE);
+    if (paymentId) await this.cohortList.changing(() => this.seats.releaseOtherHolds(paymentId, []));
   }
 
   /**

@@ -6,6 +6,8 @@ export type PaymentProviderName = 'stripe' | 'test';
 export type PaymentKind = 'single' | 'bundle';
 export type PaymentRecordType = 'full' | '3month' | '6month' | 'bundle-2' | 'bundle-3';
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+/** What the server decided for an authorised payment: capture it (seats secured) or cancel it (a cohort filled up). */
+export type CaptureDecisionName = 'capture' | 'cancel';
 /** Installment plans only: 'none' for payments in full and bundles. */
 export type PlanStatus = 'none' | 'active' | 'completed' | 'past_due';
 
@@ -61,6 +63,10 @@ export class Payment {
 
   @Property({ type: 'text', nullable: true })
   failureMessage: string | null = null;
+
+  /** Set once, under the cohort rows' lock, when the authorised intent is captured or cancelled; null before. */
+  @Property({ type: 'text', nullable: true })
+  captureDecision: CaptureDecisionName | null = null;
 
   @Property({ type: 'integer' })
   installmentsTotal: number = 1;

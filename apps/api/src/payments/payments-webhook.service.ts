@@ -34,6 +34,13 @@ export class PaymentsWebhookService {
       case 'payment_intent.succeeded':
         await this.confirmation.enrollPaid(toProviderIntent(event.data.object));
         break;
+      case 'payment_intent.amount_capturable_updated':
+        // The card is authorised: capture once the seats are secured, or cancel without a charge.
+        await this.confirmation.settleAuthorised(toProviderIntent(event.data.object));
+        break;
+      case 'payment_intent.canceled':
+        await this.confirmation.recordCanceled(toProviderIntent(event.data.object));
+        break;
       case 'payment_intent.payment_failed':
         await this.confirmation.recordFailed(toProviderIntent(event.data.object));
         break;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { PAID_ENROLLMENTS, type PaidEnrollment, type PaidEnrollments } from './paid-enrollments.port';
-import { Payment, type PaymentTraining } from './payment.entity';
+import { Payment, type CaptureDecisionName, type PaymentTraining } from './payment.entity';
 
 export interface SucceededCharge {
   providerPaymentId: string;
@@ -12,6 +12,14 @@ export interface SucceededCharge {
   customerId: string | null;
   /** When the second installment falls due (plans only). */
   nextInstallmentAt: Date | null;
+}
+
+/** A payment row as locked for its capture decision. */
+export interface LockedForCapture {
+  trainings: PaymentTraining[];
+  captureDecision: CaptureDecisionName | null;
+  customerName: string | null;
+  customerEmail: string | null;
 }
 
 /** An installment charge a crashed run left in hand. */
@@ -88,12 +96,76 @@ export class PaymentsRepository {
   ): Promise<boolean> {
     const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
       `update payments set customer_name = ?, customer_email = ?, provider_customer_id = ?, trainings = ?::jsonb, updated_at = now()
-       where id = ? and status in ('pending', 'failed')
+       where id = ? and status in ('pending', 'failed') and capture_decision is null
        returning id`,
       [buyer.customerName, buyer.customerEmail, buyer.providerCustomerId, JSON.stringify(buyer.trainings), paymentId],
       'all',
     );
     return rows.length === 1;
+  }
+
+  /**
+   * Locks the payment row inside the caller's transaction (for no key update, as an update of it does, so seat holds
+   * referencing it can still be written) and reads what a capture decision needs: the buyer, the cohorts chosen and
+   * the decision already taken, if any. Taken before the cohort rows' locks, in the enrollment's order.
+   */
+  async lockForCaptureDecision(em: EntityManager, paymentId: string): Promise<LockedForCapture | null> {
+    const [row] = await em.execute<
+      Array<{
+        trainings: PaymentTraining[];
+        capture_decision: CaptureDecisionName | null;
+        customer_name: string | null;
+        customer_email: string | null;
+      }>
+    >(
+      'select trainings, capture_decision, customer_name, customer_email from payments where id = ? for no key update',
+      [paymentId],
+    );
+    return row
+      ? {
+          trainings: row.trainings,
+          captureDecision: row.capture_decision,
+          customerName: row.customer_name,
+          customerEmail: row.customer_email,
+        }
+      : null;
+  }
+
+  /**
+   * Records the decision once (a decision already taken stays). A cancelled payment is failed with the reason the
+   * buyer reads; a captured one stays as it is until payment_intent.succeeded records the charge.
+   */
+  async recordCaptureDecision(
+    em: EntityManager,
+    paymentId: string,
+    decision: CaptureDecisionName,
+    reason: string | null,
+  ): Promise<void> {
+    await em.execute(
+      `update payments set capture_decision = ?,
+         status = case when ? = 'cancel' and status <> 'succeeded' then 'failed' else status end,
+         failure_message = case when ? = 'cancel' and status <> 'succeeded' then ? else failure_message end,
+         updated_at = now()
+       where id = ? and capture_decision is null`,
+      [decision, decision, decision, reason, paymentId],
+      'run',
+    );
+  }
+
+  /**
+   * payment_intent.canceled: the intent can no longer be paid. Recorded as failed unless it succeeded; the reason of
+   * a cancellation this API decided stays. The payment's id, or null when it is not ours or already succeeded.
+   */
+  async recordCanceled(providerPaymentId: string, message: string): Promise<string | null> {
+    const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
+      `update payments set status = 'failed',
+         failure_message = case when capture_decision = 'cancel' then failure_message else ? end, updated_at = now()
+       where provider_payment_id = ? and status <> 'succeeded'
+       returning id`,
+      [message, providerPaymentId],
+      'all',
+    );
+    return rows[0]?.id ?? null;
   }
 
   findByProviderPaymentId(providerPaymentId: string): Promise<Payment | null> {

@@ -17,8 +17,22 @@ export interface FakeIntent {
   receipt_email: string | null;
   setup_future_usage: string | null;
   off_session: boolean;
+  /** 'automatic' charges on confirmation; 'manual' stops at requires_capture until POST …/capture. */
+  capture_method: 'automatic' | 'automatic_async' | 'manual';
+  /** Cents authorised and not captured yet (requires_capture only). */
+  amount_capturable: number;
+  amount_received: number;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   last_payment_error: { message: string; code: string; type: string } | null;
   created: number;
+}
+
+/** An event this server would send to webhooks: the object as it was when the event happened. */
+export interface FakeEvent {
+  id: string;
+  type: string;
+  object: FakeIntent;
 }
 
 export interface FakeRefund {
@@ -58,8 +72,19 @@ export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   intents: Map<string, FakeIntent>;
-  /** What the browser's confirmPayment does at Stripe: the intent succeeds with a card. */
+  /**
+   * A shortcut for tests of what follows a charge: the intent is succeeded with a card, whatever its capture method
+   * (as if confirmed and, for manual capture, captured). confirm() is what the browser's confirmPayment does.
+   */
   succeed(id: string, paymentMethod?: string): FakeIntent;
+  /**
+   * What the browser's confirmPayment does at Stripe (after any 3-D Secure step): an automatic-capture intent succeeds;
+   * a manual-capture one is authorised, requires_capture with amount_capturable, and payment_intent.amount_capturable_updated
+   * is recorded. Refused, as at Stripe, for an intent already succeeded, cancelled or authorised.
+   */
+  confirm(id: string, paymentMethod?: string): FakeIntent;
+  /** The events this server would have sent, oldest first (copies of the intent at that moment). */
+  events: FakeEvent[];
   /** Off-session charges with this payment method are declined. */
   declineOffSession(paymentMethod: string): void;
   refunds: FakeRefund[];
@@ -116,6 +141,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   const customers = new Set<string>();
   const setupIntents = new Map<string, FakeSetupIntent>();
+  const events: FakeEvent[] = [];
+  const record = (type: string, intent: FakeIntent) =>
+    events.push({ id: id('evt'), type, object: structuredClone(intent) });
+  /** A confirmation with a good card: charged at once, or only authorised for a manual-capture intent. */
+  const authorise = (intent: FakeIntent) => {
+    if (intent.capture_method === 'manual') {
+      intent.status = 'requires_capture';
+      intent.amount_capturable = intent.amount;
+      record('payment_intent.amount_capturable_updated', intent);
+    } else {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      record('payment_intent.succeeded', intent);
+    }
+  };
 
   const handle = (request: IncomingMessage, response: ServerResponse, raw: string): void => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -193,6 +233,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!Number.isInteger(amount) || amount < 50) {
         return reply(400, { error: { type: 'invalid_request_error', message: 'Amount must be at least 50 cents' } });
       }
+      const captureMethod = form.capture_method ?? 'automatic';
+      if (!['automatic', 'automatic_async', 'manual'].includes(captureMethod)) {
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'parameter_invalid_string',
+            param: 'capture_method',
+            message: `Invalid capture_method: must be one of automatic, automatic_async, or manual`,
+          },
+        });
+      }
       const intentId = id('pi');
       const intent: FakeIntent = {
         id: intentId,
@@ -208,6 +259,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         receipt_email: form.receipt_email ?? null,
         setup_future_usage: form.setup_future_usage ?? null,
         off_session: form.off_session === 'true',
+        capture_method: captureMethod as FakeIntent['capture_method'],
+        amount_capturable: 0,
+        amount_received: 0,
+        canceled_at: null,
+        cancellation_reason: null,
         last_payment_error: null,
         created: Math.floor(Date.now() / 1000),
       };
@@ -224,7 +280,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             },
           });
         }
-        intent.status = 'succeeded';
+        authorise(intent);
       }
       intents.set(intentId, intent);
       return reply(200, intent);
@@ -300,6 +356,83 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refunds.push(refund);
       return reply(200, refund);
     }
+    const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(url.pathname);
+    if (action && request.method === 'POST') {
+      const intent = intents.get(action[1]);
+      if (!intent) {
+        return reply(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${action[1]}'`,
+          },
+        });
+      }
+      if (action[2] === 'capture') {
+        // Stripe captures only an authorised intent, and at most what was authorised.
+        if (intent.status !== 'requires_capture') {
+          return reply(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+              payment_intent: { ...intent },
+            },
+          });
+        }
+        const amount = form.amount_to_capture === undefined ? intent.amount_capturable : Number(form.amount_to_capture);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount_capturable) {
+          return reply(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              param: 'amount_to_capture',
+              message: 'The amount to capture must be a positive integer no greater than the amount capturable.',
+            },
+          });
+        }
+        intent.status = 'succeeded';
+        intent.amount_received = amount;
+        intent.amount_capturable = 0;
+        record('payment_intent.succeeded', intent);
+        return reply(200, intent);
+      }
+      const cancellable = [
+        'requires_payment_method',
+        'requires_capture',
+        'requires_confirmation',
+        'requires_action',
+        'processing',
+      ];
+      if (!cancellable.includes(intent.status)) {
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancellable.join(', ')}.`,
+            payment_intent: { ...intent },
+          },
+        });
+      }
+      const reason = form.cancellation_reason ?? null;
+      if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'].includes(reason)) {
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'parameter_invalid_string',
+            param: 'cancellation_reason',
+            message:
+              'Invalid cancellation_reason: must be one of duplicate, fraudulent, requested_by_customer, or abandoned',
+          },
+        });
+      }
+      intent.status = 'canceled';
+      intent.amount_capturable = 0;
+      intent.canceled_at = Math.floor(Date.now() / 1000);
+      intent.cancellation_reason = reason;
+      record('payment_intent.canceled', intent);
+      return reply(200, intent);
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (match) {
       const intent = intents.get(match[1]);
@@ -312,6 +445,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (request.method === 'GET') return send(response, 200, intent);
       if (request.method === 'POST') {
+        if (intent.status === 'canceled') {
+          return reply(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent's status is canceled, so it cannot be updated.`,
+            },
+          });
+        }
         if (form.amount !== undefined) intent.amount = Number(form.amount);
         Object.assign(intent.metadata, nested(form, 'metadata'));
         if (form.receipt_email !== undefined) intent.receipt_email = form.receipt_email;
@@ -343,8 +485,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!intent) throw new Error(`No fake intent ${intentId}`);
       intent.status = 'succeeded';
       intent.payment_method = paymentMethod;
+      intent.amount_received = intent.amount;
+      intent.amount_capturable = 0;
       return intent;
     },
+    confirm(intentId, paymentMethod = id('pm')) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`No fake intent ${intentId}`);
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
+        throw new Error(`You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`);
+      }
+      intent.payment_method = paymentMethod;
+      authorise(intent);
+      return intent;
+    },
+    events,
     declineOffSession(paymentMethod) {
       declined.add(paymentMethod);
     },

@@ -3,8 +3,10 @@ import { Column } from '@react-email/column';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { COHORT_FILLED_NOT_CHARGED_MESSAGE } from '@app/contracts';
 import { cohortMonthLabel, formatLongDateUtc, formatUsd } from '@app/domain';
 import type {
+  CohortFilledNotChargedData,
   InstallmentDeclinedData,
   InstallmentReceiptData,
   PlanCompletedData,
@@ -59,6 +61,35 @@ export function PurchaseConfirmationMail({ data, webUrl }: { data: PurchaseConfi
           ))}
         </Section>
       ) : null}
+    </MailLayout>
+  );
+}
+
+export function CohortFilledNotChargedMail({ data, webUrl }: { data: CohortFilledNotChargedData; webUrl: string }) {
+  const checkoutUrl = `${webUrl}/paymentplan`;
+  return (
+    <MailLayout webUrl={webUrl} preview="You were not charged: the cohort filled up" title="The cohort filled up">
+      <Text style={paragraph}>
+        Hello {data.buyerName}, {COHORT_FILLED_NOT_CHARGED_MESSAGE}
+      </Text>
+      <Section>
+        {data.fullCohorts.map((cohort) => (
+          <Fact key={cohort.cohortId} name={cohort.trainingName}>
+            {cohort.cohortMonth ? `Cohort: ${cohortMonthLabel(cohort.cohortMonth)} (full)` : 'Cohort: full'}
+          </Fact>
+        ))}
+        <Fact name="Amount released">{formatUsd(data.amount)}</Fact>
+        <Fact name="Payment ID">{data.paymentIntentId}</Fact>
+      </Section>
+      <Button href={checkoutUrl} style={button}>
+        Choose another cohort
+      </Button>
+      <Text style={{ ...paragraph, fontSize: '13px', color: '#475569' }}>Or open this link: {checkoutUrl}</Text>
+      {data.fullCohorts.map((cohort) => (
+        <Text key={cohort.cohortId} style={paragraph}>
+          Join the waitlist of {cohort.trainingName}: {`${webUrl}/waitlist/${cohort.cohortId}`}
+        </Text>
+      ))}
     </MailLayout>
   );
 }

@@ -44,6 +44,14 @@ export class ReconcilePaymentResponseDto implements ReconcilePaymentResponse {
   @ApiProperty({ description: "The provider's status of the payment intent" }) status!: string;
   @ApiProperty({ type: [String], description: 'Enrollments of this payment (empty until it succeeded)' })
   enrollmentIds!: string[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Why the authorised payment was cancelled without a charge (a chosen cohort filled up before it could be ' +
+      'captured), for the buyer; null otherwise',
+  })
+  notChargedMessage!: string | null;
 }
 
 export class TestModeConfirmDto implements TestModeConfirmRequest {

@@ -7,7 +7,10 @@ export interface ProviderIntent {
   /** Integer cents. */
   amount: number;
   currency: string;
-  /** Stripe's PaymentIntent status ('requires_payment_method', 'processing', 'succeeded'…); only 'succeeded' counts as paid. */
+  /**
+   * Stripe's PaymentIntent status ('requires_payment_method', 'processing', 'requires_capture', 'succeeded',
+   * 'canceled'…); only 'succeeded' counts as paid. 'requires_capture': authorised, not charged until captured.
+   */
   status: string;
   metadata: Record<string, string>;
   customerId: string | null;
@@ -23,6 +26,11 @@ export interface CreateIntentInput {
   metadata: Record<string, string>;
   /** Installment plans save the card so later months can be charged without the buyer. */
   saveCardForLater: boolean;
+  /**
+   * Authorise only: the buyer's confirmation stops at 'requires_capture' and the server captures once the seats are
+   * secured (or cancels, and nothing is charged). Test mode charges from its own form after re-holding the seats.
+   */
+  manualCapture: boolean;
   idempotencyKey: string;
 }
 
@@ -80,6 +88,13 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   updateIntent(id: string, input: UpdateIntentInput): Promise<ProviderIntent>;
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Captures an authorised intent ('requires_capture'); the key makes a repeated capture answer the first one. An
+   * intent that can no longer be captured (already captured, cancelled) is answered as it is, so callers read status.
+   */
+  captureIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
+  /** Cancels an intent not charged yet (the authorisation is released); an intent past that is answered as it is. */
+  cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
   /** A customer to attach saved cards to; installment plans need one. */
   createCustomer(input: { name: string; email: string }): Promise<string>;
   /** Charges a saved card without the buyer present; a decline resolves with a non-succeeded status. */

@@ -75,6 +75,7 @@ export class StripePaymentProvider implements PaymentProvider {
         description: input.description,
         metadata: input.metadata,
         automatic_payment_methods: { enabled: true },
+        ...(input.manualCapture ? { capture_method: 'manual' as const } : {}),
         ...(input.saveCardForLater ? { setup_future_usage: 'off_session' as const } : {}),
       },
       { idempotencyKey: input.idempotencyKey },
@@ -98,6 +99,31 @@ export class StripePaymentProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
+  }
+
+  async captureIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
+    } catch (error) {
+      return this.currentUnlessUnexpectedState(id, error);
+    }
+  }
+
+  async cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey }));
+    } catch (error) {
+      return this.currentUnlessUnexpectedState(id, error);
+    }
+  }
+
+  /** Stripe refuses a capture or cancel the intent's status no longer allows: the intent as it is answers instead. */
+  private async currentUnlessUnexpectedState(id: string, error: unknown): Promise<ProviderIntent> {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+      const current = await this.retrieveIntent(id);
+      if (current) return current;
+    }
+    throw error;
   }
 
   async createCustomer(input: { name: string; email: string }): Promise<string> {

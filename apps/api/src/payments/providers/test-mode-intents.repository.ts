@@ -110,6 +110,17 @@ export class TestModeIntentsRepository {
     return rows.length === 1 ? toIntent(rows[0]) : null;
   }
 
+  /** Cancels an intent unless it succeeded or was cancelled already; null then (or when it does not exist). */
+  async cancel(id: string): Promise<ProviderIntent | null> {
+    const rows = await this.em.getConnection().execute<IntentRow[]>(
+      `update test_mode_intents set status = 'canceled', updated_at = now()
+       where id = ? and status not in ('succeeded', 'canceled') returning ${COLUMNS}`,
+      [id],
+      'all',
+    );
+    return rows.length === 1 ? toIntent(rows[0]) : null;
+  }
+
   /**
    * A refund, in one statement conditional on what is left unrefunded, so two racing refunds can never exceed the
    * charge; null when it would.

@@ -57,6 +57,20 @@ export class TestModePaymentProvider implements PaymentProvider {
     return this.intents.find(id);
   }
 
+  /** Test mode's intents are charged by its card form and never wait for a capture: the intent is answered as it is. */
+  async captureIntent(id: string): Promise<ProviderIntent> {
+    const intent = await this.intents.find(id);
+    if (!intent) throw new Error(`Test-mode payment intent ${id} does not exist`);
+    return intent;
+  }
+
+  /** Cancels an intent not charged yet, as Stripe does; one already succeeded (or cancelled) is answered as it is. */
+  async cancelIntent(id: string): Promise<ProviderIntent> {
+    const intent = (await this.intents.cancel(id)) ?? (await this.intents.find(id));
+    if (!intent) throw new Error(`Test-mode payment intent ${id} does not exist`);
+    return intent;
+  }
+
   async createCustomer(): Promise<string> {
     return token('cus');
   }

@@ -5,6 +5,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useFetcher, useNavigate } from 'react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ValidationFailure } from '@app/domain';
+import { confirmedOrOnItsWay } from '~/lib/payment-outcome';
 import { notify } from '~/lib/toast';
 import {
   SUCCESS_REDIRECT_DELAY_MS,
@@ -81,14 +82,15 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
       .then((result) => {
         if (result.error)
           return fail({ title: 'Payment Failed', message: result.error.message ?? 'Your card was declined.' });
-        if (result.paymentIntent.status !== 'succeeded') {
-          return fail({
-            title: 'Payment Failed',
-            message: `The payment is ${result.paymentIntent.status.replace(/_/g, ' ')}`,
-          });
+        const { status } = result.paymentIntent;
+        if (!confirmedOrOnItsWay(status)) {
+          return fail({ title: 'Payment Failed', message: `The payment is ${status.replace(/_/g, ' ')}` });
         }
         setBusy(false);
         setDone(true);
+        // Authorised ('requires_capture') or still with the bank: the success page captures once the seat is secured
+        // (or says the buyer was not charged), so only a charged payment is announced here.
+        if (status !== 'succeeded') return navigate(successUrl);
         notify.success(SUCCESS_TITLE, successMessage(props.kind));
         setTimeout(() => navigate(successUrl), SUCCESS_REDIRECT_DELAY_MS);
       })
