@@ -113,7 +113,7 @@ function parseJson(body: Buffer): unknown {
   let text = body.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.length === 0) return {};
-  const first = /^[\x20\x09\x0a\x0d]*([^\x20\x09\x0a\x0d])/.exec(text)?.[1];
+  const first = /^[ \t\n\r]*([^ \t\n\r])/.exec(text)?.[1];
   if (first !== '{' && first !== '[') throw MALFORMED();
   try {
     return JSON.parse(text) as unknown;
