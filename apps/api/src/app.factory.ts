@@ -32,6 +32,8 @@ export async function createApp(
     // X-Forwarded-For is believed only from a loopback peer (the web server on the same host): login limits key on it.
     trustProxy: 'loopback',
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // While closing, a request on an open connection is answered by the app as before, not by Fastify's own 503 body.
+    return503OnClosing: false,
     // Routing as before (Express's defaults): case-insensitive, a trailing slash ignored, no length limit on an id.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 8_192 },
     // A path the router cannot decode answers in the one error shape (and with the security headers), not Fastify's.
