@@ -1,9 +1,10 @@
-import type { ErrorCode, ErrorResponse } from '@app/contracts';
 import type { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parse as parseContentType } from 'content-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { bodyShapeProblem, isStorableText } from './body-shape';
+import type { AppError } from './errors/app-error';
+import { BodyTooLargeError, InvalidBodyError, UnsupportedBodyError } from './errors/request.errors';
 
 /** JSON bodies larger than this answer 413; the largest real body (a checkout with a bundle) is under 2 KB. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -12,54 +13,37 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 /** The request as the Stripe webhook reads it: the exact bytes the signature covers. */
 export type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
 
-/** A refusal of the request itself (its type, size, encoding or shape), in the one error shape. */
-export class BodyRefusal extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  toResponse(): ErrorResponse {
-    return { statusCode: this.statusCode, message: this.message, code: this.code };
-  }
+function refuse(reply: FastifyReply, refusal: AppError): void {
+  void reply.code(refusal.status).send(refusal.toResponse());
 }
 
-function refuse(reply: FastifyReply, refusal: BodyRefusal): void {
-  void reply.code(refusal.statusCode).send(refusal.toResponse());
-}
-
-const NOT_JSON = () => new BodyRefusal(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
-const MALFORMED = () => new BodyRefusal(400, 'INVALID_BODY', 'The body is not valid JSON');
+const MALFORMED = () => new InvalidBodyError('The body is not valid JSON');
 
 /**
  * Fastify's own errors about the request (FST_ERR_*: body too large, length mismatch, bad URL, …) in the app's
  * shape; null for anything else.
  */
-export function fastifyRequestRefusal(error: unknown): BodyRefusal | null {
-  const failure = error as { code?: unknown; statusCode?: unknown } | null;
-  if (typeof failure?.code !== 'string' || !failure.code.startsWith('FST_')) return null;
-  const status = typeof failure.statusCode === 'number' ? failure.statusCode : 500;
-  switch (failure.code) {
+export function fastifyRequestRefusal(error: unknown): AppError | null {
+  switch ((error as { code?: unknown } | null)?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new BodyRefusal(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${JSON_BODY_LIMIT}`);
+      return new BodyTooLargeError(JSON_BODY_LIMIT);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_TYPE':
-      return NOT_JSON();
+      return new UnsupportedBodyError();
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new InvalidBodyError('The body could not be read');
     case 'FST_ERR_BAD_URL':
-      return new BodyRefusal(400, 'INVALID_BODY', 'The address is not valid percent-encoding');
+      return new InvalidBodyError('The address is not valid percent-encoding');
     default:
-      return status >= 400 && status < 500
-        ? new BodyRefusal(status, 'INVALID_BODY', 'The request could not be read')
-        : null;
+      // Any other Fastify error reaches the filter as Nest maps it: an HttpException with Fastify's status.
+      return null;
   }
 }
 
 /** Fastify's frameworkErrors option: a path the router cannot decode answers like every other refusal. */
 export function refuseBadUrl(error: unknown, _request: FastifyRequest, reply: FastifyReply): void {
-  refuse(reply, fastifyRequestRefusal(error) ?? new BodyRefusal(400, 'INVALID_BODY', 'The request could not be read'));
+  refuse(reply, fastifyRequestRefusal(error) ?? new InvalidBodyError('The request could not be read'));
 }
 
 /**
@@ -82,28 +66,24 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 /** Only UTF-8 JSON, unencoded: anything else is 415 before a byte of it is read. */
-function jsonProblem(request: FastifyRequest): BodyRefusal | null {
+function jsonProblem(request: FastifyRequest): AppError | null {
   if (!hasBody(request)) return null;
   const encoding = String(request.headers['content-encoding'] ?? 'identity')
     .trim()
     .toLowerCase();
   if (encoding !== 'identity') {
-    return new BodyRefusal(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Content-Encoding "${encoding}" is not accepted; send the body unencoded`,
-    );
+    return new UnsupportedBodyError(`Content-Encoding "${encoding}" is not accepted; send the body unencoded`);
   }
   let type: ReturnType<typeof parseContentType>;
   try {
     type = parseContentType(request.raw);
   } catch {
-    return NOT_JSON();
+    return new UnsupportedBodyError();
   }
-  if (type.type !== 'application/json') return NOT_JSON();
+  if (type.type !== 'application/json') return new UnsupportedBodyError();
   const charset = type.parameters.charset?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    return new BodyRefusal(415, 'UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8');
+    return new UnsupportedBodyError('JSON bodies must be UTF-8');
   }
   return null;
 }
@@ -160,7 +140,7 @@ export function useStrictBodies(app: INestApplication): void {
   });
   fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const problem = pathProblem(request.url) ?? bodyShapeProblem(request.query) ?? bodyShapeProblem(request.body);
-    if (problem) return refuse(reply, new BodyRefusal(400, 'INVALID_BODY', problem));
+    if (problem) return refuse(reply, new InvalidBodyError(problem));
     done();
   });
 }

@@ -12,7 +12,6 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors/app-error';
 import { sanitizeLogText } from '../log-sanitizer';
 import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from '../outage';
-import { BodyRefusal } from '../strict-body';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
@@ -55,8 +54,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private toBody(exception: unknown): ErrorResponse {
     if (exception instanceof AppError) return exception.toResponse();
-    // The strict body parser's refusals, and Fastify's own errors about the request (StrictFastifyAdapter).
-    if (exception instanceof BodyRefusal) return exception.toResponse();
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const raw = exception.getResponse();
