@@ -9,8 +9,10 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   maxWorkers: 1,
   // @react-email/render loads react-dom/server with import(), which Jest's CommonJS sandbox refuses: compiled by SWC
-  // it becomes require().
-  transformIgnorePatterns: ['/node_modules/(?!@react-email/render/)'],
+  // it becomes require(). @fastify/static (Swagger UI's files on Fastify) requires content-disposition, an ES module.
+  transformIgnorePatterns: [
+    '/node_modules/(?!@react-email/render/|@fastify/static/node_modules/content-disposition/|content-disposition/dist/)',
+  ],
   transform: { ...preset.transform, '@react-email/render/.+\\.cjs$': Object.values(preset.transform)[0] },
   testTimeout: 60000,
 };

@@ -25,7 +25,7 @@ const BENCH_DIR = resolve(ROOT, 'apps/api/bench');
 const DIST = resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const APPLICANT_SECRET = randomBytes(32).toString('hex');
-/** `BENCH_ONLY=a,c` runs only those parts (a–h; `analysis` for the analysis bench); all of them by default. */
+/** `BENCH_ONLY=a,c` runs only those parts (a–g; `analysis` for the analysis bench); all of them by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wants = (part: string) => !ONLY || ONLY.includes(part);
 /** `BENCH_READS=/api/cohorts,…`: only those routes in part (a), e.g. to profile one. */
@@ -253,36 +253,6 @@ async function main(): Promise<void> {
         await load(`${bareUrl}/api/payments/config`, 50),
         'bare',
       );
-    }
-
-    if (wants('h')) {
-      // docs/decisions/008: the same AppModule on NestJS's Fastify adapter (bench/fastify-api.ts) against this API on
-      // Express, alternating on the same routes, so the spread between runs shows beside the difference.
-      console.log(
-        `\n(h) The same API on NestJS's Fastify adapter vs on Express (the product's), 50 connections, 2 rounds:`,
-      );
-      const fastifyPort = await freePort();
-      const fastify = start(
-        'api-fastify',
-        process.execPath,
-        profiled([join(__dirname, 'fastify-api.js')]),
-        { ...apiEnv, API_PORT: String(fastifyPort), BENCH_S3_ENDPOINT: `http://127.0.0.1:${s3Port}` },
-        ROOT,
-        dataDir,
-      );
-      children.push(fastify);
-      const fastifyUrl = `http://127.0.0.1:${fastifyPort}`;
-      await waitFor(`${fastifyUrl}/api/health`, 120);
-      for (const path of ['/api/payments/config', '/api/training-pricing', '/api/cohorts']) {
-        for (const round of [1, 2]) {
-          await load(`${apiUrl}${path}`, 10, { duration: 1 });
-          const express = await load(`${apiUrl}${path}`, 50);
-          await load(`${fastifyUrl}${path}`, 10, { duration: 1 });
-          line(`GET ${path} #${round}`, await load(`${fastifyUrl}${path}`, 50), express, 'express');
-        }
-      }
-      fastify.kill('SIGTERM');
-      await once(fastify, 'exit');
     }
 
     if (wants('c')) {

@@ -1,12 +1,13 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import helmet from 'helmet';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { SanitizingLogger } from './common/log-sanitizer';
-import { useStrictBodies } from './common/strict-body';
+import { JSON_BODY_LIMIT_BYTES, refuseBadUrl, StrictFastifyAdapter, useStrictBodies } from './common/strict-body';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
 import type { Infrastructure } from './infrastructure';
@@ -20,20 +21,31 @@ export async function createApp(
   infrastructure: Pick<Infrastructure, 'databaseUrl' | 'storage'>,
   options: { logger?: false } = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, infrastructure), {
+  const securityHeaders = helmet({
+    // HSTS only where the API is served over https; development and the tests are plain http on loopback.
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Swagger UI at /api/docs loads its own script and styles from 'self'; nothing of the API is framed.
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  const adapter = new StrictFastifyAdapter({
+    // X-Forwarded-For is believed only from a loopback peer (the web server on the same host): login limits key on it.
+    trustProxy: 'loopback',
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // While closing, a request on an open connection is answered by the app as before, not by Fastify's own 503 body.
+    return503OnClosing: false,
+    // Routing as before (Express's defaults): case-insensitive, a trailing slash ignored, no length limit on an id.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 8_192 },
+    // A path the router cannot decode answers in the one error shape (and with the security headers), not Fastify's.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      securityHeaders(request.raw, reply.raw, () => refuseBadUrl(error, request, reply)),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, infrastructure), adapter, {
     // useStrictBodies installs the only body parser (JSON, 100 KB, UTF-8) and keeps the raw bytes for the webhook.
     bodyParser: false,
     logger: options.logger === false ? false : new SanitizingLogger(),
   });
-  app.use(
-    helmet({
-      // HSTS only where the API is served over https; development and the tests are plain http on loopback.
-      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      // Swagger UI at /api/docs loads its own script and styles from 'self'; nothing of the API is framed.
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'no-referrer' },
-    }),
-  );
+  app.use(securityHeaders);
   useStrictBodies(app);
   app.setGlobalPrefix('api');
   const uploads = app.get(UploadsService);
@@ -46,11 +58,7 @@ export async function createApp(
     ),
   );
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.disable('x-powered-by');
-  // No ETag: the API's callers (the web server's loaders, the worker, scripts) never send If-None-Match, and Express
-  // hashed every JSON body for it (a SHA-1 of 600 KB for the full enrollment list) on each request (issue 18).
-  app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  // Fastify sends no X-Powered-By and no ETag (the API's callers never send If-None-Match; issue 18).
 
   const document = SwaggerModule.createDocument(
     app,

@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../src/app.factory';
+import { initTestApp } from './support/test-app';
 import { loadConfig } from '../src/config/app-config';
 import { startInfrastructure, type Infrastructure } from '../src/infrastructure';
 import { AnalysisRepository } from '../src/analysis/analysis.repository';
@@ -96,7 +97,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     });
     infrastructure = await startInfrastructure(config);
     app = await createApp(config, infrastructure, { logger: false });
-    await app.init();
+    await initTestApp(app);
     // Every call as one applicant, the way the web server sends it (ownership has its own suite).
     http = request
       .agent(app.getHttpServer())

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config/app-config';
 import { startEmbeddedS3, type EmbeddedS3Handle } from '../src/storage/embedded-s3';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
 import { seedEvaluatedCredential } from './support/outreach-fixtures';
-import { startTestApi, type TestApi } from './support/test-app';
+import { startTestApi, type TestApi, initTestApp } from './support/test-app';
 
 function percentOfTrueItems(status: ChecklistStatus): number {
   const values = CHECKLIST_PHASE_KEYS.flatMap((phase) => Object.values(status[phase].items));
@@ -266,7 +266,7 @@ describe('checklist when services go away and come back', () => {
       },
       { logger: false },
     );
-    await app.init();
+    await initTestApp(app);
   });
 
   afterAll(async () => {

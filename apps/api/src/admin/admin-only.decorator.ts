@@ -10,7 +10,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { StaffRole } from '@app/contracts';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../common/errors/app-error';
 import type { AuthenticatedAdmin } from './admin-auth.types';
 import { AdminJwtGuard } from './admin-jwt.guard';
@@ -27,7 +27,7 @@ export class StaffRoleGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    const user = context.switchToHttp().getRequest<Request & { user?: AuthenticatedAdmin }>().user;
+    const user = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedAdmin }>().user;
     if (!allowed || (user && allowed.includes(user.role))) return true;
     throw new ForbiddenError('This account cannot do this');
   }
@@ -54,5 +54,5 @@ export function StaffOnly(): ClassDecorator & MethodDecorator {
 }
 
 export const CurrentAdmin = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedAdmin => {
-  return context.switchToHttp().getRequest<Request & { user: AuthenticatedAdmin }>().user;
+  return context.switchToHttp().getRequest<FastifyRequest & { user: AuthenticatedAdmin }>().user;
 });

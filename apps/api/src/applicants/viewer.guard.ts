@@ -7,13 +7,13 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AdminAuthService } from '../admin/admin-auth.service';
 import { UnauthorizedError } from '../common/errors/app-error';
 import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME, ApplicantTokenService } from './applicant-token.service';
 import type { Viewer } from './viewer';
 
-type ViewerRequest = Request & { viewer?: Viewer };
+type ViewerRequest = FastifyRequest & { viewer?: Viewer };
 
 /**
  * Staff by their bearer token, else the applicant by the web server's applicant token; neither is 401. Whether the

@@ -1,104 +1,146 @@
-import type { ErrorCode, ErrorResponse } from '@app/contracts';
 import type { INestApplication } from '@nestjs/common';
-import { json } from 'body-parser';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parse as parseContentType } from 'content-type';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { bodyShapeProblem, isStorableText } from './body-shape';
+import type { AppError } from './errors/app-error';
+import { BodyTooLargeError, InvalidBodyError, UnsupportedBodyError } from './errors/request.errors';
 
 /** JSON bodies larger than this answer 413; the largest real body (a checkout with a bundle) is under 2 KB. */
 export const JSON_BODY_LIMIT = '100kb';
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
-function refuse(response: Response, statusCode: number, code: ErrorCode, message: string): void {
-  const body: ErrorResponse = { statusCode, message, code };
-  response.status(statusCode).json(body);
+/** The request as the Stripe webhook reads it: the exact bytes the signature covers. */
+export type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
+
+function refuse(reply: FastifyReply, refusal: AppError): void {
+  void reply.code(refusal.status).send(refusal.toResponse());
 }
 
-function hasBody(request: Request): boolean {
+const MALFORMED = () => new InvalidBodyError('The body is not valid JSON');
+
+/**
+ * Fastify's own errors about the request (FST_ERR_*: body too large, length mismatch, bad URL, …) in the app's
+ * shape; null for anything else.
+ */
+export function fastifyRequestRefusal(error: unknown): AppError | null {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new BodyTooLargeError(JSON_BODY_LIMIT);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new UnsupportedBodyError();
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new InvalidBodyError('The body could not be read');
+    case 'FST_ERR_BAD_URL':
+      return new InvalidBodyError('The address is not valid percent-encoding');
+    default:
+      // Any other Fastify error reaches the filter as Nest maps it: an HttpException with Fastify's status.
+      return null;
+  }
+}
+
+/** Fastify's frameworkErrors option: a path the router cannot decode answers like every other refusal. */
+export function refuseBadUrl(error: unknown, _request: FastifyRequest, reply: FastifyReply): void {
+  refuse(reply, fastifyRequestRefusal(error) ?? new InvalidBodyError('The request could not be read'));
+}
+
+/**
+ * Nest turns Fastify's own errors into a bare HttpException (message and status, no code) before any filter sees
+ * them; this adapter hands the error handler the app's refusal instead, so AllExceptionsFilter answers it in the one
+ * shape (413 PAYLOAD_TOO_LARGE for a body over the limit, …).
+ */
+export class StrictFastifyAdapter extends FastifyAdapter {
+  override setErrorHandler(handler: Parameters<FastifyAdapter['setErrorHandler']>[0]) {
+    return super.setErrorHandler(function (this: unknown, error, request, reply) {
+      return handler.call(this as never, fastifyRequestRefusal(error) ?? error, request, reply);
+    });
+  }
+}
+
+function hasBody(request: FastifyRequest): boolean {
   if (request.headers['transfer-encoding'] !== undefined) return true;
   const length = request.headers['content-length'];
   return length !== undefined && length !== '0';
 }
 
 /** Only UTF-8 JSON, unencoded: anything else is 415 before a byte of it is read. */
-function requireJson(request: Request, response: Response, next: NextFunction): void {
-  if (!hasBody(request)) return next();
-  const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+function jsonProblem(request: FastifyRequest): AppError | null {
+  if (!hasBody(request)) return null;
+  const encoding = String(request.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
   if (encoding !== 'identity') {
-    return refuse(
-      response,
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Content-Encoding "${encoding}" is not accepted; send the body unencoded`,
-    );
+    return new UnsupportedBodyError(`Content-Encoding "${encoding}" is not accepted; send the body unencoded`);
   }
   let type: ReturnType<typeof parseContentType>;
   try {
-    type = parseContentType(request);
+    type = parseContentType(request.raw);
   } catch {
-    return refuse(response, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+    return new UnsupportedBodyError();
   }
-  if (type.type !== 'application/json') {
-    return refuse(response, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
-  }
+  if (type.type !== 'application/json') return new UnsupportedBodyError();
   const charset = type.parameters.charset?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    return refuse(response, 415, 'UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8');
+    return new UnsupportedBodyError('JSON bodies must be UTF-8');
   }
-  next();
+  return null;
 }
 
-/** body-parser's own errors (too large, malformed, aborted) in the one error shape instead of Express's HTML page. */
-function bodyParserErrors(error: unknown, _request: Request, response: Response, next: NextFunction): void {
-  const failure = error as { status?: number; type?: string };
-  if (typeof failure?.status !== 'number' || typeof failure.type !== 'string') return next(error);
-  switch (failure.type) {
-    case 'entity.too.large':
-      return refuse(response, 413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${JSON_BODY_LIMIT}`);
-    case 'entity.parse.failed':
-      return refuse(response, 400, 'INVALID_BODY', 'The body is not valid JSON');
-    case 'charset.unsupported':
-    case 'encoding.unsupported':
-      return refuse(response, 415, 'UNSUPPORTED_MEDIA_TYPE', 'JSON bodies must be UTF-8 and unencoded');
-    default:
-      if (failure.status >= 400 && failure.status < 500)
-        return refuse(response, failure.status, 'INVALID_BODY', 'The body could not be read');
-      return next(error);
+/** As body-parser's strict JSON: an object or an array, an empty body is {}, a leading BOM is dropped. */
+function parseJson(body: Buffer): unknown {
+  let text = body.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.length === 0) return {};
+  const first = /^[ \t\n\r]*([^ \t\n\r])/.exec(text)?.[1];
+  if (first !== '{' && first !== '[') throw MALFORMED();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw MALFORMED();
   }
 }
 
-function pathProblem(request: Request): string | null {
+function pathProblem(url: string): string | null {
+  const queryStart = url.indexOf('?');
   let path: string;
   try {
-    path = decodeURIComponent(request.path);
+    path = decodeURIComponent(queryStart === -1 ? url : url.slice(0, queryStart));
   } catch {
     return 'The address is not valid percent-encoding';
   }
   return isStorableText(path) ? null : 'The address must not contain NUL characters or unpaired surrogates';
 }
 
-/** Depth, NUL, surrogates and prototype keys, in the body, the query and the path, before any pipe or query sees them. */
-function requireStorableInput(request: Request, response: Response, next: NextFunction): void {
-  const problem = pathProblem(request) ?? bodyShapeProblem(request.query) ?? bodyShapeProblem(request.body);
-  if (problem) return refuse(response, 400, 'INVALID_BODY', problem);
-  next();
-}
-
 /**
- * Replaces Nest's default parsers (create the app with bodyParser: false): JSON only, 100 KB, UTF-8, no
- * content-encoding, with the raw bytes kept on request.rawBody for the Stripe webhook's signature check.
+ * The only body parser (create the app with bodyParser: false): JSON only, 100 KB (the adapter's bodyLimit), UTF-8,
+ * no content-encoding, with the raw bytes kept on request.rawBody for the Stripe webhook's signature check. Depth,
+ * NUL, surrogates and prototype keys in the body, the query and the path are refused before any pipe sees them.
  */
 export function useStrictBodies(app: INestApplication): void {
-  app.use(requireJson);
-  app.use(
-    json({
-      limit: JSON_BODY_LIMIT,
-      inflate: false,
-      strict: true,
-      verify: (request, _response, buffer) => {
-        (request as Request & { rawBody?: Buffer }).rawBody = buffer;
-      },
-    }),
+  const fastify = (app as NestFastifyApplication).getHttpAdapter().getInstance() as FastifyInstance;
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT_BYTES },
+    (request: RawBodyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
+      request.rawBody = body;
+      try {
+        done(null, parseJson(body));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
   );
-  app.use(bodyParserErrors);
-  app.use(requireStorableInput);
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const refusal = jsonProblem(request);
+    if (refusal) return refuse(reply, refusal);
+    done();
+  });
+  fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const problem = pathProblem(request.url) ?? bodyShapeProblem(request.query) ?? bodyShapeProblem(request.body);
+    if (problem) return refuse(reply, new InvalidBodyError(problem));
+    done();
+  });
 }

@@ -11,7 +11,7 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
 import { EnrollmentDetailDto, EnrollmentPageDto } from './dto/enrollment-admin-response.dto';
@@ -65,13 +65,13 @@ export class AdminEnrollmentsController {
   @ApiOkResponse({ description: 'The CSV file', schema: { type: 'string' } })
   async roster(
     @Query() query: EnrollmentSearchQueryDto,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
     @CurrentAdmin() admin: AuthenticatedAdmin,
   ): Promise<RouteResponse<typeof ROUTES.adminRosterCsv>> {
     const csv = await this.admin.rosterCsv(query, admin);
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', 'attachment; filename="Full_roster.csv"');
-    response.setHeader('X-Enrollment-Count', String(csv.count));
+    response.header('Content-Type', 'text/csv; charset=utf-8');
+    response.header('Content-Disposition', 'attachment; filename="Full_roster.csv"');
+    response.header('X-Enrollment-Count', String(csv.count));
     return csv.content;
   }
 

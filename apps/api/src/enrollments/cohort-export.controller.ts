@@ -2,7 +2,7 @@ import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
 import { Controller, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
 import { CohortIdParamDto } from '../cohorts/dto/cohort-id-param.dto';
@@ -26,13 +26,13 @@ export class CohortExportController {
   @ApiNotFoundResponse({ description: 'No such cohort' })
   async export(
     @Param() params: CohortIdParamDto,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
     @CurrentAdmin() admin: AuthenticatedAdmin,
   ): Promise<RouteResponse<typeof ROUTES.adminCohortCsv>> {
     const csv = await this.enrollments.cohortCsv(params.id, admin);
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="${csv.fileName}"`);
-    response.setHeader('X-Enrollment-Count', String(csv.enrollmentCount));
+    response.header('Content-Type', 'text/csv; charset=utf-8');
+    response.header('Content-Disposition', `attachment; filename="${csv.fileName}"`);
+    response.header('X-Enrollment-Count', String(csv.enrollmentCount));
     return csv.content;
   }
 }

@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
 import { AdminTicketsService } from '../admin/admin-tickets.service';
@@ -24,6 +24,7 @@ import { EmailTemplatesService } from './email-templates.service';
 import { GmailConnectionService } from './gmail-connection.service';
 
 const STATE_COOKIE = 'gmail_oauth_state';
+const STATE_COOKIE_PATH = '/api/gmail';
 const CONNECT_TICKET = 'gmail-connect';
 
 interface RedirectTo {
@@ -31,7 +32,24 @@ interface RedirectTo {
   statusCode: number;
 }
 
-function readCookie(request: Request, name: string): string | null {
+/** A Set-Cookie value as Express wrote it (res.cookie / res.clearCookie), for the state cookie's one path. */
+function stateCookie(value: string, options: { maxAgeMs: number; secure: boolean }): string {
+  const expires = new Date(Date.now() + options.maxAgeMs).toUTCString();
+  const parts = [
+    `${STATE_COOKIE}=${encodeURIComponent(value)}`,
+    `Max-Age=${Math.floor(options.maxAgeMs / 1000)}`,
+    `Path=${STATE_COOKIE_PATH}`,
+    `Expires=${expires}`,
+    'HttpOnly',
+  ];
+  if (options.secure) parts.push('Secure');
+  parts.push('SameSite=Lax');
+  return parts.join('; ');
+}
+
+const CLEARED_STATE_COOKIE = `${STATE_COOKIE}=; Path=${STATE_COOKIE_PATH}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+
+function readCookie(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return decodeURIComponent(value.join('='));
@@ -75,18 +93,15 @@ export class GmailController {
   @ApiConflictResponse({ description: 'Google OAuth client or token encryption key not configured' })
   async connect(
     @Query('ticket') ticket: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<RedirectTo> {
     await this.tickets.redeem(ticket, CONNECT_TICKET);
     const { url, state } = await this.connection.startConsent();
     // Ties the state to this browser, so a callback link made by someone else cannot connect their account here.
-    response.cookie(STATE_COOKIE, state, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.config.google.redirectUrl.startsWith('https:'),
-      path: '/api/gmail',
-      maxAge: 10 * 60 * 1000,
-    });
+    response.header(
+      'set-cookie',
+      stateCookie(state, { maxAgeMs: 10 * 60 * 1000, secure: this.config.google.redirectUrl.startsWith('https:') }),
+    );
     return { url, statusCode: 302 };
   }
 
@@ -96,10 +111,10 @@ export class GmailController {
   @ApiBadRequestResponse({ description: 'Missing, unknown, used or expired state' })
   async callback(
     @Query() query: OAuthCallbackQueryDto,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<RedirectTo> {
-    response.clearCookie(STATE_COOKIE, { path: '/api/gmail' });
+    response.header('set-cookie', CLEARED_STATE_COOKIE);
     const back = new URL('/evaluation', this.config.webUrl);
     if (query.error) {
       back.searchParams.set('gmail', 'denied');

@@ -2,7 +2,7 @@ import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
 import { Controller, Header, HttpCode, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { LeadDto, SheetsSyncResultDto } from './dto/lead.dto';
 import { LeadsService } from './leads.service';
@@ -24,9 +24,9 @@ export class LeadsController {
   @Header('content-type', 'text/csv; charset=utf-8')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'leads_YYYY-MM-DD.csv', schema: { type: 'string' } })
-  async exportCsv(@Res({ passthrough: true }) response: Response): Promise<RouteResponse<typeof ROUTES.leadsCsv>> {
+  async exportCsv(@Res({ passthrough: true }) response: FastifyReply): Promise<RouteResponse<typeof ROUTES.leadsCsv>> {
     const { fileName, csv } = await this.leads.exportCsv();
-    response.setHeader('content-disposition', `attachment; filename="${fileName}"`);
+    response.header('content-disposition', `attachment; filename="${fileName}"`);
     return csv;
   }
 

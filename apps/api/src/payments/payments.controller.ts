@@ -1,6 +1,6 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Body, Controller, Headers, HttpCode, Req, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -9,7 +9,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { RawBodyRequest } from '../common/strict-body';
 import { CreateBundlePaymentIntentDto, CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
 import {
   PaymentConfigResponseDto,
@@ -150,7 +150,7 @@ export class PaymentsController {
     description: 'Missing or invalid Stripe-Signature header, no body, or webhooks not configured',
   })
   webhook(
-    @Req() request: RawBodyRequest<Request>,
+    @Req() request: RawBodyRequest,
     @Headers('stripe-signature') signature?: string,
   ): Promise<RouteResponse<typeof ROUTES.stripeWebhook>> {
     return this.webhooks.handle(request.rawBody, signature);

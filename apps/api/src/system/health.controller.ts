@@ -2,7 +2,7 @@ import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
 import { Controller, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../common/outage';
 import { HealthReport, HealthService } from './health.service';
 
@@ -22,10 +22,10 @@ export class HealthController {
   @ApiRoute(ROUTES.health)
   @ApiOkResponse({ type: HealthResponseDto, description: 'Every service is up' })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto, description: 'At least one service is down' })
-  async check(@Res({ passthrough: true }) response: Response): Promise<RouteResponse<typeof ROUTES.health>> {
+  async check(@Res({ passthrough: true }) response: FastifyReply): Promise<RouteResponse<typeof ROUTES.health>> {
     const report = await this.health.report();
-    response.status(report.status === 'ok' ? 200 : 503);
-    if (report.status !== 'ok') response.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    response.code(report.status === 'ok' ? 200 : 503);
+    if (report.status !== 'ok') response.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     return report;
   }
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +21,28 @@ export interface TestApi {
   orm: MikroORM;
   config: AppConfig;
   storage: StorageConnection;
+  /** Every route the HTTP server registered (method and path as declared, HEAD included), in order. */
+  routes: Array<{ method: string; path: string }>;
   /** A fresh EntityManager fork for assertions on what is in the database. */
   em(): MikroORM['em'];
   /** Headers of the legacy applicant, who owns the credentials the fixtures create. */
   owner(): Record<string, string>;
   close(): Promise<void>;
+}
+
+/**
+ * Initialises an app from createApp and waits until Fastify is ready to serve it (routes registered), which
+ * supertest needs on app.getHttpServer(); returns the routes it registered.
+ */
+export async function initTestApp(app: INestApplication): Promise<Array<{ method: string; path: string }>> {
+  const routes: Array<{ method: string; path: string }> = [];
+  const fastify = (app as NestFastifyApplication).getHttpAdapter().getInstance();
+  fastify.addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) routes.push({ method, path: route.url });
+  });
+  await app.init();
+  await fastify.ready();
+  return routes;
 }
 
 /**
@@ -61,7 +79,7 @@ export async function startTestApi(
     uploadUrlTtlSeconds: 900,
   };
   const app = await createApp(config, { databaseUrl: database.url, storage }, { logger: false });
-  await app.init();
+  const routes = await initTestApp(app);
   const orm = app.get<MikroORM>(MikroORM);
   return {
     app,
@@ -69,6 +87,7 @@ export async function startTestApi(
     orm,
     config,
     storage,
+    routes,
     em: () => orm.em.fork(),
     owner: () => testApplicant(app, LEGACY_APPLICANT_ID).headers(),
     async close() {

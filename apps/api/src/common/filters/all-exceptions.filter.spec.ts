@@ -23,14 +23,21 @@ interface Answer {
 /** Runs the filter on one error and returns what it sent: the status, the body as serialised, the headers. */
 function answer(exception: unknown): Answer {
   const sent: Answer = { headers: {} };
+  // The part of Fastify's reply the filter uses.
   const response = {
-    headersSent: false,
-    setHeader: (name: string, value: string) => (sent.headers[name] = value),
-    status(code: number) {
+    sent: false,
+    header(name: string, value: string) {
+      sent.headers[name] = value;
+      return this;
+    },
+    code(code: number) {
       sent.status = code;
       return this;
     },
-    json(body: unknown) {
+    type() {
+      return this;
+    },
+    send(body: unknown) {
       sent.json = JSON.stringify(body);
       return this;
     },

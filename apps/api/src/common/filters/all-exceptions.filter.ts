@@ -8,7 +8,7 @@ import {
 } from '@mikro-orm/core';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { isErrorCode, type ErrorResponse } from '@app/contracts';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors/app-error';
 import { sanitizeLogText } from '../log-sanitizer';
 import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from '../outage';
@@ -40,15 +40,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toBody(exception);
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {
       this.logger.warn(`Service unavailable: ${describeForLog(exception).split('\n')[0]}`);
-      if (!response.headersSent) response.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+      if (!reply.sent) reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     } else if (body.statusCode >= 500) {
       this.logger.error(describeForLog(exception));
     }
-    if (!response.headersSent) response.status(body.statusCode).json(body);
+    // A CSV route's Content-Type (set before the failure) must not label the JSON error body.
+    if (!reply.sent) void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 
   private toBody(exception: unknown): ErrorResponse {
