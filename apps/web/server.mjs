@@ -79,14 +79,31 @@ const securityHeaders = helmet({
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Loopback peers: a reverse proxy on this machine, whose forwarded headers are believed (as Express's trust proxy). */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** A host name, IPv4 or [IPv6] address with an optional port: nothing that could carry a path, query or fragment. */
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 /**
- * The Fetch Request React Router handles. Its own check of an action compares the Origin header with this request's
- * URL, scheme included (Remix v2 compared the host alone), so the URL carries the scheme and host the browser used:
- * a TLS-terminating proxy's Forwarded / X-Forwarded-Proto / X-Forwarded-Host, as Remix v2 read X-Forwarded-Host.
- * Behind https without them, every form post would answer 400. refuseCrossSite below stays the check that decides.
+ * The scheme and host the browser used, or null when the host is not a host: the Host header, or a loopback proxy's
+ * X-Forwarded-Proto / X-Forwarded-Host (a visitor's own forwarded headers reaching this server directly are ignored).
+ * React Router's check of a form post compares the Origin header with this, scheme included, and the page cache keys
+ * on it: a host that is not a host (`x/payment-success?…#`) would change the path React Router sees, so such a
+ * request is refused (400) before it renders.
  */
+function browserOrigin(request) {
+  const proxied = LOOPBACK.has(request.socket.remoteAddress ?? '');
+  const first = (name) => (proxied ? request.get(name)?.split(',')[0]?.trim() : undefined) || undefined;
+  const host = first('x-forwarded-host') ?? request.get('host') ?? '';
+  const proto = first('x-forwarded-proto')?.toLowerCase();
+  const protocol = proto === 'https' || proto === 'http' ? `${proto}:` : request.socket.encrypted ? 'https:' : 'http:';
+  return HOST.test(host) ? { protocol, host } : null;
+}
+
+/** The Fetch Request React Router handles, at the browser's origin (see browserOrigin). */
 function fetchRequest(request, response) {
-  return createRequest(request, response, { trustProxy: true });
+  const { protocol, host } = response.locals.origin;
+  return createRequest(request, response, { protocol, host });
 }
 
 /** The host of an Origin header, or null for "null" (sandboxed or file pages) and anything unparsable. */
@@ -198,7 +215,9 @@ async function renderShareable(request, response) {
   delete request.headers.cookie;
   const answer = await handleDocument(fetchRequest(request, response), { cspNonce: response.locals.cspNonce });
   const html = answer.headers.get('content-type')?.startsWith('text/html');
-  if (answer.status !== 200 || !html || answer.headers.has('set-cookie')) return { answer };
+  // Opt-in (app/lib/page-sharing.ts): only a page its loader marked public, e.g. never a checkout with its payment.
+  const shared = /\bpublic\b/i.test(answer.headers.get('cache-control') ?? '');
+  if (answer.status !== 200 || !html || !shared || answer.headers.has('set-cookie')) return { answer };
   const headers = [...answer.headers].filter(([name]) => name !== 'content-length');
   return { page: { nonce: response.locals.cspNonce, status: answer.status, headers, body: await answer.text() } };
 }
@@ -211,6 +230,11 @@ app.use((_request, response, next) => {
   next();
 });
 app.use(securityHeaders);
+app.use((request, response, next) => {
+  response.locals.origin = browserOrigin(request);
+  if (response.locals.origin) return next();
+  response.status(400).type('text/plain').send('Bad Request: the Host header is not a host name.');
+});
 // Vite fingerprints everything under /assets, so those can be cached for good.
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
 // The other public files (logo, …) are known at start: only their paths reach express.static, so a page request does
@@ -231,7 +255,8 @@ app.use(async (request, response, next) => {
     request.headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
     if (cacheablePageRequest(request)) {
       let own = null;
-      const page = await sharedPage(request.originalUrl, async () => {
+      const { protocol, host } = response.locals.origin;
+      const page = await sharedPage(`${protocol}//${host}${request.originalUrl}`, async () => {
         const { page, answer } = await renderShareable(request, response);
         own = answer ?? null;
         return page ?? null;

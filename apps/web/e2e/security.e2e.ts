@@ -243,4 +243,37 @@ describe('anonymous page views share one render (server.mjs page cache)', () => 
       expect({ cookie, fresh: own.includes(cohortMonth) }).toEqual({ cookie, fresh: true });
     }
   });
+
+  it('never shares a checkout: each view of the same checkout URL gets its own payment, marked private', async () => {
+    const checkout = `${url}/paymentplan?training=Parts+Therapy+Practitioner&plan=full`;
+    const views = await Promise.all([fetch(checkout), fetch(checkout)]);
+    const intents = await Promise.all(
+      views.map(async (view) => /name="paymentIntentId" value="([^"]+)"/.exec(await view.text())?.[1]),
+    );
+    expect(intents[0]).toBeTruthy();
+    expect(intents[1]).toBeTruthy();
+    expect(intents[0]).not.toBe(intents[1]);
+    for (const view of views) expect(view.headers.get('cache-control')).toBe('private, no-store');
+    // The price list is the same for everyone: marked public, the only kind of page the cache keeps.
+    expect((await fetch(`${url}/paymentplan`)).headers.get('cache-control')).toContain('public');
+  });
+
+  it('refuses a Host that is not a host name, so no other path can be rendered into the cache', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const probe = request(
+        `${url}/`,
+        { headers: { host: 'x/payment-success?payment_intent=CALL-555#' }, agent: false },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      probe.on('error', reject);
+      probe.end();
+    });
+    expect(status).toBe(400);
+    const home = await (await fetch(`${url}/`)).text();
+    expect(home).not.toContain('CALL-555');
+  });
 });

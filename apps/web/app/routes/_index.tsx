@@ -1,1 +1,1 @@
-export { action, default, loader, meta, shouldRevalidate } from './paymentplan/route';
+export { action, default, headers, loader, meta, shouldRevalidate } from './paymentplan/route';

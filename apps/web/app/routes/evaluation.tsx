@@ -25,6 +25,7 @@ import { MailPanel } from '~/components/evaluation/mail-panel';
 import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
 import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
 import { ApiError, callApi } from '~/lib/api.server';
+import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
 import { applicantApi, ensureApplicantId, optionalApplicantId } from '~/lib/applicant.server';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
@@ -89,9 +90,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Connecting Gmail and creating drafts are admin actions; the page offers them to a logged-in admin.
       adminSignedIn: adminToken !== null,
     },
-    pending.setCookie ? { headers: { 'Set-Cookie': pending.setCookie } } : undefined,
+    {
+      headers: {
+        // Shared only as a visitor with nothing of their own sees it: no records, no admin, no toast.
+        ...(records === NO_RECORDS && adminToken === null && !pending.toast ? SHARED_PAGE : PRIVATE_PAGE),
+        ...(pending.setCookie ? { 'Set-Cookie': pending.setCookie } : {}),
+      },
+    },
   );
 }
+
+export const headers = cacheControlFromLoader;
 
 type ActionResult =
   | { intent: 'create-credential'; ok: true; at: number }

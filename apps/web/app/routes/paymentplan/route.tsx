@@ -22,6 +22,7 @@ import { SupportLink } from '~/components/payment/support-link';
 import { TestCardFields } from '~/components/payment/test-card-fields';
 import { useHydrated } from '~/lib/use-hydrated';
 import { callApi } from '~/lib/api.server';
+import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
 import { notify } from '~/lib/toast';
 import { createIntentFor, pay, readPayValues, successUrl } from './checkout.server';
 import {
@@ -46,8 +47,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { trainings, bundles, cohorts, config } = await catalog();
   const view = readView(new URL(request.url), cohorts, bundles);
   const intent = view.kind === 'list' ? null : await createIntentFor(view);
-  return { trainings, bundles, cohorts, config, view, intent };
+  // The price list is the same for every visitor; a checkout holds this view's own payment and is never shared.
+  return data(
+    { trainings, bundles, cohorts, config, view, intent },
+    { headers: view.kind === 'list' ? SHARED_PAGE : PRIVATE_PAGE },
+  );
 }
+
+export const headers = cacheControlFromLoader;
 
 /** A failed or enhanced "Pay now" must keep the payment the buyer is paying, so it does not reload the checkout. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
