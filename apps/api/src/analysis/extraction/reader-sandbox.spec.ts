@@ -1,7 +1,7 @@
 import { certificatePng, CERTIFICATE, syllabusPdf } from '../../../test/fixtures';
 import { undecodableJpeg, zipBombDocx } from '../../../test/fixtures/hostile-documents';
 import { DEFAULT_READER_LIMITS } from './reader-limits';
-import { ReaderSandbox } from './reader-sandbox';
+import { ReaderSandbox, ReadersStoppingError, ReadFailedError } from './reader-sandbox';
 
 describe('ReaderSandbox', () => {
   const sandbox = new ReaderSandbox({ readers: { ...DEFAULT_READER_LIMITS, processes: 1 } });
@@ -72,5 +72,28 @@ describe('ReaderSandbox', () => {
     await expect(sandbox.read('docx', await zipBombDocx(150))).rejects.toMatchObject({
       reason: 'This document is too large once unpacked (more than 100 MB); it cannot be read.',
     });
+  });
+  it('fails a read in flight at shutdown as the readers stopping, not as the document damaged', async () => {
+    const stopping = new ReaderSandbox({ readers: { ...DEFAULT_READER_LIMITS, processes: 1 } });
+    const read = stopping.read('pdf', await syllabusPdf());
+    await stopping.onModuleDestroy();
+    const error: unknown = await read.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReadersStoppingError);
+    expect(error).not.toBeInstanceOf(ReadFailedError);
+  });
+
+  it('fails a read whose reader could not be reached as a fault of ours, not as the document damaged', async () => {
+    const unreachable = new ReaderSandbox({ readers: { ...DEFAULT_READER_LIMITS, processes: 1 } });
+    try {
+      const read = unreachable.read('pdf', await syllabusPdf());
+      // What a failed IPC send does to the process carrying the read.
+      const internals = unreachable as unknown as { hosts: Set<unknown>; kill(host: unknown, why: string): void };
+      for (const host of internals.hosts) internals.kill(host, 'unreachable');
+      const error: unknown = await read.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(ReadFailedError);
+    } finally {
+      await unreachable.onModuleDestroy();
+    }
   });
 });

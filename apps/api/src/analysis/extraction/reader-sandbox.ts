@@ -184,7 +184,14 @@ export class ReaderSandbox implements OnModuleDestroy {
       this.release(host);
       const detail = `exit ${signal ?? code}${host.killedFor ? `, killed for ${host.killedFor}` : ''}`;
       this.logger.warn(`Reader process ${host.child.pid ?? '?'} stopped during ${job.kind} read ${job.id} (${detail})`);
-      job.reject(new ReadFailedError(this.crashReason(host, job.kind), detail));
+      if (this.stopped || host.killedFor === 'shutdown') {
+        // Stopped with the API, not by the document: the attempt fails and the queue retries it.
+        job.reject(new ReadersStoppingError());
+      } else if (host.killedFor === 'unreachable') {
+        job.reject(new Error(`the reader process could not be reached (${detail})`));
+      } else {
+        job.reject(new ReadFailedError(this.crashReason(host, job.kind), detail));
+      }
     }
     this.pump();
   }
