@@ -4,7 +4,9 @@ import { Cohort } from '../src/cohorts/cohort.entity';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
 import { INTERRUPTED_CHARGE_MESSAGE, InstallmentsService } from '../src/payments/installments.service';
 import { PaymentInstallment } from '../src/payments/payment-installment.entity';
+import { CheckoutService } from '../src/payments/checkout.service';
 import { Payment } from '../src/payments/payment.entity';
+import { PaymentConfirmedError } from '../src/payments/payments.errors';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../src/payments/providers/payment-provider';
 import { createStripeClient } from '../src/payments/providers/stripe-payment.provider';
 import { BUNDLE_PRICES } from '../src/database/seeders/pricing.seeder';
@@ -825,6 +827,29 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         .post('/api/update-payment-intent')
         .send({ paymentIntentId: slow.paymentIntentId, customerName: 'S', customerEmail: 'slow@example.com', cohortId })
         .expect(400);
+    });
+
+    it("keeps the seat a capture decision holds when the buyer's details update races the decision", async () => {
+      const cohortA = await cohortWithCapacity(RESILIENT, '2028-04', 1);
+      const cohortB = await cohortWithCapacity(RESILIENT, '2028-05', 1);
+      const { paymentIntentId, paymentId } = await checkout(cohortA, 'tabs@example.com');
+      stripe.confirm(paymentIntentId);
+      // Tab 1's authorisation is decided (not captured yet); tab 2's update had passed its checks just before.
+      const payment = await api.em().findOneOrFail(Payment, { id: paymentId });
+      expect(await api.app.get(CheckoutService).decideCapture(payment)).toBe('capture');
+      await expect(
+        api.app.get(CheckoutService).holdSeats(paymentId, [{ name: RESILIENT, cohortId: cohortB }]),
+      ).rejects.toBeInstanceOf(PaymentConfirmedError);
+
+      const holds = await api
+        .em()
+        .getConnection()
+        .execute<Array<{ cohort_id: string; days: number }>>(
+          `select cohort_id, extract(epoch from expires_at - now()) / 86400 as days from cohort_seat_holds where payment_id = ?`,
+          [paymentId],
+        );
+      expect(holds.map((h) => h.cohort_id)).toEqual([cohortA]);
+      expect(Number(holds[0].days)).toBeGreaterThan(1);
     });
 
     it('captures and enrolls a buyer whose hold lapsed when a seat is still free', async () => {

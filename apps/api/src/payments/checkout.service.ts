@@ -143,11 +143,17 @@ export class CheckoutService {
   /**
    * Reserves a seat in each chosen cohort that has a capacity, under the cohort row's lock, before the buyer pays:
    * the count and the hold are one step for concurrent buyers, so a cohort's last seat is held by one payment only.
+   * The payment row is locked first, as decideCapture does (payment row, then cohort rows): once a capture decision
+   * is taken or the payment succeeded, its holds are what it enrolls into and no update may move or release them.
    */
   async holdSeats(paymentId: string, trainings: PaymentTraining[]): Promise<void> {
     const cohortIds = trainings.flatMap((t) => (t.cohortId ? [t.cohortId] : []));
     await this.cohortList.changing(() =>
-      this.tx.run(async () => {
+      this.tx.run(async (em) => {
+        const locked = await this.payments.lockForCaptureDecision(em, paymentId);
+        if (!locked) throw new PaymentNotFoundError(paymentId);
+        if (locked.status === 'succeeded' || locked.captureDecision === 'capture') throw new PaymentConfirmedError();
+        if (locked.captureDecision === 'cancel') throw new PaymentRuleError(PAYMENT_CANCELLED_MESSAGE);
         for (const cohortId of [...cohortIds].sort()) {
           const seats = await this.seats.lockAndCount(cohortId, paymentId);
           if (!seats || seats.capacity === null) continue;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { PAID_ENROLLMENTS, type PaidEnrollment, type PaidEnrollments } from './paid-enrollments.port';
-import { Payment, type CaptureDecisionName, type PaymentTraining } from './payment.entity';
+import { Payment, type CaptureDecisionName, type PaymentStatus, type PaymentTraining } from './payment.entity';
 
 export interface SucceededCharge {
   providerPaymentId: string;
@@ -18,6 +18,7 @@ export interface SucceededCharge {
 export interface LockedForCapture {
   trainings: PaymentTraining[];
   captureDecision: CaptureDecisionName | null;
+  status: PaymentStatus;
   customerName: string | null;
   customerEmail: string | null;
 }
@@ -114,17 +115,19 @@ export class PaymentsRepository {
       Array<{
         trainings: PaymentTraining[];
         capture_decision: CaptureDecisionName | null;
+        status: PaymentStatus;
         customer_name: string | null;
         customer_email: string | null;
       }>
     >(
-      'select trainings, capture_decision, customer_name, customer_email from payments where id = ? for no key update',
+      'select trainings, capture_decision, status, customer_name, customer_email from payments where id = ? for no key update',
       [paymentId],
     );
     return row
       ? {
           trainings: row.trainings,
           captureDecision: row.capture_decision,
+          status: row.status,
           customerName: row.customer_name,
           customerEmail: row.customer_email,
         }
