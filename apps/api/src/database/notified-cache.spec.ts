@@ -1,11 +1,19 @@
 import { EventEmitter } from 'node:events';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { NotifiedCache, type CacheChannel } from './notified-cache';
+import {
+  HEARTBEAT_MS,
+  HEARTBEAT_TIMEOUT_MS,
+  MAX_ENTRY_AGE_MS,
+  NotifiedCache,
+  type CacheChannel,
+} from './notified-cache';
 
 /** A stand-in for pg's Client: LISTEN succeeds unless told otherwise; the test emits notices and errors. */
 class FakeClient extends EventEmitter {
   static instances: FakeClient[] = [];
   static refuse = false;
+  /** A half-open connection: queries are sent and never answered, and no error comes. */
+  static hang = false;
   ended = false;
   queries: string[] = [];
   constructor() {
@@ -15,8 +23,9 @@ class FakeClient extends EventEmitter {
   async connect(): Promise<void> {
     if (FakeClient.refuse) throw new Error('connection refused');
   }
-  async query(text: string): Promise<void> {
+  query(text: string): Promise<void> {
     this.queries.push(text);
+    return FakeClient.hang ? new Promise(() => undefined) : Promise.resolve();
   }
   async end(): Promise<void> {
     this.ended = true;
@@ -40,6 +49,7 @@ describe('NotifiedCache', () => {
   beforeEach(async () => {
     FakeClient.instances = [];
     FakeClient.refuse = false;
+    FakeClient.hang = false;
     reads = 0;
     cache = new NotifiedCache(orm);
     prices = cache.channel('pricing_changed');
@@ -201,5 +211,58 @@ describe('NotifiedCache', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+  it('keeps no value longer than the maximum age, even with no notice', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'], now: 1_000_000 });
+    try {
+      cache.onModuleInit();
+      await settle();
+      expect(await prices.get('prices', read)).toBe(1);
+      await jest.advanceTimersByTimeAsync(MAX_ENTRY_AGE_MS - 1);
+      expect(await prices.get('prices', read)).toBe(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await prices.get('prices', read)).toBe(2);
+      expect(await prices.get('prices', read)).toBe(2);
+      // An answer that says it holds longer is still kept no longer than the maximum age.
+      const long = () => Promise.resolve({ value: ++reads, validUntil: Date.now() + 10 * MAX_ENTRY_AGE_MS });
+      expect(await prices.getExpiring('seats', long)).toBe(3);
+      await jest.advanceTimersByTimeAsync(MAX_ENTRY_AGE_MS);
+      expect(await prices.getExpiring('seats', long)).toBe(4);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('drops everything when the listening connection stops answering its check, and caches again once LISTEN is back', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    try {
+      cache.onModuleInit();
+      await settle();
+      expect(await prices.get('prices', read)).toBe(1);
+      await jest.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      expect(FakeClient.instances[0].queries).toContain('select 1');
+      expect(await prices.get('prices', read)).toBe(1);
+
+      FakeClient.hang = true;
+      await jest.advanceTimersByTimeAsync(HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS);
+      expect(FakeClient.instances[0].ended).toBe(true);
+      expect(await prices.get('prices', read)).toBe(2);
+      expect(await prices.get('prices', read)).toBe(3);
+
+      FakeClient.hang = false;
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(FakeClient.instances).toHaveLength(2);
+      expect(await prices.get('prices', read)).toBe(4);
+      expect(await prices.get('prices', read)).toBe(4);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('opens its listening connection with TCP keepalive', async () => {
+    const { Client } = jest.requireMock<{ Client: jest.Mock }>('pg');
+    cache.onModuleInit();
+    await settle();
+    expect(Client).toHaveBeenLastCalledWith(expect.objectContaining({ keepAlive: true }));
   });
 });

@@ -3,6 +3,12 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { Client, type Notification } from 'pg';
 
 const RECONNECT_MS = 1000;
+/** How often the listening connection is checked: a half-open one (failover, a dropped NAT entry) never errors. */
+export const HEARTBEAT_MS = 10_000;
+/** A check not answered within this long counts as a lost connection. */
+export const HEARTBEAT_TIMEOUT_MS = 5_000;
+/** The longest any value is kept, notice or not: a backstop should a lost connection go unnoticed. */
+export const MAX_ENTRY_AGE_MS = 60_000;
 
 /** What a read answers, and until when (epoch ms) that answer holds by time alone; null: until the next change. */
 export interface Expiring<T> {
@@ -12,7 +18,8 @@ export interface Expiring<T> {
 
 interface Entry {
   value: unknown;
-  validUntil: number | null;
+  /** Epoch ms; never later than MAX_ENTRY_AGE_MS after its read started. */
+  validUntil: number;
 }
 
 interface InFlight {
@@ -44,14 +51,16 @@ export class CacheChannel {
    */
   async getExpiring<T>(key: string, read: (startedAt: number) => Promise<Expiring<T>>): Promise<T> {
     const cached = this.values.get(key);
-    if (cached && (cached.validUntil === null || Date.now() < cached.validUntil)) return cached.value as T;
+    if (cached && Date.now() < cached.validUntil) return cached.value as T;
     if (!this.listening) return (await read(Date.now())).value;
     const shared = this.reads.get(key);
     if (shared && shared.generation === this.generation) return shared.promise as Promise<T>;
     const generation = this.generation;
-    const promise = read(Date.now()).then((answer) => {
+    const startedAt = Date.now();
+    const promise = read(startedAt).then((answer) => {
       if (this.listening && generation === this.generation) {
-        this.values.set(key, { value: answer.value, validUntil: answer.validUntil });
+        const validUntil = Math.min(answer.validUntil ?? Infinity, startedAt + MAX_ENTRY_AGE_MS);
+        this.values.set(key, { value: answer.value, validUntil });
       }
       return answer.value;
     });
@@ -79,7 +88,9 @@ export class CacheChannel {
  * channels: `pricing_changed` (price lists, migration 20261126090000) and `cohorts_changed` (the cohort list with its
  * seats, migration 20261128090000). Without a live listener nothing is cached (each read goes to the database), so a
  * lost connection cannot leave a stale answer: every value is dropped when the connection ends and caching resumes
- * only once LISTEN is back. A read that started before a change and ends after its notice is not kept. The listening
+ * only once LISTEN is back. A connection that goes quiet without an error (half-open) is caught by TCP keepalive and a
+ * periodic check on it, and no value is kept longer than MAX_ENTRY_AGE_MS in any case. A read that started before a
+ * change and ends after its notice is not kept. The listening
  * connection is opened only once a channel is asked for (the analysis worker process asks for none).
  */
 @Injectable()
@@ -90,6 +101,7 @@ export class NotifiedCache implements OnModuleInit, OnApplicationShutdown {
   private started = false;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   /** Failed attempts in a row: only the first of an outage is logged. */
   private failures = 0;
 
@@ -121,8 +133,39 @@ export class NotifiedCache implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    this.stopHeartbeat();
     this.dropAll(false);
     await this.client?.end().catch(() => undefined);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  /** Every HEARTBEAT_MS a `select 1` on the listening connection; unanswered in time, the connection counts as lost. */
+  private startHeartbeat(client: Client, lost: () => void): void {
+    this.stopHeartbeat();
+    let checking = false;
+    this.heartbeat = setInterval(() => {
+      if (checking || this.client !== client) return;
+      checking = true;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer')), HEARTBEAT_TIMEOUT_MS);
+      });
+      Promise.race([client.query('select 1'), timeout])
+        .catch(() => {
+          if (this.client !== client) return;
+          this.logger.warn('Change listener did not answer its check; cached reads go to the database');
+          lost();
+        })
+        .finally(() => {
+          clearTimeout(timer);
+          checking = false;
+        });
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   private dropAll(listening: boolean): void {
@@ -148,12 +191,15 @@ export class NotifiedCache implements OnModuleInit, OnApplicationShutdown {
     const client = new Client({
       connectionString: this.orm.config.getClientUrl(),
       connectionTimeoutMillis: 5000,
+      // The OS probes an idle connection too, so a dead peer ends it even between checks.
+      keepAlive: true,
       application_name: 'api-notified-cache',
     });
     this.client = client;
     const lost = () => {
       if (this.client !== client) return;
       this.client = null;
+      this.stopHeartbeat();
       this.dropAll(false);
       void client.end().catch(() => undefined);
       if (!this.stopped) this.retry = setTimeout(() => void this.listen(), RECONNECT_MS);
@@ -172,7 +218,10 @@ export class NotifiedCache implements OnModuleInit, OnApplicationShutdown {
     try {
       await client.connect();
       await this.listenOn(client, [...this.channels.values()]);
-      if (this.client === client) this.failures = 0;
+      if (this.client === client) {
+        this.failures = 0;
+        this.startHeartbeat(client, lost);
+      }
     } catch (error) {
       if (this.stopped) return;
       if (++this.failures === 1) {
