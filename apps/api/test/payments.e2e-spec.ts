@@ -852,6 +852,32 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       expect(Number(holds[0].days)).toBeGreaterThan(1);
     });
 
+    it('decides nothing on an authorisation event retried after the intent was cancelled: no hold, no capture', async () => {
+      const cohortId = await cohortWithCapacity(RESILIENT, '2028-06', 1);
+      const { paymentIntentId, paymentId } = await checkout(cohortId, 'late-event@example.com');
+      stripe.confirm(paymentIntentId);
+      const authorised = eventOf(paymentIntentId, 'payment_intent.amount_capturable_updated');
+      // The authorisation is released (at the Stripe dashboard, or it lapsed) before the event gets through.
+      const client = createStripeClient({
+        secretKey: 'sk_test_stand_in',
+        publishableKey: 'pk_test_stand_in',
+        webhookSecret: null,
+        apiUrl: stripe.url,
+      });
+      await client.paymentIntents.cancel(paymentIntentId);
+      await deliver(eventOf(paymentIntentId, 'payment_intent.canceled'));
+      await deliver(authorised);
+
+      const payment = await api.em().findOneOrFail(Payment, { id: paymentId });
+      expect(payment).toMatchObject({ status: 'failed', captureDecision: null });
+      expect(stripe.requests.some((r) => r.path === `/v1/payment_intents/${paymentIntentId}/capture`)).toBe(false);
+      const holds = await api
+        .em()
+        .getConnection()
+        .execute<Array<{ count: string }>>('select count(*) from cohort_seat_holds where payment_id = ?', [paymentId]);
+      expect(Number(holds[0].count)).toBe(0);
+    });
+
     it('captures and enrolls a buyer whose hold lapsed when a seat is still free', async () => {
       const cohortId = await cohortWithCapacity(RESILIENT, '2028-03', 2);
       const slow = await checkout(cohortId, 'late@example.com');

@@ -4,7 +4,7 @@ import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
-import { PaymentConfirmationService } from './payment-confirmation.service';
+import { CANCELLED_MESSAGE, PaymentConfirmationService } from './payment-confirmation.service';
 import { Payment } from './payment.entity';
 import type { PaymentsRepository, SucceededCharge } from './payments.repository';
 import type { PaymentProvider, ProviderIntent } from './providers/payment-provider';
@@ -45,7 +45,10 @@ function setup(
     ...options.provider,
   } as unknown as PaymentProvider;
   const checkout = {
-    decideCapture: async () => options.decision ?? 'capture',
+    decideCapture: async (decided: Payment) => {
+      providerCalls.push(`decide ${decided.id}`);
+      return options.decision ?? 'capture';
+    },
   } as unknown as CheckoutService;
   const cohorts = { findById: async () => null } as unknown as CohortsRepository;
   const service = new PaymentConfirmationService(
@@ -143,7 +146,7 @@ describe('PaymentConfirmationService.settleAuthorised', () => {
     const payment = bundle();
     const { service, recorded, providerCalls } = setup(payment, { decision: 'capture' });
     await expect(service.settleAuthorised(authorised())).resolves.toMatchObject({ status: 'succeeded' });
-    expect(providerCalls).toEqual([`capture pi_1 capture-${payment.id}`]);
+    expect(providerCalls).toEqual([`decide ${payment.id}`, `capture pi_1 capture-${payment.id}`]);
     expect(recorded).toHaveLength(1);
   });
 
@@ -151,7 +154,7 @@ describe('PaymentConfirmationService.settleAuthorised', () => {
     const payment = bundle();
     const { service, recorded, providerCalls } = setup(payment, { decision: 'cancel' });
     await expect(service.settleAuthorised(authorised())).resolves.toMatchObject({ status: 'canceled' });
-    expect(providerCalls).toEqual([`cancel pi_1 cancel-${payment.id}`]);
+    expect(providerCalls).toEqual([`decide ${payment.id}`, `cancel pi_1 cancel-${payment.id}`]);
     expect(recorded).toEqual([]);
   });
 
@@ -174,5 +177,33 @@ describe('PaymentConfirmationService.settleAuthorised', () => {
       status: 'processing',
     });
     expect([...foreign.providerCalls, ...paid.providerCalls]).toEqual([]);
+  });
+  it('settles a late authorisation event by the intent as the provider has it now, not as the event carried it', async () => {
+    const payment = bundle();
+    const canceled = setup(payment, {
+      provider: { retrieveIntent: async () => intent({ status: 'canceled' }) },
+    });
+    await canceled.service.settleAuthorisedEvent(authorised());
+    expect(canceled.providerCalls).toEqual([]);
+    expect(canceled.recorded).toEqual([]);
+
+    const stillAuthorised = setup(payment, { provider: { retrieveIntent: async () => authorised() } });
+    await stillAuthorised.service.settleAuthorisedEvent(authorised());
+    expect(stillAuthorised.providerCalls).toEqual([`decide ${payment.id}`, `capture pi_1 capture-${payment.id}`]);
+  });
+
+  it('decides no capture for a payment whose cancellation was recorded', async () => {
+    const payment = Object.assign(bundle(), { status: 'failed', failureMessage: CANCELLED_MESSAGE });
+    const { service, recorded, providerCalls } = setup(payment);
+    await expect(service.settleAuthorised(authorised())).resolves.toMatchObject({ status: 'requires_capture' });
+    expect(providerCalls).toEqual([]);
+    expect(recorded).toEqual([]);
+  });
+
+  it('still decides for a payment whose earlier card was declined and that is authorised now', async () => {
+    const payment = Object.assign(bundle(), { status: 'failed', failureMessage: 'Your card was declined.' });
+    const { service, providerCalls } = setup(payment);
+    await service.settleAuthorised(authorised());
+    expect(providerCalls).toEqual([`decide ${payment.id}`, `capture pi_1 capture-${payment.id}`]);
   });
 });

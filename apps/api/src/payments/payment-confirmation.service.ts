@@ -82,6 +82,27 @@ export class PaymentConfirmationService {
   }
 
   /**
+   * payment_intent.amount_capturable_updated. The event's intent is as it was when the event was made, and Stripe
+   * retries events for days: a late retry may come after the intent was cancelled (or captured). So the intent is read
+   * from the provider, as reconcile does, and settled only as it stands now.
+   */
+  async settleAuthorisedEvent(eventIntent: ProviderIntent): Promise<void> {
+    if (eventIntent.status !== AUTHORISED_STATUS) return;
+    const current = await this.provider.retrieveIntent(eventIntent.id);
+    if (!current) {
+      this.logger.warn(`Leaving authorised payment intent ${eventIntent.id} alone: the provider does not know it`);
+      return;
+    }
+    if (current.status !== AUTHORISED_STATUS) {
+      this.logger.log(
+        `Payment intent ${current.id} is ${current.status} now, no longer waiting for a capture decision`,
+      );
+      return;
+    }
+    await this.settleAuthorised(current);
+  }
+
+  /**
    * An authorised intent ('requires_capture', from payment_intent.amount_capturable_updated or the success page):
    * captured once every chosen cohort still has a seat for it, then enrolled by the same path as
    * payment_intent.succeeded; cancelled, with nothing charged, when a cohort filled up meanwhile (CheckoutService
@@ -101,6 +122,15 @@ export class PaymentConfirmationService {
       );
       await this.payments.recordFailed(intent.id, AMOUNT_MISMATCH_MESSAGE);
       return this.provider.cancelIntent(intent.id, `cancel-${payment.id}`);
+    }
+    if (
+      payment.status === 'failed' &&
+      payment.captureDecision === null &&
+      payment.failureMessage === CANCELLED_MESSAGE
+    ) {
+      // Its cancellation was recorded (payment_intent.canceled, holds released): an older view of the intent.
+      this.logger.warn(`Not deciding a capture for payment ${payment.id}: its intent ${intent.id} was cancelled`);
+      return intent;
     }
     const decision = await this.checkout.decideCapture(payment);
     if (decision === 'cancel') {

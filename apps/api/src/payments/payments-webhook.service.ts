@@ -35,8 +35,8 @@ export class PaymentsWebhookService {
         await this.confirmation.enrollPaid(toProviderIntent(event.data.object));
         break;
       case 'payment_intent.amount_capturable_updated':
-        // The card is authorised: capture once the seats are secured, or cancel without a charge.
-        await this.confirmation.settleAuthorised(toProviderIntent(event.data.object));
+        // The card is authorised: capture once the seats are secured, or cancel without a charge (as it is now).
+        await this.confirmation.settleAuthorisedEvent(toProviderIntent(event.data.object));
         break;
       case 'payment_intent.canceled':
         await this.confirmation.recordCanceled(toProviderIntent(event.data.object));
