@@ -878,6 +878,23 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       expect(Number(holds[0].count)).toBe(0);
     });
 
+    it('captures under a new key when the first capture failed on Stripe’s side, whose key replays the failure', async () => {
+      const cohortId = await cohortWithCapacity(RESILIENT, '2028-07', 1);
+      const { paymentIntentId, paymentId } = await checkout(cohortId, 'retry@example.com');
+      stripe.confirm(paymentIntentId);
+      stripe.failNext(`/v1/payment_intents/${paymentIntentId}/capture`);
+      await deliver(eventOf(paymentIntentId, 'payment_intent.amount_capturable_updated'));
+
+      expect(stripe.intents.get(paymentIntentId)).toMatchObject({ status: 'succeeded' });
+      expect(capturesOf(paymentIntentId)).toBe(1);
+      const keys = stripe.requests
+        .filter((r) => r.path === `/v1/payment_intents/${paymentIntentId}/capture`)
+        .map((r) => r.idempotencyKey);
+      expect(keys[0]).toBe(`capture-${paymentId}`);
+      expect(keys.at(-1)).toMatch(new RegExp(`^capture-${paymentId}-retry-\\d+$`));
+      expect(await enrollmentsOf(paymentIntentId)).toHaveLength(1);
+    });
+
     it('captures and enrolls a buyer whose hold lapsed when a seat is still free', async () => {
       const cohortId = await cohortWithCapacity(RESILIENT, '2028-03', 2);
       const slow = await checkout(cohortId, 'late@example.com');

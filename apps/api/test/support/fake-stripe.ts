@@ -78,6 +78,11 @@ export interface FakeStripe {
    */
   succeed(id: string, paymentMethod?: string): FakeIntent;
   /**
+   * The next POST to `path` fails with a 500 and does nothing; as at Stripe, the answer is kept under its idempotency
+   * key and replayed to every retry with that key.
+   */
+  failNext(path: string): void;
+  /**
    * What the browser's confirmPayment does at Stripe (after any 3-D Secure step): an automatic-capture intent succeeds;
    * a manual-capture one is authorised, requires_capture with amount_capturable, and payment_intent.amount_capturable_updated
    * is recorded. Refused, as at Stripe, for an intent already succeeded, cancelled or authorised.
@@ -134,6 +139,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, FakeIntent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const failing = new Set<string>();
   const declined = new Set<string>();
   const refunds: FakeRefund[] = [];
   const chargeOf = (intentId: string) => `ch_${intentId.slice(3)}`;
@@ -175,6 +181,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         idempotent.set(`${url.pathname}:${idempotencyKey}`, { status, body });
       send(response, status, body);
     };
+    if (request.method === 'POST' && failing.delete(url.pathname)) {
+      return reply(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    }
 
     if (request.method === 'POST' && url.pathname === '/v1/customers') {
       const customerId = id('cus');
@@ -480,6 +489,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    failNext(path) {
+      failing.add(path);
+    },
     succeed(intentId, paymentMethod = id('pm')) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`No fake intent ${intentId}`);

@@ -32,6 +32,17 @@ export function createStripeClient(stripe: AppConfig['stripe']): StripeClient {
   });
 }
 
+/** Captures retried after a failure on Stripe's side within this long share an idempotency key. */
+const CAPTURE_RETRY_WINDOW_MS = 60_000;
+
+/** A 5xx from Stripe or no answer at all: whether the request took effect is unknown, and its key replays the failure. */
+function isFailureOnStripesSide(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+  );
+}
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
@@ -101,11 +112,27 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * A capture that failed on Stripe's side (5xx, or no answer) is kept under its idempotency key and replayed for 24
+   * hours to every retry with that key. So then the intent is read: still waiting for its capture, it is captured again
+   * under a key with the retry window's number (callers retrying in the same window share it; an intent is captured
+   * at most once whatever the key, Stripe refusing a second capture).
+   */
   async captureIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
     try {
       return toProviderIntent(await this.stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
     } catch (error) {
-      return this.currentUnlessUnexpectedState(id, error);
+      if (!isFailureOnStripesSide(error)) return this.currentUnlessUnexpectedState(id, error);
+      const current = await this.retrieveIntent(id);
+      if (!current) throw error;
+      if (current.status !== 'requires_capture') return current;
+      const attempt = Math.floor(Date.now() / CAPTURE_RETRY_WINDOW_MS);
+      try {
+        const retryKey = `${idempotencyKey}-retry-${attempt}`;
+        return toProviderIntent(await this.stripe.paymentIntents.capture(id, {}, { idempotencyKey: retryKey }));
+      } catch (retryError) {
+        return this.currentUnlessUnexpectedState(id, retryError);
+      }
     }
   }
 
