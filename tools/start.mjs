@@ -85,6 +85,9 @@ if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
       APPLICANT_TOKEN_SECRET: applicantTokenSecret,
     },
     resolve('apps/web'),
+    // Its cluster primary gives the workers 10 s (STOP_GRACE_MS in server.mjs) to finish their requests on Ctrl+C;
+    // killing it sooner would cut them off.
+    { graceMs: 12_000 },
   );
   if (await waitFor(`http://127.0.0.1:${webPort}/`, 60)) {
     web.restart = true;

@@ -18,9 +18,20 @@ export class Supervisor {
     this.stopping = false;
   }
 
-  /** Starts `node ...args` and keeps it running; returns its record ({ name, child, starts }). */
-  run(name, args, env = {}, cwd = process.cwd()) {
-    const record = { name, child: null, starts: 0, restart: false, backoffMs: this.minBackoffMs, timer: null };
+  /**
+   * Starts `node ...args` and keeps it running; returns its record ({ name, child, starts }). `graceMs` is how long
+   * stop() lets this process close after SIGTERM before it is killed (stop()'s own default when not given).
+   */
+  run(name, args, env = {}, cwd = process.cwd(), { graceMs } = {}) {
+    const record = {
+      name,
+      child: null,
+      starts: 0,
+      restart: false,
+      backoffMs: this.minBackoffMs,
+      timer: null,
+      graceMs,
+    };
     const start = () => {
       record.timer = null;
       if (this.stopping) return;
@@ -50,7 +61,10 @@ export class Supervisor {
     return record;
   }
 
-  /** Ends every process (SIGTERM, then SIGKILL after `graceMs`) and resolves once all have exited. */
+  /**
+   * Ends every process (SIGTERM, then SIGKILL after its own grace, or `graceMs` for one started without) and
+   * resolves once all have exited.
+   */
   async stop(graceMs = 3000) {
     this.stopping = true;
     await Promise.all(
@@ -59,7 +73,7 @@ export class Supervisor {
         const child = record.child;
         if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
         return new Promise((done) => {
-          const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          const kill = setTimeout(() => child.kill('SIGKILL'), record.graceMs ?? graceMs);
           child.once('exit', () => {
             clearTimeout(kill);
             done();

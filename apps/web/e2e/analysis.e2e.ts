@@ -84,8 +84,9 @@ describe('credential analysis in the browser', () => {
     const results = page.locator('[data-testid="analysis-result"]', { hasText: name });
     await results.waitFor({ timeout: 90_000 });
 
-    // A labelled region a screen reader can jump to, naming the document and why, before the figures.
-    const notices = results.getByRole('region', { name: 'Some documents could not be read' });
+    // A labelled region a screen reader can jump to, named with its credential (one region per credential), naming
+    // the document and why, before the figures.
+    const notices = results.getByRole('region', { name: `A document could not be read in ${name}`, exact: true });
     await notices.waitFor();
     expect(await notices.innerText()).toContain(
       'This evaluation is based on the readable documents only (1 of 2 documents): 1 document could not be read.',

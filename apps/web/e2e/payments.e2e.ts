@@ -387,41 +387,113 @@ describe('bundle checkout (test mode)', () => {
   });
 });
 
+async function authorisedIntent(): Promise<string> {
+  const created = await fetch(`${e2e.apiUrl}/api/create-payment-intent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ trainingName: PARTS, paymentType: 'full' }),
+  });
+  expect(created.status).toBe(200);
+  const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
+  // As a Stripe intent stands once the card is authorised and before the server captures it.
+  await query(`update test_mode_intents set status = 'requires_capture' where id = $1`, [paymentIntentId]);
+  return paymentIntentId;
+}
+
+const COHORT_FILLED =
+  'This cohort filled up while your bank confirmed the payment. You were not charged; choose another cohort or join the waitlist.';
+
+/** The API cancelled the authorisation because the cohort filled up meanwhile, and recorded why. */
+async function cohortFilledMeanwhile(paymentIntentId: string) {
+  await query(
+    `update payments set capture_decision = 'cancel', status = 'failed', failure_message = $2
+     where provider_payment_id = $1`,
+    [paymentIntentId, COHORT_FILLED],
+  );
+  await query(`update test_mode_intents set status = 'canceled' where id = $1`, [paymentIntentId]);
+}
+
 describe('the success page while an authorised payment is settled (no JavaScript)', () => {
   it('says processing for requires_capture and reloads itself until it can say the buyer was not charged', async () => {
-    const created = await fetch(`${e2e.apiUrl}/api/create-payment-intent`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ trainingName: PARTS, paymentType: 'full' }),
-    });
-    expect(created.status).toBe(200);
-    const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
-    // As a Stripe intent stands once the card is authorised and before the server captures it.
-    await query(`update test_mode_intents set status = 'requires_capture' where id = $1`, [paymentIntentId]);
+    const paymentIntentId = await authorisedIntent();
 
     const { context, page } = await newPage({ javaScriptEnabled: false });
     await page.goto(`/payment-success?payment_intent=${paymentIntentId}`);
     await page.getByRole('heading', { name: 'Payment Processing' }).waitFor();
-    expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toBe('3');
+    expect(await page.getByTestId('processing').innerText()).toContain('Your card is authorised');
+    // The reload (inside <noscript>, so only a browser without JavaScript follows it) counts itself, to stop in time.
+    expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toBe(
+      `10;url=/payment-success?payment_intent=${paymentIntentId}&checks=1`,
+    );
     expect(await page.getByRole('link', { name: 'Check again' }).getAttribute('href')).toBe(
       `/payment-success?payment_intent=${paymentIntentId}`,
     );
 
-    // The cohort filled up meanwhile: the API cancelled the authorisation and recorded why.
-    const message =
-      'This cohort filled up while your bank confirmed the payment. You were not charged; choose another cohort or join the waitlist.';
-    await query(
-      `update payments set capture_decision = 'cancel', status = 'failed', failure_message = $2
-       where provider_payment_id = $1`,
-      [paymentIntentId, message],
-    );
-    await query(`update test_mode_intents set status = 'canceled' where id = $1`, [paymentIntentId]);
+    await cohortFilledMeanwhile(paymentIntentId);
     await page.getByRole('heading', { name: 'Payment Not Taken' }).waitFor();
-    expect(await page.getByTestId('not-charged').innerText()).toBe(message);
+    expect(await page.getByTestId('not-charged').innerText()).toBe(COHORT_FILLED);
     expect(
       await page.getByRole('link', { name: 'Choose another cohort or join a waitlist' }).getAttribute('href'),
     ).toBe('/paymentplan');
     expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('stops reloading after about two minutes of checks and says the mail will tell', async () => {
+    const paymentIntentId = await authorisedIntent();
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await page.goto(`/payment-success?payment_intent=${paymentIntentId}&checks=12`);
+    await page.getByRole('heading', { name: 'Payment Processing' }).waitFor();
+    expect(await page.getByTestId('processing').innerText()).toContain("We'll email you once it's confirmed");
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Check again' }).getAttribute('href')).toBe(
+      `/payment-success?payment_intent=${paymentIntentId}`,
+    );
+    await context.close();
+  });
+});
+
+describe('the success page with JavaScript', () => {
+  it('checks again without reloading the page, and never follows the no-JavaScript refresh', async () => {
+    const paymentIntentId = await authorisedIntent();
+    const { context, page } = await newPage();
+    await page.goto(`/payment-success?payment_intent=${paymentIntentId}`);
+    await page.getByRole('heading', { name: 'Payment Processing' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // A browser running scripts reads <noscript> as text: no refresh element exists.
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+    await cohortFilledMeanwhile(paymentIntentId);
+    await page.getByRole('heading', { name: 'Payment Not Taken' }).waitFor();
+    expect(await page.getByTestId('not-charged').innerText()).toBe(COHORT_FILLED);
+    // Revalidated in place, so a screen reader keeps its place: the same document, not a reload.
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await page.title()).toBe('Payment Not Taken');
+    await context.close();
+  });
+});
+
+describe('the success page when nothing could be confirmed', () => {
+  it('claims no payment for an unknown payment id, keeps the id and offers to check again', async () => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await page.goto('/payment-success?payment_intent=pi_made_up_123');
+    await page.getByRole('heading', { name: 'Confirming Your Payment' }).waitFor();
+    expect(await page.title()).toBe('Confirming Your Payment');
+    expect(await page.getByText('Thank You for Your Purchase!').count()).toBe(0);
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+    expect(await page.getByTestId('unconfirmed').innerText()).toContain("please don't pay again");
+    expect(await page.getByTestId('payment-id').innerText()).toBe('Payment ID: pi_made_up_123');
+    expect(await page.getByRole('link', { name: 'Check again' }).getAttribute('href')).toBe(
+      '/payment-success?payment_intent=pi_made_up_123',
+    );
+    await context.close();
+  });
+
+  it('sends a visit without a payment back to the checkout', async () => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await page.goto('/payment-success');
+    expect(new URL(page.url()).pathname).toBe('/paymentplan');
     await context.close();
   });
 });

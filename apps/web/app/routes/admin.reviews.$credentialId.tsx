@@ -150,6 +150,7 @@ export default function CredentialReviewPage() {
             <DocumentNotices
               notices={evaluation.documentNotices ?? []}
               documentCount={credential.documents.length}
+              credentialName={credential.name}
               headingLevel="h3"
             />
           </div>

@@ -1,4 +1,5 @@
 import {
+  documentNoticesHeading,
   documentNoticesSummary,
   documentsOutcome,
   leavesDocumentsOut,
@@ -134,5 +135,27 @@ describe('documentNoticesSummary and leavesDocumentsOut', () => {
       'This evaluation is based on the pages that could be read: part of a document was not read.',
     );
     expect(leavesDocumentsOut([partly])).toBe(false);
+  });
+});
+
+describe('documentNoticesHeading', () => {
+  const partly = pagesNotReadNotice(scan, { pages: 35, notRead: [21, 22], limit: 20 })!;
+  const otherPartly = pagesNotReadNotice(syllabus, { pages: 30, notRead: [21], limit: 20 })!;
+
+  it('says nothing without notices', () => {
+    expect(documentNoticesHeading([])).toBeNull();
+  });
+
+  it('counts the documents left out, like the summary', () => {
+    expect(documentNoticesHeading([damaged])).toBe('A document could not be read');
+    expect(documentNoticesHeading([damaged, blank, partly])).toBe('2 documents could not be read');
+  });
+
+  it('counts the documents read in part when none was left out', () => {
+    expect(documentNoticesHeading([partly])).toBe('A document was read in part');
+    expect(documentNoticesHeading([partly, otherPartly])).toBe('2 documents were read in part');
+    expect(documentNoticesSummary([partly, otherPartly], 2)).toBe(
+      'This evaluation is based on the pages that could be read: parts of 2 documents were not read.',
+    );
   });
 });

@@ -81,13 +81,33 @@ export function leavesDocumentsOut(notices: readonly DocumentNotice[]): boolean 
  */
 export function documentNoticesSummary(notices: readonly DocumentNotice[], documents: number): string | null {
   if (notices.length === 0) return null;
-  const left = new Set(notices.filter((n) => n.kind === 'unreadable').map((n) => n.documentId)).size;
-  const partly = notices.some((n) => n.kind === 'pages_not_read');
+  const { left, partly } = noticeCounts(notices);
   const total = Math.max(documents, left + 1);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (left === 0) return 'This evaluation is based on the pages that could be read: part of a document was not read.';
+  const inPart = partly === 1 ? 'part of a document was not read' : `parts of ${partly} documents were not read`;
+  if (left === 0) return `This evaluation is based on the pages that could be read: ${inPart}.`;
   const read = `This evaluation is based on the readable documents only (${total - left} of ${plural(total, 'document')}): ${plural(left, 'document')} could not be read`;
-  return `${read}${partly ? ', and part of a document was not read' : ''}.`;
+  return `${read}${partly > 0 ? `, and ${inPart}` : ''}.`;
+}
+
+/**
+ * The heading above the notices, counted like the summary: the documents left out if any ("A document could not be
+ * read", "2 documents could not be read"), else those read in part. Null without notices.
+ */
+export function documentNoticesHeading(notices: readonly DocumentNotice[]): string | null {
+  if (notices.length === 0) return null;
+  const { left, partly } = noticeCounts(notices);
+  if (left > 0) return left === 1 ? 'A document could not be read' : `${left} documents could not be read`;
+  return partly === 1 ? 'A document was read in part' : `${partly} documents were read in part`;
+}
+
+function noticeCounts(notices: readonly DocumentNotice[]): { left: number; partly: number } {
+  const documentsOf = (kind: DocumentNotice['kind']) =>
+    new Set(notices.filter((n) => n.kind === kind).map((n) => n.documentId)).size;
+  return { left: documentsOf('unreadable'), partly: documentsOf('pages_not_read') };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**

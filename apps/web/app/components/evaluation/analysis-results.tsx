@@ -27,7 +27,11 @@ export function AnalysisResults({ results }: { results: CompletedCredentialResul
             <h3 className="font-semibold">{credential.name}</h3>
             <ReviewOutcome review={review} />
             {evaluation ? (
-              <EvaluationDetails evaluation={evaluation} documentCount={credential.documents.length} />
+              <EvaluationDetails
+                evaluation={evaluation}
+                documentCount={credential.documents.length}
+                credentialName={credential.name}
+              />
             ) : (
               <p className="mt-2 text-sm text-slate-600">The evaluation is not available yet.</p>
             )}
@@ -77,14 +81,26 @@ function Why({ evidence }: { evidence: Evidence | undefined }) {
   );
 }
 
-function EvaluationDetails({ evaluation, documentCount }: { evaluation: Evaluation; documentCount: number }) {
+function EvaluationDetails({
+  evaluation,
+  documentCount,
+  credentialName,
+}: {
+  evaluation: Evaluation;
+  documentCount: number;
+  credentialName: string;
+}) {
   const equivalencies = displayedCourseEquivalencies(evaluation.courseEquivalencies);
   const hiddenEquivalencies = evaluation.courseEquivalencies.length - equivalencies.length;
   const details = evaluation.certificateDetails;
   const evidence = evaluation.evidence ?? {};
   return (
     <div className="mt-3 space-y-4 text-sm">
-      <DocumentNotices notices={evaluation.documentNotices ?? []} documentCount={documentCount} />
+      <DocumentNotices
+        notices={evaluation.documentNotices ?? []}
+        documentCount={documentCount}
+        credentialName={credentialName}
+      />
       <dl className="grid gap-3 sm:grid-cols-3">
         <div>
           <dt className="text-slate-500">Recommended credits</dt>

@@ -1,24 +1,30 @@
 import type { DocumentNotice } from '@app/contracts';
-import { documentNoticesSummary } from '@app/domain';
+import { documentNoticesHeading, documentNoticesSummary } from '@app/domain';
+import { useId } from 'react';
 
 /**
  * The documents an evaluation left out (they could not be read) or read only in part, each with its reason, above the
  * figures they bear on: the applicant's results and the staff review show the same list. Nothing without notices.
+ * A region a screen reader can jump to; its heading names the credential to screen readers (the card around it shows
+ * it), so that a page with one per credential has no two regions of the same name.
  */
 export function DocumentNotices({
   notices,
   documentCount,
+  credentialName,
   headingLevel = 'h4',
 }: {
   notices: readonly DocumentNotice[];
   /** The credential's documents, for "1 of 2 documents". */
   documentCount: number;
+  credentialName: string;
   headingLevel?: 'h3' | 'h4';
 }) {
+  const headingId = useId();
   const summary = documentNoticesSummary(notices, documentCount);
-  if (!summary) return null;
+  const heading = documentNoticesHeading(notices);
+  if (!summary || !heading) return null;
   const Heading = headingLevel;
-  const headingId = `document-notices-${notices[0].documentId}`;
   return (
     <section
       aria-labelledby={headingId}
@@ -27,9 +33,8 @@ export function DocumentNotices({
     >
       <Heading id={headingId} className="font-semibold">
         <span aria-hidden="true">⚠ </span>
-        {notices.some((n) => n.kind === 'unreadable')
-          ? 'Some documents could not be read'
-          : 'A document was read in part'}
+        {heading}
+        <span className="sr-only"> in {credentialName}</span>
       </Heading>
       <p className="mt-1">{summary}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
