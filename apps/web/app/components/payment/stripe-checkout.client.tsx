@@ -84,7 +84,14 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
           return fail({ title: 'Payment Failed', message: result.error.message ?? 'Your card was declined.' });
         const { status } = result.paymentIntent;
         if (!confirmedOrOnItsWay(status)) {
-          return fail({ title: 'Payment Failed', message: `The payment is ${status.replace(/_/g, ' ')}` });
+          // requires_action: the bank's check was closed or abandoned; requires_payment_method: declined or cancelled.
+          return fail({
+            title: 'Payment Not Completed',
+            message:
+              status === 'requires_action'
+                ? 'Your bank’s check was not completed, so you were not charged. Please try again.'
+                : 'The payment was not completed and you were not charged. Please try again or use another card.',
+          });
         }
         setBusy(false);
         setDone(true);
