@@ -2,7 +2,6 @@ import autocannon from 'autocannon';
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +11,7 @@ import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
 import { APPLICANT_TOKEN_AUDIENCE, APPLICANT_TOKEN_HEADER } from '@app/contracts';
 import { certificatePng, longSyllabusPdf, transcriptDocx } from '../test/fixtures';
+import { freePort } from '../../../tools/testing/free-port';
 import { createTestDatabase } from '../../../tools/testing/test-database';
 
 /**
@@ -45,15 +45,6 @@ interface Load {
   requests: number;
   /** Average response size (headers and body), bytes. */
   bytes: number;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 async function waitFor(url: string, seconds: number): Promise<void> {

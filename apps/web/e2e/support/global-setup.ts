@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { startFakeGoogle, type FakeGoogle } from '../../../../tools/testing/fake-google';
+import { freePort } from '../../../../tools/testing/free-port';
 import { startMailCatcher, type MailCatcher } from '../../../../tools/testing/mail-catcher';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/testing/test-database';
 import { newContextFile, type E2eContext } from './context';
@@ -29,17 +29,6 @@ interface Started {
 }
 declare global {
   var __E2E__: Started | undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitFor(url: string, child: ChildProcess, name: string, output: () => string): Promise<void> {
