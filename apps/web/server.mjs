@@ -19,7 +19,7 @@ process.env.NODE_ENV ??= 'production';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:3333').replace(/\/$/, '');
-const publicOrigin = process.env.WEB_URL ? new URL(process.env.WEB_URL).origin : null;
+const publicHost = process.env.WEB_URL ? new URL(process.env.WEB_URL).host : null;
 // HSTS only where the site is served over https: production, unless the cookie was explicitly made plain-http.
 const https =
   process.env.NODE_ENV === 'production' && process.env.SESSION_COOKIE_SECURE?.trim().toLowerCase() !== 'false';
@@ -126,11 +126,9 @@ function refuseCrossSite(request, response, next) {
   let crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
   if (!crossSite && origin !== undefined) {
     const originHost = hostOf(origin);
-    const ownHosts = [
-      request.get('x-forwarded-host')?.split(',')[0]?.trim(),
-      request.get('host'),
-      publicOrigin && new URL(publicOrigin).host,
-    ];
+    // The host the browser used (browserOrigin: a loopback proxy's X-Forwarded-Host, else Host), this connection's
+    // Host, and the public WEB_URL's.
+    const ownHosts = [response.locals.origin.host, request.get('host'), publicHost];
     crossSite = originHost === null || !ownHosts.includes(originHost);
   }
   if (!crossSite) return next();
