@@ -50,6 +50,15 @@ export const COHORT_FULL_MESSAGE =
   'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
 
 /**
+ * A payment whose buyer and cohorts may still change: not paid, and no capture decision taken (after 'capture' its
+ * holds are what it enrolls into; after 'cancel' it cannot be paid any more).
+ */
+function refuseUnlessOpen(payment: Pick<Payment, 'status' | 'captureDecision'>): void {
+  if (payment.status === 'succeeded' || payment.captureDecision === 'capture') throw new PaymentConfirmedError();
+  if (payment.captureDecision === 'cancel') throw new PaymentRuleError(PAYMENT_CANCELLED_MESSAGE);
+}
+
+/**
  * Checkout up to the payment: the server prices every purchase, asks the provider for an intent, stores the buyer's
  * details and cohorts, and holds their seats. What happens once it is paid is PaymentConfirmationService's.
  */
@@ -152,8 +161,7 @@ export class CheckoutService {
       this.tx.run(async (em) => {
         const locked = await this.payments.lockForCaptureDecision(em, paymentId);
         if (!locked) throw new PaymentNotFoundError(paymentId);
-        if (locked.status === 'succeeded' || locked.captureDecision === 'capture') throw new PaymentConfirmedError();
-        if (locked.captureDecision === 'cancel') throw new PaymentRuleError(PAYMENT_CANCELLED_MESSAGE);
+        refuseUnlessOpen(locked);
         for (const cohortId of [...cohortIds].sort()) {
           const seats = await this.seats.lockAndCount(cohortId, paymentId);
           if (!seats || seats.capacity === null) continue;
@@ -289,8 +297,7 @@ export class CheckoutService {
           : 'This payment is a bundle: use update-bundle-payment-intent',
       );
     }
-    if (payment.status === 'succeeded' || payment.captureDecision === 'capture') throw new PaymentConfirmedError();
-    if (payment.captureDecision === 'cancel') throw new PaymentRuleError(PAYMENT_CANCELLED_MESSAGE);
+    refuseUnlessOpen(payment);
     return payment;
   }
 
