@@ -18,11 +18,13 @@ export function isBundlePaymentType(value: unknown): value is BundlePaymentType 
 export const PAYMENT_SUCCEEDED_STATUS = 'succeeded';
 
 /**
- * Statuses of a payment still on its way: the bank is confirming it ('processing', 'requires_action'), or the card is
- * authorised and the server is securing the seats before it captures ('requires_capture'). The buyer is not charged
- * yet; the payment ends succeeded or, when a cohort filled up meanwhile, cancelled without a charge.
+ * Statuses of a payment still on its way when the buyer comes back: the bank is confirming it ('processing'), or the
+ * card is authorised and the server is securing the seats before it captures ('requires_capture'). The buyer is not
+ * charged yet; the payment ends succeeded or, when a cohort filled up meanwhile, cancelled without a charge. Not
+ * 'requires_action': on return it means the bank's check (3-D Secure) was left unfinished, so nothing will happen
+ * without the buyer.
  */
-export const PAYMENT_PROCESSING_STATUSES: readonly string[] = ['processing', 'requires_action', 'requires_capture'];
+export const PAYMENT_PROCESSING_STATUSES: readonly string[] = ['processing', 'requires_capture'];
 
 export function isPaymentProcessing(status: string | null | undefined): boolean {
   return typeof status === 'string' && PAYMENT_PROCESSING_STATUSES.includes(status);

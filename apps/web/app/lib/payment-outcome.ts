@@ -1,4 +1,4 @@
-import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
+import { PAYMENT_SUCCEEDED_STATUS, isPaymentProcessing } from '@app/contracts';
 
 /**
  * What the success page says: paid; still on its way (the bank is confirming, or the card is authorised and the
@@ -8,23 +8,17 @@ import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
  */
 export type PaymentOutcome = 'succeeded' | 'processing' | 'not-charged' | 'not-paid' | 'unconfirmed';
 
-/**
- * Statuses of a payment on its way when the buyer comes back. Not 'requires_action': on return it means the bank's
- * check (3-D Secure) was left unfinished, so nothing will happen without the buyer.
- */
-const ON_ITS_WAY_STATUSES: readonly string[] = ['processing', 'requires_capture'];
-
 export function paymentOutcome(status: string | null, notChargedMessage: string | null): PaymentOutcome {
   if (notChargedMessage) return 'not-charged';
   if (status === null) return 'unconfirmed';
   if (status === PAYMENT_SUCCEEDED_STATUS) return 'succeeded';
-  if (ON_ITS_WAY_STATUSES.includes(status)) return 'processing';
+  if (isPaymentProcessing(status)) return 'processing';
   return 'not-paid';
 }
 
 /** After the browser confirmed the card: anything but a failure goes on to the success page, which settles it. */
 export function confirmedOrOnItsWay(status: string): boolean {
-  return status === PAYMENT_SUCCEEDED_STATUS || ON_ITS_WAY_STATUSES.includes(status);
+  return status === PAYMENT_SUCCEEDED_STATUS || isPaymentProcessing(status);
 }
 
 /** Without JavaScript the processing page reloads itself (a meta refresh inside <noscript>) this often... */
