@@ -22,6 +22,7 @@ import { GmailConnectTicketDto, GmailSetupStatusDto } from './dto/gmail-setup-st
 import { OAuthCallbackQueryDto } from './dto/oauth-callback-query.dto';
 import { EmailTemplatesService } from './email-templates.service';
 import { GmailConnectionService } from './gmail-connection.service';
+import { parse, serialize } from 'cookie';
 
 const STATE_COOKIE = 'gmail_oauth_state';
 const STATE_COOKIE_PATH = '/api/gmail';
@@ -32,29 +33,22 @@ interface RedirectTo {
   statusCode: number;
 }
 
-/** A Set-Cookie value as Express wrote it (res.cookie / res.clearCookie), for the state cookie's one path. */
+/** The state cookie's Set-Cookie value (the same text Express's res.cookie wrote, from the same `cookie` library). */
 function stateCookie(value: string, options: { maxAgeMs: number; secure: boolean }): string {
-  const expires = new Date(Date.now() + options.maxAgeMs).toUTCString();
-  const parts = [
-    `${STATE_COOKIE}=${encodeURIComponent(value)}`,
-    `Max-Age=${Math.floor(options.maxAgeMs / 1000)}`,
-    `Path=${STATE_COOKIE_PATH}`,
-    `Expires=${expires}`,
-    'HttpOnly',
-  ];
-  if (options.secure) parts.push('Secure');
-  parts.push('SameSite=Lax');
-  return parts.join('; ');
+  return serialize(STATE_COOKIE, value, {
+    maxAge: Math.floor(options.maxAgeMs / 1000),
+    path: STATE_COOKIE_PATH,
+    expires: new Date(Date.now() + options.maxAgeMs),
+    httpOnly: true,
+    secure: options.secure,
+    sameSite: 'lax',
+  });
 }
 
-const CLEARED_STATE_COOKIE = `${STATE_COOKIE}=; Path=${STATE_COOKIE_PATH}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+const CLEARED_STATE_COOKIE = serialize(STATE_COOKIE, '', { path: STATE_COOKIE_PATH, expires: new Date(0) });
 
 function readCookie(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return null;
+  return parse(request.headers.cookie ?? '')[name] ?? null;
 }
 
 @ApiTags('gmail')
