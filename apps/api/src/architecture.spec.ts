@@ -13,6 +13,7 @@ const TABLE_OWNERS: Record<string, string> = {
   payments: 'payments',
   payment_installments: 'payments',
   payment_refunds: 'payments',
+  payment_refund_requests: 'payments',
   test_mode_intents: 'payments',
   cohorts: 'cohorts',
   cohort_seat_holds: 'cohorts',

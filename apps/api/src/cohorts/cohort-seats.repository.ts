@@ -153,13 +153,22 @@ export class CohortSeatsRepository {
     return rows.map(toWaitlistEntry);
   }
 
-  /** Marks an entry offered; null when it does not exist. */
-  async markOffered(entryId: string): Promise<WaitlistEntryView | null> {
+  /**
+   * Marks an entry offered, once: one conditional statement, so of parallel offers exactly one sets it (`first`), and
+   * the others get the entry as that one left it. null when the entry does not exist.
+   */
+  async markOffered(entryId: string): Promise<{ entry: WaitlistEntryView; first: boolean } | null> {
     const rows = await this.em.execute<WaitlistRow[]>(
-      'update cohort_waitlist_entries set offered_at = now() where id = ? returning id, cohort_id, name, email, offered_at, created_at',
+      `update cohort_waitlist_entries set offered_at = now() where id = ? and offered_at is null
+       returning id, cohort_id, name, email, offered_at, created_at`,
       [entryId],
     );
-    return rows.length === 1 ? toWaitlistEntry(rows[0]) : null;
+    if (rows.length === 1) return { entry: toWaitlistEntry(rows[0]), first: true };
+    const [existing] = await this.em.execute<WaitlistRow[]>(
+      'select id, cohort_id, name, email, offered_at, created_at from cohort_waitlist_entries where id = ?',
+      [entryId],
+    );
+    return existing ? { entry: toWaitlistEntry(existing), first: false } : null;
   }
 }
 

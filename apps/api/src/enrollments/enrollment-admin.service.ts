@@ -165,8 +165,10 @@ export class EnrollmentAdminService {
   }
 
   /**
-   * Refunds at the provider first (money cannot be un-refunded by a rollback), then records the refunds, cancels the
-   * enrollment (which stops the plan's later installments) and writes the audit event in one transaction.
+   * Decided under the payment row's lock and recorded as a request first (its id is the provider's idempotency key),
+   * made at the provider outside any transaction (money cannot be un-refunded by a rollback), then recorded with the
+   * enrollment's cancellation (which stops the plan's later installments) and its audit event in one transaction,
+   * once per request that refunded something.
    */
   async refund(
     id: string,
@@ -176,36 +178,41 @@ export class EnrollmentAdminService {
   ): Promise<EnrollmentDetail> {
     const row = await this.table.findRow(id);
     if (!row) throw new EnrollmentNotFoundError();
-    const made = await this.refunds.refund({
-      enrollmentId: id,
-      paymentIntentId: row.payment_intent_id,
-      chargedCents: Number(row.payment_amount),
-      amountCents,
-      reason: reason?.trim() || null,
-      adminUsername: actor?.username ?? null,
-    });
+    const request = await this.tx.run(() =>
+      this.refunds.decide({
+        enrollmentId: id,
+        amountCents,
+        reason: reason?.trim() || null,
+        adminUsername: actor?.username ?? null,
+      }),
+    );
+    const made = await this.refunds.make(request);
     return this.change(async () => {
+      // The payment's lock first, then the enrollment's: the order an installment takes them in.
+      const first = await this.refunds.complete(request, made);
       const before = await this.requireLocked(id);
-      await this.refunds.record(made);
       const total = made.reduce((sum, refund) => sum + refund.amount, 0);
-      const note = `Refunded ${formatCents(total)} on ${new Date().toISOString().slice(0, 10)}${reason?.trim() ? ` (${reason.trim()})` : ''}`;
-      const notes = before.notes ? `${before.notes}\n${note}` : note;
-      await this.enrollments.applyChanges(id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
-      await this.audit.record(
-        actor,
-        'enrollment.refund',
-        { type: 'enrollment', id },
-        `Refunded ${formatCents(total)} of enrollment ${id}`,
-        {
-          amountCents: total,
-          refunds: made.map((refund) => ({
-            providerRefundId: refund.providerRefundId,
-            providerPaymentId: refund.providerPaymentId,
-            amount: refund.amount,
-          })),
-          enrollmentStatus: { from: before.enrollmentStatus, to: 'cancelled' },
-        },
-      );
+      if (first && total > 0) {
+        const note = `Refunded ${formatCents(total)} on ${new Date().toISOString().slice(0, 10)}${request.reason ? ` (${request.reason})` : ''}`;
+        const notes = before.notes ? `${before.notes}\n${note}` : note;
+        await this.enrollments.applyChanges(id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
+        await this.audit.record(
+          actor,
+          'enrollment.refund',
+          { type: 'enrollment', id },
+          `Refunded ${formatCents(total)} of enrollment ${id}`,
+          {
+            amountCents: total,
+            refundRequestId: request.id,
+            refunds: made.map((refund) => ({
+              providerRefundId: refund.providerRefundId,
+              providerPaymentId: refund.providerPaymentId,
+              amount: refund.amount,
+            })),
+            enrollmentStatus: { from: before.enrollmentStatus, to: 'cancelled' },
+          },
+        );
+      }
       return this.detail(id);
     });
   }

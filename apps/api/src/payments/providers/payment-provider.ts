@@ -66,6 +66,8 @@ export interface ProviderRefund {
   paymentIntentId: string;
   amount: number;
   status: string;
+  /** The panel's refund request that made it (the refund's metadata), when the provider returns it. */
+  refundRequestId?: string | null;
 }
 
 /** The provider refused the refund (more than is left, nothing charged…): the message says why, nothing changed. */

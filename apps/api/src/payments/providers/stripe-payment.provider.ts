@@ -224,6 +224,7 @@ export class StripePaymentProvider implements PaymentProvider {
       paymentIntentId,
       amount: refund.amount,
       status: refund.status ?? 'pending',
+      refundRequestId: refund.metadata?.refundRequestId ?? null,
     }));
   }
 
