@@ -1,10 +1,12 @@
 import type { AuditPage, EnrollmentDetail } from '@app/contracts';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
+import { InstallmentsService } from '../src/payments/installments.service';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const PSYCHOSOMATIC = 'Psychosomatic Practitioner';
 const PARTS = 'Parts Therapy Practitioner';
 const RESILIENT = 'Resilient Child Training';
+const DAY = 24 * 60 * 60 * 1000;
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' });
 
 /** Issue 25: money under concurrency (refunds, waitlist offers, stopped plans, seat holds, test-mode healing). */
@@ -189,6 +191,73 @@ describe('money integrity under a determined visitor (test-mode payments, real P
         .post('/api/admin/cohorts/waitlist/00000000-0000-4000-8000-000000000000/offer')
         .set(auth())
         .expect(404);
+    });
+  });
+
+  describe('stopped plans', () => {
+    const succeededCharges = async (paymentIntentId: string) =>
+      (
+        await sql(
+          `select i.installment_number from payment_installments i join payments p on p.id = i.payment_id
+           where p.provider_payment_id = ? and i.status = 'succeeded'`,
+          [paymentIntentId],
+        )
+      ).length;
+    const detail = async (id: string) =>
+      (await api.http.get(`/api/admin/enrollments/${id}`).set(auth()).expect(200)).body as EnrollmentDetail;
+    const chargeMonthsLater = (months: number) =>
+      api.app.get(InstallmentsService).chargeDueInstallments(new Date(Date.now() + months * 31 * DAY));
+    const restart = (id: string) => api.http.post(`/api/admin/enrollments/${id}/restart-billing`).set(auth());
+
+    it('reactivating a refunded plan charges nothing and it stays Refunded; only an explicit, audited restart charges again', async () => {
+      const { paymentIntentId, enrollments } = await buySingle(PARTS, '3month', 'Ray Reactivate');
+      const [enrollment] = enrollments;
+      await refund(enrollment.id, { amountCents: 10000 }).expect(200);
+      // Billing cannot restart while the enrollment is cancelled.
+      expect((await restart(enrollment.id).expect(409)).body.message).toMatch(/Reactivate the enrollment/);
+      await api.http
+        .patch(`/api/admin/enrollments/${enrollment.id}`)
+        .set(auth())
+        .send({ enrollmentStatus: 'active' })
+        .expect(200);
+
+      await chargeMonthsLater(1);
+      expect(await succeededCharges(paymentIntentId)).toBe(1);
+      const view = await detail(enrollment.id);
+      expect(view.enrollment).toMatchObject({
+        enrollmentStatus: 'active',
+        billingStatus: 'refunded',
+        balanceCents: 0,
+        nextChargeAt: null,
+      });
+      expect(view.payment?.upcoming).toEqual([]);
+
+      const restarted = (await restart(enrollment.id).expect(200)).body as EnrollmentDetail;
+      expect(restarted.enrollment).toMatchObject({ billingStatus: 'active', balanceCents: enrollment.share * 2 });
+      expect(await auditCount('enrollment.billing_restart', enrollment.id)).toBe(1);
+      await restart(enrollment.id).expect(409);
+      await chargeMonthsLater(1);
+      expect(await succeededCharges(paymentIntentId)).toBe(2);
+    });
+
+    it('a cancelled plan reactivated by an edit is not charged, and says Cancelled with nothing owed', async () => {
+      const { paymentIntentId, enrollments } = await buySingle(PSYCHOSOMATIC, '6month', 'Cara Cancel');
+      const [enrollment] = enrollments;
+      for (const enrollmentStatus of ['cancelled', 'active']) {
+        await api.http
+          .patch(`/api/admin/enrollments/${enrollment.id}`)
+          .set(auth())
+          .send({ enrollmentStatus })
+          .expect(200);
+      }
+      await chargeMonthsLater(2);
+      expect(await succeededCharges(paymentIntentId)).toBe(1);
+      expect((await detail(enrollment.id)).enrollment).toMatchObject({
+        enrollmentStatus: 'active',
+        billingStatus: 'cancelled',
+        balanceCents: 0,
+        nextChargeAt: null,
+      });
     });
   });
 });

@@ -391,6 +391,13 @@ export const ROUTES = {
     summary: 'Refund all or part of what the enrollment was charged (Stripe Refunds API; recorded in test mode)',
     access: 'admin',
   }),
+  adminRestartBilling: route<{ response: EnrollmentDetail }>()({
+    method: 'POST',
+    path: '/api/admin/enrollments/:id/restart-billing',
+    summary:
+      'Restart the installments of a plan a refund or cancellation stopped (the enrollment must be active again)',
+    access: 'admin',
+  }),
   adminCreateEnrollment: route<{ body: CreateEnrollmentRequest; response: Enrollment }>()({
     method: 'POST',
     path: '/api/admin/enrollments',

@@ -95,7 +95,7 @@ export class BillingService {
   private async requirePlan(token: string): Promise<Payment> {
     const paymentId = this.links.verify(token);
     const payment = paymentId ? await this.payments.findById(paymentId) : null;
-    if (!payment || payment.installmentsTotal <= 1 || payment.planStatus === 'none')
+    if (!payment || payment.installmentsTotal <= 1 || payment.planStatus === 'none' || payment.planStatus === 'stopped')
       throw new UpdateCardLinkInvalidError();
     return payment;
   }

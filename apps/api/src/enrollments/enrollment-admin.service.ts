@@ -14,6 +14,7 @@ import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { PaymentRefundsService } from '../payments/payment-refunds.service';
+import { PlanBillingService } from '../payments/plan-billing.service';
 import { creationWindow } from './enrollment-date-range';
 import { EnrollmentTableRepository, type EnrollmentTableRow } from './enrollment-table.repository';
 import {
@@ -81,6 +82,7 @@ export class EnrollmentAdminService {
     private readonly cohorts: CohortsRepository,
     private readonly seats: CohortSeatsRepository,
     private readonly refunds: PaymentRefundsService,
+    private readonly plans: PlanBillingService,
     private readonly audit: AuditService,
     private readonly tx: TransactionRunner,
     private readonly cohortList: CohortListCache,
@@ -119,7 +121,10 @@ export class EnrollmentAdminService {
 
   /** Status, cohort and notes, with the rules of creation: a cohort of the same training, with a seat. */
   async update(id: string, request: UpdateEnrollmentRequest, actor: AuditActor | null): Promise<EnrollmentDetail> {
+    const paymentIntentId = (await this.table.findRow(id))?.payment_intent_id ?? null;
     return this.change(async () => {
+      // The payment's row first, then the enrollment's: the order the installments job takes them in.
+      await this.plans.lock(paymentIntentId);
       const before = await this.requireLocked(id);
       const after = {
         enrollmentStatus: request.enrollmentStatus ?? before.enrollmentStatus,
@@ -130,6 +135,8 @@ export class EnrollmentAdminService {
       const changes = diff(before, after);
       if (Object.keys(changes).length > 0) {
         await this.enrollments.applyChanges(id, after);
+        // Cancelling stops the plan; reactivating does not restart it (restartBilling is its own, explicit action).
+        if (after.enrollmentStatus === 'cancelled') await this.plans.stop(before.paymentIntentId);
         await this.audit.record(
           actor,
           'enrollment.update',
@@ -196,6 +203,7 @@ export class EnrollmentAdminService {
         const note = `Refunded ${formatCents(total)} on ${new Date().toISOString().slice(0, 10)}${request.reason ? ` (${request.reason})` : ''}`;
         const notes = before.notes ? `${before.notes}\n${note}` : note;
         await this.enrollments.applyChanges(id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
+        await this.plans.stop(before.paymentIntentId);
         await this.audit.record(
           actor,
           'enrollment.refund',
@@ -213,6 +221,27 @@ export class EnrollmentAdminService {
           },
         );
       }
+      return this.detail(id);
+    });
+  }
+
+  /**
+   * An admin's explicit restart of a plan that a refund or cancellation stopped, for an enrollment active again:
+   * the installments job charges it from then on. Audited in the same transaction.
+   */
+  async restartBilling(id: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
+    const paymentIntentId = (await this.table.findRow(id))?.payment_intent_id ?? null;
+    return this.change(async () => {
+      await this.plans.lock(paymentIntentId);
+      const before = await this.requireLocked(id);
+      const planStatus = await this.plans.restart(before.paymentIntentId, before.enrollmentStatus);
+      await this.audit.record(
+        actor,
+        'enrollment.billing_restart',
+        { type: 'enrollment', id },
+        `Restarted billing of enrollment ${id}`,
+        { planStatus: { from: 'stopped', to: planStatus } },
+      );
       return this.detail(id);
     });
   }

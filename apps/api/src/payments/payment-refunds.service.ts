@@ -181,7 +181,10 @@ export class PaymentRefundsService {
         refundRequestId: null,
       })),
     );
-    if (inserted > 0) await this.refunds.cancelEnrollmentsOfPayment(owner.firstPaymentIntentId, 'Refunded in Stripe');
+    if (inserted > 0) {
+      await this.refunds.cancelEnrollmentsOfPayment(owner.firstPaymentIntentId, 'Refunded in Stripe');
+      await this.payments.stopPlan(owner.firstPaymentIntentId);
+    }
     return inserted + insertedOurs;
   }
 

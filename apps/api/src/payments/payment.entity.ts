@@ -9,7 +9,8 @@ export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
 /** What the server decided for an authorised payment: capture it (seats secured) or cancel it (a cohort filled up). */
 export type CaptureDecisionName = 'capture' | 'cancel';
 /** Installment plans only: 'none' for payments in full and bundles. */
-export type PlanStatus = 'none' | 'active' | 'completed' | 'past_due';
+/** 'stopped': a refund or cancellation ended its billing; only an admin's explicit restart runs it again. */
+export type PlanStatus = 'none' | 'active' | 'completed' | 'past_due' | 'stopped';
 
 /** A training of the payment with the buyer's cohort choice (null until chosen, or when it has no cohorts). */
 export type PaymentTraining = BundleTrainingSelection & { name: TrainingName };

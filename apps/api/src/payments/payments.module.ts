@@ -13,6 +13,7 @@ import { PaymentRefundsService } from './payment-refunds.service';
 import { PaymentsWebhookService } from './payments-webhook.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
+import { PlanBillingService } from './plan-billing.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { createStripeClient, StripePaymentProvider } from './providers/stripe-payment.provider';
 import { TestModeIntentsRepository } from './providers/test-mode-intents.repository';
@@ -41,7 +42,8 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
     InstallmentsScheduler,
     PaymentRefundsRepository,
     PaymentRefundsService,
+    PlanBillingService,
   ],
-  exports: [InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService],
+  exports: [InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService, PlanBillingService],
 })
 export class PaymentsModule {}

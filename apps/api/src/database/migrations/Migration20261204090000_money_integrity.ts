@@ -3,7 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Money under concurrency (issue 25). A refund is decided under the payment row's lock and recorded as a request
  * before the provider is called: the request's id is the provider's idempotency key, and its amount stays reserved
- * against the enrollment's share until the refunds it made are recorded.
+ * against the enrollment's share until the refunds it made are recorded. A refund or cancellation stops a plan
+ * ('stopped'): reactivating the enrollment no longer charges the card; only an admin's explicit restart does.
  */
 export class Migration20261204090000_money_integrity extends Migration {
   override async up(): Promise<void> {
@@ -24,9 +25,28 @@ export class Migration20261204090000_money_integrity extends Migration {
       "create index payment_refund_requests_pending_index on payment_refund_requests (payment_id) where status = 'pending';",
     );
     this.addSql('alter table payment_refunds add column refund_request_id uuid null;');
+
+    this.addSql('alter table payments drop constraint if exists payments_plan_status_check;');
+    this.addSql(
+      `alter table payments add constraint payments_plan_status_check
+         check (plan_status in ('none', 'active', 'completed', 'past_due', 'stopped'));`,
+    );
+    // Plans refunded or cancelled before this change: stopped, so reactivating their enrollment charges nothing.
+    this.addSql(`
+      update payments p set plan_status = 'stopped', next_retry_at = null
+      where p.plan_status in ('active', 'past_due')
+        and (exists (select 1 from payment_refunds r where r.payment_id = p.id)
+             or exists (select 1 from enrollments e where e.payment_intent_id = p.provider_payment_id
+                        and e.enrollment_status = 'cancelled'));`);
   }
 
   override async down(): Promise<void> {
+    this.addSql(`update payments set plan_status = 'active' where plan_status = 'stopped';`);
+    this.addSql('alter table payments drop constraint if exists payments_plan_status_check;');
+    this.addSql(
+      `alter table payments add constraint payments_plan_status_check
+         check (plan_status in ('none', 'active', 'completed', 'past_due'));`,
+    );
     this.addSql('alter table payment_refunds drop column refund_request_id;');
     this.addSql('drop table if exists payment_refund_requests;');
   }
