@@ -1,6 +1,8 @@
 import type { AuditPage, EnrollmentDetail } from '@app/contracts';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InstallmentsService } from '../src/payments/installments.service';
+import { TestModeReconcileScheduler } from '../src/payments/test-mode-reconcile.scheduler';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const PSYCHOSOMATIC = 'Psychosomatic Practitioner';
@@ -258,6 +260,137 @@ describe('money integrity under a determined visitor (test-mode payments, real P
         balanceCents: 0,
         nextChargeAt: null,
       });
+    });
+  });
+
+  describe('seat holds that cannot be hoarded', () => {
+    const seatsLeft = async (cohortId: string) =>
+      (
+        (await api.http.get('/api/cohorts').query({ trainingName: RESILIENT }).expect(200)).body as Array<{
+          id: string;
+          seatsLeft: number | null;
+        }>
+      ).find((cohort) => cohort.id === cohortId)?.seatsLeft;
+
+    /** Create + update-payment-intent from one client (its address, as a loopback proxy reports it). */
+    async function holdFrom(client: string, cohortId: string, who: string) {
+      const created = await api.http
+        .post('/api/create-payment-intent')
+        .set('X-Forwarded-For', client)
+        .send({ trainingName: RESILIENT, paymentType: 'full' })
+        .expect(200);
+      const update = await api.http
+        .post('/api/update-payment-intent')
+        .set('X-Forwarded-For', client)
+        .send({
+          paymentIntentId: created.body.paymentIntentId,
+          customerName: who,
+          customerEmail: `${who.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+          cohortId,
+        });
+      return { paymentIntentId: created.body.paymentIntentId as string, status: update.status };
+    }
+
+    it('3 anonymous checkouts against a 3-seat cohort leave seats for a real buyer, who gets one and pays', async () => {
+      const cohortId = await createCohort(RESILIENT, '2034-01', 3);
+      const hoarder = '203.0.113.66';
+      const attempts = await Promise.all([1, 2, 3].map((n) => holdFrom(hoarder, cohortId, `Nobody ${n}`)));
+      expect(attempts.map((attempt) => attempt.status)).toEqual([200, 200, 200]);
+      // One client holds at most one seat of a cohort: its newest checkout's.
+      expect(await seatsLeft(cohortId)).toBe(2);
+      const holds = await sql<{ minutes: string }>(
+        `select extract(epoch from expires_at - created_at) / 60 as minutes from cohort_seat_holds where cohort_id = ?`,
+        [cohortId],
+      );
+      expect(holds).toHaveLength(1);
+      expect(Number(holds[0].minutes)).toBeLessThanOrEqual(10.1);
+
+      const buyer = await holdFrom('198.51.100.20', cohortId, 'Real Buyer');
+      expect(buyer.status).toBe(200);
+      expect(await seatsLeft(cohortId)).toBe(1);
+      const [enrollment] = await pay(buyer.paymentIntentId);
+      expect(enrollment.trainingName).toBe(RESILIENT);
+      expect(await api.em().count(Enrollment, { cohort: cohortId })).toBe(1);
+    });
+
+    it('one client holds seats for at most two checkouts across cohorts; an invalid email holds nothing', async () => {
+      const cohorts = [
+        await createCohort(RESILIENT, '2034-02', 1),
+        await createCohort(RESILIENT, '2034-03', 1),
+        await createCohort(RESILIENT, '2034-04', 1),
+      ];
+      const hoarder = '203.0.113.77';
+      for (const [n, cohortId] of cohorts.entries()) {
+        expect((await holdFrom(hoarder, cohortId, `Spread ${n}`)).status).toBe(200);
+      }
+      // The oldest checkout's seat went back when the third was held.
+      expect(await Promise.all(cohorts.map(seatsLeft))).toEqual([1, 0, 0]);
+      const real = await holdFrom('198.51.100.21', cohorts[0], 'Second Buyer');
+      expect(real.status).toBe(200);
+      expect(await seatsLeft(cohorts[0])).toBe(0);
+
+      const created = await api.http
+        .post('/api/create-payment-intent')
+        .send({ trainingName: RESILIENT, paymentType: 'full' })
+        .expect(200);
+      await api.http
+        .post('/api/update-payment-intent')
+        .send({
+          paymentIntentId: created.body.paymentIntentId,
+          customerName: 'X',
+          customerEmail: 'x',
+          cohortId: cohorts[1],
+        })
+        .expect(400);
+      expect(
+        await sql(
+          'select h.id from cohort_seat_holds h join payments p on p.id = h.payment_id where p.provider_payment_id = ?',
+          [created.body.paymentIntentId],
+        ),
+      ).toEqual([]);
+    });
+  });
+
+  describe('test mode heals itself', () => {
+    it('a succeeded test-mode intent whose confirmation was cut off is enrolled by the scheduler, once', async () => {
+      const created = await api.http
+        .post('/api/create-payment-intent')
+        .send({ trainingName: PARTS, paymentType: 'full' })
+        .expect(200);
+      const paymentIntentId: string = created.body.paymentIntentId;
+      await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId, customerName: 'Cut Off', customerEmail: 'cut.off@example.com', cohortId: null })
+        .expect(200);
+      // The card was charged, then the process stopped before the enrollment was written.
+      await sql(`update test_mode_intents set status = 'succeeded', updated_at = now() where id = ?`, [
+        paymentIntentId,
+      ]);
+      expect(await api.em().count(Enrollment, { paymentIntentId })).toBe(0);
+
+      const scheduler = api.app.get(TestModeReconcileScheduler);
+      expect(api.app.get(SchedulerRegistry).getCronJob('test-mode-reconcile')).toBeDefined();
+      // A confirmation still within its grace period is left to finish on its own.
+      expect(await scheduler.reconcileStranded(new Date())).toBe(0);
+      const later = new Date(Date.now() + 2 * 60 * 1000);
+      expect(await scheduler.reconcileStranded(later)).toBe(1);
+      expect(await scheduler.reconcileStranded(later)).toBe(0);
+      const enrollments = await api.em().find(Enrollment, { paymentIntentId });
+      expect(enrollments).toHaveLength(1);
+      expect(enrollments[0]).toMatchObject({ studentEmail: 'cut.off@example.com', trainingName: PARTS });
+      const [payment] = await sql<{ status: string }>('select status from payments where provider_payment_id = ?', [
+        paymentIntentId,
+      ]);
+      expect(payment.status).toBe('succeeded');
+      expect(
+        await sql('select id from outbox where payment_intent_id = ? and template = ?', [
+          paymentIntentId,
+          'purchase-confirmation',
+        ]),
+      ).toHaveLength(1);
+      // The buyer's own success page, coming late, finds it enrolled and enrolls nothing more.
+      await api.http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);
+      expect(await api.em().count(Enrollment, { paymentIntentId })).toBe(1);
     });
   });
 });

@@ -11,17 +11,20 @@ import {
 } from '@app/contracts';
 import {
   bundleSizeOf,
+  checkoutsReleasedByNewHold,
   decideCapture,
   hasSeatFor,
   installmentCount,
   isValidEmail,
+  mayHoldSeats,
   priceForPlan,
+  seatHoldExpiry,
   selectBundlePrice,
   validateBundleTrainings,
   validateCustomer,
   type CohortSeatCount,
 } from '@app/domain';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { TransactionRunner } from '../audit/transaction-runner';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
@@ -37,8 +40,6 @@ import { PaymentsRepository, type LockedForCapture } from './payments.repository
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
 const CURRENCY = 'usd';
-/** How long a checkout keeps its seat between the details step and the payment. */
-export const SEAT_HOLD_MS = 30 * 60 * 1000;
 /**
  * How long an authorised payment keeps its seats once the server decided to capture it: as long as Stripe keeps a
  * card authorisation (7 days), so a capture retried after a failure still finds the seat; enrolling ends the hold.
@@ -48,6 +49,18 @@ export const PAYMENT_CANCELLED_MESSAGE =
   'This payment was cancelled and cannot be paid any more: please start the checkout again.';
 export const COHORT_FULL_MESSAGE =
   'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
+
+/** Who holds seats: the buyer's name and email, and the client (its address, stored only as a hash) asking. */
+export interface SeatHolder {
+  name: string;
+  email: string;
+  /** The caller's address as the API saw it; null when no client is known (the test-mode card form's re-hold). */
+  client: string | null;
+}
+
+function seatHoldClientKey(client: string): string {
+  return createHash('sha256').update(`seat-hold\n${client}`).digest('hex');
+}
 
 /**
  * A payment whose buyer and cohorts may still change: not paid, and no capture decision taken (after 'capture' its
@@ -115,11 +128,19 @@ export class CheckoutService {
     customerName: string;
     customerEmail: string;
     cohortId: string | null;
+    /** The caller's address (seat holds are limited per client). */
+    client?: string | null;
   }): Promise<PaymentIntentSummary> {
     const payment = await this.requireOpenPayment(input.paymentIntentId, 'single');
     const [training] = payment.trainings;
     const cohortId = await this.checkCohort(training.name, input.cohortId ?? null, 'Please select a cohort');
-    return this.storeBuyer(payment, input.customerName, input.customerEmail, [{ name: training.name, cohortId }]);
+    return this.storeBuyer(
+      payment,
+      input.customerName,
+      input.customerEmail,
+      [{ name: training.name, cohortId }],
+      input.client,
+    );
   }
 
   async updateBundle(input: {
@@ -127,6 +148,8 @@ export class CheckoutService {
     customerName: string;
     customerEmail: string;
     trainings: BundleTrainingSelection[];
+    /** The caller's address (seat holds are limited per client). */
+    client?: string | null;
   }): Promise<PaymentIntentSummary> {
     const payment = await this.requireOpenPayment(input.paymentIntentId, 'bundle');
     const paid = payment.trainings.map((t) => t.name).sort();
@@ -146,7 +169,7 @@ export class CheckoutService {
       );
       selections.push({ name: training.name, cohortId });
     }
-    return this.storeBuyer(payment, input.customerName, input.customerEmail, selections);
+    return this.storeBuyer(payment, input.customerName, input.customerEmail, selections, input.client);
   }
 
   /**
@@ -154,21 +177,31 @@ export class CheckoutService {
    * the count and the hold are one step for concurrent buyers, so a cohort's last seat is held by one payment only.
    * The payment row is locked first, as decideCapture does (payment row, then cohort rows): once a capture decision
    * is taken or the payment succeeded, its holds are what it enrolls into and no update may move or release them.
+   * The rule of who may hold, for how long and how many is `libs/domain/src/seat-holds.ts`: only a buyer with a name
+   * and a valid email, for minutes; a client's newest checkouts win (its earlier checkout of the same cohort, and
+   * its oldest beyond the limit, are released first, under the client's lock, shared by every API instance).
    */
-  async holdSeats(paymentId: string, trainings: PaymentTraining[]): Promise<void> {
+  async holdSeats(paymentId: string, trainings: PaymentTraining[], holder?: SeatHolder): Promise<void> {
     const cohortIds = trainings.flatMap((t) => (t.cohortId ? [t.cohortId] : []));
     await this.cohortList.changing(() =>
       this.tx.run(async (em) => {
         const locked = await this.payments.lockForCaptureDecision(em, paymentId);
         if (!locked) throw new PaymentNotFoundError(paymentId);
         refuseUnlessOpen(locked);
+        const buyer = holder ?? { name: locked.customerName, email: locked.customerEmail, client: null };
+        const clientKey = holder?.client ? seatHoldClientKey(holder.client) : null;
+        if (clientKey && cohortIds.length > 0) {
+          const earlier = await this.seats.lockClientHolds(clientKey, paymentId);
+          await this.seats.releaseHoldsOf(checkoutsReleasedByNewHold({ cohortIds, earlier }));
+        }
         for (const cohortId of [...cohortIds].sort()) {
           const seats = await this.seats.lockAndCount(cohortId, paymentId);
           if (!seats || seats.capacity === null) continue;
+          if (!mayHoldSeats(buyer)) throw new PaymentRuleError('Please enter your name and a valid email address');
           if (!hasSeatFor({ capacity: seats.capacity, takenByOthers: seats.taken })) {
             throw new CohortFullError(COHORT_FULL_MESSAGE);
           }
-          await this.seats.hold(paymentId, cohortId, new Date(Date.now() + SEAT_HOLD_MS));
+          await this.seats.hold(paymentId, cohortId, seatHoldExpiry(new Date()), clientKey);
         }
         await this.seats.releaseOtherHolds(paymentId, cohortIds);
       }),
@@ -323,6 +356,7 @@ export class CheckoutService {
     customerName: string,
     customerEmail: string,
     trainings: PaymentTraining[],
+    client: string | null = null,
   ): Promise<PaymentIntentSummary> {
     const missing = validateCustomer({ name: customerName, email: customerEmail });
     if (missing) throw new PaymentRuleError(missing.message);
@@ -330,7 +364,7 @@ export class CheckoutService {
     const email = customerEmail.trim();
     if (!isValidEmail(email)) throw new PaymentRuleError('Please enter a valid email address');
 
-    await this.holdSeats(payment.id, trainings);
+    await this.holdSeats(payment.id, trainings, { name, email, client });
 
     let customerId = payment.providerCustomerId;
     if (payment.installmentsTotal > 1 && !customerId) {

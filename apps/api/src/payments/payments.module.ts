@@ -14,6 +14,7 @@ import { PaymentsWebhookService } from './payments-webhook.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
 import { PlanBillingService } from './plan-billing.service';
+import { TestModeReconcileScheduler } from './test-mode-reconcile.scheduler';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { createStripeClient, StripePaymentProvider } from './providers/stripe-payment.provider';
 import { TestModeIntentsRepository } from './providers/test-mode-intents.repository';
@@ -43,6 +44,7 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
     PaymentRefundsRepository,
     PaymentRefundsService,
     PlanBillingService,
+    TestModeReconcileScheduler,
   ],
   exports: [InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService, PlanBillingService],
 })

@@ -148,6 +148,22 @@ export class TestModeIntentsRepository {
       : null;
   }
 
+  /**
+   * First-charge intents of payments that succeeded here but whose payment was never recorded as paid (a confirmation
+   * cut off between the charge and the enrollment), last changed before `before`, oldest first. Off-session
+   * installment charges are not payments' first intents, and a payment recorded as paid is enrolled (both are one
+   * transaction), so nothing an admin deleted since is brought back.
+   */
+  async findSucceededNotEnrolled(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.em.execute<Array<{ id: string }>>(
+      `select t.id from test_mode_intents t join payments p on p.provider_payment_id = t.id
+       where t.status = 'succeeded' and p.status <> 'succeeded' and t.updated_at < ?
+       order by t.updated_at limit ?`,
+      [before, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async findRefund(idempotencyKey: string): Promise<ProviderRefund | null> {
     const rows = await this.em
       .getConnection()

@@ -65,9 +65,15 @@ function apiFailure(error: unknown): ValidationFailure {
 
 /**
  * The "Pay now" step: the spec's checks first, then the buyer and cohorts are stored on the payment, then in test
- * mode the test card is tried. With Stripe the browser confirms the card itself after this returns.
+ * mode the test card is tried. With Stripe the browser confirms the card itself after this returns. The details go
+ * with the browser's request, so the API limits seat holds per browser address, not per web server.
  */
-export async function pay(form: FormData, cohorts: Cohort[], testMode: boolean): Promise<PayOutcome> {
+export async function pay(
+  form: FormData,
+  cohorts: Cohort[],
+  testMode: boolean,
+  request?: Request,
+): Promise<PayOutcome> {
   const values = readPayValues(form);
   const paymentIntentId = text(form, 'paymentIntentId');
   const missing = validateCustomer({ name: values.customerName, email: values.customerEmail });
@@ -83,6 +89,7 @@ export async function pay(form: FormData, cohorts: Cohort[], testMode: boolean):
         .filter((name): name is TrainingName => isTrainingName(name))
         .map((name, i) => ({ name, cohortId: cohortIds[i] || null }));
       await callApi(ROUTES.updateBundlePaymentIntent, {
+        request,
         body: { paymentIntentId, customerName: values.customerName, customerEmail: values.customerEmail, trainings },
       });
     } else {
@@ -91,6 +98,7 @@ export async function pay(form: FormData, cohorts: Cohort[], testMode: boolean):
       const cohortMissing = validateSingleCohort({ hasCohorts, cohortId: values.cohortId || null });
       if (cohortMissing) return { ok: false, failure: cohortMissing };
       await callApi(ROUTES.updatePaymentIntent, {
+        request,
         body: {
           paymentIntentId,
           customerName: values.customerName,

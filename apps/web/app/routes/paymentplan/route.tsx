@@ -106,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (step === 'pay') {
     const { cohorts, config } = await catalog();
-    const outcome = await pay(form, cohorts, config.testMode);
+    const outcome = await pay(form, cohorts, config.testMode, request);
     if (!outcome.ok) {
       const answer: PaymentActionData = { form: 'pay', failure: outcome.failure, values: readPayValues(form) };
       return data(answer, { status: 400 });
