@@ -4,6 +4,7 @@ import type { CohortListCache } from '../cohorts/cohort-list-cache';
 import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { PaymentRefundsService } from '../payments/payment-refunds.service';
+import type { PlanBillingService } from '../payments/plan-billing.service';
 import { EnrollmentAdminService } from './enrollment-admin.service';
 import type { EnrollmentTableRepository, EnrollmentTableRow } from './enrollment-table.repository';
 import type { EnrollmentsRepository } from './enrollments.repository';
@@ -61,6 +62,7 @@ function setUp() {
   };
   const seats = { lockAndCount: jest.fn(async () => null) };
   const refunds = { paymentView: jest.fn(async () => (outage(), null)) };
+  const plans = { lock: jest.fn(async () => (outage(), null)), stop: jest.fn(async () => (outage(), false)) };
   const audit = { record: jest.fn(async () => outage()) };
   const tx = {
     run: async <T>(work: () => Promise<T>) => {
@@ -86,6 +88,7 @@ function setUp() {
     cohorts as unknown as CohortsRepository,
     seats as unknown as CohortSeatsRepository,
     refunds as unknown as PaymentRefundsService,
+    plans as unknown as PlanBillingService,
     audit as unknown as AuditService,
     tx as unknown as TransactionRunner,
     cohortList as unknown as CohortListCache,
