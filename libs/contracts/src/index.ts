@@ -14,3 +14,4 @@ export * from './records';
 export * from './admin-panel';
 export * from './routes';
 export * from './promotions';
+export * from './reports';

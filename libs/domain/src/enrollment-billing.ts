@@ -5,8 +5,13 @@ export type BillingStatus = (typeof BILLING_STATUSES)[number];
 export interface BillingPlan {
   installmentsTotal: number;
   installmentsPaid: number;
-  /** This enrollment's charge each month, integer cents. */
+  /** This enrollment's charge each later month, integer cents. */
   installmentCents: number;
+  /**
+   * The first month's charge when it differs (a promotion code's leftover cents, see discountedSchedule); the
+   * later months' otherwise.
+   */
+  firstInstallmentCents?: number;
   /** The payment's plan state: only an 'active' plan is charged again. */
   planStatus: 'none' | 'active' | 'completed' | 'past_due';
   nextInstallmentAt: Date | null;
@@ -45,7 +50,9 @@ export interface BillingSummary {
  */
 export function billingSummary(input: BillingInput): BillingSummary {
   const { plan } = input;
-  const totalCents = plan ? plan.installmentCents * plan.installmentsTotal : input.chargedCents;
+  const totalCents = plan
+    ? (plan.firstInstallmentCents ?? plan.installmentCents) + plan.installmentCents * (plan.installmentsTotal - 1)
+    : input.chargedCents;
   const outstanding = Math.max(0, totalCents - input.chargedCents);
   const stopped = input.refundedCents > 0 || input.enrollmentStatus === 'cancelled';
   let status: BillingStatus;

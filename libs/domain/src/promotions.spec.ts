@@ -1,4 +1,4 @@
-import type { PromotionRefusal, TrainingName } from '@app/contracts';
+import type { PromotionPurchaseKind, PromotionRefusal, TrainingName } from '@app/contracts';
 import {
   discountCents,
   discountedSchedule,
@@ -93,7 +93,12 @@ describe('promotionRefusal', () => {
   };
   const parts: TrainingName = 'Parts Therapy Practitioner';
   const child: TrainingName = 'Resilient Child Training';
-  const single = { trainings: [parts], kind: 'plans' as const, at: now };
+  interface Purchase {
+    trainings: TrainingName[];
+    kind: PromotionPurchaseKind;
+    at: Date;
+  }
+  const single: Purchase = { trainings: [parts], kind: 'plans', at: now };
   const free = { usesByOthers: 0, usesByEmail: 0 };
 
   it.each<[string, PromotionRules | null, typeof single, typeof free, PromotionRefusal | null]>([
