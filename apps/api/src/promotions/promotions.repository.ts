@@ -13,8 +13,8 @@ interface CodeRow {
   amount_off_cents: number | null;
   trainings: TrainingName[];
   purchase_kinds: PromotionPurchaseKind[];
-  valid_from: Date | null;
-  valid_until: Date | null;
+  valid_from: Date | string | null;
+  valid_until: Date | string | null;
   max_uses: number | null;
   once_per_email: boolean;
   active: boolean;
@@ -54,8 +54,8 @@ const USES = `
     where r.promotion_code_id = c.id and p.status = 'succeeded'
   ) u on true`;
 
-function day(value: Date | null): string | null {
-  return value ? value.toISOString().slice(0, 10) : null;
+function day(value: Date | string | null): string | null {
+  return value ? new Date(value).toISOString().slice(0, 10) : null;
 }
 
 function toDto(row: CodeRow): PromotionCode {
