@@ -1,4 +1,4 @@
-import { ROUTES, isTrainingName, type PaymentPlanResponse } from '@app/contracts';
+import { ROUTES, isTrainingName, type PaymentIntentSummary, type PaymentPlanResponse } from '@app/contracts';
 import { cohortMonthLabel, formatUsd, installmentCount, paymentOptionTitle } from '@app/domain';
 import {
   data,
@@ -106,11 +106,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (step === 'pay') {
     const { cohorts, config } = await catalog();
-    const outcome = await pay(form, cohorts, config.testMode);
+    const applyOnly = form.get('applyCode') === '1';
+    const outcome = await pay(form, cohorts, config.testMode, { applyOnly });
     if (!outcome.ok) {
       const answer: PaymentActionData = { form: 'pay', failure: outcome.failure, values: readPayValues(form) };
       return data(answer, { status: 400 });
     }
+    // "Apply code": the buyer's details and code are stored and the new price shown; nothing is paid yet.
+    if (applyOnly)
+      return data<PaymentActionData>({ form: 'pay', applied: outcome.summary, values: readPayValues(form) });
     if (!config.testMode) return data<PaymentActionData>({ form: 'pay', stripeReady: true });
     const redirectTo = successUrl(String(form.get('paymentIntentId')), String(form.get('clientSecret') ?? ''));
     // Without JavaScript nobody can show the success notice or wait a second: go straight to the success page.
@@ -123,6 +127,27 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   throw new Response('Unknown form', { status: 400 });
+}
+
+/** The price once the buyer's details and promotion code are stored: the server's figures, never the browser's. */
+function AppliedSummary({ summary }: { summary: PaymentIntentSummary }) {
+  const later = summary.laterInstallmentAmount;
+  return (
+    <div className="mt-2" role="status" data-testid="amount-due">
+      {summary.promotion ? (
+        <p data-testid="promotion-discount">
+          Promotion code <strong>{summary.promotion.code}</strong>: −{formatUsd(summary.promotion.discountCents)} (total{' '}
+          {formatUsd(summary.promotion.totalAfterCents)} instead of {formatUsd(summary.promotion.totalBeforeCents)})
+        </p>
+      ) : null}
+      <p>
+        {summary.installments > 1 ? 'Due today' : 'Total'}: <strong>{formatUsd(summary.amount)}</strong>
+        {summary.installments > 1 && later !== null
+          ? `, then ${summary.installments - 1} monthly payments of ${formatUsd(later)}`
+          : null}
+      </p>
+    </div>
+  );
 }
 
 const SLIDE_IN = '@keyframes slide-in{from{transform:translateX(2rem);opacity:0}to{transform:none;opacity:1}}';
@@ -158,6 +183,7 @@ export default function PaymentPlanPage() {
   const loadingCheckout = target !== null && /[?&](training|checkout)=/.test(target.search);
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent');
   const payFailure = actionData?.form === 'pay' && 'failure' in actionData ? actionData : null;
+  const applied = actionData?.form === 'pay' && 'applied' in actionData ? actionData : null;
   const success = actionData?.form === 'pay' && 'success' in actionData ? actionData.success : null;
   const bundleFailure = actionData?.form === 'bundle' ? actionData : null;
 
@@ -199,7 +225,8 @@ export default function PaymentPlanPage() {
           trainingName: single?.trainingName,
           cohorts: trainingCohorts,
           bundleSlots: view.kind === 'bundle' ? view.slots : undefined,
-          values: payFailure?.values ?? { customerName: '', customerEmail: '', cohortId: '' },
+          values: payFailure?.values ??
+            applied?.values ?? { customerName: '', customerEmail: '', cohortId: '', promotionCode: '' },
           backTo,
         }
       : null;
@@ -217,7 +244,9 @@ export default function PaymentPlanPage() {
           <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
             <p className="font-semibold">{single.trainingName}</p>
             {pricing ? <p>{paymentOptionTitle(pricing, single.paymentType)}</p> : null}
-            {intent ? (
+            {intent && applied ? (
+              <AppliedSummary summary={applied.applied} />
+            ) : intent ? (
               <p data-testid="amount-due">
                 Due today: <strong>{formatUsd(intent.amount)}</strong>
                 {installmentCount(single.paymentType) > 1
@@ -247,7 +276,9 @@ export default function PaymentPlanPage() {
                 );
               })}
             </ul>
-            {intent ? (
+            {intent && applied ? (
+              <AppliedSummary summary={applied.applied} />
+            ) : intent ? (
               <p className="mt-2" data-testid="amount-due">
                 Total: <strong>{formatUsd(intent.amount)}</strong>
               </p>
