@@ -16,6 +16,7 @@ import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PromotionsModule } from './promotions/promotions.module';
+import { ReportsModule } from './reports/reports.module';
 import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
 import { TrainingsModule } from './trainings/trainings.module';
@@ -52,6 +53,7 @@ export class AppModule {
         ErasureModule,
         SignInModule,
         PromotionsModule,
+        ReportsModule,
       ],
     };
   }
