@@ -32,7 +32,11 @@ const KIND_LABELS: Record<PromotionPurchaseKind, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const codes = await adminApi(request, ROUTES.adminPromotionCodes);
+  const codes = await adminApi(request, ROUTES.adminPromotionCodes).catch((error: unknown) => {
+    // Evaluators never see money.
+    if (error instanceof ApiError && error.status === 403) throw new Response('Forbidden', { status: 403 });
+    throw error;
+  });
   const editId = new URL(request.url).searchParams.get('edit');
   const editing = codes.find((code) => code.id === editId) ?? null;
   return data({ codes, editing });
