@@ -42,7 +42,9 @@ describe('promotion codes and the business overview', () => {
     const discount = page.getByTestId('promotion-discount');
     await discount.waitFor();
     // 3 × $716.67 = $2,150.01; 20% is $430.00; $1,720.01 = $573.35 now, then 2 × $573.33.
-    expect(await discount.innerText()).toContain(`Promotion code ${code}: −$430 (total $1,720.01 instead of $2,150.01)`);
+    expect(await discount.innerText()).toContain(
+      `Promotion code ${code}: −$430 (total $1,720.01 instead of $2,150.01)`,
+    );
     expect(await page.getByTestId('amount-due').innerText()).toContain(
       'Due today: $573.35, then 2 monthly payments of $573.33',
     );
