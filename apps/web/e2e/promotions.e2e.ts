@@ -83,4 +83,34 @@ describe('promotion codes and the business overview', () => {
     expect((await csv.text()).startsWith('"Month","Charged","Refunded","Net"')).toBe(true);
     await context.close();
   });
+
+  it('with JavaScript, a refused code says why on the form and the price stays', async () => {
+    const code = `OLD${randomBytes(3).toString('hex').toUpperCase()}`;
+    await query(
+      `insert into promotion_codes (id, code, discount_type, percent_off, trainings, purchase_kinds, valid_until)
+       values (gen_random_uuid(), $1, 'percent', 50, '[]'::jsonb, '["full","plans","bundles"]'::jsonb, now() - interval '1 day')`,
+      [code],
+    );
+    const { context, page } = await newPage();
+    await page.goto(`/paymentplan?${new URLSearchParams({ training: PARTS, plan: 'full' })}`);
+    await page.getByRole('heading', { name: 'Customer Information', exact: true }).waitFor();
+    const before = await page.getByTestId('amount-due').innerText();
+    await page.getByLabel('Full Name').fill('Late Buyer');
+    await page.getByLabel('Email address').fill('late.buyer@example.com');
+    const cohort = page.getByLabel('Cohort', { exact: true });
+    if (await cohort.count()) {
+      const value = await cohort
+        .locator('option:not([disabled])')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ''));
+      if (value) await cohort.selectOption(value);
+    }
+    await page.getByLabel('Promotion code').fill(code);
+    await page.getByRole('button', { name: 'Apply code' }).click();
+    const error = page.getByTestId('checkout-error');
+    await error.waitFor();
+    expect(await error.innerText()).toBe('Promotion code: This code has expired');
+    expect(await page.getByTestId('amount-due').innerText()).toBe(before);
+    expect(await page.getByLabel('Promotion code').inputValue()).toBe(code);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { ROUTES, isTrainingName, type PaymentIntentSummary, type PaymentPlanResponse } from '@app/contracts';
+import { ROUTES, isTrainingName, type PaymentPlanResponse } from '@app/contracts';
 import { cohortMonthLabel, formatUsd, installmentCount, paymentOptionTitle } from '@app/domain';
 import {
   data,
@@ -15,6 +15,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { useEffect, useRef } from 'react';
+import { AppliedSummary } from '~/components/payment/applied-summary';
 import { CheckoutForm } from '~/components/payment/checkout-form';
 import { PlanList } from '~/components/payment/plan-list';
 import { StripeCheckout } from '~/components/payment/stripe-checkout.client';
@@ -127,27 +128,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   throw new Response('Unknown form', { status: 400 });
-}
-
-/** The price once the buyer's details and promotion code are stored: the server's figures, never the browser's. */
-function AppliedSummary({ summary }: { summary: PaymentIntentSummary }) {
-  const later = summary.laterInstallmentAmount;
-  return (
-    <div className="mt-2" role="status" data-testid="amount-due">
-      {summary.promotion ? (
-        <p data-testid="promotion-discount">
-          Promotion code <strong>{summary.promotion.code}</strong>: −{formatUsd(summary.promotion.discountCents)} (total{' '}
-          {formatUsd(summary.promotion.totalAfterCents)} instead of {formatUsd(summary.promotion.totalBeforeCents)})
-        </p>
-      ) : null}
-      <p>
-        {summary.installments > 1 ? 'Due today' : 'Total'}: <strong>{formatUsd(summary.amount)}</strong>
-        {summary.installments > 1 && later !== null
-          ? `, then ${summary.installments - 1} monthly payments of ${formatUsd(later)}`
-          : null}
-      </p>
-    </div>
-  );
 }
 
 const SLIDE_IN = '@keyframes slide-in{from{transform:translateX(2rem);opacity:0}to{transform:none;opacity:1}}';
