@@ -352,4 +352,38 @@ describe('promotion codes (test-mode payments)', () => {
     const refunded = await api.http.post(`/api/admin/enrollments/${row?.id}/refund`).set(auth()).send({}).expect(200);
     expect(refunded.body.payment.refundableCents).toBe(0);
   });
+
+  it("keeps the intent at the payment row's price when the code is taken but the cohort is full", async () => {
+    const psychosomatic = 'Psychosomatic Practitioner';
+    const full = (
+      await api.http
+        .post('/api/admin/cohorts')
+        .set(auth())
+        .send({ trainingName: psychosomatic, cohortMonth: '2036-01', capacity: 0 })
+        .expect(201)
+    ).body as { id: string };
+    const any = await createCode({ percentOff: 25 });
+    const created = await api.http
+      .post('/api/create-payment-intent')
+      .send({ trainingName: psychosomatic, paymentType: 'full' })
+      .expect(200);
+    const id: string = created.body.paymentIntentId;
+    await api.http
+      .post('/api/update-payment-intent')
+      .send({
+        paymentIntentId: id,
+        customerName: 'Pat Buyer',
+        customerEmail: 'full.cohort@example.com',
+        cohortId: full.id,
+        promotionCode: any.code,
+      })
+      .expect(409);
+    const payment = await api.em().findOneOrFail(Payment, { providerPaymentId: id });
+    const [intent] = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ amount: number }>>('select amount from test_mode_intents where id = ?', [id]);
+    expect(Number(intent?.amount)).toBe(payment.amount);
+    expect(payment.amount).toBe(created.body.amount - created.body.amount / 4);
+  });
 });

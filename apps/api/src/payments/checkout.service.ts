@@ -411,6 +411,13 @@ export class CheckoutService {
       payment.laterInstallmentAmount = payment.installmentsTotal > 1 ? priced.schedule.laterCents : null;
       payment.promotionCode = priced.code;
       payment.discountCents = priced.schedule.discountCents;
+      // The intent is charged what the payment row now says, even if a later step of this update is refused.
+      await this.provider.updateIntent(payment.providerPaymentId, {
+        amount: payment.amount,
+        metadata: { promotionCode: priced.code ?? '' },
+        receiptEmail: email,
+        customerId: null,
+      });
     }
 
     await this.holdSeats(payment.id, trainings);
@@ -430,7 +437,6 @@ export class CheckoutService {
     });
     if (!stored) throw new PaymentConfirmedError();
     const intent = await this.provider.updateIntent(payment.providerPaymentId, {
-      ...(priced ? { amount: payment.amount } : {}),
       receiptEmail: email,
       customerId,
       metadata: {
