@@ -60,7 +60,10 @@ describe('promotion codes and the business overview', () => {
     );
     expect(paid).toEqual({ amount: 57335, later_installment_amount: 57333, promotion_code: code });
 
-    // The admin's enrollment page names the code and its discount.
+    // The admin's table row and enrollment page name the code and its discount.
+    await page.goto(`/admin/panel?${new URLSearchParams({ q: email })}`);
+    const adminRow = page.locator('main table tbody tr').filter({ hasText: email });
+    expect(await adminRow.innerText()).toContain(`Code ${code} (−$430.00)`);
     const [enrollment] = await query<{ id: string }>('select id from enrollments where student_email = $1', [email]);
     await page.goto(`/admin/panel/enrollments/${enrollment.id}`);
     expect(await page.getByTestId('payment-promotion').innerText()).toBe(
