@@ -38,6 +38,8 @@ const TABLE_OWNERS: Record<string, string> = {
   gmail_oauth_states: 'gmail',
   email_templates: 'gmail',
   email_drafts: 'gmail',
+  promotion_codes: 'promotions',
+  promotion_redemptions: 'promotions',
 };
 
 /** Folders that are not features: the schema and seeds, configuration, cross-cutting helpers. */

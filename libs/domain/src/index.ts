@@ -26,3 +26,5 @@ export * from './enrollment-form';
 export * from './evaluation';
 export * from './seat-capture';
 export * from './seat-holds';
+export * from './promotions';
+export * from './promotion-form';

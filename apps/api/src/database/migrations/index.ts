@@ -17,6 +17,7 @@ import { Migration20261126100000_issued_upload_owner } from './Migration20261126
 import { Migration20261127090000_analysis_heartbeat } from './Migration20261127090000_analysis_heartbeat';
 import { Migration20261128090000_cohorts_notify } from './Migration20261128090000_cohorts_notify';
 import { Migration20261129090000_payment_capture_decision } from './Migration20261129090000_payment_capture_decision';
+import { Migration20261201090000_promotion_codes } from './Migration20261201090000_promotion_codes';
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 import { Migration20261204090000_money_integrity } from './Migration20261204090000_money_integrity';
 
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261129090000_payment_capture_decision', class: Migration20261129090000_payment_capture_decision },
   { name: 'Migration20261204090000_money_integrity', class: Migration20261204090000_money_integrity },
+  { name: 'Migration20261201090000_promotion_codes', class: Migration20261201090000_promotion_codes },
 ];

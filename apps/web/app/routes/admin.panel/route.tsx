@@ -143,6 +143,12 @@ export default function AdminPanelPage() {
         <Link to="/admin/panel/audit" className={secondaryButtonClass}>
           Audit Trail
         </Link>
+        <Link to="/admin/panel/promotions" className={secondaryButtonClass}>
+          Promotion Codes
+        </Link>
+        <Link to="/admin/reports" className={secondaryButtonClass}>
+          Business Overview
+        </Link>
         <Link to="/admin/panel/waitlist" className={secondaryButtonClass}>
           Seats &amp; Waitlist
         </Link>
