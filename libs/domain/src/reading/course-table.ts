@@ -37,13 +37,15 @@ export interface TableRow {
   inProgress: boolean;
   /** The heading of the column the credits were read from. */
   creditsHeading: string;
+  /** The row's own cells as the line has them (a line holding two tables side by side holds two rows). */
+  text: string;
 }
 
 /** A heading phrase's role; multi-word phrases are tried before single words. */
 function roleOfPhrase(phrase: string): ColumnRole | null {
   const h = phrase
     .toLowerCase()
-    .replace(/[.:#()*]/g, ' ')
+    .replace(/[.:#()*[\]-]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (h === '') return null;
@@ -66,10 +68,15 @@ function roleOfPhrase(phrase: string): ColumnRole | null {
     /^(?:(?:credits?|units?|hours?|hrs) earned|earned(?: credits?| hours?| hrs| units?)?|ern|earn|hrs earned)$/.test(h)
   )
     return 'earned';
-  if (/^(?:(?:final |letter )?grades?|marks?|scores?|results?|grade\/mark|mark\/grade|%)$/.test(h)) return 'grade';
+  if (
+    /^(?:(?:final |local |ects |letter |course |module |numeric |national )?(?:grades?|marks?|scores?|results?)(?: ects| local| obtained| achieved)?|grade\/mark|mark\/grade|%)$/.test(
+      h,
+    )
+  )
+    return 'grade';
   if (/^(?:(?:grade |quality |honou?r )?points|qp|qpts|pts|gpa(?: hours| hrs| uts| units)?)$/.test(h)) return 'points';
   if (
-    /^(?:credits?|credit (?:hours?|hrs|points|units)|cr|crs|cr hrs|units?|ects(?: credits?| points)?|(?:semester|sem|quarter|qtr) (?:hours?|hrs|credits?|units?)|sh|qh|sch)$/.test(
+    /^(?:(?:ects |us |uk |cats |semester |quarter |sem |qtr )?(?:credits?|credit (?:hours?|hrs|points|units)|cr|crs|cr hrs|units?|cp)(?: ects| hours?| hrs| value| awarded)?|ects(?: credits?| points)?|(?:semester|sem|quarter|qtr) (?:hours?|hrs)|sh|qh|sch)$/.test(
       h,
     )
   )
@@ -256,6 +263,17 @@ function tokensOf(line: TextLine, table: CourseTable, valueColumns: number): Tok
   return tokens;
 }
 
+/** Cells left of the title to their columns, by where they sit; a code split over two cells ('CS', '3340') is joined. */
+function placeLeft(tokens: readonly Token[], columns: readonly TableColumn[]): Map<TableColumn, string> {
+  const placed = new Map<TableColumn, string>();
+  for (const token of tokens) {
+    const column = columns.reduce((best, c) => (distance(token, c) < distance(token, best) ? c : best), columns[0]!);
+    if (!column) continue;
+    placed.set(column, placed.has(column) ? `${placed.get(column)} ${token.text}` : token.text);
+  }
+  return placed;
+}
+
 /** How far a value sits from a column: 0 where their spans overlap. */
 function distance(token: Token, column: TableColumn): number {
   if (token.end >= column.x && token.x <= column.end) return 0;
@@ -338,22 +356,42 @@ const cleanTitle = (title: string): string => title.trim().replace(/\s\|$/, ' I'
 
 /** One table's row on this line, or null when the line holds none (a note, a totals line, a heading). */
 function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
-  const valueColumns = table.columns.filter((c) => !NAMES_COURSE.has(c.role));
-  const tokens = tokensOf(line, table, valueColumns.length);
+  const titleColumn = table.columns.find((c) => c.role === 'title');
+  // Columns left of the title (a code, a term) take the cells that start before the title's column does: half-way
+  // between the heading before the title and the title's heading, whatever the units of the page.
+  const leftColumns = titleColumn ? table.columns.filter((c) => c.x < titleColumn.x) : [];
+  const before = leftColumns[leftColumns.length - 1];
+  const titleStart = titleColumn && before ? titleColumn.x - (titleColumn.x - before.end) / 2 : -Infinity;
+  const rightColumns = table.columns.filter(
+    (c) => !leftColumns.includes(c) && c !== titleColumn && !(c.role === 'title' || c.role === 'course'),
+  );
+  const tokens = tokensOf(line, table, rightColumns.length);
   if (tokens.length < 2) return null;
+  // A code or term cell is short; a long cell left of the title is a title that starts with its code.
+  const leftTokens = tokens.filter((t) => t.x < titleStart && t.text.length <= 20);
+  const placedLeft = leftTokens.length > 0 ? placeLeft(leftTokens, leftColumns) : new Map<TableColumn, string>();
   let code: string | null = null;
-  let rest = tokens;
-  const [first, second] = tokens;
-  if (first && second && SUBJECT.test(first.text) && CATALOG_NUMBER.test(second.text)) {
+  for (const [column, text] of placedLeft) if (column.role === 'code') code = text;
+  let rest = tokens.filter((t) => !leftTokens.includes(t));
+  const [first, second] = rest;
+  if (code === null && first && second && SUBJECT.test(first.text) && CATALOG_NUMBER.test(second.text)) {
     code = `${first.text} ${second.text}`;
-    rest = tokens.slice(2);
-  } else if (first && COURSE_CODE.test(first.text)) {
+    rest = rest.slice(2);
+  } else if (code === null && first && COURSE_CODE.test(first.text)) {
     code = first.text;
-    rest = tokens.slice(1);
+    rest = rest.slice(1);
   }
+  // A code column's cell is a code when it is short and holds a digit ('PSY 101', 'INF-B-110', '21CS101').
+  if (code !== null && !(/\d/.test(code) && code.length <= 16)) return null;
+  // The title: the text before the first value, and never a cell that starts in a column right of the title's.
+  const titleLimit = rightColumns[0] ? rightColumns[0].x - 2 : Infinity;
   const titleParts: string[] = [];
   let index = 0;
-  while (index < rest.length && !(isValue(rest[index]!.text) || (titleParts.length > 0 && isGrade(rest[index]!.text))))
+  while (
+    index < rest.length &&
+    !(isValue(rest[index]!.text) || (titleParts.length > 0 && isGrade(rest[index]!.text))) &&
+    (titleParts.length === 0 || rest[index]!.x < titleLimit)
+  )
     titleParts.push(rest[index++]!.text);
   let title = titleParts.join(' ');
   if (code === null) {
@@ -361,7 +399,8 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
     if (prefix !== undefined && after !== undefined) [code, title] = [prefix, after];
   }
   if (!/[A-Za-z]{2}/.test(title) || TOTALS_LINE.test(title) || PAGE_FURNITURE.test(line.text)) return null;
-  const placed = placeValues(rest.slice(index), valueColumns);
+  const placed = placeValues(rest.slice(index), rightColumns);
+  for (const [column, text] of placedLeft) if (column.role !== 'code') placed.set(column, text);
   const value = (role: ColumnRole): { text: string; column: TableColumn } | null => {
     for (const [column, text] of placed) if (column.role === role) return { text, column };
     return null;
@@ -382,6 +421,7 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
     term: value('term')?.text ?? null,
     inProgress: hasGradeColumn && grade === null && !earned,
     creditsHeading: counted.column.heading,
+    text: tokens.map((t) => t.text).join(' '),
   };
 }
 

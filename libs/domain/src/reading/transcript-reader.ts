@@ -3,7 +3,14 @@ import { findDates } from './dates';
 import { creditRule, detectCreditSystem, toQuarterCredits } from './credit-system';
 import { evidenceOf } from './evidence';
 import type { TextLine } from './positioned-lines';
-import { continuesTitle, readCourseHeading, readCourseRows, totalOfLine, type CourseTable } from './course-table';
+import {
+  continuesTitle,
+  readCourseHeading,
+  readCourseRows,
+  totalOfLine,
+  TOTALS_LINE,
+  type CourseTable,
+} from './course-table';
 
 /**
  * Reads a transcript: who issued it, to whom, for which program and when, and one row per course. Course rows come
@@ -19,7 +26,11 @@ const TERM =
 
 /** 'PSY 101 Introduction to Psychology - 40 contact hours - Final grade: A' and the like, for transcripts without a table. */
 const INLINE_ROW =
-  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(.+?)\s*[-–,|(]\s*(\d{1,3}(?:\.\d{1,2})?)\s*((?:semester|quarter|contact|clock|ECTS|UK)?\s*(?:credit\s+)?(?:credits?|hours?|hrs|units?|ECTS))\)?(?:\s*[-–,|]\s*(?:final\s+)?grade\s*:?\s*([A-Z][+-]?|\w+))?/i;
+  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(.+?)\s*[-–—,|(]\s*(\d{1,3}(?:\.\d{1,2})?)\s*((?:semester|quarter|contact|clock|ECTS|UK)?\s*(?:credit\s+)?(?:credits?|hours?|hrs|units?|ECTS))\)?(?:\s*[-–—,|]\s*(?:final\s+)?grade\s*:?\s*([A-Z][+-]?|\w+))?/i;
+
+/** A row written as one run of words: a code, a title, the credits, then a grade (letter, pass/fail or a mark). */
+const SHAPED_ROW =
+  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(.*?[A-Za-z]{2}.*?)\s+(\d{1,2}(?:[.,]\d{1,2})?)(?:\s+([A-F][+-]?|P|S|U|W|CR|NC|IP|PASS|FAIL|\d{2,3}(?:\.\d)?%?))?$/;
 
 const LABELS = {
   student: /^(?:student(?:'s)?(?:\s+name)?|name(?:\s+of\s+student)?|name|learner|student\s*\/\s*name)$/i,
@@ -154,6 +165,7 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
     grade: string | null;
     term: string | null;
     inProgress?: boolean;
+    text?: string;
     unit?: string;
   }[] = [];
   let tables: CourseTable[] | null = null;
@@ -208,6 +220,31 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
       });
     }
   }
+  // No heading row and no worded rows: lines shaped as rows ('PSY 101 Introduction to Psychology 4.0 A'), when at
+  // least two lines of the document have that shape.
+  if (rows.length === 0) {
+    const shaped = lines.flatMap((line) => {
+      const m = SHAPED_ROW.exec(line.text);
+      return m && !TOTALS_LINE.test(line.text) ? [{ line, m }] : [];
+    });
+    if (shaped.length >= 2) {
+      let shapedTerm: string | null = null;
+      for (const line of lines) {
+        if (TERM.test(line.text)) shapedTerm = line.text.trim();
+        const found = shaped.find((s) => s.line === line);
+        if (!found) continue;
+        const [, code, title, credits, grade] = found.m;
+        rows.push({
+          line,
+          code: code ?? null,
+          title: (title ?? '').trim(),
+          credits: Number((credits ?? '').replace(',', '.')),
+          grade: grade ?? null,
+          term: shapedTerm,
+        });
+      }
+    }
+  }
   const system = detectCreditSystem(text, creditsHeading || rows.find((r) => r.unit)?.unit || '');
   const rule = creditRule(system, text);
   const courses: TranscriptCourse[] = rows.map((r) => ({
@@ -218,7 +255,8 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
     grade: r.grade,
     // A course in progress (a grade column, no grade yet) earns nothing until it is graded.
     quarterCredits: r.inProgress ? 0 : toQuarterCredits(r.credits, rule, r.grade),
-    evidence: evidenceOf(document, r.line),
+    // The row's own cells: a line holding two tables side by side quotes only the row the figure is read from.
+    evidence: evidenceOf(document, r.text ? { ...r.line, text: r.text } : r.line),
   }));
 
   const institution = institutionOf(lines);
