@@ -171,7 +171,7 @@ const COUNTS: ReadonlySet<ColumnRole> = new Set(['credits', 'hours', 'attempted'
 
 /**
  * A course table's heading row: words of the heading vocabulary naming the course and its credits (or hours), with
- * at most as many other words; a course name column after a credits or grade column starts a table beside the first.
+ * at most as many other words; a course name column after a table's names and values starts a table beside it.
  */
 export function readCourseHeading(line: TextLine): CourseTable[] | null {
   if (/\d{2}/.test(line.text)) return null;
@@ -180,7 +180,13 @@ export function readCourseHeading(line: TextLine): CourseTable[] | null {
   const tables: TableColumn[][] = [];
   for (const column of columns) {
     const current = tables[tables.length - 1];
-    const valuesSeen = current?.some((c) => COUNTS.has(c.role) || c.role === 'grade');
+    // A name column starts a table beside this one once this one has its names and then its values.
+    const last = current?.[current.length - 1];
+    const valuesSeen =
+      last !== undefined &&
+      !NAMES_COURSE.has(last.role) &&
+      current!.some((c) => NAMES_COURSE.has(c.role)) &&
+      current!.some((c) => COUNTS.has(c.role) || c.role === 'grade');
     if (!current || (NAMES_COURSE.has(column.role) && valuesSeen)) tables.push([column]);
     else current.push(column);
   }

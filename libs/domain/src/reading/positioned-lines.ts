@@ -47,7 +47,7 @@ const SPACE_COLUMNS = /[ \u00a0]{2,}|\t/;
  * where its characters sit (x estimated from its share of the run's characters), and marked to start a cell of its
  * own, as a gap between runs would.
  */
-function splitAtSpaceColumns(item: TextItem): (TextItem & { own?: boolean })[] {
+function splitAtSpaceColumns(item: TextItem & { own?: boolean }): (TextItem & { own?: boolean })[] {
   if (!SPACE_COLUMNS.test(item.str.trim())) return [item];
   const length = item.str.length;
   const parts: (TextItem & { own?: boolean })[] = [];
@@ -58,7 +58,7 @@ function splitAtSpaceColumns(item: TextItem): (TextItem & { own?: boolean })[] {
       y: item.y,
       width: (item.width * m[0].length) / length,
       height: item.height,
-      own: parts.length > 0,
+      own: parts.length > 0 || item.own,
     });
   }
   return parts;
@@ -73,9 +73,31 @@ function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Two spaces of a 10-point font are about 5.6 points: a run of spaces wider than this share of the height is a gap. */
+const SPACE_GAP_SHARE = 0.48;
+
+/**
+ * Runs of spaces that a PDF draws as items of their own (pdf.js gives them so): one wider than about two spaces makes
+ * the word after it start a cell of its own, as a column gap does, however narrow the gap is next to the font's
+ * height. The space items themselves are then dropped.
+ */
+function markSpaceGaps(items: readonly TextItem[]): (TextItem & { own?: boolean })[] {
+  const words = items.filter((i) => i.str.trim() !== '');
+  const gaps = items.filter((i) => i.str.trim() === '' && i.width > Math.max(i.height, 1) * SPACE_GAP_SHARE);
+  if (gaps.length === 0) return words;
+  return words.map((word) => {
+    const after = gaps.some(
+      (gap) =>
+        Math.abs(gap.y - word.y) < Math.max(word.height, 1) * 0.5 &&
+        Math.abs(gap.x + gap.width - word.x) < Math.max(word.height, 1) * 0.3,
+    );
+    return after ? { ...word, own: true } : word;
+  });
+}
+
 /** Rebuilds one page's lines: top to bottom, each left to right, split into cells at wide gaps. */
 export function linesOfPage(page: PageItems): TextLine[] {
-  const items = page.items.filter((i) => i.str.trim() !== '').flatMap(splitAtSpaceColumns);
+  const items = markSpaceGaps(page.items).flatMap(splitAtSpaceColumns);
   const top = (i: TextItem): number => (page.yDown ? i.y : -i.y);
   const sorted = [...items].sort((a, b) => top(a) - top(b) || a.x - b.x);
   const rows: (TextItem & { own?: boolean })[][] = [];

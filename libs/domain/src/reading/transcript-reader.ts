@@ -120,7 +120,7 @@ export function institutionOf(lines: readonly TextLine[]): { value: string; line
   for (const line of top) {
     if (OTHER_INSTITUTION.test(line.text)) {
       // The heading and the lines of its block (a name, then a degree and date) are about somewhere else.
-      blockAboutOthers = line.text.length < 40 && !/:\s*\S/.test(line.text) ? 2 : 0;
+      blockAboutOthers = line.text.split(/\s+/).length <= 3 && !/:\s*\S/.test(line.text) ? 2 : 0;
       continue;
     }
     if (blockAboutOthers > 0) {
