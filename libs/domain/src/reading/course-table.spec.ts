@@ -1,4 +1,4 @@
-import { continuesTitle, readCourseHeading, readCourseRows, totalOfLine } from './course-table';
+import { continuesTitle, joinStackedCells, readCourseHeading, readCourseRows, totalOfLine } from './course-table';
 import type { TextLine } from './positioned-lines';
 import { linesOfText } from './positioned-lines';
 import { institutionOf, readTranscript } from './transcript-reader';
@@ -81,6 +81,19 @@ describe('course table headings (found by their vocabulary, in any order)', () =
       ]),
     )!;
     expect(table!.columns.map((c) => c.role)).toEqual(['title', 'credits', 'grade']);
+  });
+
+  it('reads the headings of European transcripts: course unit title, ECTS, local grade, date of exam', () => {
+    const [table] = readCourseHeading(
+      line(1, [
+        [50, 'Unit Code'],
+        [110, 'Course Unit Title'],
+        [330, 'ECTS'],
+        [380, 'Grade (local)'],
+        [450, 'Date of Exam'],
+      ]),
+    )!;
+    expect(table!.columns.map((c) => c.role)).toEqual(['code', 'title', 'credits', 'grade', 'term']);
   });
 
   it('is not read from a totals heading, a sentence or a course row', () => {
@@ -222,7 +235,15 @@ describe('course rows (read by the kinds of their values, placed in the columns 
         ]),
         tables,
       )[0]?.grade;
-    expect(['A-', 'Pass', 'P', '86', '91%'].map(grade)).toEqual(['A-', 'Pass', 'P', '86', '91%']);
+    expect(['A-', 'Pass', 'P', '86', '91%', '1,7', 'Very Good'].map(grade)).toEqual([
+      'A-',
+      'Pass',
+      'P',
+      '86',
+      '91%',
+      '1,7',
+      'Very Good',
+    ]);
   });
 
   it('continues a wrapped title on the line under its row, inside the title column', () => {
@@ -349,6 +370,44 @@ describe('transcripts read from tables found by their structure', () => {
     );
     expect(t.courses).toHaveLength(2);
     for (const c of t.courses) expect(c.evidence.quote.split(/\s+/)).toContain(c.credits.toFixed(1));
+  });
+});
+
+describe('a table whose every cell is a line of its own', () => {
+  it('joins the stacked heading and each row of cells into lines, keeping a term heading between rows', () => {
+    const lines = joinStackedCells(
+      linesOfText(
+        'Course Code\n\nCourse Name\n\nCredits\n\nGrade\n\nCS101\n\nIntroduction to Programming\n\n4\n\n85\n\nSpring 2019\n\nMATH101\n\nCalculus I\n\n3\n\n83\n\nTotal Credits: 7\n',
+      ),
+    );
+    expect(lines.map((l) => l.text)).toEqual([
+      'Course Code Course Name Credits Grade',
+      'CS101 Introduction to Programming 4 85',
+      'Spring 2019',
+      'MATH101 Calculus I 3 83',
+      'Total Credits: 7',
+    ]);
+    const t = readTranscript(
+      't.docx',
+      linesOfText('Course Code\n\nCourse Name\n\nCredits\n\nGrade\n\nCS101\n\nAlgorithms\n\n4\n\n92\n'),
+    );
+    expect(t.courses.map((c) => [c.code, c.title, c.credits, c.grade])).toEqual([['CS101', 'Algorithms', 4, '92']]);
+  });
+});
+
+describe('rows written in words', () => {
+  it('reads a title before its code, and a bare grade ending the line', () => {
+    const t = readTranscript(
+      't.docx',
+      linesOfText(
+        'Introduction to Psychology (PSY 101) – 4 quarter hours – A\nPSY 230: Lifespan Development, 5 quarter hours, grade B+\n',
+      ),
+    );
+    expect(t.courses.map((c) => [c.code, c.title, c.credits, c.grade])).toEqual([
+      ['PSY 101', 'Introduction to Psychology', 4, 'A'],
+      ['PSY 230', 'Lifespan Development', 5, 'B+'],
+    ]);
+    expect(t.creditSystem).toBe('quarter');
   });
 });
 

@@ -50,14 +50,23 @@ function roleOfPhrase(phrase: string): ColumnRole | null {
     .trim();
   if (h === '') return null;
   if (
-    /^(?:course|subject|module|class)\s+(?:code|no|nr|number|id)$|^(?:code|catalog(?:ue)?(?: no| number)?|crs no)$/.test(
+    /^(?:course|subject|module|class|unit|course unit|component)\s+(?:code|no|nr|number|id)$|^(?:code|catalog(?:ue)?(?: no| number)?|crs no)$/.test(
       h,
     )
   )
     return 'code';
-  if (/^(?:course|module|subject|class)?\s*(?:title|titles|name|description|descriptive title)$/.test(h))
+  if (
+    /^(?:course|module|subject|class|unit|course unit|component|educational component|lecture)?\s*(?:title|titles|name|description|descriptive title)$|^name of (?:the )?(?:course|module|subject)$/.test(
+      h,
+    )
+  )
     return 'title';
-  if (/^(?:course|courses|subject|subjects|module|modules|unit of study|class)$/.test(h)) return 'course';
+  if (
+    /^(?:course|courses|subject|subjects|module|modules|unit of study|units of study|course unit|course units|class|classes|educational component|component)$/.test(
+      h,
+    )
+  )
+    return 'course';
   if (
     /^(?:(?:credits?|units?|hours?|hrs) attempted|attempted(?: credits?| hours?| hrs| units?)?|att(?: hrs)?|hrs att)$/.test(
       h,
@@ -69,7 +78,7 @@ function roleOfPhrase(phrase: string): ColumnRole | null {
   )
     return 'earned';
   if (
-    /^(?:(?:final |local |ects |letter |course |module |numeric |national )?(?:grades?|marks?|scores?|results?)(?: ects| local| obtained| achieved)?|grade\/mark|mark\/grade|%)$/.test(
+    /^(?:(?:final |local |ects |letter |course |module |numeric |national )?(?:grades?|marks?|scores?|results?)(?: ects| local| obtained| achieved| %| 100)?|grade\/mark|mark\/grade|%)$/.test(
       h,
     )
   )
@@ -83,7 +92,7 @@ function roleOfPhrase(phrase: string): ColumnRole | null {
     return 'credits';
   if (/^(?:hours?|hrs|(?:class|contact|clock|lecture|teaching) (?:hours?|hrs))$/.test(h)) return 'hours';
   if (
-    /^(?:term|semester|session|period|year|academic(?: year)?(?:\/semester)?|year\/semester|term taken|taken|date|completed)$/.test(
+    /^(?:term|semester|session|period|year|academic(?: year)?(?:\/semester)?|year\/semester|term taken|taken|date|completed|exam date|date of exam|date passed|passed on)$/.test(
       h,
     )
   )
@@ -216,8 +225,9 @@ export const COURSE_CODE = /^[A-Z]{2,6}[ -]?[A-Z]?\d{1,4}[A-Z]{0,2}(?:-\d)?$/;
 const CODE_AND_TITLE = /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]{0,2})\s+(.+)$/;
 const SUBJECT = /^[A-Z]{2,6}$/;
 const CATALOG_NUMBER = /^\d{3,4}[A-Z]?$/;
+/** Letters, pass/fail and the words of descriptive scales ('Very Good', 'Distinction'), marks and percentages. */
 export const GRADE =
-  /^(?:[A-E][+-]?|F[X]?|P|S|U|W[FPDU]?|NC|NP|NR|CR|IP|INC|I|AU|X|PASS(?:ED)?|FAIL(?:ED)?|\d{1,3}(?:[.,]\d{1,2})?%?)\*?$/i;
+  /^(?:[A-E][+-]?|F[X]?|P|S|U|W[FPDU]?|NC|NP|NR|CR|IP|INC|I|AU|X|PASS(?:ED)?|FAIL(?:ED)?|(?:very\s+)?good|excellent|satisfactory|unsatisfactory|sufficient|merit|(?:high\s+)?distinction|completed|\d{1,3}(?:[.,]\d{1,2})?%?)\*?$/i;
 const NUMBER = /^\d{1,4}(?:[.,]\d{1,3})?$/;
 /** 'Term Totals', 'Cum GPA', 'Cumulative': a line of totals, checked against the rows, never a course. */
 export const TOTALS_LINE = /\b(?:totals?|gpa|cum|cumulative|overall|average|summary|subtotal)\b/i;
@@ -473,4 +483,65 @@ export function continuesTitle(line: TextLine, tables: readonly CourseTable[]): 
       title !== undefined && Math.abs(cell.x - title.x) < 6 && (!afterTitle || (cell.end ?? cell.x) < afterTitle.x)
     );
   });
+}
+
+/** A stacked cell stands at its index times this, as a tab-separated cell does. */
+const STACKED_COLUMN = 1000;
+
+function stackedLine(group: readonly TextLine[]): TextLine {
+  const first = group[0]!;
+  return {
+    page: first.page,
+    line: first.line,
+    text: group.map((l) => l.text).join(' '),
+    cells: group.map((l, index) => ({
+      text: l.text,
+      x: index * STACKED_COLUMN,
+      end: index * STACKED_COLUMN + STACKED_COLUMN / 2,
+    })),
+  };
+}
+
+/**
+ * A table whose every cell is a line of its own (a Word table or a layout that gives each cell its own paragraph):
+ * a run of heading words one per line ('Course Code', 'Course Name', 'Credits', 'Grade'), then the cells of each row
+ * in the same order. Each heading and each row is joined into one line, its cells placed by their index, so the table
+ * reads as any other; a line that does not fit (a term heading) is kept as it is.
+ */
+export function joinStackedCells(lines: readonly TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  for (let i = 0; i < lines.length;) {
+    let k = 0;
+    while (
+      i + k < lines.length &&
+      lines[i + k]!.cells.length <= 1 &&
+      roleOfPhrase(lines[i + k]!.text) !== null &&
+      lines[i + k]!.text.length <= 30
+    )
+      k++;
+    const heading = k >= 3 ? stackedLine(lines.slice(i, i + k)) : null;
+    const tables = heading ? readCourseHeading(heading) : null;
+    if (!heading || !tables || tables.length !== 1) {
+      out.push(lines[i]!);
+      i++;
+      continue;
+    }
+    out.push(heading);
+    i += k;
+    let misses = 0;
+    while (i < lines.length && misses < 2) {
+      const group = lines.slice(i, i + k);
+      const row = group.length === k && group.every((l) => l.cells.length <= 1) ? stackedLine(group) : null;
+      if (row && readCourseRows(row, tables).length === 1) {
+        out.push(row);
+        i += k;
+        misses = 0;
+      } else {
+        out.push(lines[i]!);
+        i++;
+        misses++;
+      }
+    }
+  }
+  return out;
 }

@@ -5,6 +5,7 @@ import { evidenceOf } from './evidence';
 import type { TextLine } from './positioned-lines';
 import {
   continuesTitle,
+  joinStackedCells,
   readCourseHeading,
   readCourseRows,
   totalOfLine,
@@ -24,9 +25,50 @@ import {
 const TERM =
   /^(?:(?:term|semester|session|period)\s*:?\s*)?(?:(?:fall|autumn|spring|summer|winter)(?:\s+(?:semester|quarter|term|session))?\s+\d{4}(?:\s*\/\s*\d{2,4})?|\d{4}\s+(?:fall|autumn|spring|summer|winter)(?:\s+(?:semester|quarter|term|session))?|(?:semester|term|trimester|year|quarter)\s+[1-4IV]+\s*(?:[,-]\s*)?\d{4}(?:\s*[/-]\s*\d{2,4})?|(?:academic\s+year\s+)?\d{4}\s*[/-]\s*\d{2,4}(?:\s+(?:semester|term)\s+\d)?)$/i;
 
+const CREDIT_UNIT =
+  '((?:semester|quarter|contact|clock|ECTS|UK)?\\s*(?:credit\\s+)?(?:credits?|hours?|hrs|units?|ECTS))';
+/** After the credits: 'Final grade: A', 'grade B+', or a bare grade ending the line ('- A'). */
+const GRADE_AFTER =
+  '(?:\\s*[-–—,|:;]\\s*(?:(?:final\\s+)?grade\\s*:?\\s*([A-Z][+-]?|\\w+)|([A-F][+-]?|P|S|U|W|CR|NC|IP|PASS|FAIL|\\d{2,3}%?)\\s*$))?';
 /** 'PSY 101 Introduction to Psychology - 40 contact hours - Final grade: A' and the like, for transcripts without a table. */
-const INLINE_ROW =
-  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(.+?)\s*[-–—,|(]\s*(\d{1,3}(?:\.\d{1,2})?)\s*((?:semester|quarter|contact|clock|ECTS|UK)?\s*(?:credit\s+)?(?:credits?|hours?|hrs|units?|ECTS))\)?(?:\s*[-–—,|]\s*(?:final\s+)?grade\s*:?\s*([A-Z][+-]?|\w+))?/i;
+const INLINE_ROW = new RegExp(
+  `^([A-Z]{2,6}[ -]?[A-Z]?\\d{2,4}[A-Z]?)[:.]?\\s+(.+?)\\s*[-–—,|(]\\s*(\\d{1,3}(?:\\.\\d{1,2})?)\\s*${CREDIT_UNIT}\\)?${GRADE_AFTER}`,
+  'i',
+);
+/** The title first: 'Introduction to Psychology (PSY 101) – 4 quarter hours – A'. */
+const TITLE_FIRST_ROW = new RegExp(
+  `^(.+?)\\s*\\(([A-Z]{2,6}[ -]?[A-Z]?\\d{2,4}[A-Z]?)\\)\\s*[-–—,|:]\\s*(\\d{1,3}(?:\\.\\d{1,2})?)\\s*${CREDIT_UNIT}${GRADE_AFTER}`,
+  'i',
+);
+
+/** A worded row's parts, from either shape. */
+function inlineRow(
+  text: string,
+): { code: string; title: string; credits: number; unit: string; grade: string | null } | null {
+  const codeFirst = INLINE_ROW.exec(text);
+  if (codeFirst) {
+    const [, code, title, credits, unit, grade, bareGrade] = codeFirst;
+    return {
+      code: code!,
+      title: title!.trim(),
+      credits: Number(credits),
+      unit: unit!,
+      grade: grade ?? bareGrade ?? null,
+    };
+  }
+  const titleFirst = TITLE_FIRST_ROW.exec(text);
+  if (titleFirst) {
+    const [, title, code, credits, unit, grade, bareGrade] = titleFirst;
+    return {
+      code: code!,
+      title: title!.trim(),
+      credits: Number(credits),
+      unit: unit!,
+      grade: grade ?? bareGrade ?? null,
+    };
+  }
+  return null;
+}
 
 /** A row written as one run of words: a code, a title, the credits, then a grade (letter, pass/fail or a mark). */
 const SHAPED_ROW =
@@ -153,7 +195,8 @@ export interface TranscriptReading extends TranscriptSummary {
 const TOTAL =
   /\b(?:total|cumulative|overall)\s+(?:credits?|hours|units|ects)(?:\s+earned)?\s*:?\s*(\d{1,4}(?:\.\d{1,2})?)/i;
 
-export function readTranscript(document: string, lines: readonly TextLine[]): TranscriptReading {
+export function readTranscript(document: string, given: readonly TextLine[]): TranscriptReading {
+  const lines = joinStackedCells(given);
   const text = lines.map((l) => l.text).join('\n');
   const rows: {
     line: TextLine;
@@ -207,18 +250,8 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
       }
       previousWasRow = false;
     }
-    const [, inlineCode, inlineTitle, inlineCredits, inlineUnit, inlineGrade] = INLINE_ROW.exec(line.text) ?? [];
-    if (inlineCode !== undefined && inlineTitle !== undefined && inlineCredits !== undefined) {
-      rows.push({
-        line,
-        code: inlineCode,
-        title: inlineTitle.trim(),
-        credits: Number(inlineCredits),
-        grade: inlineGrade ?? null,
-        term,
-        unit: inlineUnit,
-      });
-    }
+    const worded = inlineRow(line.text);
+    if (worded) rows.push({ line, ...worded, term });
   }
   // No heading row and no worded rows: lines shaped as rows ('PSY 101 Introduction to Psychology 4.0 A'), when at
   // least two lines of the document have that shape.
