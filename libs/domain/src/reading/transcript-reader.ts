@@ -289,7 +289,11 @@ export function readTranscript(document: string, given: readonly TextLine[]): Tr
     // A course in progress (a grade column, no grade yet) earns nothing until it is graded.
     quarterCredits: r.inProgress ? 0 : toQuarterCredits(r.credits, rule, r.grade),
     // The row's own cells: a line holding two tables side by side quotes only the row the figure is read from.
-    evidence: evidenceOf(document, r.text ? { ...r.line, text: r.text } : r.line),
+    // A wrapped title's quote goes on with the lines its title continues on.
+    evidence: evidenceOf(document, {
+      ...r.line,
+      text: [r.text ?? r.line.text, ...(r.lines ?? []).map((l) => l.text)].join(' '),
+    }),
   }));
 
   const institution = institutionOf(lines);
