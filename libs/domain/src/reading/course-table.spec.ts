@@ -395,6 +395,85 @@ describe('a table whose every cell is a line of its own', () => {
   });
 });
 
+describe('a table without a heading row, found by its columns of like values', () => {
+  it('takes the small numbers as credits, the letters or marks as grades, and leaves class hours out', () => {
+    const rows = (cells: readonly (readonly [number, string])[][]) =>
+      readTranscript(
+        't.pdf',
+        cells.map((c, i) => line(i + 1, c)),
+      ).courses.map((c) => [c.code, c.title, c.credits, c.grade]);
+    expect(
+      rows([
+        [[50, 'Transcript of Records']],
+        [
+          [50, 'General Psychology'],
+          [200, '64'],
+          [240, '4.0'],
+          [280, '88'],
+        ],
+        [
+          [50, 'Research Methods'],
+          [200, '32'],
+          [240, '2.0'],
+          [280, '91'],
+        ],
+        [
+          [50, 'Biological Psychology'],
+          [200, '48'],
+          [240, '3.0'],
+          [280, '76'],
+        ],
+      ]),
+    ).toEqual([
+      [null, 'General Psychology', 4, '88'],
+      [null, 'Research Methods', 2, '91'],
+      [null, 'Biological Psychology', 3, '76'],
+    ]);
+    expect(
+      rows([
+        [
+          [50, 'PSY 101'],
+          [110, 'Ethics'],
+          [240, '7,5'],
+          [280, 'B'],
+        ],
+        [
+          [50, 'PSY 102'],
+          [110, 'Methods'],
+          [240, '5'],
+          [280, 'A'],
+        ],
+        [
+          [50, 'PSY 103'],
+          [110, 'Statistics'],
+          [240, '6'],
+          [280, 'C'],
+        ],
+      ]),
+    ).toEqual([
+      ['PSY 101', 'Ethics', 7.5, 'B'],
+      ['PSY 102', 'Methods', 5, 'A'],
+      ['PSY 103', 'Statistics', 6, 'C'],
+    ]);
+  });
+
+  it('needs three such lines', () => {
+    const t = readTranscript('t.pdf', [
+      line(1, [
+        [50, 'Semester Fees'],
+        [200, '1200'],
+        [240, '3'],
+      ]),
+      line(2, [
+        [50, 'Library card'],
+        [200, '10'],
+        [240, '1'],
+      ]),
+    ]);
+    expect(t.courses).toEqual([]);
+  });
+});
+
 describe('rows written in words', () => {
   it('reads a title before its code, and a bare grade ending the line', () => {
     const t = readTranscript(

@@ -545,3 +545,82 @@ export function joinStackedCells(lines: readonly TextLine[]): TextLine[] {
   }
   return out;
 }
+
+/** A row found without a heading row: its cells split into code, title and values. */
+interface UnheadedRow {
+  line: TextLine;
+  code: string | null;
+  title: string;
+  values: string[];
+}
+
+function unheadedRow(line: TextLine): UnheadedRow | null {
+  if (line.cells.length < 3 || TOTALS_LINE.test(line.text) || PAGE_FURNITURE.test(line.text) || /:/.test(line.text))
+    return null;
+  const cells = line.cells.map((c) => c.text);
+  let code: string | null = null;
+  let at = 0;
+  if (SUBJECT.test(cells[0]!) && CATALOG_NUMBER.test(cells[1] ?? '')) {
+    code = `${cells[0]} ${cells[1]}`;
+    at = 2;
+  } else if (COURSE_CODE.test(cells[0]!)) {
+    code = cells[0]!;
+    at = 1;
+  }
+  const title = cells[at];
+  const values = cells.slice(at + 1);
+  if (title === undefined || !/[A-Za-z]{3}/.test(title) || isValue(title) || values.length === 0) return null;
+  if (!values.every((v) => isValue(v) || isGrade(v))) return null;
+  if (!values.some((v) => NUMBER.test(v))) return null;
+  return { line, code, title, values };
+}
+
+const median = (numbers: readonly number[]): number => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/**
+ * Course rows of a table printed without a heading row (or with one in words the vocabulary lacks), found by columns
+ * of like values: at least three lines of a title followed by the same number of value cells. A column of letter
+ * grades (or of marks out of 100 when there is none) is the grade; the first column of small numbers (at most 30) is
+ * the credits; other columns (class hours, grade points) are left out.
+ */
+export function readUnheadedRows(
+  lines: readonly TextLine[],
+): (Omit<TableRow, 'creditsHeading'> & { line: TextLine })[] {
+  const candidates = lines.flatMap((l) => unheadedRow(l) ?? []);
+  const counts = new Map<number, number>();
+  for (const c of candidates) counts.set(c.values.length, (counts.get(c.values.length) ?? 0) + 1);
+  const [width, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  if (count < 3) return [];
+  const rows = candidates.filter((c) => c.values.length === width);
+  const column = (i: number): string[] => rows.map((r) => r.values[i]!);
+  const numeric = (i: number): number[] =>
+    column(i)
+      .filter((v) => NUMBER.test(v))
+      .map(number);
+  const indices = [...Array(width).keys()];
+  const lettered = indices.find((i) => column(i).filter((v) => !NUMBER.test(v) && isGrade(v)).length * 2 > rows.length);
+  const credits = indices.find(
+    (i) =>
+      i !== lettered && numeric(i).length === rows.length && Math.max(...numeric(i)) <= 30 && median(numeric(i)) > 0,
+  );
+  if (credits === undefined) return [];
+  const marks =
+    lettered ??
+    indices.find(
+      (i) =>
+        i > credits && numeric(i).length === rows.length && Math.max(...numeric(i)) <= 100 && median(numeric(i)) >= 40,
+    );
+  return rows.map((r) => ({
+    line: r.line,
+    code: r.code,
+    title: r.title,
+    credits: number(r.values[credits]!),
+    grade: marks === undefined ? null : cleanGrade(r.values[marks]!),
+    term: null,
+    inProgress: false,
+    text: r.line.text,
+  }));
+}

@@ -8,6 +8,7 @@ import {
   joinStackedCells,
   readCourseHeading,
   readCourseRows,
+  readUnheadedRows,
   totalOfLine,
   TOTALS_LINE,
   type CourseTable,
@@ -276,6 +277,16 @@ export function readTranscript(document: string, given: readonly TextLine[]): Tr
           term: shapedTerm,
         });
       }
+    }
+  }
+  // No heading row anywhere: a table found by its columns of like values (a title, then the same values on each line).
+  if (rows.length === 0 && !lines.some((l) => readCourseHeading(l))) {
+    let unheadedTerm: string | null = null;
+    const found = new Map(readUnheadedRows(lines).map((r) => [r.line, r]));
+    for (const line of lines) {
+      if (TERM.test(line.text)) unheadedTerm = line.text.trim();
+      const row = found.get(line);
+      if (row) rows.push({ ...row, term: unheadedTerm });
     }
   }
   const system = detectCreditSystem(text, creditsHeading || rows.find((r) => r.unit)?.unit || '');
