@@ -141,6 +141,33 @@ describe('course rows (read by the kinds of their values, placed in the columns 
     expect(row!.creditsHeading).toBe('Earned');
   });
 
+  it('joins Subject and Course numbers into the code, leaving a level column out of it', () => {
+    const tables = readCourseHeading(
+      line(1, [
+        [40, 'Subject'],
+        [90, 'Course'],
+        [130, 'Level'],
+        [160, 'Title'],
+        [380, 'Grade'],
+        [420, 'Credit Hours'],
+        [480, 'Quality Points'],
+      ]),
+    )!;
+    const [row] = readCourseRows(
+      line(2, [
+        [40, 'PSY'],
+        [90, '101'],
+        [130, 'UG'],
+        [160, 'Introduction to Psychology'],
+        [385, 'A-'],
+        [430, '3.000'],
+        [490, '11.10'],
+      ]),
+      tables,
+    );
+    expect(row).toMatchObject({ code: 'PSY 101', title: 'Introduction to Psychology', credits: 3, grade: 'A-' });
+  });
+
   it('reads a course in progress (no grade) by where its values sit', () => {
     const [row] = readCourseRows(
       line(2, [

@@ -387,7 +387,9 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
   const leftTokens = tokens.filter((t) => t.x < titleStart && t.text.length <= 20);
   const placedLeft = leftTokens.length > 0 ? placeLeft(leftTokens, leftColumns) : new Map<TableColumn, string>();
   let code: string | null = null;
-  for (const [column, text] of placedLeft) if (column.role === 'code') code = text;
+  // 'Subject' and 'Course' (or 'Course' over two cells): the code's parts, left to right.
+  const codeParts = [...placedLeft].filter(([column]) => column.role === 'code').sort(([a], [b]) => a.x - b.x);
+  if (codeParts.length > 0) code = codeParts.map(([, text]) => text).join(' ');
   let rest = tokens.filter((t) => !leftTokens.includes(t));
   const [first, second] = rest;
   if (code === null && first && second && SUBJECT.test(first.text) && CATALOG_NUMBER.test(second.text)) {
