@@ -96,6 +96,20 @@ describe('course table headings (found by their vocabulary, in any order)', () =
     expect(table!.columns.map((c) => c.role)).toEqual(['code', 'title', 'credits', 'grade', 'term']);
   });
 
+  it('reads the headings of a transcript of records: title of the course unit, local and ECTS grade, ECTS credits', () => {
+    const [table] = readCourseHeading(
+      line(1, [
+        [40, 'Course unit code'],
+        [110, 'Title of the course unit'],
+        [300, 'Duration of course unit'],
+        [380, 'Local grade'],
+        [430, 'ECTS grade'],
+        [480, 'Number of ECTS credits'],
+      ]),
+    )!;
+    expect(table!.columns.map((c) => c.role)).toEqual(['code', 'title', 'other', 'grade', 'grade', 'credits']);
+  });
+
   it('is not read from a totals heading, a sentence or a course row', () => {
     expect(readCourseHeading(line(1, [[372, 'Attempted Earned GPA Units Points']]))).toBeNull();
     expect(readCourseHeading(line(1, [[50, 'The course title and the credits are listed with the grade']]))).toBeNull();

@@ -49,6 +49,15 @@ function roleOfPhrase(phrase: string): ColumnRole | null {
     .replace(/\s+/g, ' ')
     .trim();
   if (h === '') return null;
+  // 'Number of ECTS credits', 'Title of the course unit': the words that only introduce the heading's subject.
+  if (/^(?:number|no|nr) of /.test(h)) return roleOfPhrase(h.replace(/^(?:number|no|nr) of /, ''));
+  if (
+    /^(?:title|name) of (?:the )?(?:course|module|subject|unit|component|educational component|course unit)s?(?: unit)?$/.test(
+      h,
+    )
+  )
+    return 'title';
+  if (/^duration(?: of .*)?$|^(?:course |unit )?type$/.test(h)) return 'other';
   if (
     /^(?:course|subject|module|class|unit|course unit|component)\s+(?:code|no|nr|number|id)$|^(?:code|catalog(?:ue)?(?: no| number)?|crs no)$/.test(
       h,
@@ -92,7 +101,7 @@ function roleOfPhrase(phrase: string): ColumnRole | null {
     return 'credits';
   if (/^(?:hours?|hrs|(?:class|contact|clock|lecture|teaching) (?:hours?|hrs))$/.test(h)) return 'hours';
   if (
-    /^(?:term|semester|session|period|year|academic(?: year)?(?:\/semester)?|year\/semester|term taken|taken|date|completed|exam date|date of exam|date passed|passed on)$/.test(
+    /^(?:term|semester|session|period|year|academic(?: year)?(?:\/semester)?|year\/semester|term taken|taken|date|completed|exam date|date of exam|date passed|passed on|year of study|study year)$/.test(
       h,
     )
   )
@@ -131,7 +140,7 @@ function headingColumns(line: TextLine): { columns: TableColumn[]; known: number
     let cellColumn: TableColumn | null = null;
     for (let i = 0; i < words.length;) {
       let matched = 0;
-      for (let n = Math.min(3, words.length - i); n >= 1 && matched === 0; n--) {
+      for (let n = Math.min(5, words.length - i); n >= 1 && matched === 0; n--) {
         const phrase = words.slice(i, i + n);
         const role = roleOfPhrase(phrase.map((w) => w.text).join(' '));
         if (role === null) continue;
@@ -419,9 +428,10 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
   if (!/[A-Za-z]{2}/.test(title) || TOTALS_LINE.test(title) || PAGE_FURNITURE.test(line.text)) return null;
   const placed = placeValues(rest.slice(index), rightColumns);
   for (const [column, text] of placedLeft) if (column.role !== 'code') placed.set(column, text);
+  // The leftmost column of a role ('Local grade' before 'ECTS grade').
   const value = (role: ColumnRole): { text: string; column: TableColumn } | null => {
-    for (const [column, text] of placed) if (column.role === role) return { text, column };
-    return null;
+    const [found] = [...placed].filter(([column]) => column.role === role).sort(([a], [b]) => a.x - b.x);
+    return found ? { text: found[1], column: found[0] } : null;
   };
   const earned = value('earned');
   const counted = earned ?? value('credits') ?? value('attempted');
