@@ -287,6 +287,27 @@ describe('course rows (read by the kinds of their values, placed in the columns 
     ]);
   });
 
+  it('keeps a grade with its words, and never takes an unread grade for a course in progress', () => {
+    const tables = readCourseHeading(
+      line(1, [
+        [50, 'Module'],
+        [250, 'ECTS'],
+        [300, 'Grade'],
+      ]),
+    )!;
+    const row = (grade: string) =>
+      readCourseRows(
+        line(2, [
+          [50, 'Cognitive Science'],
+          [252, '6'],
+          [300, grade],
+        ]),
+        tables,
+      )[0];
+    expect(row('1.7 (good)')).toMatchObject({ grade: '1.7 (good)', inProgress: false });
+    expect(row('ausreichend')).toMatchObject({ credits: 6, grade: null, inProgress: false });
+  });
+
   it('continues a wrapped title on the line under its row, inside the title column', () => {
     const wrapped = line(3, [[158, 'PRACTICE IN COUNSELING']]);
     expect(continuesTitle(wrapped, attemptedEarned)).toBe(true);

@@ -306,7 +306,8 @@ function distance(token: Token, column: TableColumn): number {
 }
 
 function fits(role: ColumnRole, text: string): boolean {
-  if (role === 'grade') return isGrade(cleanGrade(text));
+  // A grade with its words beside it: '1.7 (good)', 'B (very good)'.
+  if (role === 'grade') return isGrade(cleanGrade(text)) || isGrade(text.replace(/\s*\(.*\)$/, ''));
   if (role === 'term' || role === 'other') return true;
   return NUMBER.test(text);
 }
@@ -426,7 +427,9 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
     if (prefix !== undefined && after !== undefined) [code, title] = [prefix, after];
   }
   if (!/[A-Za-z]{2}/.test(title) || TOTALS_LINE.test(title) || PAGE_FURNITURE.test(line.text)) return null;
-  const placed = placeValues(rest.slice(index), rightColumns);
+  const values = rest.slice(index);
+  const placed = placeValues(values, rightColumns);
+  const everyValuePlaced = placed.size >= values.length;
   for (const [column, text] of placedLeft) if (column.role !== 'code') placed.set(column, text);
   // The leftmost column of a role ('Local grade' before 'ECTS grade').
   const value = (role: ColumnRole): { text: string; column: TableColumn } | null => {
@@ -439,7 +442,7 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
   const gradeText = value('grade')?.text;
   const grade = gradeText === undefined ? null : cleanGrade(gradeText);
   // A row with neither a course code nor a grade shows itself a row by at least two values of the table's columns.
-  if (code === null && grade === null && placed.size < 2) return null;
+  if (code === null && grade === null && values.length < 2) return null;
   const hasGradeColumn = table.columns.some((c) => c.role === 'grade');
   return {
     code,
@@ -447,7 +450,8 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
     credits: number(counted.text),
     grade,
     term: value('term')?.text ?? null,
-    inProgress: hasGradeColumn && grade === null && !earned,
+    // In progress only where every value found its column and none is a grade: an unread grade is not no grade.
+    inProgress: hasGradeColumn && grade === null && !earned && everyValuePlaced,
     creditsHeading: counted.column.heading,
     text: tokens.map((t) => t.text).join(' '),
   };
