@@ -564,6 +564,17 @@ describe('the issuer and the student', () => {
     ).toBe('Northbridge University');
   });
 
+  it('reads a labelled issuer when no letterhead names one, and a name given in separate fields', () => {
+    const t = readTranscript(
+      't.pdf',
+      linesOfText(
+        'Transcript of Records\nName of institution: Hochschule Nordwest\nLast name(s): Meyer\nFirst name(s): Anna\n',
+      ),
+    );
+    expect(t.institution).toBe('Hochschule Nordwest');
+    expect(t.student).toBe('Anna Meyer');
+  });
+
   it('reads the student among labels run together in one cell', () => {
     const t = readTranscript(
       't.pdf',

@@ -79,10 +79,15 @@ const LABELS = {
   student: /^(?:student(?:'s)?(?:\s+name)?|name(?:\s+of\s+student)?|name|learner|student\s*\/\s*name)$/i,
   program:
     /^(?:program(?:me)?|degree(?:\s+program(?:me)?)?|major|course\s+of\s+study|degree\s+awarded|award|qualification|field\s+of\s+study)$/i,
+  /** The issuer named by a label: 'Name of institution:', 'Sending institution:', 'Issued by:' (a fallback). */
+  institution:
+    /^(?:(?:name\s+of\s+(?:the\s+)?)?(?:home\s+|sending\s+|issuing\s+|awarding\s+)?(?:institution|university|college|school)(?:\s+name)?|issued\s+by)$/i,
+  familyName: /^(?:last|family|sur)\s*name(?:\(s\)|s)?$/i,
+  givenName: /^(?:first|given|fore)\s*name(?:\(s\)|s)?$/i,
   awardDate:
     /^(?:degree\s+conferred|degree\s+awarded|date\s+conferred|conferral\s+date|conferred|date\s+awarded|award(?:ed)?\s+date|date\s+of\s+award|graduation\s+date|date\s+of\s+graduation|completion\s+date|date\s+of\s+completion|date\s+completed)$/i,
 };
-const LABELLED = /^([A-Za-z' /]+?)\s*:\s*(.*)$/;
+const LABELLED = /^([A-Za-z' \/()]+?)\s*:\s*(.*)$/;
 /** Another label on the same cell ends a value: 'Student: Jane Doe Student ID: 123'. */
 const NEXT_LABEL =
   /\s+(?:student\s+)?(?:id|number|no\.?|date(?:\s+of\s+birth)?|dob|ssn|program|degree|major|page)\s*:.*$/i;
@@ -307,8 +312,14 @@ export function readTranscript(document: string, given: readonly TextLine[]): Tr
     }),
   }));
 
-  const institution = institutionOf(lines);
-  const student = labelled(lines, LABELS.student) ?? labelledInRun(lines, INLINE_STUDENT);
+  const institution = institutionOf(lines) ?? labelled(lines, LABELS.institution);
+  // A record of separate name fields ('Last name(s): Meyer', 'First name(s): Anna') gives 'Anna Meyer'.
+  const family = labelled(lines, LABELS.familyName);
+  const givenName = family ? labelled(lines, LABELS.givenName) : null;
+  const student =
+    labelled(lines, LABELS.student) ??
+    labelledInRun(lines, INLINE_STUDENT) ??
+    (family && givenName ? { value: `${givenName.value} ${family.value}`, line: family.line } : null);
   const datePresent = (value: string): boolean => findDates(value).length > 0;
   const program = labelled(lines, LABELS.program, (value) => !datePresent(value));
   const award = labelled(lines, LABELS.awardDate, datePresent);
