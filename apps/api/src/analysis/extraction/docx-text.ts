@@ -26,7 +26,7 @@ export async function readDocxText(bytes: Buffer): Promise<string> {
   let text = '';
   const write = (element: DocxElement): void => {
     if (element.type === 'tableRow') {
-      text += `${(element.children ?? []).map(cellText).join('\t')}\n`;
+      text += `${(element.children ?? []).map((cell) => cellText(cell).replace(/\s+/g, ' ').trim()).join('\t')}\n`;
       return;
     }
     if (element.type === 'text') text += element.value ?? '';
