@@ -287,6 +287,25 @@ describe('course rows (read by the kinds of their values, placed in the columns 
     ]);
   });
 
+  it('reads a figure printed with its unit', () => {
+    const tables = readCourseHeading(
+      line(1, [
+        [50, 'Module'],
+        [250, 'Credits'],
+        [300, 'Grade'],
+      ]),
+    )!;
+    const [row] = readCourseRows(
+      line(2, [
+        [50, 'Cognitive Science'],
+        [252, '7,5 ECTS'],
+        [300, 'B'],
+      ]),
+      tables,
+    );
+    expect(row).toMatchObject({ title: 'Cognitive Science', credits: 7.5, grade: 'B' });
+  });
+
   it('keeps a grade with its words, and never takes an unread grade for a course in progress', () => {
     const tables = readCourseHeading(
       line(1, [

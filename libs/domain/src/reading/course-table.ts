@@ -241,6 +241,8 @@ const NUMBER = /^\d{1,4}(?:[.,]\d{1,3})?$/;
 /** 'Term Totals', 'Cum GPA', 'Cumulative': a line of totals, checked against the rows, never a course. */
 export const TOTALS_LINE = /\b(?:totals?|gpa|cum|cumulative|overall|average|summary|subtotal)\b/i;
 
+const CREDITS_WITH_UNIT = /^(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:cr|crs|credits?|hrs?|hours?|sh|qh|ects|cp|units?|u)\.?$/i;
+
 /** A running head or foot: 'Page 2', 'Page 2 of 3'. */
 const PAGE_FURNITURE = /\bpage\s+\d+(?:\s+of\s+\d+)?\b/i;
 
@@ -265,7 +267,11 @@ function tokensOf(line: TextLine, table: CourseTable, valueColumns: number): Tok
     // 'Hours Credits' values in one run ('150 4.0'): every word a value, so each is a token.
     if (words.length > 1 && words.every((w) => isValue(w.text) || /^[A-F][+-]?$|^P$/.test(w.text)))
       tokens.push(...words);
-    else tokens.push({ text: cell.text, x: cell.x, end: cell.end ?? cell.x + cell.text.length });
+    else {
+      // A figure printed with its unit ('3.0 cr', '4 SH', '6 ECTS') is the figure.
+      const unit = CREDITS_WITH_UNIT.exec(cell.text);
+      tokens.push({ text: unit ? unit[1]! : cell.text, x: cell.x, end: cell.end ?? cell.x + cell.text.length });
+    }
   }
   // A row in one run with single spaces ('CS101 Intro to Programming 4 85'): its trailing values are peeled off.
   const last = tokens[tokens.length - 1];
