@@ -87,7 +87,7 @@ const LABELS = {
   awardDate:
     /^(?:degree\s+conferred|degree\s+awarded|date\s+conferred|conferral\s+date|conferred|date\s+awarded|award(?:ed)?\s+date|date\s+of\s+award|graduation\s+date|date\s+of\s+graduation|completion\s+date|date\s+of\s+completion|date\s+completed)$/i,
 };
-const LABELLED = /^([A-Za-z' \/()]+?)\s*:\s*(.*)$/;
+const LABELLED = /^([A-Za-z' /()]+?)\s*:\s*(.*)$/;
 /** Another label on the same cell ends a value: 'Student: Jane Doe Student ID: 123'. */
 const NEXT_LABEL =
   /\s+(?:student\s+)?(?:id|number|no\.?|date(?:\s+of\s+birth)?|dob|ssn|program|degree|major|page)\s*:.*$/i;
