@@ -447,7 +447,7 @@ export const ROUTES = {
     method: 'POST',
     path: '/api/applicants/sign-in',
     summary:
-      'Use a sign-in link: returns the account, with the anonymous records of the asking and the current browser joined to it',
+      "Use a sign-in link: returns the account for the browser using it; the asking browser's anonymous records join only in that same browser",
     access: 'public',
   }),
   credentials: route<{ response: ApplicantCredentials }>()({

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect, type Session } from 'react-router';
 import { randomBytes } from 'node:crypto';
 import type { ToastData } from '~/components/admin/toast-notice';
-import type { RouteDefinition, RouteResponse } from '@app/contracts';
+import { ROUTES, type RouteDefinition, type RouteResponse } from '@app/contracts';
 import { ApiError, callApi, callApiResponse, type CallArgs, type CallOptions } from './api.server';
 import { webEnv } from './env.server';
 import { ADMIN_SESSION_COOKIE } from './cookie-names';
@@ -73,7 +73,31 @@ export async function createAdminSession(
   return redirect(to, { headers: { 'Set-Cookie': await storage.commitSession(session) } });
 }
 
-/** Ends the session and returns to the login page. */
+/**
+ * Logout, the one way for admins and evaluators (POST /admin/logout): the API revokes the token first, then the
+ * cookie is cleared, so neither a replayed cookie nor the bearer token works afterwards. A token the API already
+ * refuses (401) just ends the session; when the API cannot revoke it (down, 503), the session stays and the person is
+ * told to try again, rather than leaving a token that still works behind a cleared cookie.
+ */
+export async function logout(request: Request): Promise<Response> {
+  const token = await optionalAdminToken(request);
+  if (token) {
+    try {
+      await callApi(ROUTES.adminLogout, { token, request });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) {
+        console.error(`Logout could not revoke the token: ${String(error)}`);
+        throw new Response('Logging out failed: your session could not be ended. Try again in a moment.', {
+          status: 503,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' },
+        });
+      }
+    }
+  }
+  return logoutRedirect(request);
+}
+
+/** Clears the session cookie and returns to the login page (after logout, or when the API refused the token). */
 export async function logoutRedirect(request: Request): Promise<Response> {
   const session = await getSession(request);
   return redirect('/admin', { headers: { 'Set-Cookie': await storage.destroySession(session) } });

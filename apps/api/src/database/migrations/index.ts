@@ -17,6 +17,8 @@ import { Migration20261126100000_issued_upload_owner } from './Migration20261126
 import { Migration20261127090000_analysis_heartbeat } from './Migration20261127090000_analysis_heartbeat';
 import { Migration20261128090000_cohorts_notify } from './Migration20261128090000_cohorts_notify';
 import { Migration20261129090000_payment_capture_decision } from './Migration20261129090000_payment_capture_decision';
+import { Migration20261202100000_sign_in_binding_and_limits } from './Migration20261202100000_sign_in_binding_and_limits';
+import { Migration20261202110000_admin_token_version } from './Migration20261202110000_admin_token_version';
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
@@ -43,4 +45,9 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261128100000_evaluation_document_notices,
   },
   { name: 'Migration20261129090000_payment_capture_decision', class: Migration20261129090000_payment_capture_decision },
+  {
+    name: 'Migration20261202100000_sign_in_binding_and_limits',
+    class: Migration20261202100000_sign_in_binding_and_limits,
+  },
+  { name: 'Migration20261202110000_admin_token_version', class: Migration20261202110000_admin_token_version },
 ];

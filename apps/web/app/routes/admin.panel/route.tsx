@@ -119,8 +119,7 @@ export default function AdminPanelPage() {
       <ToastNotice toast={notice} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Admin Panel - Enrollment Management</h1>
-        <Form method="post">
-          <input type="hidden" name="intent" value="logout" />
+        <Form method="post" action="/admin/logout">
           <button type="submit" className={secondaryButtonClass}>
             Logout
           </button>
