@@ -19,6 +19,7 @@ import { Migration20261128090000_cohorts_notify } from './Migration2026112809000
 import { Migration20261129090000_payment_capture_decision } from './Migration20261129090000_payment_capture_decision';
 import { Migration20261202100000_sign_in_binding_and_limits } from './Migration20261202100000_sign_in_binding_and_limits';
 import { Migration20261202110000_admin_token_version } from './Migration20261202110000_admin_token_version';
+import { Migration20261202120000_credential_failure_kind } from './Migration20261202120000_credential_failure_kind';
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261202100000_sign_in_binding_and_limits,
   },
   { name: 'Migration20261202110000_admin_token_version', class: Migration20261202110000_admin_token_version },
+  { name: 'Migration20261202120000_credential_failure_kind', class: Migration20261202120000_credential_failure_kind },
 ];
