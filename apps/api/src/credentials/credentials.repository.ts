@@ -42,11 +42,12 @@ export class CredentialsRepository {
     startedAt: Date,
     judged: { status: 'pending' | 'failed'; analysisStartedAt: Date | null },
   ): Promise<boolean> {
-    // Only from the state the start rule judged (same status, same last attempt): a racing start finds it changed.
+    // Only from the state the start rule judged (same status, same last attempt, read to the millisecond as a Date
+    // holds it): a racing start finds it changed.
     const rows = await em.execute<{ id: string }[]>(
       `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, failure_kind = null,
          updated_at = ?
-       where id = ? and status = ? and analysis_started_at is not distinct from ?
+       where id = ? and status = ? and date_trunc('milliseconds', analysis_started_at) is not distinct from ?
          and exists (select 1 from credential_documents d where d.credential_id = credentials.id)
        returning id`,
       [startedAt, startedAt, id, judged.status, judged.analysisStartedAt],

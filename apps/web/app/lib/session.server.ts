@@ -135,6 +135,13 @@ export async function takeToast(request: Request): Promise<{ toast: FlashToast |
   return { toast, setCookie: await storage.commitSession(session) };
 }
 
+export const ADMINS_ONLY_PAGE = 'This page is for admins only: your account may not open it.';
+
+/** What a staff page answers a role that may not see it; the panel's loader tells it apart to send evaluators on. */
+export function forbidden(): Response {
+  return new Response(ADMINS_ONLY_PAGE, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
 async function withAdminToken<T>(request: Request, call: (token: string) => Promise<T>): Promise<T> {
   const token = await requireAdminToken(request);
   try {
@@ -142,6 +149,8 @@ async function withAdminToken<T>(request: Request, call: (token: string) => Prom
   } catch (error) {
     // An expired or revoked token: the session is over, as when the spec's 401 clears session storage.
     if (error instanceof ApiError && error.status === 401) throw await logoutRedirect(request);
+    // A role that may not see this (an evaluator on an admin-only page): 403, not a server error.
+    if (error instanceof ApiError && error.status === 403) throw forbidden();
     throw error;
   }
 }

@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     // A 401 arrives here as the redirect to /admin that adminApi throws; 403 is an evaluator, whose page is the review
     // queue; anything else is the spec's fetch failure.
-    if (error instanceof ApiError && error.status === 403) throw redirect('/admin/reviews');
+    if (error instanceof Response && error.status === 403) throw redirect('/admin/reviews');
     if (error instanceof ApiError || error instanceof TypeError) {
       throw new Response('Failed to fetch enrollments', { status: 502 });
     }
