@@ -280,8 +280,9 @@ const publicFiles = new Set(
 );
 const servePublic = express.static('build/client', { maxAge: '1h', index: false });
 app.use((request, response, next) => (publicFiles.has(request.path) ? servePublic(request, response, next) : next()));
-app.use(refuseUnusableBodies);
+// A cross-site request is refused first (403 whatever it carries), then a body this app cannot use.
 app.use(refuseCrossSite);
+app.use(refuseUnusableBodies);
 app.use(async (request, response, next) => {
   try {
     // The API's per-client login limits key on X-Forwarded-For: hand it the address this server saw (Express's
