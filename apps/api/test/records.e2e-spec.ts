@@ -713,12 +713,22 @@ describe('sign-in by email link', () => {
       .send({ email, browserBinding: attackerBinding })
       .expect(200);
 
-    // The victim opens the mailed link in their own browser (no binding of the attacker's) and keeps their records.
+    // The victim opens the mailed link: the page is told the address it signs in to, and nothing is spent yet.
+    const token = await mailedToken(email);
+    for (let i = 0; i < 2; i++) {
+      expect((await api.http.post('/api/applicants/sign-in-preview').send({ token }).expect(200)).body).toEqual({
+        email,
+      });
+    }
+    // They sign in, in their own browser (no binding of the attacker's), keeping their records.
     const signedIn = await api.http
       .post('/api/applicants/sign-in')
       .set(victim.headers())
-      .send({ token: await mailedToken(email), keepThisBrowsersRecords: true })
+      .send({ token, keepThisBrowsersRecords: true })
       .expect(200);
+    // A spent link previews nothing.
+    await api.http.post('/api/applicants/sign-in-preview').send({ token }).expect(400);
+    await api.http.post('/api/applicants/sign-in-preview').send({ token: 'made-up' }).expect(400);
     expect(signedIn.body).toMatchObject({ email, mergedCredentials: 1, sameBrowser: false });
     expect(signedIn.body.applicantId).not.toBe(attacker.id);
     const account = testApplicant(api.app, signedIn.body.applicantId);

@@ -62,6 +62,8 @@ describe('sign-in by email link in two browsers', () => {
     // The victim opens the mailed link in their browser and signs in, keeping the records made there.
     const link = await mailedLink(victimEmail, 0);
     await victim.page.goto(link);
+    // The page names the account the link signs in to before anything is spent.
+    await victim.page.getByTestId('sign-in-address').getByText(victimEmail).waitFor();
     const keep = victim.page.getByLabel(/Add the records made in this browser/);
     if (await keep.count()) await keep.check();
     await victim.page.getByRole('button', { name: 'Sign in' }).click();
@@ -110,6 +112,7 @@ describe('sign-in by email link in two browsers', () => {
     await askForLink(owner.page, email);
     const phone = await newPage();
     await phone.page.goto(await mailedLink(email, 1));
+    await phone.page.getByTestId('sign-in-address').getByText(email).waitFor();
     await phone.page.getByRole('button', { name: 'Sign in' }).click();
     await phone.page.waitForURL(/\/evaluation/);
     await phone.page.locator('[data-testid="credential"]', { hasText: `Own diploma ${tag}` }).waitFor();

@@ -97,6 +97,15 @@ export interface SignInLinkResponse {
   message: string;
 }
 
+export interface SignInPreviewRequest {
+  token: string;
+}
+
+export interface SignInPreviewResponse {
+  /** The address whose account the link signs in to. */
+  email: string;
+}
+
 export interface SignInRequest {
   token: string;
   /** The sign-in binding value of the browser using the link, if it has one (see SignInLinkRequest). */

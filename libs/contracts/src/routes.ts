@@ -62,6 +62,8 @@ import type {
   ReviewQueueQuery,
   SignInLinkRequest,
   SignInLinkResponse,
+  SignInPreviewRequest,
+  SignInPreviewResponse,
   SignInRequest,
   SignInResponse,
   VerifyCredentialRequest,
@@ -442,6 +444,12 @@ export const ROUTES = {
     path: '/api/applicants/sign-in-link',
     summary: "Keep my evaluation: mail a single-use sign-in link (15 minutes) to the applicant's address",
     access: 'applicant',
+  }),
+  signInPreview: route<{ body: SignInPreviewRequest; response: SignInPreviewResponse }>()({
+    method: 'POST',
+    path: '/api/applicants/sign-in-preview',
+    summary: 'What a sign-in link would sign in to (its address), without using it: the page asks before the button',
+    access: 'public',
   }),
   signIn: route<{ body: SignInRequest; response: SignInResponse }>()({
     method: 'POST',

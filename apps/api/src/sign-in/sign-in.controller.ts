@@ -10,7 +10,14 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { SignInLinkRequest, SignInLinkResponse, SignInRequest, SignInResponse } from '@app/contracts';
+import type {
+  SignInLinkRequest,
+  SignInLinkResponse,
+  SignInPreviewRequest,
+  SignInPreviewResponse,
+  SignInRequest,
+  SignInResponse,
+} from '@app/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsValidEmail } from '../common/is-valid-email.decorator';
@@ -40,6 +47,18 @@ export class SignInLinkDto implements SignInLinkRequest {
 export class SignInLinkResponseDto implements SignInLinkResponse {
   @ApiProperty({ enum: ['queued', 'not-configured'] }) mail!: 'queued' | 'not-configured';
   @ApiProperty() message!: string;
+}
+
+export class SignInPreviewDto implements SignInPreviewRequest {
+  @ApiProperty({ description: 'The token of the mailed link' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  token!: string;
+}
+
+export class SignInPreviewResponseDto implements SignInPreviewResponse {
+  @ApiProperty({ description: 'The address whose account the link signs in to' }) email!: string;
 }
 
 export class SignInDto implements SignInRequest {
@@ -93,6 +112,14 @@ export class SignInController {
     @Ip() client: string | undefined,
   ): Promise<RouteResponse<typeof ROUTES.signInLink>> {
     return this.signIn.requestLink(body.email, body.browserBinding, viewer, client ?? 'unknown');
+  }
+
+  @ApiRoute(ROUTES.signInPreview)
+  @HttpCode(200)
+  @ApiOkResponse({ type: SignInPreviewResponseDto })
+  @ApiBadRequestResponse({ description: 'The link is invalid, expired or already used' })
+  preview(@Body() body: SignInPreviewDto): Promise<RouteResponse<typeof ROUTES.signInPreview>> {
+    return this.signIn.preview(body.token);
   }
 
   @ApiRoute(ROUTES.signIn)

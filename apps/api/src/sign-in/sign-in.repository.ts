@@ -52,6 +52,17 @@ export class SignInRepository {
     return Number(rows[0].count);
   }
 
+  /** The address of a valid (unused, unexpired) token, without spending it; null otherwise. */
+  async findValidEmail(tokenHash: string, now: Date): Promise<string | null> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ email: string }[]>(
+        `select email from sign_in_tokens where token_hash = ? and used_at is null and expires_at > ?`,
+        [tokenHash, now],
+      );
+    return rows[0]?.email ?? null;
+  }
+
   /** Spends a valid token in one guarded UPDATE, so two clicks on one link can never both sign in. */
   async consume(tokenHash: string, now: Date, em: EntityManager): Promise<SpentSignInLink | null> {
     const rows = await em

@@ -1,6 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LEGACY_APPLICANT_ID, type SignInLinkResponse, type SignInRequest, type SignInResponse } from '@app/contracts';
+import {
+  LEGACY_APPLICANT_ID,
+  type SignInLinkResponse,
+  type SignInPreviewResponse,
+  type SignInRequest,
+  type SignInResponse,
+} from '@app/contracts';
 import { judgeSignInLinkRequest, SIGN_IN_LINK_MINUTES, type SignInLinkLimits } from '@app/domain';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
@@ -95,6 +101,13 @@ export class SignInService {
       mail: 'queued',
       message: `We sent a sign-in link to ${email}. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`,
     };
+  }
+
+  /** The address a valid link signs in to, without spending it (the page shows it before the button). */
+  async preview(token: string): Promise<SignInPreviewResponse> {
+    const email = await this.repository.findValidEmail(sha256(token), new Date());
+    if (!email) throw new SignInLinkInvalidError();
+    return { email };
   }
 
   /**

@@ -30,20 +30,32 @@ export const meta: MetaFunction = () => [
 
 /**
  * The mailed link lands here. Opening it changes nothing: mail scanners fetch links, and a single-use link spent by
- * a scanner would never work for the person. The button posts it. A browser with records of its own that did not ask
- * for a link here is offered to add them to the account (unticked): used where it was asked for, they join anyway.
+ * a scanner would never work for the person. The page says which address the link signs in to (a link someone else
+ * asked for and forwarded shows their address), and the button posts it. A browser with records of its own that did
+ * not ask for a link here is offered to add them to that account (unticked): where it asked, they join anyway.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const [applicantId, binding] = await Promise.all([optionalApplicantId(request), optionalSignInBinding(request)]);
-  return { token, offerKeep: applicantId !== null && binding === null };
+  let email: string | null = null;
+  let problem: string | null = token ? null : INCOMPLETE;
+  if (token) {
+    try {
+      email = (await callApi(ROUTES.signInPreview, { body: { token }, request })).email;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status < 500)) throw error;
+      problem = error.body?.message ?? error.text;
+    }
+  }
+  return { token, email, problem, offerKeep: applicantId !== null && binding === null };
 }
+
+const INCOMPLETE = 'This sign-in link is incomplete; open the link from the email again';
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const token = String(form.get('token') ?? '');
-  if (!token)
-    return data({ message: 'This sign-in link is incomplete; open the link from the email again' }, { status: 400 });
+  if (!token) return data({ message: INCOMPLETE }, { status: 400 });
   const [current, binding] = await Promise.all([optionalApplicantId(request), optionalSignInBinding(request)]);
   try {
     const result = await callApi(ROUTES.signIn, {
@@ -69,8 +81,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignInPage() {
-  const { token, offerKeep } = useLoaderData<typeof loader>();
+  const { token, email, problem, offerKeep } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const message = result?.message ?? problem;
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -79,9 +92,14 @@ export default function SignInPage() {
           This link works once, for 15 minutes, and signs this browser in. Records made in the browser where you asked
           for it join your account when you sign in there.
         </p>
-        {result?.message && (
+        {email && (
+          <p className="mt-3 text-sm text-slate-900" data-testid="sign-in-address">
+            This link signs you in as <strong>{email}</strong>.
+          </p>
+        )}
+        {message && (
           <p role="alert" className="mt-3 text-sm text-red-700">
-            {result.message}
+            {message}
           </p>
         )}
         <Form method="post" className="mt-4">
@@ -96,8 +114,8 @@ export default function SignInPage() {
                 className="mt-1 h-4 w-4 rounded border-slate-400"
               />
               <label htmlFor="keep-records">
-                Add the records made in this browser to this account. Leave it unticked if someone else made them or if
-                you did not ask for this link.
+                Add the records made in this browser to {email ? `the account of ${email}` : 'this account'}. Leave it
+                unticked if someone else made them or if you did not ask for this link.
               </label>
             </div>
           )}
