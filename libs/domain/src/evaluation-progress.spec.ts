@@ -135,6 +135,12 @@ describe('analysisStart (the API refuses exactly what the page does not offer)',
     expect(canStartAnalysis({ ...failed, documents: [doc, later] })).toBe(true);
   });
 
+  it('refuses a failed credential of unknown cause and unknown attempt time', () => {
+    expect(canStartAnalysis({ status: 'failed', documents: [doc], failureKind: null, analysisStartedAt: null })).toBe(
+      false,
+    );
+  });
+
   it('never starts a failed credential without documents', () => {
     expect(
       canStartAnalysis({ status: 'failed', documents: [], failureKind: 'interrupted', analysisStartedAt: attempt }),

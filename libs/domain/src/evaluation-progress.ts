@@ -51,9 +51,12 @@ export type AnalysisStartVerdict =
   | { ok: true }
   | { ok: false; reason: 'no-documents' | 'analyzing' | 'completed' | 'failed-unchanged'; message: string };
 
-/** Whether a document was added after the attempt that failed began (uploads are refused while one runs). */
+/**
+ * Whether a document was added after the attempt that failed began (uploads are refused while one runs); without a
+ * known start nothing can be said to have changed.
+ */
 function documentsChangedSince(credential: AnalysisStartInput): boolean {
-  if (!credential.analysisStartedAt) return true;
+  if (!credential.analysisStartedAt) return false;
   const attempt = Date.parse(credential.analysisStartedAt);
   return credential.documents.some((document) => Date.parse(document.createdAt) > attempt);
 }
