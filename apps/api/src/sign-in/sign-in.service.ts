@@ -99,7 +99,9 @@ export class SignInService {
     });
     return {
       mail: 'queued',
-      message: `We sent a sign-in link to ${email}. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`,
+      message:
+        `We sent a sign-in link to ${email}. It works once, for ${SIGN_IN_LINK_MINUTES} minutes; ` +
+        'open it in this browser to keep the records you made here.',
     };
   }
 
