@@ -181,7 +181,14 @@ export class CheckoutService {
       );
       selections.push({ name: training.name, cohortId });
     }
-    return this.storeBuyer(payment, input.customerName, input.customerEmail, selections, input.client, input.promotionCode);
+    return this.storeBuyer(
+      payment,
+      input.customerName,
+      input.customerEmail,
+      selections,
+      input.client,
+      input.promotionCode,
+    );
   }
 
   /**
