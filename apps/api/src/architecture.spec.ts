@@ -37,6 +37,8 @@ const TABLE_OWNERS: Record<string, string> = {
   gmail_oauth_states: 'gmail',
   email_templates: 'gmail',
   email_drafts: 'gmail',
+  receipts: 'receipts',
+  receipt_counters: 'receipts',
 };
 
 /** Folders that are not features: the schema and seeds, configuration, cross-cutting helpers. */

@@ -144,6 +144,7 @@ export const AUDIT_ACTIONS = [
   'waitlist.offer',
   'export.cohort',
   'export.roster',
+  'enrollment.cancel-by-trainee',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -25,3 +25,5 @@ export * from './enrollment-billing';
 export * from './enrollment-form';
 export * from './evaluation';
 export * from './seat-capture';
+export * from './receipts';
+export * from './account-data';

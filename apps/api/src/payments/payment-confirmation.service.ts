@@ -54,6 +54,7 @@ export class PaymentConfirmationService {
     }
     // The hold may have lapsed while the buyer waited; a cohort filled meanwhile refuses before the card is charged.
     if (payment.status !== 'succeeded') await this.checkout.holdSeats(payment.id, payment.trainings);
+    await this.payments.saveCardLast4(paymentIntentId, card.cardNumber.replace(/\D/g, '').slice(-4));
     const result = await this.provider.confirmWithCard(paymentIntentId, card.cardNumber);
     if (!result) throw new PaymentNotFoundError(paymentIntentId);
     if (!result.ok) {
