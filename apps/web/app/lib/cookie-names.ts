@@ -6,4 +6,6 @@
  */
 export const ADMIN_SESSION_COOKIE = '__admin_session';
 export const APPLICANT_COOKIE = '__applicant';
-export const APP_COOKIES: readonly string[] = [ADMIN_SESSION_COOKIE, APPLICANT_COOKIE];
+/** Set once the applicant cookie carries an account (signed in by email link): the header then shows the account. */
+export const ACCOUNT_COOKIE = '__account';
+export const APP_COOKIES: readonly string[] = [ADMIN_SESSION_COOKIE, APPLICANT_COOKIE, ACCOUNT_COOKIE];

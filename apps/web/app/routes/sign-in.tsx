@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // This browser's anonymous records join the account too.
       headers: current ? { [APPLICANT_TOKEN_HEADER]: applicantToken(current) } : undefined,
     });
-    return redirect('/evaluation?signedIn=1', {
+    return redirect('/account?notice=signed-in', {
       headers: { 'Set-Cookie': await applicantCookieFor(result.applicantId) },
     });
   } catch (error) {
