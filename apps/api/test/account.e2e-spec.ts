@@ -31,17 +31,14 @@ function pdfText(bytes: Buffer): string {
   }
 }
 
-function binary(response: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (e: Error | null, b: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
 describe('the trainee’s account', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startTestApi({ SELLER_NAME: 'Psychology Training Institute LLC', SELLER_ADDRESS: '1 Main St, Springfield' });
+    api = await startTestApi({
+      SELLER_NAME: 'Psychology Training Institute LLC',
+      SELLER_ADDRESS: '1 Main St, Springfield',
+    });
   });
 
   afterAll(async () => {
@@ -65,7 +62,10 @@ describe('the trainee’s account', () => {
       .post('/api/update-payment-intent')
       .send({ paymentIntentId, customerName: 'Ada Trainee', customerEmail: email, cohortId: null })
       .expect(200);
-    await api.http.post('/api/payments/test-mode/confirm').send({ paymentIntentId, ...card(cardNumber) }).expect(200);
+    await api.http
+      .post('/api/payments/test-mode/confirm')
+      .send({ paymentIntentId, ...card(cardNumber) })
+      .expect(200);
     return { paymentIntentId, amount: created.body.amount as number };
   }
 
@@ -109,9 +109,16 @@ describe('the trainee’s account', () => {
       .get(`/api/account/receipts/${receiptId}/pdf`)
       .set(ada.headers())
       .buffer(true)
-      .parse(binary)
+      // Keeps the PDF's bytes (supertest would read them as text).
+      .parse((res, callback) => {
+        const stream = res as unknown as NodeJS.ReadableStream;
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => callback(null, Buffer.concat(chunks)));
+      })
       .expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="receipt-${receipt.body.number}.pdf"`);
     const text = pdfText(pdf.body as Buffer);
     expect(text).toContain(`Receipt ${receipt.body.number}`);
     expect(text).toContain(PARTS);
@@ -239,6 +246,9 @@ describe('the trainee’s account', () => {
     expect(charged.map((row) => row.installment_number)).toEqual([1, 2]);
     const after = (await api.http.get('/api/account').set(trainee.headers()).expect(200)).body.trainings[0];
     expect(after).toMatchObject({ billingStatus: 'active', progressLabel: '2 of 3 paid', paidCents: 2 * amount });
-    expect(after.pastCharges.map((c: { receipt: { number: string } | null }) => c.receipt !== null)).toEqual([true, true]);
+    expect(after.pastCharges.map((c: { receipt: { number: string } | null }) => c.receipt !== null)).toEqual([
+      true,
+      true,
+    ]);
   });
 });

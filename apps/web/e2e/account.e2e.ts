@@ -89,7 +89,10 @@ describe('the trainee’s account', () => {
     );
     const card = page.getByRole('article', { name: PARTS });
     await card.getByText('3 Month Plan: 1 of 3 paid').waitFor();
-    await card.getByText(formatLongDateUtc(new Date(plan.next_installment_at))).first().waitFor();
+    await card
+      .getByText(formatLongDateUtc(new Date(plan.next_installment_at)))
+      .first()
+      .waitFor();
     expect(await card.getByRole('table', { name: 'Upcoming charges' }).locator('tbody tr').count()).toBe(2);
     expect(await card.getByRole('table', { name: 'Past charges' }).innerText()).toContain('•••• 4242');
 
@@ -124,7 +127,9 @@ describe('the trainee’s account', () => {
     await page.getByRole('button', { name: `Update card for ${PARTS}` }).click();
     await page.waitForURL(/\/billing\/update-card\?token=/);
     await page.getByRole('heading', { name: 'Update your card' }).waitFor();
-    expect(await page.getByTestId('plan-status').innerText()).toBe('1 of 3 installments paid: your plan is up to date.');
+    expect(await page.getByTestId('plan-status').innerText()).toBe(
+      '1 of 3 installments paid: your plan is up to date.',
+    );
 
     // Cancel the plan: the page says refunds stay the provider's decision before the trainee confirms.
     await page.goto('/account');

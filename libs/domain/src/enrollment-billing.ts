@@ -94,7 +94,9 @@ export function upcomingInstallments(
  * Whether the trainee may stop the rest of a plan from their account: a plan with installments still to charge that
  * is neither cancelled nor refunded. Refunds stay an admin's decision.
  */
-export function canTraineeCancelPlan(summary: Pick<BillingSummary, 'status' | 'installmentsPaid' | 'installmentsTotal'>): boolean {
+export function canTraineeCancelPlan(
+  summary: Pick<BillingSummary, 'status' | 'installmentsPaid' | 'installmentsTotal'>,
+): boolean {
   if (summary.installmentsTotal === null || summary.installmentsPaid === null) return false;
   if (summary.status !== 'active' && summary.status !== 'past_due') return false;
   return summary.installmentsPaid < summary.installmentsTotal;

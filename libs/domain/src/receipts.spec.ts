@@ -51,7 +51,13 @@ describe('receipt lines', () => {
 
   it('say a credit note refunds, which receipt it credits, and that no card was stored', () => {
     const lines = receiptLines(
-      receipt({ kind: 'credit-note', installmentLabel: null, cardLast4: null, creditFor: '2026-000001', providerPaymentId: 're_1' }),
+      receipt({
+        kind: 'credit-note',
+        installmentLabel: null,
+        cardLast4: null,
+        creditFor: '2026-000001',
+        providerPaymentId: 're_1',
+      }),
     );
     expect(lines).toContainEqual(['Credit note number', '2026-000007']);
     expect(lines).toContainEqual(['Amount refunded', '$716.67 USD']);

@@ -48,7 +48,13 @@ export class AccountsRepository {
   async charges(paymentIds: string[]): Promise<AccountChargeRow[]> {
     if (paymentIds.length === 0) return [];
     const rows = await this.em.execute<
-      Array<{ payment_id: string; installment_number: number; amount: number; created_at: Date; card_last4: string | null }>
+      Array<{
+        payment_id: string;
+        installment_number: number;
+        amount: number;
+        created_at: Date;
+        card_last4: string | null;
+      }>
     >(
       `select i.payment_id, i.installment_number, i.amount, i.created_at, p.card_last4
        from payment_installments i join payments p on p.id = i.payment_id

@@ -121,7 +121,9 @@ export class AccountsService {
       enrollmentStatus: row.enrollment_status,
       billingStatus: summary.status,
       billingStatusLabel: billingStatusLabel(summary.status),
-      planLabel: row.payment_id ? paymentPlanLabel(row.payment_type) : `${paymentPlanLabel(row.payment_type)} (entered by the provider)`,
+      planLabel: row.payment_id
+        ? paymentPlanLabel(row.payment_type)
+        : `${paymentPlanLabel(row.payment_type)} (entered by the provider)`,
       progressLabel: summary.progressLabel,
       paidCents: summary.paidCents,
       balanceCents: summary.balanceCents,
@@ -190,7 +192,8 @@ export class AccountsService {
         const plan = await this.payments.lockPlanForCancellation(em, paymentId);
         const before = await this.enrollments.lockForChange(enrollmentId);
         if (!plan || !before) throw new AccountEnrollmentNotFoundError();
-        if (before.enrollmentStatus === 'cancelled') throw new PlanNotCancellableError('This plan is already cancelled');
+        if (before.enrollmentStatus === 'cancelled')
+          throw new PlanNotCancellableError('This plan is already cancelled');
         const stopped = Math.max(0, plan.installmentsTotal - plan.installmentsPaid);
         if (stopped === 0) throw new PlanNotCancellableError('This plan is paid in full: nothing is left to stop');
         const today = new Date().toISOString().slice(0, 10);
@@ -234,17 +237,16 @@ export class AccountsService {
         return { enrollmentId, enrollmentStatus: 'cancelled' as const, stoppedInstallments: stopped };
       }),
     );
-    this.logger.log(`Enrollment ${enrollmentId}: plan cancelled by its trainee (${result.stoppedInstallments} stopped)`);
+    this.logger.log(
+      `Enrollment ${enrollmentId}: plan cancelled by its trainee (${result.stoppedInstallments} stopped)`,
+    );
     return result;
   }
 
   /** "Download my data": the account's enrollments with their money, receipt numbers, credentials and evaluations. */
   async dataExport(viewer: Viewer): Promise<AccountDataExport> {
     const account = await this.requireAccount(viewer);
-    const [trainings, credentials] = await Promise.all([
-      this.trainings(account),
-      this.credentialViews.listOwn(viewer),
-    ]);
+    const [trainings, credentials] = await Promise.all([this.trainings(account), this.credentialViews.listOwn(viewer)]);
     const receipts = trainings.flatMap((training) => [
       ...training.pastCharges.flatMap((charge) => (charge.receipt ? [charge.receipt] : [])),
       ...training.creditNotes,

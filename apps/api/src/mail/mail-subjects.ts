@@ -16,7 +16,9 @@ const subjects: { [T in MailTemplateName]: (data: MailDataMap[T]) => string } = 
   'credential-verified': (d) => `${d.credentialName} is verified: ${d.awardedCredits} quarter credits awarded`,
   'credential-rejected': (d) => `${d.credentialName} could not be verified`,
   'plan-cancelled': (d) =>
-    d.audience === 'admin' ? `Plan cancelled by the trainee: ${d.trainingName}` : `Your plan is cancelled: ${d.trainingName}`,
+    d.audience === 'admin'
+      ? `Plan cancelled by the trainee: ${d.trainingName}`
+      : `Your plan is cancelled: ${d.trainingName}`,
   'waitlist-offer': (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,
 };
 

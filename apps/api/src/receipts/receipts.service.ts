@@ -50,10 +50,7 @@ export class ReceiptsService {
     return this.toDocument(row);
   }
 
-  async pdf(
-    id: string,
-    allowed?: (row: ReceiptRow) => boolean,
-  ): Promise<{ fileName: string; content: Uint8Array }> {
+  async pdf(id: string, allowed?: (row: ReceiptRow) => boolean): Promise<{ fileName: string; content: Uint8Array }> {
     const document = await this.document(id, allowed);
     const prefix = document.kind === 'credit-note' ? 'credit-note' : 'receipt';
     return { fileName: `${prefix}-${document.number}.pdf`, content: await receiptPdf(document) };

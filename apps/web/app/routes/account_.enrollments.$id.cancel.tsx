@@ -69,7 +69,9 @@ export default function CancelPlanPage() {
             <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
               <li>
                 The {upcoming.length} remaining installment{upcoming.length === 1 ? '' : 's'} (
-                {upcoming.map((charge) => `${formatLongDateUtc(new Date(charge.dueAt))}: ${formatCents(charge.amountCents)}`).join('; ')}
+                {upcoming
+                  .map((charge) => `${formatLongDateUtc(new Date(charge.dueAt))}: ${formatCents(charge.amountCents)}`)
+                  .join('; ')}
                 ) will not be charged.
               </li>
               <li>Your enrollment is cancelled and your seat in the cohort is released.</li>

@@ -9,7 +9,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const applicantId = await requireAccountApplicant(request);
   let pdf: Response;
   try {
-    pdf = await applicantApiResponse(applicantId, ROUTES.accountReceiptPdf, { params: { id: params.id ?? '' }, request });
+    pdf = await applicantApiResponse(applicantId, ROUTES.accountReceiptPdf, {
+      params: { id: params.id ?? '' },
+      request,
+    });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       throw new Response('Receipt not found', { status: 404 });

@@ -95,7 +95,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = { intent: 'email-link'; ok: boolean; email: string; message: string } | { intent: string; ok: false; message: string };
+type ActionData =
+  | { intent: 'email-link'; ok: boolean; email: string; message: string }
+  | { intent: string; ok: false; message: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -131,7 +133,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(link.path);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
-        return data<ActionData>({ intent, ok: false, message: error.body?.message ?? error.text }, { status: error.status });
+        return data<ActionData>(
+          { intent, ok: false, message: error.body?.message ?? error.text },
+          { status: error.status },
+        );
       }
       throw error;
     }
@@ -168,7 +173,10 @@ function SignInRequest({ result }: { result: { ok: boolean; email: string; messa
   const navigation = useNavigation();
   const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'email-link';
   return (
-    <section aria-labelledby="sign-in-title" className="mt-6 max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="sign-in-title"
+      className="mt-6 max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="sign-in-title" className="text-lg font-semibold">
         Sign in
       </h2>
@@ -237,8 +245,8 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
         </h2>
         {account.trainings.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">
-            No training is enrolled under this address. Purchases made with another email address show in that
-            address’s account.
+            No training is enrolled under this address. Purchases made with another email address show in that address’s
+            account.
           </p>
         ) : (
           <ul className="mt-3 space-y-4">
@@ -257,7 +265,11 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
         </h2>
         {evaluations.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">
-            No credential yet. <a className="text-teal-800 underline" href="/evaluation">Start an evaluation</a>.
+            No credential yet.{' '}
+            <a className="text-teal-800 underline" href="/evaluation">
+              Start an evaluation
+            </a>
+            .
           </p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">

@@ -56,10 +56,18 @@ export function TrainingCard({ training }: { training: AccountTraining }) {
             <caption className="text-left font-medium">Past charges</caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-1 pr-3 font-medium">Date</th>
-                <th scope="col" className="py-1 pr-3 font-medium">Amount</th>
-                <th scope="col" className="py-1 pr-3 font-medium">Card</th>
-                <th scope="col" className="py-1 font-medium">Receipt</th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Card
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Receipt
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -82,9 +90,15 @@ export function TrainingCard({ training }: { training: AccountTraining }) {
             <caption className="text-left font-medium">Upcoming charges</caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-1 pr-3 font-medium">Installment</th>
-                <th scope="col" className="py-1 pr-3 font-medium">Date</th>
-                <th scope="col" className="py-1 font-medium">Amount</th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Installment
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Amount
+                </th>
               </tr>
             </thead>
             <tbody>
