@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatLongDateUtc } from '@app/domain';
+import type { Page } from 'playwright-core';
+import { login } from './support/admin';
 import { closeBrowser, e2e, newPage, query } from './support/browser';
 
 afterAll(closeBrowser);
@@ -26,6 +28,23 @@ async function mailTo(address: string, subject: RegExp): Promise<CaughtMail> {
       throw new Error(`No mail to ${address} matching ${subject}: ${mails.map((m) => m.subject).join(' | ')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations of the page (as records.e2e.ts runs it). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null };
+    const axe = (window as unknown as { axe: { run(c: Document, o: unknown): Promise<{ violations: Violation[] }> } })
+      .axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 /** The text of a PDF as unpdf (pdf.js) reads it, in a child Node process (pdf.js is an ES module). */
@@ -122,6 +141,26 @@ describe('the trainee’s account', () => {
       rmSync(dir, { recursive: true, force: true });
     }
 
+    // The same account with JavaScript (the browser's cookies copied): each page passes axe with no serious violation.
+    const withScript = await newPage();
+    await withScript.context.addCookies(await context.cookies());
+    const [enrollment] = await query<{ id: string }>('select id from enrollments where payment_intent_id = $1', [
+      paymentIntentId,
+    ]);
+    for (const path of ['/account', `/account/enrollments/${enrollment.id}/cancel`, '/account?notice=signed-in']) {
+      await withScript.page.goto(path);
+      await withScript.page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await seriousViolations(withScript.page)).toEqual([]);
+    }
+    await withScript.page.goto('/account');
+    await withScript.page
+      .getByRole('article', { name: PARTS })
+      .getByRole('link', { name: /^Receipt / })
+      .click();
+    await withScript.page.getByRole('heading', { name: `Receipt ${receipt.number}` }).waitFor();
+    expect(await seriousViolations(withScript.page)).toEqual([]);
+    await withScript.context.close();
+
     // Update the card from the account: the existing update-card page, for this plan.
     await page.goto('/account');
     await page.getByRole('button', { name: `Update card for ${PARTS}` }).click();
@@ -139,6 +178,25 @@ describe('the trainee’s account', () => {
     await page.waitForURL(/\/account\?notice=plan-cancelled$/);
     await page.getByRole('article', { name: PARTS }).getByText('Cancelled').waitFor();
     await mailTo(email, /^Your plan is cancelled/);
+
+    // The admin sees it: the enrollment cancelled with its receipt, and the trainee's cancellation in the audit trail.
+    const admin = await newPage();
+    await login(admin.page);
+    await admin.page.goto(`/admin/panel/enrollments/${enrollment.id}`);
+    const detail = await admin.page.locator('main').innerText();
+    expect(detail).toContain('Cancelled');
+    expect(detail).toContain(`Receipt ${receipt.number}`);
+    expect(await admin.page.getByLabel('Notes').inputValue()).toContain('Plan cancelled by the trainee');
+    const [adminDownload] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      admin.page.getByRole('link', { name: `PDF of ${receipt.number}` }).click(),
+    ]);
+    expect(adminDownload.suggestedFilename()).toBe(`receipt-${receipt.number}.pdf`);
+    await admin.page.goto('/admin/panel/audit');
+    const trail = await admin.page.locator('main table tbody').innerText();
+    expect(trail).toContain('enrollment.cancel-by-trainee');
+    expect(trail).toContain(`The trainee cancelled the plan of enrollment ${enrollment.id}`);
+    await admin.context.close();
 
     // Sign out ends the session in this browser.
     await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
