@@ -36,6 +36,8 @@ describe('the trainee’s account', () => {
 
   beforeAll(async () => {
     api = await startTestApi({
+      ADMIN_USERNAME: 'account-admin',
+      ADMIN_PASSWORD: 'account-password',
       SELLER_NAME: 'Psychology Training Institute LLC',
       SELLER_ADDRESS: '1 Main St, Springfield',
     });
@@ -250,5 +252,54 @@ describe('the trainee’s account', () => {
       true,
       true,
     ]);
+  });
+  it('gives a refund a numbered credit note, listed for the trainee and the admin, as HTML data and PDF', async () => {
+    const email = `refund-${randomUUID()}@example.com`;
+    const { amount } = await buy(email, 'full');
+    const trainee = await account(email);
+    const [training] = (await api.http.get('/api/account').set(trainee.headers()).expect(200)).body.trainings;
+    const login = await api.http
+      .post('/api/admin/login')
+      .send({ username: 'account-admin', password: 'account-password' })
+      .expect(200);
+    const admin = { authorization: `Bearer ${login.body.token as string}` };
+    await api.http
+      .post(`/api/admin/enrollments/${training.enrollmentId}/refund`)
+      .set(admin)
+      .send({ amountCents: 10000, reason: 'Missed a module' })
+      .expect(200);
+
+    const after = (await api.http.get('/api/account').set(trainee.headers()).expect(200)).body.trainings[0];
+    expect(after.billingStatus).toBe('refunded');
+    expect(after.creditNotes).toHaveLength(1);
+    const [note] = after.creditNotes;
+    expect(note).toMatchObject({ kind: 'credit-note', amountCents: 10000 });
+    const receiptNumber: string = after.pastCharges[0].receipt.number;
+    expect(Number(note.number.slice(5))).toBeGreaterThan(Number(receiptNumber.slice(5)));
+    const document = await api.http.get(`/api/account/receipts/${note.id}`).set(trainee.headers()).expect(200);
+    expect(document.body).toMatchObject({ kind: 'credit-note', creditFor: receiptNumber, amountCents: 10000 });
+    expect(amount).toBeGreaterThan(10000);
+
+    const listed = await api.http
+      .get(`/api/admin/enrollments/${training.enrollmentId}/receipts`)
+      .set(admin)
+      .expect(200);
+    expect(listed.body.map((r: { number: string }) => r.number)).toEqual([receiptNumber, note.number]);
+    await api.http.get(`/api/admin/enrollments/${training.enrollmentId}/receipts`).expect(401);
+    const pdf = await api.http
+      .get(`/api/admin/receipts/${note.id}/pdf`)
+      .set(admin)
+      .buffer(true)
+      .parse((res, callback) => {
+        const stream = res as unknown as NodeJS.ReadableStream;
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => callback(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const text = pdfText(pdf.body as Buffer);
+    expect(text).toContain(`Credit note ${note.number}`);
+    expect(text).toContain('$100.00');
+    expect(text).toContain(receiptNumber);
   });
 });
