@@ -57,8 +57,19 @@ function pdfText(file: string): string {
 }
 
 describe('the trainee’s account', () => {
-  it('signs in by the mailed link, shows "1 of 3 paid" with the next charge, gives the receipt PDF, updates the card and cancels the plan, all without JavaScript', async () => {
+  it('signs in by the mailed link, shows "1 of 3 paid" with the next charge, gives the receipt PDF, updates the card and cancels the plan (its seat offered to the waitlist), all without JavaScript', async () => {
     const email = `tara.trainee.${Date.now()}@example.com`;
+
+    // A cohort with one seat, far in the future so no other test file's cohort collides with it.
+    await query(
+      `insert into cohorts (id, training_name, cohort_month, capacity, created_at)
+       values (gen_random_uuid(), $1, '2034-03', 1, now()) on conflict (training_name, cohort_month) do nothing`,
+      [PARTS],
+    );
+    const [{ id: cohortId }] = await query<{ id: string }>(
+      `select id from cohorts where training_name = $1 and cohort_month = '2034-03'`,
+      [PARTS],
+    );
 
     // A 3-month plan bought on the payment page (with JavaScript, as a buyer would).
     const buyer = await newPage();
@@ -70,8 +81,7 @@ describe('the trainee’s account', () => {
     await entry.getByRole('link', { name: /3 month payment plan/i }).click();
     await buyer.page.getByLabel('Full Name').fill('Tara Trainee');
     await buyer.page.getByLabel('Email address').fill(email);
-    const cohort = buyer.page.getByLabel('Cohort', { exact: true });
-    if ((await cohort.count()) > 0) await cohort.selectOption({ index: 1 });
+    await buyer.page.getByLabel('Cohort', { exact: true }).selectOption({ label: 'March 2034 (1 seat left)' });
     await buyer.page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await buyer.page.getByLabel('Expiry').fill('12/34');
     await buyer.page.getByLabel('CVC').fill('123');
@@ -81,6 +91,15 @@ describe('the trainee’s account', () => {
     const confirmation = await mailTo(email, /^Your purchase is confirmed/);
     expect(confirmation.text).toContain(`${e2e.webUrl}/account`);
     await buyer.context.close();
+
+    // The cohort is full now: someone joins its waitlist.
+    const waiter = `walt.waitlist.${Date.now()}@example.com`;
+    const joined = await fetch(`${e2e.apiUrl}/api/cohorts/${cohortId}/waitlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Walt Waitlist', email: waiter }),
+    });
+    expect(joined.status).toBeLessThan(300);
 
     // Another browser, without JavaScript, at phone width: the header's "Sign in" leads to the account page.
     const { context, page } = await newPage({ javaScriptEnabled: false });
@@ -108,6 +127,7 @@ describe('the trainee’s account', () => {
     );
     const card = page.getByRole('article', { name: PARTS });
     await card.getByText('3 Month Plan: 1 of 3 paid').waitFor();
+    await card.getByText('March 2034').waitFor();
     await card
       .getByText(formatLongDateUtc(new Date(plan.next_installment_at)))
       .first()
@@ -169,6 +189,14 @@ describe('the trainee’s account', () => {
     expect(await page.getByTestId('plan-status').innerText()).toBe(
       '1 of 3 installments paid: your plan is up to date.',
     );
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Save card/ }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Thank you: your new card is saved/)
+      .waitFor();
 
     // Cancel the plan: the page says refunds stay the provider's decision before the trainee confirms.
     await page.goto('/account');
@@ -192,6 +220,16 @@ describe('the trainee’s account', () => {
       admin.page.getByRole('link', { name: `PDF of ${receipt.number}` }).click(),
     ]);
     expect(adminDownload.suggestedFilename()).toBe(`receipt-${receipt.number}.pdf`);
+    // The seat is free again and the admin offers it to the waitlist, as before (a mail to the waitlisted person).
+    const cohorts = (await (
+      await fetch(`${e2e.apiUrl}/api/cohorts?trainingName=${encodeURIComponent(PARTS)}`)
+    ).json()) as Array<{ id: string; seatsLeft: number | null }>;
+    expect(cohorts.find((c) => c.id === cohortId)?.seatsLeft).toBe(1);
+    await admin.page.goto('/admin/panel/waitlist');
+    const waiting = admin.page.locator('main table tbody tr').filter({ hasText: waiter });
+    await waiting.getByRole('button', { name: 'Offer a seat' }).click();
+    await waiting.getByText(/^Offered /).waitFor();
+    await mailTo(waiter, /^A seat is open for you/);
     await admin.page.goto('/admin/panel/audit');
     const trail = await admin.page.locator('main table tbody').innerText();
     expect(trail).toContain('enrollment.cancel-by-trainee');
