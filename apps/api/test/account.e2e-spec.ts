@@ -137,6 +137,9 @@ describe('the trainee’s account', () => {
       .post(`/api/account/enrollments/${training.enrollmentId}/update-card-link`)
       .set(other.headers())
       .expect(404);
+    // A malformed id is refused before anything is read.
+    await api.http.get('/api/account/receipts/not-a-uuid').set(ada.headers()).expect(400);
+    await api.http.post('/api/account/enrollments/not-a-uuid/cancel').set(ada.headers()).expect(400);
     // A browser that never signed in has no account; no token at all is 401 too.
     await api.http.get('/api/account').set(testApplicant(api.app).headers()).expect(401);
     await api.http.get('/api/account').expect(401);
