@@ -104,6 +104,7 @@ describe('the trainee’s account', () => {
       trainings: [PARTS],
       planLabel: '3 Month Plan',
       installmentLabel: '1 of 3',
+      discountCents: null,
       cardLast4: '4242',
       seller: { name: 'Psychology Training Institute LLC', address: '1 Main St, Springfield' },
     });
@@ -282,6 +283,20 @@ describe('the trainee’s account', () => {
     const document = await api.http.get(`/api/account/receipts/${note.id}`).set(trainee.headers()).expect(200);
     expect(document.body).toMatchObject({ kind: 'credit-note', creditFor: receiptNumber, amountCents: 10000 });
     expect(amount).toBeGreaterThan(10000);
+    // The charge's receipt names the pay-in-full discount of the price list; the plan's (first test) names none.
+    const charged = await api.http
+      .get(`/api/account/receipts/${after.pastCharges[0].receipt.id as string}`)
+      .set(trainee.headers())
+      .expect(200);
+    const [{ full_payment_discount: discount }] = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ full_payment_discount: number }>>(
+        'select full_payment_discount from training_pricing where training_name = ?',
+        [PARTS],
+      );
+    expect(charged.body.discountCents).toBe(Number(discount));
+    expect(discount).toBeGreaterThan(0);
 
     const listed = await api.http
       .get(`/api/admin/enrollments/${training.enrollmentId}/receipts`)

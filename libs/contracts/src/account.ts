@@ -21,6 +21,8 @@ export interface ReceiptDocument extends ReceiptSummary {
   planLabel: string;
   /** The charge's installment ('2 of 6'), for plans. */
   installmentLabel: string | null;
+  /** A single training's full payment: the pay-in-full discount of the price list, integer cents. */
+  discountCents: number | null;
   currency: string;
   /** The card's last 4 digits, when the payment stored them. */
   cardLast4: string | null;

@@ -12,6 +12,7 @@ const receipt = (overrides: Partial<ReceiptDocument> = {}): ReceiptDocument => (
   trainings: ['Parts Therapy Practitioner'],
   planLabel: '3 Month Plan',
   installmentLabel: '1 of 3',
+  discountCents: null,
   currency: 'usd',
   cardLast4: '4242',
   providerPaymentId: 'pi_1',
@@ -65,6 +66,13 @@ describe('receipt lines', () => {
     expect(lines).toContainEqual(['Refund id', 're_1']);
     expect(lines).toContainEqual(['Credit for receipt', '2026-000001']);
     expect(lines.map(([label]) => label)).not.toContain('Installment');
+  });
+
+  it('show the pay-in-full discount after the amount when there is one', () => {
+    const lines = receiptLines(receipt({ planLabel: 'Pay in Full', installmentLabel: null, discountCents: 40500 }));
+    const labels = lines.map(([label]) => label);
+    expect(lines).toContainEqual(['Discount', '$405.00 (paid in full)']);
+    expect(labels.indexOf('Discount')).toBe(labels.indexOf('Amount paid') + 1);
   });
 
   it('list every training of a bundle and title the kinds', () => {

@@ -51,6 +51,7 @@ export function receiptLines(receipt: ReceiptDocument): Array<[string, string]> 
     receipt.kind === 'credit-note' ? 'Amount refunded' : 'Amount paid',
     `${formatCents(receipt.amountCents)} ${receipt.currency.toUpperCase()}`,
   ]);
+  if (receipt.discountCents) lines.push(['Discount', `${formatCents(receipt.discountCents)} (paid in full)`]);
   lines.push(['Card', receipt.cardLast4 ? `ending in ${receipt.cardLast4}` : 'not stored']);
   lines.push([receipt.kind === 'credit-note' ? 'Refund id' : 'Payment id', receipt.providerPaymentId]);
   if (receipt.creditFor) lines.push(['Credit for receipt', receipt.creditFor]);

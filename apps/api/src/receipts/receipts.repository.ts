@@ -24,6 +24,8 @@ export interface ReceiptRow {
   installmentNumber: number | null;
   providerPaymentId: string;
   amountCents: number;
+  /** The pay-in-full discount of a single training's full payment, as priced when it was issued. */
+  discountCents: number | null;
   currency: string;
   buyerName: string;
   buyerEmail: string;
@@ -43,6 +45,7 @@ interface RawReceipt {
   installment_number: number | null;
   provider_payment_id: string;
   amount: number;
+  discount: number | null;
   currency: string;
   buyer_name: string;
   buyer_email: string;
@@ -63,6 +66,7 @@ function toRow(raw: RawReceipt): ReceiptRow {
     installmentNumber: raw.installment_number,
     providerPaymentId: raw.provider_payment_id,
     amountCents: Number(raw.amount),
+    discountCents: raw.discount === null ? null : Number(raw.discount),
     currency: raw.currency,
     buyerName: raw.buyer_name,
     buyerEmail: raw.buyer_email,
@@ -75,8 +79,8 @@ function toRow(raw: RawReceipt): ReceiptRow {
   };
 }
 
-const SELECT = `select id, number, kind, payment_id, installment_number, provider_payment_id, amount, currency, buyer_name,
-  buyer_email, trainings, payment_type, installments_total, card_last4, credit_for, issued_at from receipts`;
+const SELECT = `select id, number, kind, payment_id, installment_number, provider_payment_id, amount, discount, currency,
+  buyer_name, buyer_email, trainings, payment_type, installments_total, card_last4, credit_for, issued_at from receipts`;
 
 /** The only writer of receipts and receipt_counters. */
 @Injectable()
@@ -112,9 +116,13 @@ export class ReceiptsRepository {
     const sequence = Number(counter.last_number);
     const inserted = await connection.execute<{ affectedRows: number }>(
       `insert into receipts (id, year, sequence, number, kind, source_key, payment_id, installment_number,
-         provider_payment_id, amount, currency, buyer_name, buyer_email, trainings, payment_type, installments_total,
-         card_last4, credit_for, issued_at)
-       select ?, ?, ?, ?, ?, ?, p.id, ?, ?, ?, p.currency, coalesce(p.customer_name, ''), coalesce(p.customer_email, ''),
+         provider_payment_id, amount, discount, currency, buyer_name, buyer_email, trainings, payment_type,
+         installments_total, card_last4, credit_for, issued_at)
+       select ?, ?, ?, ?, ?, ?, p.id, ?, ?, ?,
+         case when ? = 'receipt' and p.kind = 'single' and p.payment_type = 'full' then
+           (select tp.full_payment_discount from training_pricing tp
+             where tp.training_name = p.trainings::jsonb -> 0 ->> 'name') end,
+         p.currency, coalesce(p.customer_name, ''), coalesce(p.customer_email, ''),
          (select coalesce(jsonb_agg(t ->> 'name'), '[]'::jsonb) from jsonb_array_elements(p.trainings::jsonb) t),
          p.payment_type, p.installments_total, p.card_last4,
          case when ? = 'credit-note' then (select r.number from receipts r where r.payment_id = p.id and r.kind = 'receipt'
@@ -131,6 +139,7 @@ export class ReceiptsRepository {
         receipt.installmentNumber,
         receipt.providerPaymentId,
         receipt.amountCents,
+        receipt.kind,
         receipt.kind,
         receipt.issuedAt,
         receipt.paymentId,

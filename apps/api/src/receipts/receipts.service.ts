@@ -36,6 +36,7 @@ export class ReceiptsService {
         row.kind === 'receipt' && row.installmentsTotal > 1 && row.installmentNumber !== null
           ? `${row.installmentNumber} of ${row.installmentsTotal}`
           : null,
+      discountCents: row.discountCents,
       currency: row.currency,
       cardLast4: row.cardLast4,
       providerPaymentId: row.providerPaymentId,

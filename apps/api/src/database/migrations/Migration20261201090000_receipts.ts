@@ -22,6 +22,7 @@ export class Migration20261201090000_receipts extends Migration {
       installment_number integer null,
       provider_payment_id varchar(255) not null,
       amount integer not null check (amount > 0),
+      discount integer null check (discount >= 0),
       currency varchar(3) not null,
       buyer_name varchar(200) not null,
       buyer_email varchar(254) not null,
