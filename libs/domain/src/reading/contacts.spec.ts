@@ -58,4 +58,27 @@ describe('findContacts', () => {
   it('finds nobody without an email', () => {
     expect(findContacts('Dr. Jane Smith, Program Director')).toEqual([]);
   });
+
+  it('lists instructors before a class address and leaves teaching assistants out', () => {
+    const text = [
+      'Class email: cs101-help@uni.edu',
+      'Instructors: Jane Roe (jroe@uni.edu), John Poe (jpoe@uni.edu)',
+      'Teaching Assistants: Ann Lee (alee@uni.edu), Bo Kim (bkim@uni.edu)',
+    ].join('\n');
+    expect(findContacts(text).map((c) => [c.name, c.email])).toEqual([
+      ['Jane Roe', 'jroe@uni.edu'],
+      ['John Poe', 'jpoe@uni.edu'],
+      ['Cs Help', 'cs101-help@uni.edu'],
+    ]);
+  });
+
+  it('reads the instructor named above a class address, blank lines between', () => {
+    const text = '(Lead Professor):  Dr. Sarah Diesburg\n\nOffice: CEE 010A\n\nClass email: cs1510-help@uni.edu';
+    expect(findContacts(text)[0]).toMatchObject({ name: 'Dr. Sarah Diesburg', email: 'cs1510-help@uni.edu' });
+  });
+
+  it('names an address by the printed name its mailbox is made of', () => {
+    const text = 'Instructor\t\tZsófia L. Bárány, Miklós Koren\nEmail\t\tbaranyzs@ceu.edu, korenm@ceu.edu';
+    expect(findContacts(text).map((c) => c.name)).toEqual(['Zsófia L. Bárány', 'Miklós Koren']);
+  });
 });

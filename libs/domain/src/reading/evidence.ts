@@ -19,7 +19,12 @@ export function findEvidence(
   if (!needle) return undefined;
   const squash = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ');
   const wanted = squash(needle);
-  const line = lines.find((l) => squash(l.text).includes(wanted));
+  // A line that writes the value as words of its own before one that holds it inside a longer word ('gMLRIT').
+  const whole = new RegExp(
+    `(?<![\\p{L}\\p{N}])${wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+    'u',
+  );
+  const line = lines.find((l) => whole.test(squash(l.text))) ?? lines.find((l) => squash(l.text).includes(wanted));
   return line ? evidenceOf(document, line) : undefined;
 }
 
