@@ -138,4 +138,12 @@ Program Director`;
       issuingOrganization: 'MLRIT',
     });
   });
+
+  it('reads a signer whose name carries credentials, the title on the line below', () => {
+    const text = 'Respectfully submitted,\nIrene Castillo, LCSW\nTraining Director, Bayside Crisis Center';
+    expect(findCertificateDetails(text)).toMatchObject({
+      certificateAuthor: 'Irene Castillo',
+      issuingOrganization: 'Bayside Crisis Center',
+    });
+  });
 });

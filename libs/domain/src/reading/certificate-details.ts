@@ -94,14 +94,21 @@ function signatureOrganization(rows: readonly TextLine[]): string | null {
     .flatMap((r) => (r.cells.length > 1 ? r.cells.map((c) => c.text) : [r.text]))
     .map((l) => normalizeDocumentText(l).trim());
   for (const [i, line] of lines.entries()) {
+    // A key/value or contact line ('Office: Hall 118', an address) is not a signature block.
+    if (/[@:]/.test(line)) continue;
     const parts = line.split(/\s*,\s*/);
     const titleAt = parts.findIndex((p) => TITLE_WORDS.test(p) && p.split(/\s+/).length <= 5);
     if (titleAt < 0) continue;
-    const rest = parts
-      .slice(titleAt + 1)
-      .join(', ')
-      .trim();
-    if (rest && !TITLE_WORDS.test(rest) && /^[\p{L}0-9]/u.test(rest) && /\p{Lu}/u.test(rest) && !SPONSOR.test(line))
+    // The part after the title, up to an address or a link.
+    const rest = (parts[titleAt + 1] ?? '').split(/\s+(?=\S*(?:@|https?:|www\.))/)[0]?.trim() ?? '';
+    if (
+      rest &&
+      !rest.includes('@') &&
+      !TITLE_WORDS.test(rest) &&
+      /^[\p{L}0-9]/u.test(rest) &&
+      /\p{Lu}/u.test(rest) &&
+      !SPONSOR.test(line)
+    )
       return trimOrganization(rest);
     // A title alone on its line, under a name, with the organization below it (a signature block).
     const above = (lines[i - 1] ?? '').trim();
@@ -152,16 +159,25 @@ function findSigner(lines: readonly TextLine[], text: string, recipient: string 
     const sameLineTitle = tail.some((part) => TITLE_WORDS.test(part));
     const next = texts[i + 1];
     const nextLineTitle = next !== undefined && next.length <= 80 && TITLE_WORDS.test(next);
-    if (isPersonName(head) && (sameLineTitle || (tail.length === 0 && nextLineTitle))) {
+    // Credentials after the name ('Irene Castillo, LCSW', 'M.S., CADC') are not a title.
+    const onlyCredentials = tail.every(
+      (part) => /^[A-Z][A-Za-z.]{0,7}$/.test(part.replace(/\s/g, '')) && !TITLE_WORDS.test(part),
+    );
+    if (isPersonName(head) && (sameLineTitle || (onlyCredentials && nextLineTitle))) {
       const name = stripPostnominals(head);
       if (name !== recipient) return name;
     }
     // Signers side by side: a line whose cells are names over a line with a title under them.
     const row = lines[i];
     const below = lines[i + 1];
-    if (row && below && row.cells.length > 1 && below.cells.some((c) => TITLE_WORDS.test(c.text))) {
-      const name = row.cells.map((c) => c.text.trim()).find((c) => isPersonName(c) && c !== recipient);
-      if (name) return stripPostnominals(name);
+    if (row && below && row.cells.length > 1 && !row.cells.some((c) => c.text.trim().endsWith(':'))) {
+      for (const cell of row.cells) {
+        const name = cell.text.trim();
+        if (!isPersonName(name) || name === recipient) continue;
+        // The title under this name: the cell of the line below that starts nearest to it.
+        const under = [...below.cells].sort((a, b) => Math.abs(a.x - cell.x) - Math.abs(b.x - cell.x))[0];
+        if (under && TITLE_WORDS.test(under.text)) return stripPostnominals(name);
+      }
     }
   }
   return null;

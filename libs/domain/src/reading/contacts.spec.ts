@@ -81,4 +81,11 @@ describe('findContacts', () => {
     const text = 'Instructor\t\tZsófia L. Bárány, Miklós Koren\nEmail\t\tbaranyzs@ceu.edu, korenm@ceu.edu';
     expect(findContacts(text).map((c) => c.name)).toEqual(['Zsófia L. Bárány', 'Miklós Koren']);
   });
+
+  it('reads the role after the address in a table, row by row or cell by cell', () => {
+    const rows = 'Dr. Tom Lind\ttlind@u.edu\tInstructor\nKevin Marsh\tkmarsh@u.edu\tTeaching Assistant';
+    expect(findContacts(rows).map((c) => c.email)).toEqual(['tlind@u.edu']);
+    const cells = 'Dr. Tom Lind\n\ntlind@u.edu\n\nInstructor\n\nKevin Marsh\n\nkmarsh@u.edu\n\nTeaching Assistant';
+    expect(findContacts(cells).map((c) => c.email)).toEqual(['tlind@u.edu']);
+  });
 });

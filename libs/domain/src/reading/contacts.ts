@@ -77,9 +77,12 @@ function nameMatchingMailbox(email: string, text: string): string | null {
   return null;
 }
 
-/** The role written before an address: the last role word on its line before it, else on the nearest label line above. */
-function roleBefore(prefix: string, above: readonly string[]): string {
-  return [prefix, ...above].find((l) => ASSISTANT_ROLE.test(l) || LEAD_ROLE.test(l)) ?? '';
+/** The role named last in `text` ('Instructor: Jane (j@u), TA: Bo (' gives TA); '' when it names none. */
+function lastRole(text: string): string {
+  const found = [ASSISTANT_WORDS, ASSISTANT_ABBREVIATION, LEAD_ROLE]
+    .flatMap((r) => Array.from(text.matchAll(new RegExp(r.source, r.flags.includes('g') ? r.flags : `${r.flags}g`))))
+    .sort((a, b) => b.index - a.index);
+  return found[0]?.[0] ?? '';
 }
 
 /**
@@ -118,10 +121,32 @@ export function findContacts(rawText: string): LeadContact[] {
         readContactParts(line, parts);
         if (parts.name !== null) break;
       }
-      if (fromMailbox !== null) parts.name = fromMailbox;
+      const mailbox = fold(match.email.split('@')[0] ?? '').replace(/[^a-z]/g, '');
+      const found = parts.name as string | null;
+      const lookedUp = fold(found?.split(/\s+/).at(-1) ?? '').replace(/[^a-z]/g, '');
+      const agrees = lookedUp.length >= 3 && mailbox.includes(lookedUp);
+      if (fromMailbox !== null && !agrees) parts.name = fromMailbox;
     }
 
-    const role = roleBefore(text.slice(lineStart, match.index), context);
+    // The role is written on the address's own line (before it, or after it in a table row), else alone on the line
+    // after it (a table read cell by cell), else on a label line above.
+    const next = matches[k + 1];
+    const lineEnd = text.indexOf('\n', match.index);
+    const ownEnd = Math.min(
+      lineEnd < 0 ? text.length : lineEnd,
+      next && next.index > match.index ? next.index : Infinity,
+    );
+    const after = text.slice(match.index + match.length, ownEnd);
+    const following = (
+      text
+        .slice(ownEnd + 1)
+        .split('\n')
+        .find((l) => l.trim() !== '') ?? ''
+    ).trim();
+    const roleAlone = /^[A-Za-z() ]{2,30}$/.test(following) ? following : '';
+    const role =
+      [lastRole(text.slice(lineStart, match.index)), ...[after, roleAlone, ...context].map(lastRole)].find(Boolean) ??
+      '';
     if (ASSISTANT_ROLE.test(role)) return;
     const shared = SHARED_ADDRESS.test(text.slice(lineStart, match.index)) || SHARED_ADDRESS.test(match.email);
     const rank =

@@ -76,6 +76,16 @@ function loadUnpdf(): Promise<Unpdf> {
   return unpdf;
 }
 
+/**
+ * Layout feature: a watermark ('SAMPLE', 'COPY') is text drawn across the page at an angle; text is written level or
+ * turned a quarter (a vertical table label). Runs at any other angle are left out, so they never join a line.
+ */
+function isDiagonal(transform: readonly number[]): boolean {
+  const [a = 1, b = 0] = transform;
+  const degrees = Math.abs((Math.atan2(b, a) * 180) / Math.PI) % 90;
+  return degrees > 2 && degrees < 88;
+}
+
 export const readPdf: Reader = async (bytes, limits) => {
   const { getDocumentProxy, extractText, renderPageAsImage } = await loadUnpdf();
   // pdf.js takes the buffer over; the copy is for drawing scanned pages, which needs a document opened with a canvas.
@@ -95,6 +105,7 @@ export const readPdf: Reader = async (bytes, limits) => {
       const content = await (await pdf.getPage(n)).getTextContent();
       const items = content.items
         .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i && i.str.trim() !== '')
+        .filter((i) => !isDiagonal(i.transform as number[]))
         .map((i) => ({
           str: i.str,
           x: i.transform[4] as number,
