@@ -146,4 +146,20 @@ Program Director`;
       issuingOrganization: 'Bayside Crisis Center',
     });
   });
+
+  it('never takes a sponsor or an accreditor for the issuer of a CE certificate', () => {
+    const text = [
+      'Certificate of Attendance',
+      'This is to certify that',
+      'Maria Gonzales',
+      'attended Ethics in Telehealth (3 CE hours)',
+      'Sponsored by: Northwind Pharma Foundation',
+      'Provider: Lakeside Counseling Institute',
+      'Lakeside Counseling Institute is approved by the American Psychological Association to sponsor continuing education.',
+    ].join('\n');
+    expect(findCertificateDetails(text)).toMatchObject({
+      recipientName: 'Maria Gonzales',
+      issuingOrganization: 'Lakeside Counseling Institute',
+    });
+  });
 });

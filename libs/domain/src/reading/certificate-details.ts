@@ -15,8 +15,9 @@ import { linesOfText, type TextLine } from './positioned-lines';
 
 const RECIPIENT_TRIGGER =
   /\b(?:(?:this\s+(?:is\s+to\s+)?)?certif(?:y|ies)\s+that|(?:hereby\s+)?(?:awarded|presented|granted|issued|conferred)\s+(?:up)?(?:to|on)|recipient\s*:|student\s*(?:name)?\s*:|participant\s*(?:name)?\s*:)/gi;
+/** Who issues: 'issued by', 'provided by', 'Provider:'. An accreditor ('approved by', 'accredited by') only vouches for the issuer. */
 const ISSUER_TRIGGER =
-  /\b(?:(?:issued|awarded|presented|granted|conferred|offered|provided|accredited|certified|approved)\s+by\s*:?|(?:issuing\s+(?:organi[sz]ation|body|institution)|institution|organi[sz]ation|provider)\s*:)/gi;
+  /\b(?:(?:issued|awarded|presented|granted|conferred|offered|provided)\s+by\s*:?|(?:issuing\s+(?:organi[sz]ation|body|institution)|institution|organi[sz]ation|(?:ce\s+)?provider)\s*:)/gi;
 const SIGNER_TRIGGER = /\b(?:signed(?:\s+by)?|signature|authori[sz]ed\s+by|certifying\s+officer)\s*[:,-]?/gi;
 const COMPLETION_CONTEXT = /complet|award|issu|confer|grant|date/i;
 const STRONG_COMPLETION_CONTEXT = /complet|award|issu|confer|grant/i;
@@ -129,8 +130,12 @@ function certifyingSubject(lines: readonly string[]): string | null {
   return null;
 }
 
-function findIssuer(rows: readonly TextLine[], lines: readonly string[], text: string): string | null {
-  const candidates = firstAfterTriggers(text, ISSUER_TRIGGER, readOrganization);
+function findIssuer(rows: readonly TextLine[], lines: readonly string[]): string | null {
+  // A line naming a sponsor ('sponsored by', 'approved … to sponsor continuing education') never gives the issuer.
+  const sponsored = new Set(lines.filter((l) => SPONSOR.test(l)));
+  const candidates = lines
+    .filter((l) => !sponsored.has(l))
+    .flatMap((l) => firstAfterTriggers(l, ISSUER_TRIGGER, readOrganization));
   const named = candidates.find((c) => ORG_WORDS.test(c)) ?? candidates[0];
   if (named) return named;
   const subject = certifyingSubject(lines);
@@ -209,7 +214,7 @@ export function findCertificateDetails(rawText: string, positioned?: readonly Te
   const recipientName = recipient.blank ? null : (recipient.name ?? keyValueRecipient(rows));
   return {
     recipientName,
-    issuingOrganization: findIssuer(rows, lines, text),
+    issuingOrganization: findIssuer(rows, lines),
     certificateAuthor: findSigner(rows, text, recipientName),
     completionDate: findCompletionDate(text),
   };

@@ -43,6 +43,19 @@ describe('readInstructionHours', () => {
     expect(hours.derivation).toContain('3 credit hours × 15');
   });
 
+  it('adds up the weekly hours an outline gives by component, times the weeks of the term', () => {
+    const text = [
+      'Unit outline',
+      'Lecture: 2 hours per week',
+      'Tutorial: 1 hour per week',
+      'Students should expect to spend 6 hours per week on independent study.',
+      'The unit runs over 12 weeks.',
+    ].join('\n');
+    const hours = read(text);
+    expect(hours.hours).toBe(36);
+    expect(hours.derivation).toMatch(/^3 h a week .* × 12 weeks as stated = 36 h$/);
+  });
+
   it('says what is missing when a meeting pattern has no weeks', () => {
     expect(read('Meeting Times\nT, Th 1:30 – 3:10 p.m.')).toMatchObject({
       hours: null,

@@ -120,6 +120,37 @@ function creditRuleHours(lines: readonly TextLine[]): HoursReading | null {
   return null;
 }
 
+const WEEKLY_RATE = new RegExp(
+  `\\b${NUM}\\s*(?:contact\\s+|class\\s+|lecture\\s+|teaching\\s+)?(?:hours?|hrs?)\\.?\\s*(?:per|a|each|every|/)\\s*(?:week|wk)\\b`,
+  'i',
+);
+/** Time a student spends outside class is not contact time. */
+const NOT_CONTACT =
+  /\b(?:outside|self[-\s]?(?:study|directed)|independent|private\s+study|preparation|homework|office|workload|expect(?:ed)?\s+to\s+(?:work|spend)|per\s+credit)\b/i;
+const RATE_TOTAL = /\b(?:contact|class|teaching|total|scheduled)\s+(?:hours|time)\b/i;
+const RATE_COMPONENT =
+  /\b(?:lectures?|tutorials?|labs?|laborator(?:y|ies)|seminars?|workshops?|practicals?|studios?|discussions?)\b/i;
+
+/**
+ * Layout feature: an outline that states the hours a week, as a total ('Contact hours: 3 hours per week') or by
+ * component ('Lecture: 2 hours per week', 'Tutorial: 1 hour per week', added up).
+ */
+export function weeklyHours(lines: readonly TextLine[]): { hours: number; lines: TextLine[] } | null {
+  const rates = lines.flatMap((line) => {
+    const text = normalizeDocumentText(line.text);
+    const m = WEEKLY_RATE.exec(text);
+    const hours = m ? toNumber(m[1]) : NaN;
+    return m && hours > 0 && hours <= 40 && !NOT_CONTACT.test(text) ? [{ hours, line, text }] : [];
+  });
+  const total = rates.find((r) => RATE_TOTAL.test(r.text));
+  if (total) return { hours: total.hours, lines: [total.line] };
+  const components = rates.filter((r) => RATE_COMPONENT.test(r.text));
+  if (components.length > 0)
+    return { hours: components.reduce((sum, r) => sum + r.hours, 0), lines: components.map((r) => r.line) };
+  const first = rates[0];
+  return first ? { hours: first.hours, lines: [first.line] } : null;
+}
+
 function patternText(patterns: readonly MeetingPattern[]): string {
   return patterns.map((p) => `${p.text} (${p.days.length} × ${p.minutes} min)`).join(' + ');
 }
@@ -169,8 +200,31 @@ export function readInstructionHours(lines: readonly TextLine[], derive: boolean
       };
     }
   }
+  const rate = first ? null : weeklyHours(lines);
+  const rateLine = rate?.lines[0];
+  if (rate && rateLine) {
+    const weeks = termWeeks(lines);
+    if (weeks) {
+      const hours = round1(rate.hours * weeks.weeks);
+      const said = rate.lines.map((l) => l.text.trim()).join(' + ');
+      return {
+        hours,
+        line: rateLine,
+        derivation: `${rate.hours} h a week (${said}) × ${weeks.how} = ${hours} h`,
+        missing: null,
+      };
+    }
+  }
   const byCredits = creditRuleHours(lines);
   if (byCredits) return byCredits;
+  if (rate) {
+    return {
+      hours: null,
+      line: null,
+      derivation: null,
+      missing: `the course meets ${rate.hours} h a week, but no line states the weeks of the term, so contact hours cannot be derived`,
+    };
+  }
   if (first) {
     return {
       hours: null,
