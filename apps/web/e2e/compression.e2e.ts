@@ -2,7 +2,9 @@ import { statSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { stopChild } from '../../../tools/testing/stop-child';
 import { closeBrowser, e2e, newPage } from './support/browser';
+import { startWebServer } from './support/web-server';
 
 afterAll(closeBrowser);
 
@@ -16,9 +18,9 @@ interface Answer {
   body: Buffer;
 }
 
-function get(path: string, acceptEncoding?: string): Promise<Answer> {
+function get(path: string, acceptEncoding?: string, origin = e2e.webUrl): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    httpGet(`${e2e.webUrl}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+    httpGet(`${origin}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
@@ -33,6 +35,17 @@ function decoded(answer: Answer): Buffer {
   if (encoding === 'gzip') return gunzipSync(answer.body);
   if (encoding === undefined) return answer.body;
   throw new Error(`unexpected Content-Encoding ${encoding}`);
+}
+
+/** The nonce of the response's Content-Security-Policy, and every script tag of its (decompressed) page. */
+function noncesOf(answer: Answer): { nonce: string | undefined; tags: string[] } {
+  const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1];
+  const tags = [
+    ...decoded(answer)
+      .toString('utf8')
+      .matchAll(/<script\b[^>]*>/g),
+  ].map((match) => match[0]);
+  return { nonce, tags };
 }
 
 /** The scripts a page loads: its module scripts and modulepreload links, all under /assets. */
@@ -58,13 +71,45 @@ describe('compression of pages and assets', () => {
       expect(answer.headers['content-encoding']).toBe(encoding);
       expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
       expect(answer.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
-      const html = decoded(answer).toString('utf8');
-      expect(html).toMatch(/^<!DOCTYPE html>/i);
-      const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1];
+      expect(decoded(answer).toString('utf8')).toMatch(/^<!DOCTYPE html>/i);
+      const { nonce, tags } = noncesOf(answer);
       expect(nonce).toBeTruthy();
-      const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
       expect(tags.length).toBeGreaterThan(0);
       for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("compresses a shared render (page cache) with each response's own nonce", async () => {
+    // The suite's server runs with the page cache off; this one keeps a render for a minute, in one process.
+    const server = await startWebServer({
+      SESSION_SECRET: e2e.sessionSecret,
+      PAGE_CACHE_MS: '60000',
+      WEB_CONCURRENCY: '1',
+    });
+    try {
+      for (const deadline = Date.now() + 30_000; ;) {
+        const ready = await get('/paymentplan', undefined, server.url).then(
+          (answer) => answer.status === 200,
+          () => false,
+        );
+        if (ready) break;
+        if (Date.now() > deadline) throw new Error(`the second web server did not start:\n${server.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const views = [await get('/paymentplan', 'br', server.url), await get('/paymentplan', 'br', server.url)];
+      const nonces = new Set<string | undefined>();
+      for (const view of views) {
+        expect(view.headers['content-encoding']).toBe('br');
+        expect(String(view.headers.vary)).toMatch(/accept-encoding/i);
+        const { nonce, tags } = noncesOf(view);
+        expect(nonce).toBeTruthy();
+        expect(tags.length).toBeGreaterThan(0);
+        for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+        nonces.add(nonce);
+      }
+      expect(nonces.size).toBe(2);
+    } finally {
+      await stopChild(server.child, 'SIGTERM');
     }
   });
 
