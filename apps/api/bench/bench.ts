@@ -156,6 +156,49 @@ async function wireWeight(origin: string, page: string): Promise<{ wire: number;
   return { wire: wire / 1024, plain: plain / 1024, files: paths.size };
 }
 
+const LIGHTHOUSE_CLI = join(ROOT, 'node_modules/lighthouse/cli/index.js');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface LighthouseFigures {
+  score: number;
+  summary: string;
+}
+
+/**
+ * Lighthouse's performance score of one page: the lighthouse npm package's CLI driving Debian's Chromium (headless),
+ * its default mobile profile with simulated throttling; `extraHeaders` go with every request of the page.
+ */
+async function lighthouse(url: string, extraHeaders?: Record<string, string>): Promise<LighthouseFigures> {
+  const args = [
+    LIGHTHOUSE_CLI,
+    url,
+    '--quiet',
+    '--output=json',
+    '--only-categories=performance',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ];
+  if (extraHeaders) args.push(`--extra-headers=${JSON.stringify(extraHeaders)}`);
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`lighthouse exited with ${code}: ${err.slice(-500)}`);
+  const report = JSON.parse(out) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { displayValue?: string }>;
+  };
+  const audit = (id: string) => report.audits[id]?.displayValue ?? '?';
+  return {
+    score: report.categories.performance.score,
+    summary: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, ${audit('total-byte-weight').replace('Total size was ', '')}`,
+  };
+}
+
 function start(
   name: string,
   command: string,
@@ -373,6 +416,21 @@ async function main(): Promise<void> {
           console.log(
             `  ${page.padEnd(12)} ${weight.wire.toFixed(1)} KB on the wire (${weight.files} scripts) | uncompressed ${weight.plain.toFixed(1)} KB | ratio ${((100 * weight.wire) / weight.plain).toFixed(0)}%`,
           );
+        }
+        if (process.env.BENCH_LIGHTHOUSE === '0' || !existsSync(CHROMIUM) || !existsSync(LIGHTHOUSE_CLI)) {
+          console.log(`\n(h) Lighthouse skipped (BENCH_LIGHTHOUSE=0, or no Chromium at ${CHROMIUM})`);
+        } else {
+          console.log(
+            `\n(h) Lighthouse performance (mobile, simulated throttling; target 0.95) as served, beside the same page asked for uncompressed (Accept-Encoding: identity):`,
+          );
+          for (const page of ['/', '/evaluation', '/admin']) {
+            const url = `http://127.0.0.1:${webPort}${page}`;
+            const served = await lighthouse(url);
+            const identity = await lighthouse(url, { 'Accept-Encoding': 'identity' });
+            console.log(
+              `  ${page.padEnd(12)} ${served.score.toFixed(2)} (${served.summary}) | uncompressed ${identity.score.toFixed(2)} (${identity.summary})`,
+            );
+          }
         }
       }
     }
