@@ -63,8 +63,11 @@ export class PaymentConfirmationService {
       try {
         await this.checkout.holdSeats(payment.id, payment.trainings);
       } catch (error) {
-        // A racing confirmation of the same intent succeeded after the read above: this one replays it below.
-        if (!(error instanceof PaymentConfirmedError)) throw error;
+        // A racing confirmation (a second click) succeeded between the read above and the seat lock: the provider
+        // answers with that first success below, as it does for a click that comes after it.
+        const now =
+          error instanceof PaymentConfirmedError && (await this.payments.findByProviderPaymentId(paymentIntentId));
+        if (!now || now.status !== 'succeeded') throw error;
       }
     }
     await this.payments.saveCardLast4(paymentIntentId, card.cardNumber.replace(/\D/g, '').slice(-4));
