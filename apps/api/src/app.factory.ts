@@ -14,6 +14,7 @@ import type { Infrastructure } from './infrastructure';
 import { UploadCompleteDto } from './uploads/dto/upload-complete.dto';
 import { UploadsService } from './uploads/uploads.service';
 import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME } from './applicants/applicant-token.service';
+import { API_KEY_SCHEME } from './common/api-route.decorator';
 
 /** Builds the configured API (prefix, validation, errors, Swagger) without listening; main.ts and tests share it. */
 export async function createApp(
@@ -78,6 +79,16 @@ export async function createApp(
             "The web server's signed applicant token (audience applicant): the visiting applicant's own records",
         },
         APPLICANT_TOKEN_SCHEME,
+      )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'tk_<id>_<secret>',
+          description:
+            "An API key an admin created in the panel, as Authorization: Bearer <key>. Each operation lists the key scopes that reach it (enrollments:read, enrollments:manage, evaluations:staff, credentials:submit); a key needs one of them. Revoked or expired keys answer 401; each key has its own per-minute limit (429).",
+        },
+        API_KEY_SCHEME,
       )
       .build(),
   );

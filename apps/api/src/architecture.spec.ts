@@ -21,6 +21,7 @@ const TABLE_OWNERS: Record<string, string> = {
   admin_users: 'admin',
   revoked_tokens: 'admin',
   login_limit_counters: 'admin',
+  api_keys: 'admin',
   audit_events: 'audit',
   outbox: 'mail',
   applicants: 'applicants',

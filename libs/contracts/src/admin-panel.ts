@@ -144,6 +144,12 @@ export const AUDIT_ACTIONS = [
   'waitlist.offer',
   'export.cohort',
   'export.roster',
+  'api_key.create',
+  'api_key.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.resend',
+  'credential.submit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,3 +13,5 @@ export * from './trainings';
 export * from './records';
 export * from './admin-panel';
 export * from './routes';
+export * from './integrations';
+export * from './route-scopes';

@@ -25,3 +25,4 @@ export * from './enrollment-billing';
 export * from './enrollment-form';
 export * from './evaluation';
 export * from './seat-capture';
+export * from './integrations';

@@ -18,6 +18,7 @@ import { Migration20261127090000_analysis_heartbeat } from './Migration202611270
 import { Migration20261128090000_cohorts_notify } from './Migration20261128090000_cohorts_notify';
 import { Migration20261129090000_payment_capture_decision } from './Migration20261129090000_payment_capture_decision';
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
+import { Migration20261201090000_api_keys } from './Migration20261201090000_api_keys';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -43,4 +44,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261128100000_evaluation_document_notices,
   },
   { name: 'Migration20261129090000_payment_capture_decision', class: Migration20261129090000_payment_capture_decision },
+  { name: 'Migration20261201090000_api_keys', class: Migration20261201090000_api_keys },
 ];
