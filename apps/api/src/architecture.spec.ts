@@ -22,6 +22,7 @@ const TABLE_OWNERS: Record<string, string> = {
   revoked_tokens: 'admin',
   login_limit_counters: 'admin',
   api_keys: 'admin',
+  api_client_credentials: 'integrations',
   audit_events: 'audit',
   outbox: 'mail',
   applicants: 'applicants',

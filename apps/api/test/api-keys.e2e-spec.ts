@@ -172,6 +172,79 @@ describe('API keys', () => {
     await apis[0].http.get('/api/admin/enrollments').set('Authorization', `Bearer ${forged}`).expect(401);
   });
 
+  it('submits a credential for the applicant it names (account created once), reads its outcome; other keys cannot', async () => {
+    const { secret } = await createKey(['credentials:submit'], 'Partner college');
+    const client = { Authorization: `Bearer ${secret}` };
+    const first = await apis[0].http
+      .post('/api/integrations/credentials')
+      .set(client)
+      .send({ applicantEmail: ' New.Applicant@Example.com ', name: 'BA Psychology' })
+      .expect(201);
+    expect(first.body).toMatchObject({
+      name: 'BA Psychology',
+      status: 'pending',
+      documentCount: 0,
+      evaluation: null,
+      review: null,
+    });
+    const second = await apis[1].http
+      .post('/api/integrations/credentials')
+      .set(client)
+      .send({ applicantEmail: 'new.applicant@example.com', name: 'MA Counselling' })
+      .expect(201);
+    expect(second.body.applicantId).toBe(first.body.applicantId);
+    const owners = await apis[0]
+      .em()
+      .getConnection()
+      .execute<Array<{ email: string; owner_id: string }>>(
+        'select a.email, c.owner_id from credentials c join applicants a on a.id = c.owner_id where c.id in (?, ?)',
+        [first.body.credentialId, second.body.credentialId],
+      );
+    expect(owners).toEqual([
+      { email: 'new.applicant@example.com', owner_id: first.body.applicantId },
+      { email: 'new.applicant@example.com', owner_id: first.body.applicantId },
+    ]);
+    const upload = await apis[0].http
+      .post(`/api/integrations/credentials/${first.body.credentialId}/upload-url`)
+      .set(client)
+      .expect(200);
+    expect(upload.body.uploadURL).toEqual(expect.any(String));
+    // The staff decision reaches the client.
+    await apis[0]
+      .em()
+      .getConnection()
+      .execute(
+        `insert into credential_reviews (id, credential_id, decision, rejection_reason, decided_at)
+         values (gen_random_uuid(), ?, 'rejected', 'Not from an accredited school', now())`,
+        [first.body.credentialId],
+      );
+    const outcome = await apis[1].http
+      .get(`/api/integrations/credentials/${first.body.credentialId}`)
+      .set(client)
+      .expect(200);
+    expect(outcome.body.review).toEqual({
+      decision: 'rejected',
+      awardedCredits: null,
+      rejectionReason: 'Not from an accredited school',
+      decidedAt: expect.any(String),
+    });
+    const other = await createKey(['credentials:submit']);
+    await apis[0].http
+      .get(`/api/integrations/credentials/${first.body.credentialId}`)
+      .set('Authorization', `Bearer ${other.secret}`)
+      .expect(404);
+    await apis[0].http
+      .post('/api/integrations/credentials')
+      .set(client)
+      .send({ applicantEmail: 'not an email', name: 'x' })
+      .expect(400);
+    await apis[0].http
+      .post('/api/integrations/credentials')
+      .set(admin())
+      .send({ applicantEmail: 'a@example.com', name: 'x' })
+      .expect(401);
+  });
+
   it('does not reach the panel’s own settings: keys cannot create keys', async () => {
     const { secret } = await createKey([...API_KEY_SCOPES]);
     await apis[0].http

@@ -136,19 +136,25 @@ export interface SubmitCredentialRequest {
 
 export interface SubmittedCredentialOutcome {
   credentialId: string;
+  /** The applicant account the credential belongs to. */
   applicantId: string;
   name: string;
-  status: string;
+  status: 'pending' | 'analyzing' | 'completed' | 'failed';
+  documentCount: number;
+  createdAt: string;
   /** Present once the analysis completed. */
   evaluation: {
-    recommendedCredits: number | null;
-    completedAt: string | null;
+    totalCredits: number;
+    contactHours: number;
+    rigorScore: number;
+    minimumRequirementsMet: boolean;
+    completedAt: string;
   } | null;
-  /** Present once staff decided. */
+  /** Present once staff verified or rejected it. */
   review: {
-    decision: 'verified' | 'rejected' | 'pending';
-    credits: number | null;
-    reason: string | null;
-    decidedAt: string | null;
+    decision: 'verified' | 'rejected';
+    awardedCredits: number | null;
+    rejectionReason: string | null;
+    decidedAt: string;
   } | null;
 }

@@ -19,6 +19,7 @@ import { Migration20261128090000_cohorts_notify } from './Migration2026112809000
 import { Migration20261129090000_payment_capture_decision } from './Migration20261129090000_payment_capture_decision';
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 import { Migration20261201090000_api_keys } from './Migration20261201090000_api_keys';
+import { Migration20261201100000_api_client_credentials } from './Migration20261201100000_api_client_credentials';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261129090000_payment_capture_decision', class: Migration20261129090000_payment_capture_decision },
   { name: 'Migration20261201090000_api_keys', class: Migration20261201090000_api_keys },
+  { name: 'Migration20261201100000_api_client_credentials', class: Migration20261201100000_api_client_credentials },
 ];
