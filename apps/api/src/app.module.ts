@@ -23,6 +23,7 @@ import { ErasureModule } from './erasure/erasure.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         ErasureModule,
         SignInModule,
         IntegrationsModule,
+        WebhooksModule,
       ],
     };
   }

@@ -66,6 +66,59 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * The `data` of each event: ids and the fields a receiver needs, never a document's text. The body sent is the
+ * Standard Webhooks envelope `{ type, timestamp, data }`.
+ */
+export interface WebhookEventDataMap {
+  'enrollment.created': {
+    enrollmentId: string;
+    trainingName: string;
+    cohortId: string | null;
+    studentName: string;
+    studentEmail: string;
+    paymentType: string;
+    /** The Stripe (or test-mode) payment intent, null for an enrollment recorded by hand. */
+    paymentIntentId: string | null;
+  };
+  'enrollment.cancelled': { enrollmentId: string; reason: 'admin' | 'refund' };
+  'enrollment.moved': { enrollmentId: string; fromCohortId: string | null; toCohortId: string };
+  'payment.succeeded': {
+    paymentId: string;
+    paymentIntentId: string;
+    /** Cents. */
+    amount: number;
+    currency: string;
+    paymentType: string;
+    trainings: string[];
+    installmentsTotal: number;
+    enrollmentIds: string[];
+  };
+  'installment.paid': {
+    paymentId: string;
+    paymentIntentId: string;
+    installmentNumber: number;
+    installmentsTotal: number;
+    amount: number;
+  };
+  'installment.failed': {
+    paymentId: string;
+    paymentIntentId: string;
+    installmentNumber: number;
+    installmentsTotal: number;
+    amount: number;
+  };
+  'refund.created': { refundId: string; enrollmentId: string | null; paymentIntentId: string; amount: number };
+  'evaluation.completed': { credentialId: string; applicantId: string | null; totalCredits: number };
+  'review.verified': { credentialId: string; applicantId: string | null; awardedCredits: number | null };
+  'review.rejected': { credentialId: string; applicantId: string | null };
+}
+
+/** One event for the outbox: `key` is unique per cause, so a replayed cause writes it once. */
+export type WebhookEventInput = {
+  [T in WebhookEventType]: { type: T; key: string; data: WebhookEventDataMap[T] };
+}[WebhookEventType];
+
 export function isWebhookEventType(value: unknown): value is WebhookEventType {
   return typeof value === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
 }

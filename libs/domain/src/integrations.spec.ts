@@ -4,6 +4,7 @@ import {
   apiKeyState,
   isApiKeyBearer,
   parseApiKeyForm,
+  parseWebhookEndpointForm,
   shouldDisableEndpoint,
   WEBHOOK_MAX_ATTEMPTS,
   webhookAddressProblem,
@@ -127,5 +128,30 @@ describe('webhook URLs and addresses (no server-side request forgery)', () => {
     expect(webhookAddressProblem('::ffff:127.0.0.1', production)).toMatch(/loopback/);
     expect(webhookAddressProblem('169.254.169.254', development)).toMatch(/not public/);
     expect(webhookAddressProblem('127.0.0.1', development)).toBeNull();
+  });
+});
+
+describe('webhook endpoint form', () => {
+  const production = { requireHttps: true, allowLoopback: false };
+  it('takes an allowed URL and known events in their order', () => {
+    expect(
+      parseWebhookEndpointForm(
+        { url: ' https://crm.example.com/hooks ', events: ['refund.created', 'payment.succeeded'] },
+        production,
+      ),
+    ).toEqual({
+      ok: true,
+      value: { url: 'https://crm.example.com/hooks', description: '', events: ['payment.succeeded', 'refund.created'] },
+    });
+  });
+  it('refuses a private URL, no events and unknown events', () => {
+    expect(parseWebhookEndpointForm({ url: 'https://10.0.0.5/x', events: [] }, production)).toEqual({
+      ok: false,
+      fieldErrors: { url: ['The address is not public (private)'], events: ['Choose at least one event'] },
+    });
+    expect(parseWebhookEndpointForm({ url: 'https://a.example.com', events: ['user.hacked'] }, production)).toEqual({
+      ok: false,
+      fieldErrors: { events: ['Unknown event type'] },
+    });
   });
 });

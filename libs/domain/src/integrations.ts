@@ -1,4 +1,12 @@
-import { API_KEY_SCOPES, API_KEY_TOKEN_PREFIX, isApiKeyScope, type ApiKeyScope } from '@app/contracts';
+import {
+  API_KEY_SCOPES,
+  API_KEY_TOKEN_PREFIX,
+  isApiKeyScope,
+  isWebhookEventType,
+  WEBHOOK_EVENT_TYPES,
+  type ApiKeyScope,
+  type WebhookEventType,
+} from '@app/contracts';
 import ipaddr from 'ipaddr.js';
 
 // API keys
@@ -151,4 +159,29 @@ export function webhookAddressProblem(address: string, policy: Pick<WebhookUrlPo
   if (range === 'loopback') return policy.allowLoopback ? null : 'The address is this machine (loopback)';
   if (range === 'unicast') return null;
   return `The address is not public (${range})`;
+}
+
+export interface WebhookEndpointForm {
+  url: string;
+  description: string;
+  events: WebhookEventType[];
+}
+
+/** The one check of a new endpoint's fields (API and panel): a URL the policy allows in form, and known events. */
+export function parseWebhookEndpointForm(
+  input: { url: unknown; description?: unknown; events: unknown },
+  policy: WebhookUrlPolicy,
+): { ok: true; value: WebhookEndpointForm } | { ok: false; fieldErrors: Record<string, string[]> } {
+  const fieldErrors: Record<string, string[]> = {};
+  const url = typeof input.url === 'string' ? input.url.trim() : '';
+  const urlProblem = url ? webhookUrlProblem(url, policy) : 'Enter the URL that receives the events';
+  if (urlProblem) fieldErrors['url'] = [urlProblem];
+  const description = typeof input.description === 'string' ? input.description.trim() : '';
+  if (description.length > 200) fieldErrors['description'] = ['At most 200 characters'];
+  const raw = Array.isArray(input.events) ? (input.events as unknown[]) : [input.events].filter(Boolean);
+  const events = WEBHOOK_EVENT_TYPES.filter((type) => raw.includes(type));
+  if (raw.some((type) => !isWebhookEventType(type))) fieldErrors['events'] = ['Unknown event type'];
+  else if (events.length === 0) fieldErrors['events'] = ['Choose at least one event'];
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  return { ok: true, value: { url, description, events } };
 }

@@ -112,6 +112,8 @@ export interface AppConfig {
     webhookTimeoutSeconds: number;
     /** How often the webhook worker looks for due deliveries. */
     webhookPollMilliseconds: number;
+    /** Where the admins are told that an endpoint was turned off (ADMIN_ALERT_EMAIL); unset: logged only. */
+    alertEmail: string | null;
   };
 }
 
@@ -267,6 +269,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       webhookAllowLoopback: bool(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
       webhookTimeoutSeconds: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
       webhookPollMilliseconds: integer(env, 'WEBHOOK_POLL_MILLISECONDS', 1000, 50, 60000),
+      alertEmail: text(env, 'ADMIN_ALERT_EMAIL'),
     },
   };
 

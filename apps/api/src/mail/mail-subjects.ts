@@ -15,6 +15,7 @@ const subjects: { [T in MailTemplateName]: (data: MailDataMap[T]) => string } = 
   'sign-in-link': () => `Your sign-in link for ${PRODUCT_NAME}`,
   'credential-verified': (d) => `${d.credentialName} is verified: ${d.awardedCredits} quarter credits awarded`,
   'credential-rejected': (d) => `${d.credentialName} could not be verified`,
+  'webhook-endpoint-disabled': () => 'A webhook endpoint was turned off after failing for days',
   'waitlist-offer': (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,
 };
 

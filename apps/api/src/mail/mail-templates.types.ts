@@ -83,6 +83,13 @@ export interface WaitlistOfferData {
   cohortMonth: string;
 }
 
+/** To the admins' alert address: an endpoint that failed for days was turned off. */
+export interface WebhookEndpointDisabledData {
+  endpointId: string;
+  url: string;
+  lastError: string;
+}
+
 export interface MailDataMap {
   'purchase-confirmation': PurchaseConfirmationData;
   'cohort-filled-not-charged': CohortFilledNotChargedData;
@@ -94,6 +101,7 @@ export interface MailDataMap {
   'credential-verified': CredentialVerifiedData;
   'credential-rejected': CredentialRejectedData;
   'waitlist-offer': WaitlistOfferData;
+  'webhook-endpoint-disabled': WebhookEndpointDisabledData;
 }
 
 export type MailTemplateName = keyof MailDataMap;
@@ -109,6 +117,7 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'credential-verified',
   'credential-rejected',
   'waitlist-offer',
+  'webhook-endpoint-disabled',
 ];
 
 /** A mail to write to the outbox. `key` is unique per event: the same key twice is one mail. */

@@ -20,6 +20,7 @@ import { Migration20261129090000_payment_capture_decision } from './Migration202
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 import { Migration20261201090000_api_keys } from './Migration20261201090000_api_keys';
 import { Migration20261201100000_api_client_credentials } from './Migration20261201100000_api_client_credentials';
+import { Migration20261201110000_webhooks } from './Migration20261201110000_webhooks';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129090000_payment_capture_decision', class: Migration20261129090000_payment_capture_decision },
   { name: 'Migration20261201090000_api_keys', class: Migration20261201090000_api_keys },
   { name: 'Migration20261201100000_api_client_credentials', class: Migration20261201100000_api_client_credentials },
+  { name: 'Migration20261201110000_webhooks', class: Migration20261201110000_webhooks },
 ];

@@ -1,0 +1,268 @@
+import type { CreatedWebhookEndpoint, WebhookDeliveryPage } from '@app/contracts';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { WebhookDispatcher } from '../src/webhooks/webhook-dispatcher.service';
+import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
+import { startTestApi, type TestApi } from './support/test-app';
+
+const ADMIN = { username: 'hooks-admin', password: 'hooks-admin-password' };
+const PARTS = 'Parts Therapy Practitioner';
+const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+
+interface Received {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * A receiver as a provider's system would run it: every request is verified with the Standard Webhooks reference
+ * library and the endpoint's secret; a bad signature answers 400 and is counted. `down` answers 503.
+ */
+class Receiver {
+  readonly received: Received[] = [];
+  rejected = 0;
+  down = false;
+  secret = '';
+  private server: Server | null = null;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        if (this.down) {
+          response.writeHead(503).end();
+          return;
+        }
+        const body = Buffer.concat(chunks).toString('utf8');
+        try {
+          const verified = new Webhook(this.secret).verify(body, flatten(request.headers)) as Omit<Received, 'id'>;
+          this.received.push({ id: String(request.headers['webhook-id']), type: verified.type, data: verified.data });
+          response.writeHead(204).end();
+        } catch {
+          this.rejected += 1;
+          response.writeHead(400).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}/hooks`;
+  }
+
+  of(type: string): Received[] {
+    return this.received.filter((event) => event.type === type);
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+function flatten(headers: IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+  );
+}
+
+describe('webhooks against a real receiver verifying Standard Webhooks signatures', () => {
+  let database: TestDatabase;
+  let apis: [TestApi, TestApi];
+  let token: string;
+  const receiver = new Receiver();
+  const admin = () => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await receiver.start();
+    // The background poll is slowed down: the tests run the workers of both instances themselves, at once.
+    const env = {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_POLL_MILLISECONDS: '60000',
+    };
+    apis = [
+      await startTestApi(env, { databaseUrl: database.url }),
+      await startTestApi(env, { databaseUrl: database.url }),
+    ];
+    token = (await apis[0].http.post('/api/admin/login').send(ADMIN).expect(200)).body.token;
+  });
+
+  afterAll(async () => {
+    for (const api of apis ?? []) await api.close();
+    await receiver.stop();
+    await database?.drop();
+  });
+
+  async function buy(api: TestApi, i: number): Promise<string> {
+    const created = await api.http
+      .post('/api/create-payment-intent')
+      .send({ trainingName: PARTS, paymentType: 'full' })
+      .expect(200);
+    const paymentIntentId: string = created.body.paymentIntentId;
+    await api.http
+      .post('/api/update-payment-intent')
+      .send({ paymentIntentId, customerName: `Buyer ${i}`, customerEmail: `buyer${i}@example.com`, cohortId: null })
+      .expect(200);
+    await api.http
+      .post('/api/payments/test-mode/confirm')
+      .send({ paymentIntentId, ...card })
+      .expect(200);
+    // The success page's check confirms the same payment again: still one event.
+    await api.http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);
+    return paymentIntentId;
+  }
+
+  /** Both instances' workers, at the same time, until nothing is due. */
+  async function runWorkers(): Promise<void> {
+    for (;;) {
+      const sent = await Promise.all(apis.map((api) => api.app.get(WebhookDispatcher).dispatchDue()));
+      if (sent.every((count) => count === 0)) return;
+    }
+  }
+
+  async function pendingDeliveries(): Promise<number> {
+    const [{ n }] = await apis[0]
+      .em()
+      .getConnection()
+      .execute<Array<{ n: number }>>(`select count(*)::int as n from webhook_deliveries where status <> 'delivered'`);
+    return n;
+  }
+
+  let endpoint: CreatedWebhookEndpoint;
+
+  it('registers an endpoint with a whsec_ secret shown once; refuses a private address and a non-https URL', async () => {
+    const created = await apis[0].http
+      .post('/api/admin/webhook-endpoints')
+      .set(admin())
+      .send({ url: receiver.url, events: ['payment.succeeded', 'enrollment.created'], description: 'CRM' })
+      .expect(201);
+    endpoint = created.body as CreatedWebhookEndpoint;
+    receiver.secret = endpoint.secret;
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(endpoint.endpoint).toMatchObject({ url: receiver.url, active: true, events: ['enrollment.created', 'payment.succeeded'] });
+    const listed = await apis[1].http.get('/api/admin/webhook-endpoints').set(admin()).expect(200);
+    expect(JSON.stringify(listed.body)).not.toContain(endpoint.secret);
+
+    for (const url of ['https://10.0.0.7/hooks', 'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]/x']) {
+      const refused = await apis[0].http
+        .post('/api/admin/webhook-endpoints')
+        .set(admin())
+        .send({ url, events: ['payment.succeeded'] })
+        .expect(400);
+      expect(refused.body.fieldErrors.url[0]).toMatch(/not public/);
+    }
+    await apis[0].http
+      .post('/api/admin/webhook-endpoints')
+      .set(admin())
+      .send({ url: 'ftp://example.com/x', events: ['payment.succeeded'] })
+      .expect(400);
+    const [{ n }] = await apis[0]
+      .em()
+      .getConnection()
+      .execute<Array<{ n: number }>>('select count(*)::int as n from webhook_endpoints');
+    expect(n).toBe(1);
+  });
+
+  it('200 purchases on two instances deliver 200 signed payment.succeeded events, none twice, including while the receiver was down', async () => {
+    const bought: string[] = [];
+    // The first 50 while the receiver is down: every first attempt fails.
+    receiver.down = true;
+    for (let batch = 0; batch < 5; batch++) {
+      bought.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => buy(apis[i % 2], batch * 10 + i)))));
+    }
+    await runWorkers();
+    expect(receiver.received).toHaveLength(0);
+    expect(await pendingDeliveries()).toBe(100);
+    // The receiver comes back; the retries are brought forward (the schedule waits 5 s, then 5 min, …).
+    receiver.down = false;
+    await apis[0]
+      .em()
+      .getConnection()
+      .execute(`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
+    for (let batch = 5; batch < 20; batch++) {
+      bought.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => buy(apis[i % 2], batch * 10 + i)))));
+      if (batch % 5 === 0) await runWorkers();
+    }
+    await runWorkers();
+
+    expect(receiver.rejected).toBe(0);
+    const payments = receiver.of('payment.succeeded');
+    expect(payments).toHaveLength(200);
+    expect(new Set(payments.map((event) => event.id)).size).toBe(200);
+    expect(new Set(payments.map((event) => event.data.paymentIntentId)).size).toBe(200);
+    expect(payments.map((event) => event.data.paymentIntentId).sort()).toEqual([...bought].sort());
+    expect(receiver.of('enrollment.created')).toHaveLength(200);
+    expect(await pendingDeliveries()).toBe(0);
+    // The first 50 payments' deliveries took two attempts; the log shows it.
+    const log = await apis[0].http
+      .get(`/api/admin/webhook-endpoints/${endpoint.endpoint.id}/deliveries`)
+      .set(admin())
+      .expect(200);
+    const page = log.body as WebhookDeliveryPage;
+    expect(page.pageCount).toBe(8);
+    expect(page.rows[0]).toMatchObject({ status: 'delivered', responseCode: 204, attempts: 1 });
+    // Payloads carry ids and the fields a receiver needs, nothing of documents.
+    expect(Object.keys(payments[0].data).sort()).toEqual(
+      ['amount', 'currency', 'enrollmentIds', 'installmentsTotal', 'paymentId', 'paymentIntentId', 'paymentType', 'trainings'].sort(),
+    );
+  });
+
+  it('takes over a delivery whose worker died mid-delivery (lease ran out), and sends it once', async () => {
+    const before = receiver.of('payment.succeeded').length;
+    await buy(apis[0], 1000);
+    // A worker leases it and dies before sending: nothing is sent until its lease runs out.
+    await apis[0]
+      .em()
+      .getConnection()
+      .execute(
+        `update webhook_deliveries set status = 'sending', attempts = attempts + 1, lease_until = now() + interval '1 hour'
+          where status = 'pending'`,
+      );
+    await runWorkers();
+    expect(receiver.of('payment.succeeded')).toHaveLength(before);
+    await apis[0]
+      .em()
+      .getConnection()
+      .execute(`update webhook_deliveries set lease_until = now() - interval '1 second' where status = 'sending'`);
+    await runWorkers();
+    expect(receiver.of('payment.succeeded')).toHaveLength(before + 1);
+    expect(await pendingDeliveries()).toBe(0);
+  });
+
+  it('a resent delivery keeps its webhook-id', async () => {
+    const log = (
+      await apis[0].http.get(`/api/admin/webhook-endpoints/${endpoint.endpoint.id}/deliveries`).set(admin()).expect(200)
+    ).body as WebhookDeliveryPage;
+    const delivery = log.rows[0];
+    const resent = await apis[1].http.post(`/api/admin/webhook-deliveries/${delivery.id}/resend`).set(admin()).expect(200);
+    expect(resent.body).toMatchObject({ id: delivery.id, messageId: delivery.messageId, status: 'pending', attempts: 0 });
+    const count = receiver.received.length;
+    await runWorkers();
+    expect(receiver.received).toHaveLength(count + 1);
+    expect(receiver.received.at(-1)?.id).toBe(delivery.messageId);
+    expect(receiver.received.filter((event) => event.id === delivery.messageId)).toHaveLength(2);
+  });
+
+  it('checks the address again at delivery: an endpoint whose host is now private is refused without a request', async () => {
+    // As if its DNS changed after registration: the stored URL now points at the cloud metadata address.
+    await apis[0]
+      .em()
+      .getConnection()
+      .execute(`update webhook_endpoints set url = 'https://169.254.169.254/latest/meta-data' where id = ?`, [
+        endpoint.endpoint.id,
+      ]);
+    const count = receiver.received.length;
+    await buy(apis[1], 2000);
+    await runWorkers();
+    expect(receiver.received).toHaveLength(count);
+    const log = (
+      await apis[0].http.get(`/api/admin/webhook-endpoints/${endpoint.endpoint.id}/deliveries`).set(admin()).expect(200)
+    ).body as WebhookDeliveryPage;
+    expect(log.rows[0]).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/not public/) });
+  });
+});
