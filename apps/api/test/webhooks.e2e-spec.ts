@@ -8,6 +8,8 @@ import { startTestApi, type TestApi } from './support/test-app';
 
 const ADMIN = { username: 'hooks-admin', password: 'hooks-admin-password' };
 const PARTS = 'Parts Therapy Practitioner';
+/** Cohorts are made only for this training, so PARTS is bought without one. */
+const RESILIENT = 'Resilient Child Training';
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
 interface Received {
@@ -246,6 +248,76 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
     expect(receiver.received).toHaveLength(count + 1);
     expect(receiver.received.at(-1)?.id).toBe(delivery.messageId);
     expect(receiver.received.filter((event) => event.id === delivery.messageId)).toHaveLength(2);
+  });
+
+  it('raises enrollment.created, enrollment.moved, enrollment.cancelled and refund.created from the panel’s changes, each once', async () => {
+    const all = new Receiver();
+    await all.start();
+    try {
+      const created = await apis[0].http
+        .post('/api/admin/webhook-endpoints')
+        .set(admin())
+        .send({
+          url: all.url,
+          events: ['enrollment.created', 'enrollment.moved', 'enrollment.cancelled', 'refund.created', 'payment.succeeded'],
+        })
+        .expect(201);
+      all.secret = created.body.secret;
+      const cohort = async (month: string) =>
+        (
+          await apis[0].http
+            .post('/api/admin/cohorts')
+            .set(admin())
+            .send({ trainingName: RESILIENT, cohortMonth: month })
+            .expect(201)
+        ).body.id as string;
+      const [march, april] = [await cohort('2032-03'), await cohort('2032-04')];
+      const manual = await apis[0].http
+        .post('/api/admin/enrollments')
+        .set(admin())
+        .send({
+          studentName: 'Manual Student',
+          studentEmail: 'manual@example.com',
+          trainingName: RESILIENT,
+          cohortId: march,
+          paymentType: 'full',
+          paymentAmount: 199500,
+          enrollmentStatus: 'active',
+          notes: null,
+          isManualEntry: true,
+        })
+        .expect(201);
+      await apis[1].http.post(`/api/admin/enrollments/${manual.body.id}/move`).set(admin()).send({ cohortId: april }).expect(200);
+      await apis[0].http
+        .patch(`/api/admin/enrollments/${manual.body.id}`)
+        .set(admin())
+        .send({ enrollmentStatus: 'cancelled' })
+        .expect(200);
+      const paymentIntentId = await buy(apis[0], 3000);
+      const [{ id: paidEnrollment }] = await apis[0]
+        .em()
+        .getConnection()
+        .execute<Array<{ id: string }>>('select id from enrollments where payment_intent_id = ?', [paymentIntentId]);
+      await apis[0].http.post(`/api/admin/enrollments/${paidEnrollment}/refund`).set(admin()).send({}).expect(200);
+      await runWorkers();
+      expect(all.rejected).toBe(0);
+      const summary = all.received.map((event) => `${event.type} ${String(event.data.enrollmentId ?? event.data.paymentIntentId)}`);
+      expect(summary.sort()).toEqual(
+        [
+          `enrollment.created ${manual.body.id}`,
+          `enrollment.moved ${manual.body.id}`,
+          `enrollment.cancelled ${manual.body.id}`,
+          `payment.succeeded ${paymentIntentId}`,
+          `enrollment.created ${paidEnrollment}`,
+          `refund.created ${paidEnrollment}`,
+          `enrollment.cancelled ${paidEnrollment}`,
+        ].sort(),
+      );
+      expect(all.of('enrollment.moved')[0].data).toEqual({ enrollmentId: manual.body.id, fromCohortId: march, toCohortId: april });
+      expect(all.of('enrollment.cancelled').map((event) => event.data.reason).sort()).toEqual(['admin', 'refund']);
+    } finally {
+      await all.stop();
+    }
   });
 
   it('checks the address again at delivery: an endpoint whose host is now private is refused without a request', async () => {

@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import {
   ENROLLMENT_PAGE_SIZE,
   type EnrollmentDetail,
@@ -14,6 +16,7 @@ import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { PaymentRefundsService } from '../payments/payment-refunds.service';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { creationWindow } from './enrollment-date-range';
 import { EnrollmentTableRepository, type EnrollmentTableRow } from './enrollment-table.repository';
 import {
@@ -87,7 +90,7 @@ export class EnrollmentAdminService {
   ) {}
 
   /** A change to enrollments in one transaction; the public cohort list (seats) is re-read once it commits. */
-  private change<T>(work: () => Promise<T>): Promise<T> {
+  private change<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.cohortList.changing(() => this.tx.run(work));
   }
 
@@ -119,7 +122,7 @@ export class EnrollmentAdminService {
 
   /** Status, cohort and notes, with the rules of creation: a cohort of the same training, with a seat. */
   async update(id: string, request: UpdateEnrollmentRequest, actor: AuditActor | null): Promise<EnrollmentDetail> {
-    return this.change(async () => {
+    return this.change(async (em) => {
       const before = await this.requireLocked(id);
       const after = {
         enrollmentStatus: request.enrollmentStatus ?? before.enrollmentStatus,
@@ -137,6 +140,20 @@ export class EnrollmentAdminService {
           `Edited enrollment ${id} (${Object.keys(changes).join(', ')})`,
           changes,
         );
+        if (after.cohortId !== before.cohortId && after.cohortId) {
+          await WebhookOutbox.enqueue(em, {
+            type: 'enrollment.moved',
+            key: `enrollment.moved:${id}:${randomUUID()}`,
+            data: { enrollmentId: id, fromCohortId: before.cohortId, toCohortId: after.cohortId },
+          });
+        }
+        if (after.enrollmentStatus === 'cancelled' && before.enrollmentStatus !== 'cancelled') {
+          await WebhookOutbox.enqueue(em, {
+            type: 'enrollment.cancelled',
+            key: `enrollment.cancelled:${id}:${randomUUID()}`,
+            data: { enrollmentId: id, reason: 'admin' },
+          });
+        }
       }
       return this.detail(id);
     });
@@ -144,7 +161,7 @@ export class EnrollmentAdminService {
 
   /** Another cohort of the same training; the payment, plan and amount stay with the enrollment. */
   async move(id: string, cohortId: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
-    return this.change(async () => {
+    return this.change(async (em) => {
       const before = await this.requireLocked(id);
       if (before.cohortId === cohortId) throw new SameCohortError();
       const target = await this.checkSeat(before, cohortId, before.enrollmentStatus);
@@ -160,6 +177,11 @@ export class EnrollmentAdminService {
         `Moved enrollment ${id} to ${target ? cohortMonthLabel(target.cohortMonth) : 'another cohort'}`,
         { cohortId: { from: before.cohortId, to: cohortId } },
       );
+      await WebhookOutbox.enqueue(em, {
+        type: 'enrollment.moved',
+        key: `enrollment.moved:${id}:${randomUUID()}`,
+        data: { enrollmentId: id, fromCohortId: before.cohortId, toCohortId: cohortId },
+      });
       return this.detail(id);
     });
   }
@@ -184,7 +206,7 @@ export class EnrollmentAdminService {
       reason: reason?.trim() || null,
       adminUsername: actor?.username ?? null,
     });
-    return this.change(async () => {
+    return this.change(async (em) => {
       const before = await this.requireLocked(id);
       await this.refunds.record(made);
       const total = made.reduce((sum, refund) => sum + refund.amount, 0);
@@ -206,6 +228,14 @@ export class EnrollmentAdminService {
           enrollmentStatus: { from: before.enrollmentStatus, to: 'cancelled' },
         },
       );
+      // refund.created is raised by the refunds' owner as it records each one (payments).
+      if (before.enrollmentStatus !== 'cancelled') {
+        await WebhookOutbox.enqueue(em, {
+          type: 'enrollment.cancelled',
+          key: `enrollment.cancelled:${id}:${randomUUID()}`,
+          data: { enrollmentId: id, reason: 'refund' },
+        });
+      }
       return this.detail(id);
     });
   }

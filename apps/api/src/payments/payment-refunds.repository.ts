@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PaymentChargeView, RefundView } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { PAID_ENROLLMENTS, type PaidEnrollments } from './paid-enrollments.port';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 export interface RecordedRefund {
   paymentId: string;
@@ -52,6 +53,19 @@ export class PaymentRefundsRepository {
         ],
       );
       inserted += rows.length;
+      // Raised with the row, once per refund id, in the caller's transaction when there is one (the panel's refund).
+      if (rows.length > 0) {
+        await WebhookOutbox.enqueue(this.em, {
+          type: 'refund.created',
+          key: `refund.created:${refund.providerRefundId}`,
+          data: {
+            refundId: refund.providerRefundId,
+            enrollmentId: refund.enrollmentId,
+            paymentIntentId: refund.providerPaymentId,
+            amount: refund.amount,
+          },
+        });
+      }
     }
     return inserted;
   }

@@ -423,6 +423,17 @@ export class PaymentsRepository {
       );
       await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, payment.amount);
       await OutboxRepository.enqueue(tx, input.mails);
+      await WebhookOutbox.enqueue(tx, {
+        type: 'installment.paid',
+        key: `installment.paid:${payment.id}:${input.installmentNumber}`,
+        data: {
+          paymentId: payment.id,
+          paymentIntentId: input.providerPaymentId,
+          installmentNumber: input.installmentNumber,
+          installmentsTotal: payment.installmentsTotal,
+          amount: payment.amount,
+        },
+      });
     });
   }
 
@@ -459,6 +470,18 @@ export class PaymentsRepository {
       );
       await this.enrollments.appendNote(tx, payment.providerPaymentId, input.note);
       await OutboxRepository.enqueue(tx, input.mails);
+      // One event per decline (a retried month that is declined again is told again).
+      await WebhookOutbox.enqueue(tx, {
+        type: 'installment.failed',
+        key: `installment.failed:${payment.id}:${input.installmentNumber}:${randomUUID()}`,
+        data: {
+          paymentId: payment.id,
+          paymentIntentId: input.providerPaymentId ?? payment.providerPaymentId,
+          installmentNumber: input.installmentNumber,
+          installmentsTotal: payment.installmentsTotal,
+          amount: payment.amount,
+        },
+      });
     });
   }
 }
