@@ -15,6 +15,7 @@ import { UploadCompleteDto } from './uploads/dto/upload-complete.dto';
 import { UploadsService } from './uploads/uploads.service';
 import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME } from './applicants/applicant-token.service';
 import { API_KEY_SCHEME } from './common/api-route.decorator';
+import { addWebhooksSection } from './webhooks/webhooks-openapi';
 
 /** Builds the configured API (prefix, validation, errors, Swagger) without listening; main.ts and tests share it. */
 export async function createApp(
@@ -92,6 +93,6 @@ export async function createApp(
       )
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, await addWebhooksSection(document), { jsonDocumentUrl: 'api/docs-json' });
   return app;
 }

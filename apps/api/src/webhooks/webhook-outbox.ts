@@ -27,4 +27,21 @@ export class WebhookOutbox {
     );
     return rows.length > 0;
   }
+
+  /**
+   * Erasure: the events (and their deliveries, pending or logged) about these credentials or applicant accounts, in
+   * the erasure's transaction. Enrollment and payment events stay, as the enrollments themselves do.
+   */
+  static async forget(em: EntityManager, about: { credentialIds: string[]; applicantIds: string[] }): Promise<number> {
+    if (about.credentialIds.length === 0 && about.applicantIds.length === 0) return 0;
+    const rows = await em.getConnection().execute<Array<{ id: string }>>(
+      `delete from webhook_events
+        where payload->'data'->>'credentialId' = any(?::text[]) or payload->'data'->>'applicantId' = any(?::text[])
+        returning id`,
+      [`{${about.credentialIds.join(',')}}`, `{${about.applicantIds.join(',')}}`],
+      'all',
+      em.getTransactionContext(),
+    );
+    return rows.length;
+  }
 }
