@@ -175,6 +175,7 @@ export interface WebhookDeliveryQuery {
 export interface WebhookDeliveryPage {
   endpoint: WebhookEndpointView;
   rows: WebhookDeliveryView[];
+  total: number;
   page: number;
   pageCount: number;
 }

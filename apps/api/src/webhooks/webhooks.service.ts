@@ -84,7 +84,7 @@ export class WebhooksService {
       ENROLLMENT_PAGE_SIZE,
       (current - 1) * ENROLLMENT_PAGE_SIZE,
     );
-    return { endpoint, rows, page: current, pageCount: Math.max(1, Math.ceil(total / ENROLLMENT_PAGE_SIZE)) };
+    return { endpoint, rows, total, page: current, pageCount: Math.max(1, Math.ceil(total / ENROLLMENT_PAGE_SIZE)) };
   }
 
   /** Sends a delivery again (a delivery being sent right now is left to finish); it keeps its webhook-id. */
