@@ -118,6 +118,7 @@ describe('integrations in the admin panel, without JavaScript', () => {
       expect(receiver.verified).toEqual(['payment.succeeded']);
       await page.goto('/admin/panel/integrations');
       await page.getByRole('link', { name: 'Delivery log' }).first().click();
+      await page.getByRole('heading', { name: 'Deliveries', exact: true }).waitFor();
       const row = page.locator('main table tbody tr').filter({ hasText: 'payment.succeeded' });
       expect(await row.textContent()).toContain('delivered');
       expect(await row.textContent()).toContain('204');
