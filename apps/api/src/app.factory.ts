@@ -87,7 +87,7 @@ export async function createApp(
           scheme: 'bearer',
           bearerFormat: 'tk_<id>_<secret>',
           description:
-            "An API key an admin created in the panel, as Authorization: Bearer <key>. Each operation lists the key scopes that reach it (enrollments:read, enrollments:manage, evaluations:staff, credentials:submit); a key needs one of them. Revoked or expired keys answer 401; each key has its own per-minute limit (429).",
+            'An API key an admin created in the panel, as Authorization: Bearer <key>. Each operation lists the key scopes that reach it (enrollments:read, enrollments:manage, evaluations:staff, credentials:submit); a key needs one of them. Revoked or expired keys answer 401; each key has its own per-minute limit (429).',
         },
         API_KEY_SCHEME,
       )

@@ -294,10 +294,12 @@ describe('an API key’s rate limit across two instances', () => {
       ),
     );
     const statuses = responses.map((response) => response.status);
-    expect({ ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length }).toEqual({
-      ok: 7,
-      limited: 33,
-    });
+    expect({ ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length }).toEqual(
+      {
+        ok: 7,
+        limited: 33,
+      },
+    );
     expect(responses.find((response) => response.status === 429)?.body).toMatchObject({ code: 'RATE_LIMITED' });
     await apis[1].http.get('/api/admin/enrollments').set('Authorization', `Bearer ${other}`).expect(200);
     await apis[1].http.get('/api/admin/enrollments').set(admin).expect(200);

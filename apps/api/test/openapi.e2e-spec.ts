@@ -55,7 +55,7 @@ describe('the OpenAPI document', () => {
     for (const [name, route] of Object.entries(ROUTES)) {
       const security = document.paths[openApiPath(route)][route.method.toLowerCase()].security;
       const scopes = ROUTE_SCOPES[name as keyof typeof ROUTES];
-      const apiKey = scopes.length > 0 ? [{ apiKey: [...scopes] }] : [];
+      const apiKey: Array<Record<string, string[]>> = scopes.length > 0 ? [{ apiKey: [...scopes] }] : [];
       const expected =
         route.access === 'public'
           ? []

@@ -14,7 +14,8 @@ describe('reliability: OpenAPI fuzz', () => {
 
   // Tables a refused request may legitimately write: the login limits count failed attempts by design, API keys
   // count every use (rate limit, last use), and the webhook worker updates deliveries and endpoints in the background.
-  const UNTRACKED = /^(mikro_orm_migrations|api_keys|webhook_deliveries|webhook_endpoints)$|login|attempt|throttl|rate_limit/;
+  const UNTRACKED =
+    /^(mikro_orm_migrations|api_keys|webhook_deliveries|webhook_endpoints)$|login|attempt|throttl|rate_limit/;
   let snapshotSql = '';
   let apiKey = '';
 
@@ -60,7 +61,10 @@ describe('reliability: OpenAPI fuzz', () => {
       await api.http
         .post('/api/admin/api-keys')
         .set('authorization', `Bearer ${token}`)
-        .send({ name: 'fuzz', scopes: ['enrollments:read', 'enrollments:manage', 'evaluations:staff', 'credentials:submit'] })
+        .send({
+          name: 'fuzz',
+          scopes: ['enrollments:read', 'enrollments:manage', 'evaluations:staff', 'credentials:submit'],
+        })
         .expect(201)
     ).body.secret;
     document = (await api.http.get('/api/docs-json').expect(200)).body as OpenApiDocument;

@@ -146,7 +146,11 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
     endpoint = created.body as CreatedWebhookEndpoint;
     receiver.secret = endpoint.secret;
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    expect(endpoint.endpoint).toMatchObject({ url: receiver.url, active: true, events: ['enrollment.created', 'payment.succeeded'] });
+    expect(endpoint.endpoint).toMatchObject({
+      url: receiver.url,
+      active: true,
+      events: ['enrollment.created', 'payment.succeeded'],
+    });
     const listed = await apis[1].http.get('/api/admin/webhook-endpoints').set(admin()).expect(200);
     expect(JSON.stringify(listed.body)).not.toContain(endpoint.secret);
 
@@ -210,7 +214,16 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
     expect(page.rows[0]).toMatchObject({ status: 'delivered', responseCode: 204, attempts: 1 });
     // Payloads carry ids and the fields a receiver needs, nothing of documents.
     expect(Object.keys(payments[0].data).sort()).toEqual(
-      ['amount', 'currency', 'enrollmentIds', 'installmentsTotal', 'paymentId', 'paymentIntentId', 'paymentType', 'trainings'].sort(),
+      [
+        'amount',
+        'currency',
+        'enrollmentIds',
+        'installmentsTotal',
+        'paymentId',
+        'paymentIntentId',
+        'paymentType',
+        'trainings',
+      ].sort(),
     );
   });
 
@@ -241,8 +254,16 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       await apis[0].http.get(`/api/admin/webhook-endpoints/${endpoint.endpoint.id}/deliveries`).set(admin()).expect(200)
     ).body as WebhookDeliveryPage;
     const delivery = log.rows[0];
-    const resent = await apis[1].http.post(`/api/admin/webhook-deliveries/${delivery.id}/resend`).set(admin()).expect(200);
-    expect(resent.body).toMatchObject({ id: delivery.id, messageId: delivery.messageId, status: 'pending', attempts: 0 });
+    const resent = await apis[1].http
+      .post(`/api/admin/webhook-deliveries/${delivery.id}/resend`)
+      .set(admin())
+      .expect(200);
+    expect(resent.body).toMatchObject({
+      id: delivery.id,
+      messageId: delivery.messageId,
+      status: 'pending',
+      attempts: 0,
+    });
     const count = receiver.received.length;
     await runWorkers();
     expect(receiver.received).toHaveLength(count + 1);
@@ -259,7 +280,13 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
         .set(admin())
         .send({
           url: all.url,
-          events: ['enrollment.created', 'enrollment.moved', 'enrollment.cancelled', 'refund.created', 'payment.succeeded'],
+          events: [
+            'enrollment.created',
+            'enrollment.moved',
+            'enrollment.cancelled',
+            'refund.created',
+            'payment.succeeded',
+          ],
         })
         .expect(201);
       all.secret = created.body.secret;
@@ -287,7 +314,11 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
           isManualEntry: true,
         })
         .expect(201);
-      await apis[1].http.post(`/api/admin/enrollments/${manual.body.id}/move`).set(admin()).send({ cohortId: april }).expect(200);
+      await apis[1].http
+        .post(`/api/admin/enrollments/${manual.body.id}/move`)
+        .set(admin())
+        .send({ cohortId: april })
+        .expect(200);
       await apis[0].http
         .patch(`/api/admin/enrollments/${manual.body.id}`)
         .set(admin())
@@ -301,7 +332,9 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       await apis[0].http.post(`/api/admin/enrollments/${paidEnrollment}/refund`).set(admin()).send({}).expect(200);
       await runWorkers();
       expect(all.rejected).toBe(0);
-      const summary = all.received.map((event) => `${event.type} ${String(event.data.enrollmentId ?? event.data.paymentIntentId)}`);
+      const summary = all.received.map(
+        (event) => `${event.type} ${String(event.data.enrollmentId ?? event.data.paymentIntentId)}`,
+      );
       expect(summary.sort()).toEqual(
         [
           `enrollment.created ${manual.body.id}`,
@@ -313,8 +346,17 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
           `enrollment.cancelled ${paidEnrollment}`,
         ].sort(),
       );
-      expect(all.of('enrollment.moved')[0].data).toEqual({ enrollmentId: manual.body.id, fromCohortId: march, toCohortId: april });
-      expect(all.of('enrollment.cancelled').map((event) => event.data.reason).sort()).toEqual(['admin', 'refund']);
+      expect(all.of('enrollment.moved')[0].data).toEqual({
+        enrollmentId: manual.body.id,
+        fromCohortId: march,
+        toCohortId: april,
+      });
+      expect(
+        all
+          .of('enrollment.cancelled')
+          .map((event) => event.data.reason)
+          .sort(),
+      ).toEqual(['admin', 'refund']);
     } finally {
       await all.stop();
     }
@@ -335,6 +377,10 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
     const log = (
       await apis[0].http.get(`/api/admin/webhook-endpoints/${endpoint.endpoint.id}/deliveries`).set(admin()).expect(200)
     ).body as WebhookDeliveryPage;
-    expect(log.rows[0]).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/not public/) });
+    expect(log.rows[0]).toMatchObject({
+      status: 'pending',
+      responseCode: null,
+      lastError: expect.stringMatching(/not public/),
+    });
   });
 });

@@ -7,7 +7,12 @@ import { closeBrowser, e2e, newPage } from './support/browser';
 afterAll(closeBrowser);
 
 /** A receiver on this machine that verifies each request with the Standard Webhooks library. */
-async function startReceiver(): Promise<{ url: string; secret: { value: string }; verified: string[]; close(): Promise<void> }> {
+async function startReceiver(): Promise<{
+  url: string;
+  secret: { value: string };
+  verified: string[];
+  close(): Promise<void>;
+}> {
   const secret = { value: '' };
   const verified: string[] = [];
   const server: Server = createServer((request, response) => {
@@ -16,7 +21,9 @@ async function startReceiver(): Promise<{ url: string; secret: { value: string }
     request.on('end', () => {
       try {
         const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
-        const event = new Webhook(secret.value).verify(Buffer.concat(chunks).toString('utf8'), headers) as { type: string };
+        const event = new Webhook(secret.value).verify(Buffer.concat(chunks).toString('utf8'), headers) as {
+          type: string;
+        };
         verified.push(event.type);
         response.writeHead(204).end();
       } catch {
@@ -52,7 +59,9 @@ describe('integrations in the admin panel, without JavaScript', () => {
       await page.getByRole('button', { name: 'Create key' }).click();
       const key = await page.getByTestId('new-secret').inputValue();
       expect(key).toMatch(/^tk_[a-z0-9]{12}_/);
-      const listed = await fetch(`${e2e.apiUrl}/api/admin/enrollments`, { headers: { Authorization: `Bearer ${key}` } });
+      const listed = await fetch(`${e2e.apiUrl}/api/admin/enrollments`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
       expect(listed.status).toBe(200);
       // Reloading the page shows the key's start only.
       await page.goto('/admin/panel/integrations');
@@ -63,7 +72,10 @@ describe('integrations in the admin panel, without JavaScript', () => {
       await page.getByLabel('URL (https)').fill('https://10.1.2.3/hooks');
       await page.getByRole('checkbox', { name: 'payment.succeeded' }).check();
       await page.getByRole('button', { name: 'Add endpoint' }).click();
-      await page.getByText(/not public/).first().waitFor();
+      await page
+        .getByText(/not public/)
+        .first()
+        .waitFor();
       await page.getByLabel('URL (https)').fill(receiver.url);
       await page.getByRole('checkbox', { name: 'payment.succeeded' }).check();
       await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -84,7 +96,9 @@ describe('integrations in the admin panel, without JavaScript', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-      const cohorts = (await (await fetch(`${e2e.apiUrl}/api/cohorts?trainingName=Parts%20Therapy%20Practitioner`)).json()) as Array<{
+      const cohorts = (await (
+        await fetch(`${e2e.apiUrl}/api/cohorts?trainingName=Parts%20Therapy%20Practitioner`)
+      ).json()) as Array<{
         id: string;
         seatsLeft: number | null;
       }>;

@@ -4,7 +4,12 @@
  */
 
 /** What an API key may do; each route of the map states which of these reach it (ROUTE_SCOPES). */
-export const API_KEY_SCOPES = ['enrollments:read', 'enrollments:manage', 'evaluations:staff', 'credentials:submit'] as const;
+export const API_KEY_SCOPES = [
+  'enrollments:read',
+  'enrollments:manage',
+  'evaluations:staff',
+  'credentials:submit',
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** The panel's and the OpenAPI document's words for each scope. */

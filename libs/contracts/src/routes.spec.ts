@@ -30,11 +30,14 @@ describe('the route map', () => {
     expect([body, wrong]).toHaveLength(2);
   });
 
-  it.each(routes)('%s states the API key scopes that reach it: none when public, some when for API clients only', (name, route) => {
-    const scopes = ROUTE_SCOPES[name as keyof typeof ROUTES];
-    expect(Array.isArray(scopes)).toBe(true);
-    for (const scope of scopes) expect(API_KEY_SCOPES).toContain(scope);
-    if (route.access === 'public') expect(scopes).toEqual([]);
-    if (route.access === 'api-client') expect(scopes.length).toBeGreaterThan(0);
-  });
+  it.each(routes)(
+    '%s states the API key scopes that reach it: none when public, some when for API clients only',
+    (name, route) => {
+      const scopes = ROUTE_SCOPES[name as keyof typeof ROUTES];
+      expect(Array.isArray(scopes)).toBe(true);
+      for (const scope of scopes) expect(API_KEY_SCOPES).toContain(scope);
+      if (route.access === 'public') expect(scopes).toEqual([]);
+      if (route.access === 'api-client') expect(scopes.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -40,7 +40,11 @@ describe('API keys', () => {
   it('takes a name, known scopes (in their order, once) and a future expiry; a date alone lasts through that day', () => {
     expect(
       parseApiKeyForm(
-        { name: ' CRM ', scopes: ['enrollments:manage', 'enrollments:read', 'enrollments:read'], expiresAt: '2026-12-05' },
+        {
+          name: ' CRM ',
+          scopes: ['enrollments:manage', 'enrollments:read', 'enrollments:read'],
+          expiresAt: '2026-12-05',
+        },
         NOW,
       ),
     ).toEqual({

@@ -1,6 +1,12 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { Body, Controller, HttpCode, HttpStatus, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiRoute } from '../common/api-route.decorator';
 import type { AuthenticatedAdmin } from './admin-auth.types';
 import { AdminOnly, CurrentAdmin } from './admin-only.decorator';

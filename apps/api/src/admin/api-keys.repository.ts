@@ -91,11 +91,7 @@ export class ApiKeysRepository {
 
   /** Revokes once: a second revoke keeps the first time. null when there is no such key. */
   async revoke(id: string): Promise<ApiKeyRow | null> {
-    await this.em.execute(
-      'update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ?',
-      [id],
-      'run',
-    );
+    await this.em.execute('update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ?', [id], 'run');
     return this.find(id);
   }
 

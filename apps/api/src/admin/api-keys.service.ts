@@ -15,12 +15,7 @@ import { ValidationFailedError } from '../common/errors/app-error';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import type { AuthenticatedAdmin } from './admin-auth.types';
-import {
-  ApiKeyNotFoundError,
-  ApiKeyRateLimitedError,
-  ApiKeyRefusedError,
-  ApiKeyScopeError,
-} from './api-keys.errors';
+import { ApiKeyNotFoundError, ApiKeyRateLimitedError, ApiKeyRefusedError, ApiKeyScopeError } from './api-keys.errors';
 import { ApiKeysRepository, type ApiKeyRow } from './api-keys.repository';
 
 /** The rate limit counts requests per key per minute. */

@@ -131,7 +131,11 @@ export class AnalysisRepository {
       await WebhookOutbox.enqueue(tx, {
         type: 'evaluation.completed',
         key: `evaluation.completed:${id}:${generation.getTime()}`,
-        data: { credentialId: id, applicantId: owner?.owner_id ?? null, totalCredits: Number(completed.total_credits ?? 0) },
+        data: {
+          credentialId: id,
+          applicantId: owner?.owner_id ?? null,
+          totalCredits: Number(completed.total_credits ?? 0),
+        },
       });
       return true;
     });

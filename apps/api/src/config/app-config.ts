@@ -294,7 +294,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
   if (isProduction && config.integrations.webhookAllowLoopback) {
-    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK is for development only; production webhooks go to public https URLs');
+    throw new ConfigError(
+      'WEBHOOK_ALLOW_LOOPBACK is for development only; production webhooks go to public https URLs',
+    );
   }
   if (config.storage.bucket && (!config.storage.accessKeyId || !config.storage.secretAccessKey)) {
     throw new ConfigError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');

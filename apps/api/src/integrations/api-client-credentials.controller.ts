@@ -1,6 +1,12 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { Body, Controller, HttpCode, HttpStatus, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { ApiClientOnly } from '../admin/api-key.guard';
 import { CurrentAdmin } from '../admin/admin-only.decorator';

@@ -118,7 +118,11 @@ export class ReviewsService {
             ? {
                 type: 'review.verified',
                 key: `review.verified:${credential.id}`,
-                data: { credentialId: credential.id, applicantId: credential.ownerId, awardedCredits: review.awardedCredits },
+                data: {
+                  credentialId: credential.id,
+                  applicantId: credential.ownerId,
+                  awardedCredits: review.awardedCredits,
+                },
               }
             : {
                 type: 'review.rejected',

@@ -11,8 +11,7 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 
 export type SendResult =
-  | { ok: true; status: number }
-  | { ok: false; status: number | null; error: string; refused?: boolean };
+  { ok: true; status: number } | { ok: false; status: number | null; error: string; refused?: boolean };
 
 /** Why the address is refused, thrown before any byte is sent. */
 export class WebhookAddressRefusedError extends Error {}
@@ -60,7 +59,8 @@ export class WebhookSender {
     try {
       address = await this.resolve(delivery.url);
     } catch (error) {
-      if (error instanceof WebhookAddressRefusedError) return { ok: false, status: null, error: error.message, refused: true };
+      if (error instanceof WebhookAddressRefusedError)
+        return { ok: false, status: null, error: error.message, refused: true };
       throw error;
     }
     // Whole seconds: the signature covers the same timestamp the header carries.
@@ -91,14 +91,18 @@ export class WebhookSender {
               : { ok: false, status, error: `The endpoint answered ${status}` },
           );
         });
-        response.on('error', (error) => resolve({ ok: false, status: response.statusCode ?? null, error: error.message }));
+        response.on('error', (error) =>
+          resolve({ ok: false, status: response.statusCode ?? null, error: error.message }),
+        );
       });
       req.on('error', (error: NodeJS.ErrnoException) => {
         const timedOut = signal.aborted;
         resolve({
           ok: false,
           status: null,
-          error: timedOut ? `No answer within ${this.timeoutMs / 1000} s` : `Connection failed (${error.code ?? error.message})`,
+          error: timedOut
+            ? `No answer within ${this.timeoutMs / 1000} s`
+            : `Connection failed (${error.code ?? error.message})`,
         });
       });
       req.end(delivery.payload);

@@ -81,10 +81,7 @@ const DATA: { [T in WebhookEventType]: Schema & { properties: Record<keyof Webho
     { credentialId: id, applicantId: nullableId, awardedCredits: { type: ['number', 'null'] } },
     'Staff verified a credential’s credits.',
   ) as never,
-  'review.rejected': object(
-    { credentialId: id, applicantId: nullableId },
-    'Staff rejected a credential.',
-  ) as never,
+  'review.rejected': object({ credentialId: id, applicantId: nullableId }, 'Staff rejected a credential.') as never,
 };
 
 const SIGNATURE_HEADERS = [
@@ -118,7 +115,8 @@ const SIGNATURE_HEADERS = [
  * and headers.
  */
 export async function addWebhooksSection(document: OpenAPIObject): Promise<OpenAPIObject> {
-  const upgraded = (await openapiConvertVersion(document as never, { convertTo: '3.1' })).data as unknown as OpenAPIObject;
+  const upgraded = (await openapiConvertVersion(document as never, { convertTo: '3.1' }))
+    .data as unknown as OpenAPIObject;
   const webhooks = Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => [
       type,
@@ -146,7 +144,10 @@ export async function addWebhooksSection(document: OpenAPIObject): Promise<OpenA
             },
           },
           responses: {
-            '2XX': { description: 'Received. Any other answer, or none within the timeout, is retried with backoff for about 37 hours.' },
+            '2XX': {
+              description:
+                'Received. Any other answer, or none within the timeout, is retried with backoff for about 37 hours.',
+            },
           },
         },
       },

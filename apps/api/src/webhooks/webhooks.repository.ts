@@ -1,11 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type {
-  WebhookDeliveryStatus,
-  WebhookDeliveryView,
-  WebhookEndpointView,
-  WebhookEventType,
-} from '@app/contracts';
+import type { WebhookDeliveryStatus, WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '@app/contracts';
 
 interface EndpointRow {
   id: string;
@@ -131,7 +126,11 @@ export class WebhooksRepository {
     return row ? toEndpoint(row) : null;
   }
 
-  async deliveries(endpointId: string, limit: number, offset: number): Promise<{ rows: WebhookDeliveryView[]; total: number }> {
+  async deliveries(
+    endpointId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: WebhookDeliveryView[]; total: number }> {
     const [{ count }] = await this.em.execute<Array<{ count: string }>>(
       'select count(*) as count from webhook_deliveries where endpoint_id = ?',
       [endpointId],

@@ -51,10 +51,16 @@ export class WebhooksService {
     const id = randomUUID();
     const endpoint = await this.tx.run(async () => {
       const created = await this.repository.insertEndpoint({ id, secret, createdBy: admin.id, ...form.value });
-      await this.audit.record(admin, 'webhook.create', { type: 'webhook_endpoint', id }, 'Webhook endpoint registered', {
-        url: form.value.url,
-        events: form.value.events,
-      });
+      await this.audit.record(
+        admin,
+        'webhook.create',
+        { type: 'webhook_endpoint', id },
+        'Webhook endpoint registered',
+        {
+          url: form.value.url,
+          events: form.value.events,
+        },
+      );
       return created;
     });
     return { endpoint, secret };

@@ -68,11 +68,19 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (text(form, 'intent')) {
     case 'create-api-key': {
       // The same rule the API applies (libs/domain), so a bad field is answered without a call.
-      const input = { name: text(form, 'name'), scopes: all(form, 'scopes'), expiresAt: text(form, 'expiresAt') || null };
+      const input = {
+        name: text(form, 'name'),
+        scopes: all(form, 'scopes'),
+        expiresAt: text(form, 'expiresAt') || null,
+      };
       const checked = parseApiKeyForm(input, new Date());
       if (!checked.ok) {
         return data<ActionResult>(
-          { toast: newToast('error', 'The key was not created', 'Check the highlighted fields'), form: 'api-key', fieldErrors: checked.fieldErrors },
+          {
+            toast: newToast('error', 'The key was not created', 'Check the highlighted fields'),
+            form: 'api-key',
+            fieldErrors: checked.fieldErrors,
+          },
           { status: 400 },
         );
       }
@@ -82,7 +90,11 @@ export async function action({ request }: ActionFunctionArgs) {
         });
         return data<ActionResult>({
           toast: newToast('success', 'API key created', 'Copy it now: it is shown only this once'),
-          secret: { kind: 'api-key', label: `${created.apiKey.name} (${created.apiKey.prefix})`, value: created.secret },
+          secret: {
+            kind: 'api-key',
+            label: `${created.apiKey.name} (${created.apiKey.prefix})`,
+            value: created.secret,
+          },
         });
       } catch (error) {
         return refused('api-key', 'The key was not created', error);
@@ -102,14 +114,22 @@ export async function action({ request }: ActionFunctionArgs) {
       const checked = parseWebhookEndpointForm(input, { requireHttps: false, allowLoopback: true });
       if (!checked.ok) {
         return data<ActionResult>(
-          { toast: newToast('error', 'The endpoint was not added', 'Check the highlighted fields'), form: 'endpoint', fieldErrors: checked.fieldErrors },
+          {
+            toast: newToast('error', 'The endpoint was not added', 'Check the highlighted fields'),
+            form: 'endpoint',
+            fieldErrors: checked.fieldErrors,
+          },
           { status: 400 },
         );
       }
       try {
         const created = await adminApi(request, ROUTES.adminCreateWebhookEndpoint, { body: checked.value });
         return data<ActionResult>({
-          toast: newToast('success', 'Webhook endpoint added', 'Copy its signing secret now: it is shown only this once'),
+          toast: newToast(
+            'success',
+            'Webhook endpoint added',
+            'Copy its signing secret now: it is shown only this once',
+          ),
           secret: { kind: 'endpoint', label: created.endpoint.url, value: created.secret },
         });
       } catch (error) {
@@ -119,11 +139,18 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'set-endpoint-active': {
       const active = text(form, 'active') === 'true';
       try {
-        await adminApi(request, ROUTES.adminUpdateWebhookEndpoint, { params: { id: text(form, 'id') }, body: { active } });
+        await adminApi(request, ROUTES.adminUpdateWebhookEndpoint, {
+          params: { id: text(form, 'id') },
+          body: { active },
+        });
       } catch (error) {
         return refused(undefined, 'The endpoint was not changed', error);
       }
-      return redirectWithToast(request, PAGE, newToast('success', active ? 'Endpoint turned on' : 'Endpoint turned off'));
+      return redirectWithToast(
+        request,
+        PAGE,
+        newToast('success', active ? 'Endpoint turned on' : 'Endpoint turned off'),
+      );
     }
     default:
       return data<ActionResult>({ toast: newToast('error', 'Error', 'Unknown action') }, { status: 400 });
@@ -223,7 +250,9 @@ function EndpointsTable({ endpoints }: { endpoints: WebhookEndpointView[] }) {
                 <td className="px-3 py-2">{endpoint.events.join(', ')}</td>
                 <td className="px-3 py-2">
                   {endpoint.active ? 'On' : 'Off'}
-                  {endpoint.disabledReason ? <span className="block text-red-700">{endpoint.disabledReason}</span> : null}
+                  {endpoint.disabledReason ? (
+                    <span className="block text-red-700">{endpoint.disabledReason}</span>
+                  ) : null}
                   {endpoint.failingSince ? (
                     <span className="block text-amber-700">Failing since {dateTime(endpoint.failingSince)}</span>
                   ) : null}
@@ -264,7 +293,8 @@ export default function IntegrationsPage() {
       {result?.secret ? (
         <section aria-labelledby="secret-heading" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
           <h2 id="secret-heading" className="font-semibold">
-            {result.secret.kind === 'api-key' ? 'Your new API key' : 'The endpoint’s signing secret'}: {result.secret.label}
+            {result.secret.kind === 'api-key' ? 'Your new API key' : 'The endpoint’s signing secret'}:{' '}
+            {result.secret.label}
           </h2>
           <p className="mt-1 text-sm">Copy it now. It is shown only this once; only its hash is kept.</p>
           <label htmlFor="new-secret" className="sr-only">

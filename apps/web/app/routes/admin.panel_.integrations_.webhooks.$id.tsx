@@ -43,11 +43,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(
     request,
     new URL(request.url).pathname + new URL(request.url).search,
-    newToast('success', 'Delivery queued again', `It keeps its webhook-id, so the receiver can tell it is the same event (${String(params.id)})`),
+    newToast(
+      'success',
+      'Delivery queued again',
+      `It keeps its webhook-id, so the receiver can tell it is the same event (${String(params.id)})`,
+    ),
   );
 }
 
-const when = (value: string | null) => (value ? new Date(value).toISOString().slice(0, 19).replace('T', ' ') + ' UTC' : '—');
+const when = (value: string | null) =>
+  value ? new Date(value).toISOString().slice(0, 19).replace('T', ' ') + ' UTC' : '—';
 
 export default function WebhookDeliveriesPage() {
   const { log, toast } = useLoaderData<typeof loader>();
@@ -102,7 +107,11 @@ export default function WebhookDeliveriesPage() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="resend" />
                         <input type="hidden" name="id" value={delivery.id} />
-                        <button type="submit" className={secondaryButtonClass} aria-label={`Resend ${delivery.messageId}`}>
+                        <button
+                          type="submit"
+                          className={secondaryButtonClass}
+                          aria-label={`Resend ${delivery.messageId}`}
+                        >
                           Resend
                         </button>
                       </Form>

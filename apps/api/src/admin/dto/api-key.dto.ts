@@ -60,7 +60,8 @@ export class CreatedApiKeyResponseDto implements CreatedApiKey {
   @ApiProperty({ type: ApiKeyResponseDto }) apiKey!: ApiKeyResponseDto;
   @ApiProperty({
     example: 'tk_3k9x0c2m7q1a_Wq3…',
-    description: 'The whole key, in this answer only: send it as Authorization: Bearer <key>. Only its SHA-256 is kept.',
+    description:
+      'The whole key, in this answer only: send it as Authorization: Bearer <key>. Only its SHA-256 is kept.',
   })
   secret!: string;
 }

@@ -47,9 +47,13 @@ export class Migration20261201110000_webhooks extends Migration {
         delivered_at timestamptz null,
         constraint webhook_deliveries_event_endpoint_unique unique (event_id, endpoint_id)
       );`);
-    this.addSql(`create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending';`);
+    this.addSql(
+      `create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending';`,
+    );
     this.addSql(`create index webhook_deliveries_leased on webhook_deliveries (lease_until) where status = 'sending';`);
-    this.addSql('create index webhook_deliveries_endpoint_created on webhook_deliveries (endpoint_id, created_at desc);');
+    this.addSql(
+      'create index webhook_deliveries_endpoint_created on webhook_deliveries (endpoint_id, created_at desc);',
+    );
   }
 
   override async down(): Promise<void> {

@@ -11,8 +11,8 @@ export function WebhookEndpointDisabledMail({ data, webUrl }: { data: WebhookEnd
         {`Every delivery to ${data.url} failed for days, so it was turned off. The last answer: ${data.lastError}`}
       </Text>
       <Text style={paragraph}>
-        Events are no longer sent to it. Fix the receiver, turn the endpoint on again and resend the deliveries it missed
-        from its log.
+        Events are no longer sent to it. Fix the receiver, turn the endpoint on again and resend the deliveries it
+        missed from its log.
       </Text>
       <Button href={url} style={button}>
         Open the integrations
