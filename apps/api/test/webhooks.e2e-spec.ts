@@ -2,6 +2,7 @@ import type { CreatedWebhookEndpoint, WebhookDeliveryPage } from '@app/contracts
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { InstallmentsService } from '../src/payments/installments.service';
 import { WebhookDispatcher } from '../src/webhooks/webhook-dispatcher.service';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -100,10 +101,10 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
     await database?.drop();
   });
 
-  async function buy(api: TestApi, i: number): Promise<string> {
+  async function buy(api: TestApi, i: number, paymentType = 'full', cardNumber = card.cardNumber): Promise<string> {
     const created = await api.http
       .post('/api/create-payment-intent')
-      .send({ trainingName: PARTS, paymentType: 'full' })
+      .send({ trainingName: PARTS, paymentType })
       .expect(200);
     const paymentIntentId: string = created.body.paymentIntentId;
     await api.http
@@ -112,7 +113,7 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       .expect(200);
     await api.http
       .post('/api/payments/test-mode/confirm')
-      .send({ paymentIntentId, ...card })
+      .send({ paymentIntentId, ...card, cardNumber })
       .expect(200);
     // The success page's check confirms the same payment again: still one event.
     await api.http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);
@@ -359,6 +360,44 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       ).toEqual(['admin', 'refund']);
     } finally {
       await all.stop();
+    }
+  });
+
+  it('raises installment.paid and installment.failed from the monthly charges of plans', async () => {
+    const plans = new Receiver();
+    await plans.start();
+    try {
+      const created = await apis[0].http
+        .post('/api/admin/webhook-endpoints')
+        .set(admin())
+        .send({ url: plans.url, events: ['installment.paid', 'installment.failed'] })
+        .expect(201);
+      plans.secret = created.body.secret;
+      const good = await buy(apis[0], 4000, '3month');
+      const declining = await buy(apis[1], 4001, '6month', '4000 0000 0000 0341');
+      const result = await apis[0].app
+        .get(InstallmentsService)
+        .chargeDueInstallments(new Date(Date.now() + 32 * 24 * 60 * 60 * 1000));
+      expect(result).toEqual({ charged: 1, failed: 1 });
+      await runWorkers();
+      expect(plans.rejected).toBe(0);
+      expect(plans.of('installment.paid').map((event) => event.data)).toEqual([
+        expect.objectContaining({ installmentNumber: 2, installmentsTotal: 3 }),
+      ]);
+      expect(plans.of('installment.failed').map((event) => event.data)).toEqual([
+        expect.objectContaining({ installmentNumber: 2, installmentsTotal: 6, paymentIntentId: expect.any(String) }),
+      ]);
+      const paymentOf = async (intent: string) =>
+        (
+          await apis[0]
+            .em()
+            .getConnection()
+            .execute<Array<{ id: string }>>('select id from payments where provider_payment_id = ?', [intent])
+        )[0].id;
+      expect(plans.of('installment.paid')[0].data.paymentId).toBe(await paymentOf(good));
+      expect(plans.of('installment.failed')[0].data.paymentId).toBe(await paymentOf(declining));
+    } finally {
+      await plans.stop();
     }
   });
 
