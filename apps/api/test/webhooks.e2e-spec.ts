@@ -87,6 +87,7 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       WEBHOOK_POLL_MILLISECONDS: '60000',
+      ADMIN_ALERT_EMAIL: 'ops@example.com',
     };
     apis = [
       await startTestApi(env, { databaseUrl: database.url }),
@@ -421,5 +422,41 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       responseCode: null,
       lastError: expect.stringMatching(/not public/),
     });
+  });
+
+  it('turns off an endpoint that has failed for 5 days and mails the admins once', async () => {
+    // The endpoint of the previous test now fails at every delivery (its address is refused); its run of failures is
+    // made to have started six days ago.
+    await apis[0]
+      .em()
+      .getConnection()
+      .execute(`update webhook_endpoints set failing_since = now() - interval '6 days' where id = ?`, [
+        endpoint.endpoint.id,
+      ]);
+    await buy(apis[0], 5000);
+    await runWorkers();
+    const listed = (await apis[0].http.get('/api/admin/webhook-endpoints').set(admin()).expect(200)).body as Array<{
+      id: string;
+      active: boolean;
+      disabledReason: string | null;
+    }>;
+    expect(listed.find((item) => item.id === endpoint.endpoint.id)).toMatchObject({
+      active: false,
+      disabledReason: expect.stringMatching(/failed for 5 days/),
+    });
+    const mails = await apis[0]
+      .em()
+      .getConnection()
+      .execute<Array<{ recipient: string }>>(
+        `select recipient from outbox where template = 'webhook-endpoint-disabled'`,
+      );
+    expect(mails).toEqual([{ recipient: 'ops@example.com' }]);
+    // Turned off, it gets no new deliveries; turned on again, it starts a new run without the old failures.
+    const turnedOn = await apis[1].http
+      .patch(`/api/admin/webhook-endpoints/${endpoint.endpoint.id}`)
+      .set(admin())
+      .send({ active: true })
+      .expect(200);
+    expect(turnedOn.body).toMatchObject({ active: true, disabledReason: null, failingSince: null });
   });
 });

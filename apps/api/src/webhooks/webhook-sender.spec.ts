@@ -94,4 +94,37 @@ describe('WebhookSender', () => {
       /WEBHOOK_ALLOW_LOOPBACK is for development only/,
     );
   });
+
+  it('reports a receiver that is down, and one that does not answer within the timeout, as failed attempts', async () => {
+    const sender = new WebhookSender(
+      loadConfig({ NODE_ENV: 'development', WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_TIMEOUT_SECONDS: '1' }),
+    );
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const down = await sender.send({
+      url: `http://127.0.0.1:${closedPort}/`,
+      secret: SECRET,
+      messageId: 'm',
+      payload: '{}',
+    });
+    expect(down).toEqual({ ok: false, status: null, error: 'Connection failed (ECONNREFUSED)' });
+
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const result = await sender.send({
+        url: `http://127.0.0.1:${port}/`,
+        secret: SECRET,
+        messageId: 'm',
+        payload: '{}',
+      });
+      expect(result).toEqual({ ok: false, status: null, error: 'No answer within 1 s' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
 });
