@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { InstallmentsService } from '../src/payments/installments.service';
+import { samplePdf } from '../../../tools/testing/sample-files';
 import { WebhookDispatcher } from '../src/webhooks/webhook-dispatcher.service';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -121,11 +122,22 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
     return paymentIntentId;
   }
 
-  /** Both instances' workers, at the same time, until nothing is due. */
+  /**
+   * Both instances' workers, at the same time, until nothing is due and no delivery is in a worker's hands (the
+   * background poll of either instance may hold one at that moment).
+   */
   async function runWorkers(): Promise<void> {
     for (;;) {
       const sent = await Promise.all(apis.map((api) => api.app.get(WebhookDispatcher).dispatchDue()));
-      if (sent.every((count) => count === 0)) return;
+      if (sent.some((count) => count > 0)) continue;
+      const [{ n }] = await apis[0]
+        .em()
+        .getConnection()
+        .execute<Array<{ n: number }>>(
+          `select count(*)::int as n from webhook_deliveries where status = 'sending' and lease_until > now()`,
+        );
+      if (n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
@@ -240,7 +252,7 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
         `update webhook_deliveries set status = 'sending', attempts = attempts + 1, lease_until = now() + interval '1 hour'
           where status = 'pending'`,
       );
-    await runWorkers();
+    await Promise.all(apis.map((api) => api.app.get(WebhookDispatcher).dispatchDue()));
     expect(receiver.of('payment.succeeded')).toHaveLength(before);
     await apis[0]
       .em()
@@ -399,6 +411,80 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       expect(plans.of('installment.failed')[0].data.paymentId).toBe(await paymentOf(declining));
     } finally {
       await plans.stop();
+    }
+  });
+
+  it('an API client submits a credential for an applicant; analysis and staff review reach it and raise evaluation.completed and review.verified', async () => {
+    const records = new Receiver();
+    await records.start();
+    try {
+      const created = await apis[0].http
+        .post('/api/admin/webhook-endpoints')
+        .set(admin())
+        .send({ url: records.url, events: ['evaluation.completed', 'review.verified', 'review.rejected'] })
+        .expect(201);
+      records.secret = created.body.secret;
+      const key = async (scope: string) =>
+        (
+          await apis[0].http
+            .post('/api/admin/api-keys')
+            .set(admin())
+            .send({ name: scope, scopes: [scope] })
+            .expect(201)
+        ).body.secret as string;
+      const college = { Authorization: `Bearer ${await key('credentials:submit')}` };
+      const reviewer = { Authorization: `Bearer ${await key('evaluations:staff')}` };
+
+      const submitted = await apis[1].http
+        .post('/api/integrations/credentials')
+        .set(college)
+        .send({ applicantEmail: 'partner.student@example.com', name: 'Psychosomatic certificate' })
+        .expect(201);
+      const id = submitted.body.credentialId as string;
+      const { uploadURL } = (
+        await apis[1].http.post(`/api/integrations/credentials/${id}/upload-url`).set(college).expect(200)
+      ).body as { uploadURL: string };
+      const bytes = await samplePdf('Course Syllabus PSY 301 Psychosomatic Practice. 45 contact hours.');
+      const put = await fetch(uploadURL, {
+        method: 'PUT',
+        body: new Uint8Array(bytes),
+        headers: { 'content-type': 'application/pdf' },
+      });
+      expect(put.status).toBe(200);
+      await apis[1].http
+        .put(`/api/integrations/credentials/${id}/documents`)
+        .set(college)
+        .send({
+          uploadURL,
+          credentialId: id,
+          fileName: 'syllabus.pdf',
+          fileSize: bytes.length,
+          fileType: 'application/pdf',
+        })
+        .expect(200);
+      await apis[1].http.post(`/api/integrations/credentials/${id}/analyze`).set(college).expect(200);
+      let outcome = submitted.body as { status: string; evaluation: unknown; review: unknown };
+      for (const deadline = Date.now() + 90_000; outcome.status !== 'completed';) {
+        if (outcome.status === 'failed' || Date.now() > deadline) throw new Error(`analysis ended ${outcome.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        outcome = (await apis[1].http.get(`/api/integrations/credentials/${id}`).set(college).expect(200)).body;
+      }
+      expect(outcome.evaluation).toMatchObject({ totalCredits: expect.any(Number), completedAt: expect.any(String) });
+
+      await apis[0].http.post(`/api/admin/reviews/${id}/verify`).set(reviewer).send({}).expect(200);
+      outcome = (await apis[1].http.get(`/api/integrations/credentials/${id}`).set(college).expect(200)).body;
+      expect(outcome.review).toMatchObject({ decision: 'verified', awardedCredits: expect.any(Number) });
+
+      await runWorkers();
+      expect(records.rejected).toBe(0);
+      // Deliveries go out in parallel: receivers get no order, only the events (ordered here for the comparison).
+      expect(records.received.map((event) => `${event.type} ${String(event.data.credentialId)}`).sort()).toEqual([
+        `evaluation.completed ${id}`,
+        `review.verified ${id}`,
+      ]);
+      for (const event of records.received) expect(event.data.applicantId).toBe(submitted.body.applicantId);
+    } finally {
+      await records.stop();
     }
   });
 
