@@ -13,6 +13,7 @@ const TABLE_OWNERS: Record<string, string> = {
   payments: 'payments',
   payment_installments: 'payments',
   payment_refunds: 'payments',
+  payment_refund_requests: 'payments',
   test_mode_intents: 'payments',
   cohorts: 'cohorts',
   cohort_seat_holds: 'cohorts',
@@ -30,6 +31,7 @@ const TABLE_OWNERS: Record<string, string> = {
   outbox: 'mail',
   applicants: 'applicants',
   sign_in_tokens: 'sign-in',
+  sign_in_limit_counters: 'sign-in',
   credentials: 'credentials',
   credential_documents: 'credentials',
   issued_uploads: 'uploads',
@@ -42,6 +44,8 @@ const TABLE_OWNERS: Record<string, string> = {
   gmail_oauth_states: 'gmail',
   email_templates: 'gmail',
   email_drafts: 'gmail',
+  promotion_codes: 'promotions',
+  promotion_redemptions: 'promotions',
 };
 
 /** Folders that are not features: the schema and seeds, configuration, cross-cutting helpers. */

@@ -75,14 +75,18 @@ describe('admin panel business (test-mode payments)', () => {
         .expect(200);
       intents.push(created.body.paymentIntentId);
     }
+    // Twenty buyers, each from their own address (one client's newer checkout of a cohort replaces its earlier hold).
     const updates = await Promise.all(
       intents.map((paymentIntentId, i) =>
-        api.http.post('/api/update-payment-intent').send({
-          paymentIntentId,
-          customerName: `Buyer ${i}`,
-          customerEmail: `buyer${i}@example.com`,
-          cohortId: cohort.id,
-        }),
+        api.http
+          .post('/api/update-payment-intent')
+          .set('X-Forwarded-For', `198.51.100.${i + 1}`)
+          .send({
+            paymentIntentId,
+            customerName: `Buyer ${i}`,
+            customerEmail: `buyer${i}@example.com`,
+            cohortId: cohort.id,
+          }),
       ),
     );
     expect(updates.filter((r) => r.status === 200)).toHaveLength(1);
@@ -422,8 +426,8 @@ describe('admin panel business (test-mode payments)', () => {
       .set(auth())
       .expect(200);
     expect(roster.text).toBe(
-      '"Student Name","Email","Training","Cohort","Payment Type","Paid","Balance","Status"\r\n' +
-        '"Rita Refund","rita.refund@example.com","Resilient Child Training","January 2030","Pay in Full","$0.00","$0.00","Refunded"\r\n',
+      '"Student Name","Email","Training","Cohort","Payment Type","Paid","Balance","Status","Promotion Code","Discount"\r\n' +
+        '"Rita Refund","rita.refund@example.com","Resilient Child Training","January 2030","Pay in Full","$0.00","$0.00","Refunded","",""\r\n',
     );
     for (const action of [
       'login',

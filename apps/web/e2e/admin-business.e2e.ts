@@ -99,6 +99,10 @@ describe('admin panel as a business tool', () => {
     await noScript.page.getByRole('button', { name: 'Refund' }).click();
     await noScript.page.getByRole('status').filter({ hasText: 'Refund made successfully' }).first().waitFor();
     expect(await noScript.page.locator('dl').innerText()).toContain('Refunded');
+    // The refund stopped the plan: billing restarts only by the explicit form, once the enrollment is active again.
+    const restart = noScript.page.getByRole('form', { name: 'Restart billing' });
+    await restart.getByText('Reactivate the enrollment before restarting its billing').waitFor();
+    expect(await restart.getByRole('button', { name: 'Restart billing' }).isDisabled()).toBe(true);
     await noScript.context.close();
 
     // 149 more students: sorted by email, the one looked for is on page 3.

@@ -13,5 +13,7 @@ export * from './trainings';
 export * from './records';
 export * from './admin-panel';
 export * from './routes';
+export * from './promotions';
+export * from './reports';
 export * from './integrations';
 export * from './route-scopes';

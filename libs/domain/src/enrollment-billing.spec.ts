@@ -1,6 +1,9 @@
 import {
   allocateRefund,
+  billingRestartProblem,
   billingSummary,
+  planCharges,
+  stopsPlan,
   cohortSeatsSuffix,
   formatCents,
   parseDollarsToCents,
@@ -115,6 +118,74 @@ describe('billingSummary', () => {
   });
 });
 
+describe('stopped plans (issue 25: a reactivated refunded plan must not charge again)', () => {
+  it('the job charges a running plan with an enrollment not cancelled, and nothing else', () => {
+    expect(planCharges({ planStatus: 'active', enrollmentStatuses: ['active'] })).toBe(true);
+    expect(planCharges({ planStatus: 'past_due', enrollmentStatuses: ['completed'] })).toBe(true);
+    expect(planCharges({ planStatus: 'stopped', enrollmentStatuses: ['active'] })).toBe(false);
+    expect(planCharges({ planStatus: 'active', enrollmentStatuses: ['cancelled'] })).toBe(false);
+    expect(planCharges({ planStatus: 'active', enrollmentStatuses: [] })).toBe(false);
+    expect(planCharges({ planStatus: 'completed', enrollmentStatuses: ['active'] })).toBe(false);
+    expect(planCharges({ planStatus: 'none', enrollmentStatuses: ['active'] })).toBe(false);
+  });
+
+  it('a refund or cancellation stops only a plan that runs', () => {
+    expect(stopsPlan('active')).toBe(true);
+    expect(stopsPlan('past_due')).toBe(true);
+    expect(stopsPlan('completed')).toBe(false);
+    expect(stopsPlan('none')).toBe(false);
+  });
+
+  it('a refunded plan whose enrollment was reactivated stays refunded, owes nothing and has no next charge', () => {
+    const summary = billingSummary({
+      enrollmentStatus: 'active',
+      chargedCents: 80000,
+      refundedCents: 80000,
+      plan: plan({ planStatus: 'stopped' }),
+    });
+    expect(summary).toMatchObject({ status: 'refunded', balanceCents: 0, nextChargeAt: null });
+  });
+
+  it('a cancelled plan reactivated without restarting billing is still cancelled for billing', () => {
+    const summary = billingSummary({
+      enrollmentStatus: 'active',
+      chargedCents: 80000,
+      refundedCents: 0,
+      plan: plan({ planStatus: 'stopped' }),
+    });
+    expect(summary).toMatchObject({ status: 'cancelled', balanceCents: 0, nextChargeAt: null });
+  });
+
+  it('after an explicit restart the panel shows what the job will do: active, the balance, the next charge', () => {
+    const summary = billingSummary({
+      enrollmentStatus: 'active',
+      chargedCents: 80000,
+      refundedCents: 10000,
+      plan: plan({ planStatus: 'active' }),
+    });
+    expect(summary).toMatchObject({
+      status: 'active',
+      balanceCents: 160000,
+      paidCents: 70000,
+      nextChargeAt: new Date('2027-03-01T10:00:00Z'),
+    });
+  });
+
+  it('billing restarts only for a stopped plan with installments left and an enrollment active again', () => {
+    const base = {
+      planStatus: 'stopped' as const,
+      enrollmentStatus: 'active',
+      installmentsPaid: 2,
+      installmentsTotal: 6,
+    };
+    expect(billingRestartProblem(base)).toBeNull();
+    expect(billingRestartProblem({ ...base, enrollmentStatus: 'cancelled' })).toMatch(/Reactivate the enrollment/);
+    expect(billingRestartProblem({ ...base, planStatus: 'active' })).toMatch(/not stopped/);
+    expect(billingRestartProblem({ ...base, installmentsPaid: 6 })).toMatch(/Every installment/);
+    expect(billingRestartProblem({ ...base, planStatus: 'none', installmentsTotal: 1 })).toMatch(/no installment plan/);
+  });
+});
+
 describe('refunds', () => {
   it.each([
     [0, 1000, 'The refund amount must be a positive number of cents'],
@@ -182,5 +253,26 @@ describe('parseDollarsToCents', () => {
     ['1e3', null],
   ])('%p is %p', (text, cents) => {
     expect(parseDollarsToCents(text)).toBe(cents);
+  });
+});
+
+describe('billingSummary with a promotion code on a plan', () => {
+  it('counts the first month that carries the leftover cents once', () => {
+    // 3 months of $916.67 with 20% off: 733.35, then 733.33 twice (discountedSchedule).
+    const summary = billingSummary({
+      enrollmentStatus: 'active',
+      chargedCents: 73335,
+      refundedCents: 0,
+      plan: {
+        installmentsTotal: 3,
+        installmentsPaid: 1,
+        installmentCents: 73333,
+        firstInstallmentCents: 73335,
+        planStatus: 'active',
+        nextInstallmentAt: new Date('2027-04-01T00:00:00Z'),
+      },
+    });
+    expect(summary.totalCents).toBe(220001);
+    expect(summary.balanceCents).toBe(146666);
   });
 });

@@ -2,14 +2,58 @@
 export const BILLING_STATUSES = ['active', 'past_due', 'paid', 'cancelled', 'refunded'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
 
+/**
+ * A payment's plan state. 'stopped': a refund or a cancellation ended its billing; only an admin's explicit restart
+ * of billing makes it 'active' again (reactivating the enrollment does not).
+ */
+export type PlanState = 'none' | 'active' | 'completed' | 'past_due' | 'stopped';
+
 export interface BillingPlan {
   installmentsTotal: number;
   installmentsPaid: number;
-  /** This enrollment's charge each month, integer cents. */
+  /** This enrollment's charge each later month, integer cents. */
   installmentCents: number;
-  /** The payment's plan state: only an 'active' plan is charged again. */
-  planStatus: 'none' | 'active' | 'completed' | 'past_due';
+  /** The payment's plan state: see planCharges. */
+  planStatus: PlanState;
+  /**
+   * The first month's charge when it differs (a promotion code's leftover cents, see discountedSchedule); the
+   * later months' otherwise.
+   */
+  firstInstallmentCents?: number;
   nextInstallmentAt: Date | null;
+}
+
+/**
+ * The one rule of whether a plan's later installments are charged, which the installments job and the panel's status
+ * both follow: the plan runs (active, or past due awaiting its retry; not stopped by a refund or cancellation, not
+ * completed) and one of its enrollments is not cancelled (a plan whose enrollments were all deleted charges nothing).
+ */
+export function planCharges(input: { planStatus: PlanState; enrollmentStatuses: readonly string[] }): boolean {
+  const runs = input.planStatus === 'active' || input.planStatus === 'past_due';
+  return runs && input.enrollmentStatuses.some((status) => status !== 'cancelled');
+}
+
+/** A refund or a cancellation stops a plan that runs; a plan completed or without installments has nothing to stop. */
+export function stopsPlan(planStatus: PlanState): boolean {
+  return planStatus === 'active' || planStatus === 'past_due';
+}
+
+/**
+ * Why an admin cannot restart a plan's billing, or null: it must be a plan stopped by a refund or cancellation, with
+ * installments left, and its enrollment must be active again (reactivate it first: restarting is a second, explicit
+ * step, so reactivating alone never charges the card).
+ */
+export function billingRestartProblem(input: {
+  planStatus: PlanState;
+  enrollmentStatus: string;
+  installmentsPaid: number;
+  installmentsTotal: number;
+}): string | null {
+  if (input.planStatus === 'none' || input.installmentsTotal <= 1) return 'This enrollment has no installment plan';
+  if (input.planStatus !== 'stopped') return "This plan's billing is not stopped";
+  if (input.installmentsPaid >= input.installmentsTotal) return 'Every installment of this plan is paid';
+  if (input.enrollmentStatus === 'cancelled') return 'Reactivate the enrollment before restarting its billing';
+  return null;
 }
 
 export interface BillingInput {
@@ -45,16 +89,23 @@ export interface BillingSummary {
  */
 export function billingSummary(input: BillingInput): BillingSummary {
   const { plan } = input;
-  const totalCents = plan ? plan.installmentCents * plan.installmentsTotal : input.chargedCents;
+  const totalCents = plan
+    ? (plan.firstInstallmentCents ?? plan.installmentCents) + plan.installmentCents * (plan.installmentsTotal - 1)
+    : input.chargedCents;
   const outstanding = Math.max(0, totalCents - input.chargedCents);
-  const stopped = input.refundedCents > 0 || input.enrollmentStatus === 'cancelled';
+  // The installments job's rule: only a plan it charges owes a balance and has a next charge.
+  const charging =
+    plan !== null &&
+    outstanding > 0 &&
+    planCharges({ planStatus: plan.planStatus, enrollmentStatuses: [input.enrollmentStatus] });
   let status: BillingStatus;
-  if (input.refundedCents > 0) status = 'refunded';
-  else if (input.enrollmentStatus === 'cancelled') status = 'cancelled';
+  if (charging) status = plan.planStatus === 'past_due' ? 'past_due' : 'active';
+  else if (input.refundedCents > 0) status = 'refunded';
+  else if (input.enrollmentStatus === 'cancelled' || plan?.planStatus === 'stopped') status = 'cancelled';
   else if (plan?.planStatus === 'past_due') status = 'past_due';
   else if (outstanding === 0) status = 'paid';
   else status = 'active';
-  const charging = status === 'active' && plan?.planStatus === 'active';
+  const stopped = !charging && (status === 'refunded' || status === 'cancelled');
   return {
     status,
     paidCents: Math.max(0, input.chargedCents - input.refundedCents),
@@ -64,7 +115,7 @@ export function billingSummary(input: BillingInput): BillingSummary {
     installmentsPaid: plan ? plan.installmentsPaid : null,
     installmentsTotal: plan ? plan.installmentsTotal : null,
     progressLabel: plan ? `${plan.installmentsPaid} of ${plan.installmentsTotal} paid` : null,
-    nextChargeAt: charging ? plan.nextInstallmentAt : null,
+    nextChargeAt: charging && plan.planStatus === 'active' ? plan.nextInstallmentAt : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Cohort as CohortDto, WaitlistEntryView } from '@app/contracts';
+import type { ClientSeatHold } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 
 // A seat counts as taken by a non-cancelled enrollment, or by a hold of a payment that has not enrolled yet.
@@ -84,12 +85,46 @@ export class CohortSeatsRepository {
    * Holds (or renews) a seat for a payment; a payment holds seats only in the cohorts it last chose. A renewal never
    * shortens a hold (an authorised payment's seat is kept for as long as its authorisation).
    */
-  async hold(paymentId: string, cohortId: string, expiresAt: Date): Promise<void> {
+  async hold(paymentId: string, cohortId: string, expiresAt: Date, clientKey: string | null = null): Promise<void> {
     await this.em.execute(
-      `insert into cohort_seat_holds (id, cohort_id, payment_id, expires_at, created_at) values (?, ?, ?, ?, now())
+      `insert into cohort_seat_holds (id, cohort_id, payment_id, expires_at, created_at, client_key) values (?, ?, ?, ?, now(), ?)
        on conflict (cohort_id, payment_id) do update
-         set expires_at = greatest(cohort_seat_holds.expires_at, excluded.expires_at)`,
-      [randomUUID(), cohortId, paymentId, expiresAt],
+         set expires_at = greatest(cohort_seat_holds.expires_at, excluded.expires_at),
+             client_key = coalesce(excluded.client_key, cohort_seat_holds.client_key)`,
+      [randomUUID(), cohortId, paymentId, expiresAt, clientKey],
+      'run',
+    );
+  }
+
+  /**
+   * The live holds of a client's other checkouts not decided yet, oldest first, after taking the client's lock (a
+   * transaction-scoped advisory lock on its key, so one client's holds are changed one at a time on every API
+   * instance). Their payment rows are locked too (after waiting for a capture decision or details update in progress,
+   * whose outcome is then re-read): a checkout decided meanwhile is left out, and its holds stay.
+   */
+  async lockClientHolds(clientKey: string, exceptPaymentId: string): Promise<ClientSeatHold[]> {
+    await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 25))', [`seat-holds\n${clientKey}`]);
+    const rows = await this.em.execute<Array<{ payment_id: string; cohort_id: string; created_at: Date }>>(
+      `select h.payment_id, h.cohort_id, h.created_at from cohort_seat_holds h join payments p on p.id = h.payment_id
+       where h.client_key = ? and h.expires_at > now() and h.payment_id <> ?
+         and p.status <> 'succeeded' and p.capture_decision is null
+       order by h.created_at, h.payment_id
+       for no key update of p`,
+      [clientKey, exceptPaymentId],
+    );
+    return rows.map((row) => ({
+      paymentId: row.payment_id,
+      cohortId: row.cohort_id,
+      createdAt: new Date(row.created_at),
+    }));
+  }
+
+  /** Releases every hold of these checkouts (a client's abandoned or surplus checkouts). */
+  async releaseHoldsOf(paymentIds: string[]): Promise<void> {
+    if (paymentIds.length === 0) return;
+    await this.em.execute(
+      `delete from cohort_seat_holds where payment_id in (${paymentIds.map(() => '?').join(', ')})`,
+      paymentIds,
       'run',
     );
   }
@@ -153,13 +188,22 @@ export class CohortSeatsRepository {
     return rows.map(toWaitlistEntry);
   }
 
-  /** Marks an entry offered; null when it does not exist. */
-  async markOffered(entryId: string): Promise<WaitlistEntryView | null> {
+  /**
+   * Marks an entry offered, once: one conditional statement, so of parallel offers exactly one sets it (`first`), and
+   * the others get the entry as that one left it. null when the entry does not exist.
+   */
+  async markOffered(entryId: string): Promise<{ entry: WaitlistEntryView; first: boolean } | null> {
     const rows = await this.em.execute<WaitlistRow[]>(
-      'update cohort_waitlist_entries set offered_at = now() where id = ? returning id, cohort_id, name, email, offered_at, created_at',
+      `update cohort_waitlist_entries set offered_at = now() where id = ? and offered_at is null
+       returning id, cohort_id, name, email, offered_at, created_at`,
       [entryId],
     );
-    return rows.length === 1 ? toWaitlistEntry(rows[0]) : null;
+    if (rows.length === 1) return { entry: toWaitlistEntry(rows[0]), first: true };
+    const [existing] = await this.em.execute<WaitlistRow[]>(
+      'select id, cohort_id, name, email, offered_at, created_at from cohort_waitlist_entries where id = ?',
+      [entryId],
+    );
+    return existing ? { entry: toWaitlistEntry(existing), first: false } : null;
   }
 }
 

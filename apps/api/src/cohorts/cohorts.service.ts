@@ -158,14 +158,19 @@ export class CohortsService {
     return this.seats.waitlist(cohortId);
   }
 
-  /** Offers a freed seat to a waitlisted visitor: recorded; the mail goes through the outbox once it exists. */
+  /**
+   * Offers a freed seat to a waitlisted visitor, once: the entry is marked by a conditional update, and only the call
+   * that marked it mails the offer (outbox, keyed by entry) and writes the audit event, in the same transaction. An
+   * entry already offered is answered as it is, with nothing new recorded.
+   */
   async offerSeat(entryId: string, actor: AuditActor | null): Promise<WaitlistEntryView> {
     return this.tx.run(async (em) => {
-      const entry = await this.seats.markOffered(entryId);
-      if (!entry) throw new WaitlistEntryNotFoundError();
+      const marked = await this.seats.markOffered(entryId);
+      if (!marked) throw new WaitlistEntryNotFoundError();
+      const { entry } = marked;
+      if (!marked.first) return entry;
       const cohort = await this.repository.findById(entry.cohortId);
       if (!cohort) throw new WaitlistEntryNotFoundError();
-      // Keyed by entry: offering the same seat again records the new time but does not mail a second time.
       await OutboxRepository.enqueue(em, {
         key: `waitlist-offer:${entry.id}`,
         to: entry.email,

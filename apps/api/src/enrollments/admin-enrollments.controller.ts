@@ -123,6 +123,20 @@ export class AdminEnrollmentsController {
     return this.admin.refund(params.id, body.amountCents, body.reason, admin);
   }
 
+  @ApiRoute(ROUTES.adminRestartBilling, {
+    description:
+      'A refund or cancellation stops a plan, and reactivating the enrollment does not restart it: this explicit, audited action does.',
+  })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: EnrollmentDetailDto })
+  @ApiConflictResponse({ description: 'No stopped plan with installments left, or the enrollment is still cancelled' })
+  restartBilling(
+    @Param() params: EnrollmentIdParamDto,
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+  ): Promise<RouteResponse<typeof ROUTES.adminRestartBilling>> {
+    return this.admin.restartBilling(params.id, admin);
+  }
+
   @ApiRoute(ROUTES.adminCreateEnrollment)
   @ApiCreatedResponse({ type: EnrollmentResponseDto })
   @ApiBadRequestResponse({

@@ -4,6 +4,7 @@ import type { CohortListCache } from '../cohorts/cohort-list-cache';
 import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { PaymentRefundsService } from '../payments/payment-refunds.service';
+import type { PlanBillingService } from '../payments/plan-billing.service';
 import { EnrollmentAdminService } from './enrollment-admin.service';
 import type { EnrollmentTableRepository, EnrollmentTableRow } from './enrollment-table.repository';
 import type { EnrollmentsRepository } from './enrollments.repository';
@@ -40,6 +41,9 @@ function setUp() {
     installments_total: null,
     installments_paid: null,
     plan_amount: null,
+    plan_first_amount: null,
+    promotion_code: null,
+    discount_cents: null,
     plan_status: null,
     next_installment_at: null,
     refunded: 0,
@@ -61,6 +65,7 @@ function setUp() {
   };
   const seats = { lockAndCount: jest.fn(async () => null) };
   const refunds = { paymentView: jest.fn(async () => (outage(), null)) };
+  const plans = { lock: jest.fn(async () => (outage(), null)), stop: jest.fn(async () => (outage(), false)) };
   const audit = { record: jest.fn(async () => outage()) };
   // The transaction's EntityManager, as far as the webhook outbox uses it (its insert answers no row here).
   const transactionEm = { getConnection: () => ({ execute: async () => [] }), getTransactionContext: () => undefined };
@@ -88,6 +93,7 @@ function setUp() {
     cohorts as unknown as CohortsRepository,
     seats as unknown as CohortSeatsRepository,
     refunds as unknown as PaymentRefundsService,
+    plans as unknown as PlanBillingService,
     audit as unknown as AuditService,
     tx as unknown as TransactionRunner,
     cohortList as unknown as CohortListCache,

@@ -16,6 +16,7 @@ import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { PaymentRefundsService } from '../payments/payment-refunds.service';
+import { PlanBillingService } from '../payments/plan-billing.service';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { creationWindow } from './enrollment-date-range';
 import { EnrollmentTableRepository, type EnrollmentTableRow } from './enrollment-table.repository';
@@ -39,6 +40,7 @@ export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
           installmentsTotal: Number(row.installments_total),
           installmentsPaid: Number(row.installments_paid),
           installmentCents: Number(row.plan_amount),
+          firstInstallmentCents: Number(row.plan_first_amount ?? row.plan_amount),
           planStatus: row.plan_status ?? 'none',
           nextInstallmentAt: row.next_installment_at ? new Date(row.next_installment_at) : null,
         }
@@ -56,6 +58,8 @@ export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
     installmentsTotal: summary.installmentsTotal,
     progressLabel: summary.progressLabel,
     nextChargeAt: summary.nextChargeAt?.toISOString() ?? null,
+    promotionCode: row.promotion_code ?? null,
+    discountCents: Number(row.discount_cents ?? 0),
   };
 }
 
@@ -73,6 +77,8 @@ export const ROSTER_CSV_HEADERS = [
   'Paid',
   'Balance',
   'Status',
+  'Promotion Code',
+  'Discount',
 ] as const;
 
 /** The panel's enrollment work beyond the spec's list/create/delete: table, detail, edit, move, refund, roster. */
@@ -84,6 +90,7 @@ export class EnrollmentAdminService {
     private readonly cohorts: CohortsRepository,
     private readonly seats: CohortSeatsRepository,
     private readonly refunds: PaymentRefundsService,
+    private readonly plans: PlanBillingService,
     private readonly audit: AuditService,
     private readonly tx: TransactionRunner,
     private readonly cohortList: CohortListCache,
@@ -122,7 +129,10 @@ export class EnrollmentAdminService {
 
   /** Status, cohort and notes, with the rules of creation: a cohort of the same training, with a seat. */
   async update(id: string, request: UpdateEnrollmentRequest, actor: AuditActor | null): Promise<EnrollmentDetail> {
+    const paymentIntentId = (await this.table.findRow(id))?.payment_intent_id ?? null;
     return this.change(async (em) => {
+      // The payment's row first, then the enrollment's: the order the installments job takes them in.
+      await this.plans.lock(paymentIntentId);
       const before = await this.requireLocked(id);
       const after = {
         enrollmentStatus: request.enrollmentStatus ?? before.enrollmentStatus,
@@ -133,6 +143,8 @@ export class EnrollmentAdminService {
       const changes = diff(before, after);
       if (Object.keys(changes).length > 0) {
         await this.enrollments.applyChanges(id, after);
+        // Cancelling stops the plan; reactivating does not restart it (restartBilling is its own, explicit action).
+        if (after.enrollmentStatus === 'cancelled') await this.plans.stop(before.paymentIntentId);
         await this.audit.record(
           actor,
           'enrollment.update',
@@ -187,8 +199,10 @@ export class EnrollmentAdminService {
   }
 
   /**
-   * Refunds at the provider first (money cannot be un-refunded by a rollback), then records the refunds, cancels the
-   * enrollment (which stops the plan's later installments) and writes the audit event in one transaction.
+   * Decided under the payment row's lock and recorded as a request first (its id is the provider's idempotency key),
+   * made at the provider outside any transaction (money cannot be un-refunded by a rollback), then recorded with the
+   * enrollment's cancellation (which stops the plan's later installments) and its audit event in one transaction,
+   * once per request that refunded something.
    */
   async refund(
     id: string,
@@ -198,44 +212,71 @@ export class EnrollmentAdminService {
   ): Promise<EnrollmentDetail> {
     const row = await this.table.findRow(id);
     if (!row) throw new EnrollmentNotFoundError();
-    const made = await this.refunds.refund({
-      enrollmentId: id,
-      paymentIntentId: row.payment_intent_id,
-      chargedCents: Number(row.payment_amount),
-      amountCents,
-      reason: reason?.trim() || null,
-      adminUsername: actor?.username ?? null,
-    });
+    const request = await this.tx.run(() =>
+      this.refunds.decide({
+        enrollmentId: id,
+        amountCents,
+        reason: reason?.trim() || null,
+        adminUsername: actor?.username ?? null,
+      }),
+    );
+    const made = await this.refunds.make(request);
     return this.change(async (em) => {
+      // The payment's lock first, then the enrollment's: the order an installment takes them in.
+      const first = await this.refunds.complete(request, made);
       const before = await this.requireLocked(id);
-      await this.refunds.record(made);
       const total = made.reduce((sum, refund) => sum + refund.amount, 0);
-      const note = `Refunded ${formatCents(total)} on ${new Date().toISOString().slice(0, 10)}${reason?.trim() ? ` (${reason.trim()})` : ''}`;
-      const notes = before.notes ? `${before.notes}\n${note}` : note;
-      await this.enrollments.applyChanges(id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
+      if (first && total > 0) {
+        const note = `Refunded ${formatCents(total)} on ${new Date().toISOString().slice(0, 10)}${request.reason ? ` (${request.reason})` : ''}`;
+        const notes = before.notes ? `${before.notes}\n${note}` : note;
+        await this.enrollments.applyChanges(id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
+        await this.plans.stop(before.paymentIntentId);
+        // refund.created is raised by the refunds' owner as it records each one (payments).
+        if (before.enrollmentStatus !== 'cancelled') {
+          await WebhookOutbox.enqueue(em, {
+            type: 'enrollment.cancelled',
+            key: `enrollment.cancelled:${id}:${randomUUID()}`,
+            data: { enrollmentId: id, reason: 'refund' },
+          });
+        }
+        await this.audit.record(
+          actor,
+          'enrollment.refund',
+          { type: 'enrollment', id },
+          `Refunded ${formatCents(total)} of enrollment ${id}`,
+          {
+            amountCents: total,
+            refundRequestId: request.id,
+            refunds: made.map((refund) => ({
+              providerRefundId: refund.providerRefundId,
+              providerPaymentId: refund.providerPaymentId,
+              amount: refund.amount,
+            })),
+            enrollmentStatus: { from: before.enrollmentStatus, to: 'cancelled' },
+          },
+        );
+      }
+      return this.detail(id);
+    });
+  }
+
+  /**
+   * An admin's explicit restart of a plan that a refund or cancellation stopped, for an enrollment active again:
+   * the installments job charges it from then on. Audited in the same transaction.
+   */
+  async restartBilling(id: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
+    const paymentIntentId = (await this.table.findRow(id))?.payment_intent_id ?? null;
+    return this.change(async () => {
+      await this.plans.lock(paymentIntentId);
+      const before = await this.requireLocked(id);
+      const planStatus = await this.plans.restart(before.paymentIntentId, before.enrollmentStatus);
       await this.audit.record(
         actor,
-        'enrollment.refund',
+        'enrollment.billing_restart',
         { type: 'enrollment', id },
-        `Refunded ${formatCents(total)} of enrollment ${id}`,
-        {
-          amountCents: total,
-          refunds: made.map((refund) => ({
-            providerRefundId: refund.providerRefundId,
-            providerPaymentId: refund.providerPaymentId,
-            amount: refund.amount,
-          })),
-          enrollmentStatus: { from: before.enrollmentStatus, to: 'cancelled' },
-        },
+        `Restarted billing of enrollment ${id}`,
+        { planStatus: { from: 'stopped', to: planStatus } },
       );
-      // refund.created is raised by the refunds' owner as it records each one (payments).
-      if (before.enrollmentStatus !== 'cancelled') {
-        await WebhookOutbox.enqueue(em, {
-          type: 'enrollment.cancelled',
-          key: `enrollment.cancelled:${id}:${randomUUID()}`,
-          data: { enrollmentId: id, reason: 'refund' },
-        });
-      }
       return this.detail(id);
     });
   }
@@ -254,6 +295,8 @@ export class EnrollmentAdminService {
         formatCents(row.paidCents),
         formatCents(row.balanceCents),
         billingStatusLabel(row.billingStatus),
+        row.promotionCode ?? '',
+        row.discountCents > 0 ? formatCents(row.discountCents) : '',
       ]),
     );
     await this.audit.record(

@@ -11,17 +11,21 @@ import {
 } from '@app/contracts';
 import {
   bundleSizeOf,
+  checkoutsReleasedByNewHold,
   decideCapture,
   hasSeatFor,
   installmentCount,
   isValidEmail,
+  mayHoldSeats,
   priceForPlan,
+  seatHoldExpiry,
+  promotionPurchaseKind,
   selectBundlePrice,
   validateBundleTrainings,
   validateCustomer,
   type CohortSeatCount,
 } from '@app/domain';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { TransactionRunner } from '../audit/transaction-runner';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
@@ -30,15 +34,20 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
+import { PromotionsService } from '../promotions/promotions.service';
 import { TrainingsRepository } from '../trainings/trainings.repository';
-import { Payment, type CaptureDecisionName, type PaymentTraining } from './payment.entity';
+import {
+  laterInstallmentCents,
+  Payment,
+  planTotalCents,
+  type CaptureDecisionName,
+  type PaymentTraining,
+} from './payment.entity';
 import { CohortFullError, PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError } from './payments.errors';
 import { PaymentsRepository, type LockedForCapture } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
 const CURRENCY = 'usd';
-/** How long a checkout keeps its seat between the details step and the payment. */
-export const SEAT_HOLD_MS = 30 * 60 * 1000;
 /**
  * How long an authorised payment keeps its seats once the server decided to capture it: as long as Stripe keeps a
  * card authorisation (7 days), so a capture retried after a failure still finds the seat; enrolling ends the hold.
@@ -48,6 +57,18 @@ export const PAYMENT_CANCELLED_MESSAGE =
   'This payment was cancelled and cannot be paid any more: please start the checkout again.';
 export const COHORT_FULL_MESSAGE =
   'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
+
+/** Who holds seats: the buyer's name and email, and the client (its address, stored only as a hash) asking. */
+export interface SeatHolder {
+  name: string;
+  email: string;
+  /** The caller's address as the API saw it; null when no client is known (the test-mode card form's re-hold). */
+  client: string | null;
+}
+
+function seatHoldClientKey(client: string): string {
+  return createHash('sha256').update(`seat-hold\n${client}`).digest('hex');
+}
 
 /**
  * A payment whose buyer and cohorts may still change: not paid, and no capture decision taken (after 'capture' its
@@ -73,6 +94,7 @@ export class CheckoutService {
     private readonly seats: CohortSeatsRepository,
     private readonly tx: TransactionRunner,
     private readonly cohortList: CohortListCache,
+    private readonly promotions: PromotionsService,
   ) {}
 
   paymentConfig(): PaymentConfigResponse {
@@ -115,11 +137,21 @@ export class CheckoutService {
     customerName: string;
     customerEmail: string;
     cohortId: string | null;
+    /** The caller's address (seat holds are limited per client). */
+    client?: string | null;
+    promotionCode?: string | null;
   }): Promise<PaymentIntentSummary> {
     const payment = await this.requireOpenPayment(input.paymentIntentId, 'single');
     const [training] = payment.trainings;
     const cohortId = await this.checkCohort(training.name, input.cohortId ?? null, 'Please select a cohort');
-    return this.storeBuyer(payment, input.customerName, input.customerEmail, [{ name: training.name, cohortId }]);
+    return this.storeBuyer(
+      payment,
+      input.customerName,
+      input.customerEmail,
+      [{ name: training.name, cohortId }],
+      input.client,
+      input.promotionCode,
+    );
   }
 
   async updateBundle(input: {
@@ -127,6 +159,9 @@ export class CheckoutService {
     customerName: string;
     customerEmail: string;
     trainings: BundleTrainingSelection[];
+    /** The caller's address (seat holds are limited per client). */
+    client?: string | null;
+    promotionCode?: string | null;
   }): Promise<PaymentIntentSummary> {
     const payment = await this.requireOpenPayment(input.paymentIntentId, 'bundle');
     const paid = payment.trainings.map((t) => t.name).sort();
@@ -146,7 +181,70 @@ export class CheckoutService {
       );
       selections.push({ name: training.name, cohortId });
     }
-    return this.storeBuyer(payment, input.customerName, input.customerEmail, selections);
+    return this.storeBuyer(
+      payment,
+      input.customerName,
+      input.customerEmail,
+      selections,
+      input.client,
+      input.promotionCode,
+    );
+  }
+
+  /**
+   * Prices the purchase again from the price tables with the buyer's promotion code (or none), under the payment
+   * row's lock and the code row's lock, and stores the charges on the payment in the same transaction: a refused
+   * code throws before anything is written. The code's use is held for this payment as long as a seat hold; a payment
+   * recorded failed gives it back (database trigger), a paid one keeps it. Nothing to do when no code is sent and
+   * none was applied before.
+   */
+  private async applyPromotion(payment: Payment, email: string, promotionCode: string | null | undefined) {
+    const code = promotionCode?.trim() || null;
+    if (code === null && payment.promotionCode === null) return null;
+    const { installmentCents, installments } = await this.listPrice(payment);
+    return this.tx.run(async (em) => {
+      const locked = await this.payments.lockForCaptureDecision(em, payment.id);
+      if (!locked) throw new PaymentNotFoundError(payment.providerPaymentId);
+      refuseUnlessOpen(locked);
+      const priced = await this.promotions.priceCheckout(em, {
+        code,
+        paymentId: payment.id,
+        email,
+        trainings: payment.trainings.map((t) => t.name),
+        kind: promotionPurchaseKind(payment.paymentType),
+        installmentCents,
+        installments,
+        heldUntil: seatHoldExpiry(new Date()),
+        now: new Date(),
+      });
+      const stored = await this.payments.storePriceUnlessConfirmed(em, payment.id, {
+        amount: priced.schedule.firstCents,
+        laterInstallmentAmount: installments > 1 ? priced.schedule.laterCents : null,
+        promotionCode: priced.code,
+        discountCents: priced.schedule.discountCents,
+      });
+      if (!stored) throw new PaymentConfirmedError();
+      return priced;
+    });
+  }
+
+  /** The purchase's undiscounted charge each month (or its one price), from the price tables. */
+  private async listPrice(payment: Payment): Promise<{ installmentCents: number; installments: number }> {
+    if (payment.kind === 'bundle') {
+      const bundle = selectBundlePrice(
+        await this.trainings.findAllBundles(),
+        payment.trainings.map((t) => t.name),
+      );
+      if (!bundle) throw new PaymentRuleError('Bundle pricing not found');
+      return { installmentCents: bundle.bundlePrice, installments: 1 };
+    }
+    const [training] = payment.trainings;
+    const pricing = await this.trainings.findPricing(training.name);
+    if (!pricing || payment.paymentType.startsWith('bundle')) {
+      throw new PaymentRuleError(`No price is set for ${training.name}`);
+    }
+    const paymentType = payment.paymentType as PaymentType;
+    return { installmentCents: priceForPlan(pricing, paymentType), installments: installmentCount(paymentType) };
   }
 
   /**
@@ -154,21 +252,31 @@ export class CheckoutService {
    * the count and the hold are one step for concurrent buyers, so a cohort's last seat is held by one payment only.
    * The payment row is locked first, as decideCapture does (payment row, then cohort rows): once a capture decision
    * is taken or the payment succeeded, its holds are what it enrolls into and no update may move or release them.
+   * The rule of who may hold, for how long and how many is `libs/domain/src/seat-holds.ts`: only a buyer with a name
+   * and a valid email, for minutes; a client's newest checkouts win (its earlier checkout of the same cohort, and
+   * its oldest beyond the limit, are released first, under the client's lock, shared by every API instance).
    */
-  async holdSeats(paymentId: string, trainings: PaymentTraining[]): Promise<void> {
+  async holdSeats(paymentId: string, trainings: PaymentTraining[], holder?: SeatHolder): Promise<void> {
     const cohortIds = trainings.flatMap((t) => (t.cohortId ? [t.cohortId] : []));
     await this.cohortList.changing(() =>
       this.tx.run(async (em) => {
         const locked = await this.payments.lockForCaptureDecision(em, paymentId);
         if (!locked) throw new PaymentNotFoundError(paymentId);
         refuseUnlessOpen(locked);
+        const buyer = holder ?? { name: locked.customerName, email: locked.customerEmail, client: null };
+        const clientKey = holder?.client ? seatHoldClientKey(holder.client) : null;
+        if (clientKey && cohortIds.length > 0) {
+          const earlier = await this.seats.lockClientHolds(clientKey, paymentId);
+          await this.seats.releaseHoldsOf(checkoutsReleasedByNewHold({ cohortIds, earlier }));
+        }
         for (const cohortId of [...cohortIds].sort()) {
           const seats = await this.seats.lockAndCount(cohortId, paymentId);
           if (!seats || seats.capacity === null) continue;
+          if (!mayHoldSeats(buyer)) throw new PaymentRuleError('Please enter your name and a valid email address');
           if (!hasSeatFor({ capacity: seats.capacity, takenByOthers: seats.taken })) {
             throw new CohortFullError(COHORT_FULL_MESSAGE);
           }
-          await this.seats.hold(paymentId, cohortId, new Date(Date.now() + SEAT_HOLD_MS));
+          await this.seats.hold(paymentId, cohortId, seatHoldExpiry(new Date()), clientKey);
         }
         await this.seats.releaseOtherHolds(paymentId, cohortIds);
       }),
@@ -201,6 +309,7 @@ export class CheckoutService {
           for (const seats of counts) {
             if (seats.capacity !== null) await this.seats.hold(payment.id, seats.cohortId, until);
           }
+          await this.promotions.extendHold(em, payment.id, until);
           await this.payments.recordCaptureDecision(em, payment.id, 'capture', null);
           return 'capture';
         }
@@ -323,6 +432,8 @@ export class CheckoutService {
     customerName: string,
     customerEmail: string,
     trainings: PaymentTraining[],
+    client: string | null = null,
+    promotionCode?: string | null,
   ): Promise<PaymentIntentSummary> {
     const missing = validateCustomer({ name: customerName, email: customerEmail });
     if (missing) throw new PaymentRuleError(missing.message);
@@ -330,7 +441,22 @@ export class CheckoutService {
     const email = customerEmail.trim();
     if (!isValidEmail(email)) throw new PaymentRuleError('Please enter a valid email address');
 
-    await this.holdSeats(payment.id, trainings);
+    const priced = await this.applyPromotion(payment, email, promotionCode);
+    if (priced) {
+      payment.amount = priced.schedule.firstCents;
+      payment.laterInstallmentAmount = payment.installmentsTotal > 1 ? priced.schedule.laterCents : null;
+      payment.promotionCode = priced.code;
+      payment.discountCents = priced.schedule.discountCents;
+      // The intent is charged what the payment row now says, even if a later step of this update is refused.
+      await this.provider.updateIntent(payment.providerPaymentId, {
+        amount: payment.amount,
+        metadata: { promotionCode: priced.code ?? '' },
+        receiptEmail: email,
+        customerId: null,
+      });
+    }
+
+    await this.holdSeats(payment.id, trainings, { name, email, client });
 
     let customerId = payment.providerCustomerId;
     if (payment.installmentsTotal > 1 && !customerId) {
@@ -355,7 +481,21 @@ export class CheckoutService {
         cohorts: trainings.map((t) => `${t.name}=${t.cohortId ?? 'none'}`).join('; '),
       },
     });
-    return { paymentIntentId: intent.id, amount: intent.amount, status: intent.status };
+    return {
+      paymentIntentId: intent.id,
+      amount: intent.amount,
+      status: intent.status,
+      installments: payment.installmentsTotal,
+      laterInstallmentAmount: payment.installmentsTotal > 1 ? laterInstallmentCents(payment) : null,
+      promotion: payment.promotionCode
+        ? {
+            code: payment.promotionCode,
+            discountCents: payment.discountCents,
+            totalBeforeCents: planTotalCents(payment) + payment.discountCents,
+            totalAfterCents: planTotalCents(payment),
+          }
+        : null,
+    };
   }
 }
 

@@ -13,6 +13,31 @@ export interface RecordedRefund {
   providerPaymentId: string;
   amount: number;
   reason: string | null;
+  /** The panel's refund request that made it; null for a refund made in Stripe's dashboard. */
+  refundRequestId: string | null;
+}
+
+/** One charge's part of a refund request. */
+export interface RefundPart {
+  providerPaymentId: string;
+  amountCents: number;
+}
+
+/** A refund decided under the payment's lock and recorded before the provider is asked to make it. */
+export interface RefundRequest {
+  id: string;
+  paymentId: string;
+  enrollmentId: string;
+  amount: number;
+  parts: RefundPart[];
+  adminUsername: string | null;
+  reason: string | null;
+}
+
+/** A payment as locked for a refund decision. */
+export interface LockedForRefund {
+  id: string;
+  status: string;
 }
 
 export interface ChargeBalance {
@@ -37,8 +62,8 @@ export class PaymentRefundsRepository {
     let inserted = 0;
     for (const refund of refunds) {
       const rows = await this.em.execute<Array<{ id: string }>>(
-        `insert into payment_refunds (id, payment_id, enrollment_id, admin_username, provider_refund_id, provider_payment_id, amount, reason, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, now())
+        `insert into payment_refunds (id, payment_id, enrollment_id, admin_username, provider_refund_id, provider_payment_id, amount, reason, refund_request_id, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, now())
          on conflict (provider_refund_id) do nothing
          returning id`,
         [
@@ -50,6 +75,7 @@ export class PaymentRefundsRepository {
           refund.providerPaymentId,
           refund.amount,
           refund.reason,
+          refund.refundRequestId,
         ],
       );
       inserted += rows.length;
@@ -70,11 +96,19 @@ export class PaymentRefundsRepository {
     return inserted;
   }
 
-  /** Each succeeded charge of a payment (the first, then each installment), newest first, with what was refunded on it. */
+  /**
+   * Each succeeded charge of a payment (the first, then each installment), newest first, with what was refunded on it
+   * and what pending refund requests have reserved on it and not recorded yet.
+   */
   async chargeBalances(paymentId: string): Promise<ChargeBalance[]> {
     const rows = await this.em.execute<Array<{ provider_payment_id: string; amount: number; refunded: string }>>(
       `select i.provider_payment_id, i.amount,
-         coalesce((select sum(r.amount) from payment_refunds r where r.provider_payment_id = i.provider_payment_id), 0) as refunded
+         coalesce((select sum(r.amount) from payment_refunds r where r.provider_payment_id = i.provider_payment_id), 0)
+         + coalesce((select sum(greatest(0, (part->>'amountCents')::int - coalesce((select sum(r.amount) from payment_refunds r
+                       where r.refund_request_id = q.id and r.provider_payment_id = i.provider_payment_id), 0)))
+                     from payment_refund_requests q, jsonb_array_elements(q.parts) part
+                     where q.payment_id = i.payment_id and q.status = 'pending'
+                       and part->>'providerPaymentId' = i.provider_payment_id), 0) as refunded
        from payment_installments i
        where i.payment_id = ? and i.status = 'succeeded' and i.provider_payment_id is not null
        order by i.installment_number desc`,
@@ -87,12 +121,91 @@ export class PaymentRefundsRepository {
     }));
   }
 
-  async refundedForEnrollment(enrollmentId: string): Promise<number> {
-    const [row] = await this.em.execute<Array<{ total: string }>>(
-      'select coalesce(sum(amount), 0) as total from payment_refunds where enrollment_id = ?',
+  /**
+   * Locks the payment row (select … for update) inside the caller's transaction: refund decisions of its enrollments
+   * are taken one after the other, each seeing what the previous one refunded or reserved.
+   */
+  async lockForRefund(by: { providerPaymentId: string } | { paymentId: string }): Promise<LockedForRefund | null> {
+    const [row] = await this.em.execute<Array<{ id: string; status: string }>>(
+      `select id, status from payments where ${'paymentId' in by ? 'id' : 'provider_payment_id'} = ? for update`,
+      ['paymentId' in by ? by.paymentId : by.providerPaymentId],
+    );
+    return row ?? null;
+  }
+
+  /** What an enrollment was charged (its share of the payment) and its payment; read under the payment's lock. */
+  async enrollmentShare(
+    enrollmentId: string,
+  ): Promise<{ chargedCents: number; paymentIntentId: string | null } | null> {
+    const [row] = await this.em.execute<Array<{ payment_amount: number; payment_intent_id: string | null }>>(
+      'select payment_amount, payment_intent_id from enrollments where id = ?',
       [enrollmentId],
     );
+    return row ? { chargedCents: Number(row.payment_amount), paymentIntentId: row.payment_intent_id } : null;
+  }
+
+  /** Refunded to this enrollment, plus what its pending requests reserve and have not recorded yet. */
+  async refundedOrReservedForEnrollment(enrollmentId: string): Promise<number> {
+    const [row] = await this.em.execute<Array<{ total: string }>>(
+      `select coalesce((select sum(amount) from payment_refunds where enrollment_id = ?), 0)
+         + coalesce((select sum(greatest(0, q.amount - coalesce((select sum(r.amount) from payment_refunds r
+                                                                where r.refund_request_id = q.id), 0)))
+                     from payment_refund_requests q where q.enrollment_id = ? and q.status = 'pending'), 0) as total`,
+      [enrollmentId, enrollmentId],
+    );
     return Number(row.total);
+  }
+
+  /** Records the request before the provider is called: its id is the provider's idempotency key. */
+  async insertRequest(request: RefundRequest): Promise<void> {
+    await this.em.execute(
+      `insert into payment_refund_requests (id, payment_id, enrollment_id, amount, parts, status, admin_username, reason, created_at)
+       values (?, ?, ?, ?, ?::jsonb, 'pending', ?, ?, now())`,
+      [
+        request.id,
+        request.paymentId,
+        request.enrollmentId,
+        request.amount,
+        JSON.stringify(request.parts),
+        request.adminUsername,
+        request.reason,
+      ],
+      'run',
+    );
+  }
+
+  /**
+   * Ends a pending request once: true for the caller that ended it. A completed request keeps what was made; a failed
+   * one made nothing, and its reservation is released.
+   */
+  async finishRequest(id: string, status: 'completed' | 'failed', madeCents: number): Promise<boolean> {
+    const rows = await this.em.execute<Array<{ id: string }>>(
+      `update payment_refund_requests set status = ?, amount = case when ? > 0 then ? else amount end, finished_at = now()
+       where id = ? and status = 'pending'
+       returning id`,
+      [status, madeCents, madeCents, id],
+    );
+    return rows.length === 1;
+  }
+
+  /** These requests by id (Stripe's events carry the request id in each refund's metadata). */
+  async findRequests(
+    ids: string[],
+  ): Promise<Map<string, { enrollmentId: string; adminUsername: string | null; reason: string | null }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.em.execute<
+      Array<{ id: string; enrollment_id: string; admin_username: string | null; reason: string | null }>
+    >(
+      `select id, enrollment_id, admin_username, reason from payment_refund_requests
+       where id::text in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { enrollmentId: row.enrollment_id, adminUsername: row.admin_username, reason: row.reason },
+      ]),
+    );
   }
 
   async listForPayment(paymentId: string): Promise<RefundView[]> {

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PaymentView } from '@app/contracts';
 import { addMonthsUtc, allocateRefund, refundProblem } from '@app/domain';
-import { PaymentRefundsRepository, type RecordedRefund } from './payment-refunds.repository';
+import { randomUUID } from 'node:crypto';
+import { laterInstallmentCents } from './payment.entity';
+import { PaymentRefundsRepository, type RecordedRefund, type RefundRequest } from './payment-refunds.repository';
 import { RefundNotPossibleError } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
 import { PAYMENT_PROVIDER, RefundRefusedError, type PaymentProvider } from './providers/payment-provider';
@@ -21,63 +23,94 @@ export class PaymentRefundsService {
   ) {}
 
   /**
-   * Refunds up to what this enrollment was charged and not yet refunded, spread over the payment's charges newest
-   * first. Made at the provider before anything is recorded: the caller records the result (with its audit event)
-   * in one transaction. A repeated request (same enrollment, same amount, same refunded total) reuses the idempotency
-   * key, so the provider answers with the first refund instead of refunding twice.
+   * Decides a refund of an enrollment: call inside a transaction. Under the payment row's lock (select … for update)
+   * it reads the enrollment's share (what it was charged), what is refunded or reserved by pending requests of it and
+   * of the payment's charges, checks the amount (all that is left when none is given), spreads it over the charges
+   * newest first, and records the request. Concurrent refunds of a payment's enrollments wait for each other here, so
+   * together they never exceed any enrollment's share.
    */
-  async refund(input: {
+  async decide(input: {
     enrollmentId: string;
-    paymentIntentId: string | null;
-    chargedCents: number;
     amountCents: number | undefined;
     reason: string | null;
     adminUsername: string | null;
-  }): Promise<RecordedRefund[]> {
-    const payment = input.paymentIntentId ? await this.payments.findByProviderPaymentId(input.paymentIntentId) : null;
+  }): Promise<RefundRequest> {
+    const unlocked = await this.refunds.enrollmentShare(input.enrollmentId);
+    const payment = unlocked?.paymentIntentId
+      ? await this.refunds.lockForRefund({ providerPaymentId: unlocked.paymentIntentId })
+      : null;
     if (!payment || payment.status !== 'succeeded') {
       throw new RefundNotPossibleError(
         'This enrollment has no card payment to refund (a manual entry is refunded outside the panel)',
       );
     }
+    // Read again under the lock: an installment adds to the share while it holds the payment row.
+    const share = await this.refunds.enrollmentShare(input.enrollmentId);
     const charges = await this.refunds.chargeBalances(payment.id);
-    const chargesLeft = charges.reduce((sum, charge) => sum + charge.amount - charge.refunded, 0);
-    const alreadyRefunded = await this.refunds.refundedForEnrollment(input.enrollmentId);
-    const refundable = Math.min(chargesLeft, input.chargedCents - alreadyRefunded);
+    const chargesLeft = charges.reduce((sum, charge) => sum + Math.max(0, charge.amount - charge.refunded), 0);
+    const alreadyRefunded = await this.refunds.refundedOrReservedForEnrollment(input.enrollmentId);
+    const refundable = Math.max(0, Math.min(chargesLeft, (share?.chargedCents ?? 0) - alreadyRefunded));
     const amount = input.amountCents ?? refundable;
     const problem = refundProblem({ amountCents: amount, refundableCents: refundable });
     if (problem) throw new RefundNotPossibleError(problem);
-    const plan = allocateRefund(
+    const request: RefundRequest = {
+      id: randomUUID(),
+      paymentId: payment.id,
+      enrollmentId: input.enrollmentId,
       amount,
-      charges.map((charge) => ({
-        providerPaymentId: charge.providerPaymentId,
-        refundableCents: charge.amount - charge.refunded,
-      })),
-    );
+      parts: allocateRefund(
+        amount,
+        charges.map((charge) => ({
+          providerPaymentId: charge.providerPaymentId,
+          refundableCents: Math.max(0, charge.amount - charge.refunded),
+        })),
+      ),
+      adminUsername: input.adminUsername,
+      reason: input.reason,
+    };
+    await this.refunds.insertRequest(request);
+    return request;
+  }
+
+  /**
+   * Makes a decided request at the provider, outside any transaction (money cannot be un-refunded by a rollback). Each
+   * part's idempotency key is the request's id and the part's place, never the amount: a retry of the same request is
+   * answered with the first refund. A refusal before anything was made ends the request (its reservation is released);
+   * an error the provider may or may not have acted on leaves it pending and reserved, never refunded twice.
+   */
+  async make(request: RefundRequest): Promise<RecordedRefund[]> {
     const made: RecordedRefund[] = [];
-    for (const part of plan) {
+    for (const [index, part] of request.parts.entries()) {
       try {
         const refund = await this.provider.refund({
           paymentIntentId: part.providerPaymentId,
           amount: part.amountCents,
-          metadata: { enrollmentId: input.enrollmentId, paymentRecordId: payment.id },
-          idempotencyKey: `refund-${input.enrollmentId}-${alreadyRefunded}-${amount}-${part.providerPaymentId}`,
+          metadata: {
+            enrollmentId: request.enrollmentId,
+            paymentRecordId: request.paymentId,
+            refundRequestId: request.id,
+          },
+          idempotencyKey: `refund-${request.id}-${index}`,
         });
         made.push({
-          paymentId: payment.id,
-          enrollmentId: input.enrollmentId,
-          adminUsername: input.adminUsername,
+          paymentId: request.paymentId,
+          enrollmentId: request.enrollmentId,
+          adminUsername: request.adminUsername,
           providerRefundId: refund.id,
           providerPaymentId: part.providerPaymentId,
           amount: refund.amount,
-          reason: input.reason,
+          reason: request.reason,
+          refundRequestId: request.id,
         });
       } catch (error) {
-        if (error instanceof RefundRefusedError && made.length === 0) throw new RefundNotPossibleError(error.message);
         if (made.length > 0) {
           // Part of the refund went through: record that part, and say the rest did not.
-          this.logger.error(`Refund of enrollment ${input.enrollmentId} stopped after ${made.length} part(s)`);
+          this.logger.error(`Refund request ${request.id} stopped after ${made.length} part(s)`);
           return made;
+        }
+        if (error instanceof RefundRefusedError) {
+          await this.refunds.finishRequest(request.id, 'failed', 0);
+          throw new RefundNotPossibleError(error.message);
         }
         throw error;
       }
@@ -85,13 +118,17 @@ export class PaymentRefundsService {
     return made;
   }
 
-  /** Records refunds (the panel's, inside the caller's transaction); how many were new. */
-  record(refunds: RecordedRefund[]): Promise<number> {
-    return this.refunds.record(refunds);
-  }
-
-  refundedForEnrollment(enrollmentId: string): Promise<number> {
-    return this.refunds.refundedForEnrollment(enrollmentId);
+  /**
+   * Records a made request's refunds, inside the caller's transaction and under the payment row's lock: true for the
+   * one call that completed the request (the caller then cancels the enrollment and writes the audit event), false
+   * when it was completed already.
+   */
+  async complete(request: RefundRequest, made: RecordedRefund[]): Promise<boolean> {
+    await this.refunds.lockForRefund({ paymentId: request.paymentId });
+    const madeCents = made.reduce((sum, refund) => sum + refund.amount, 0);
+    const first = await this.refunds.finishRequest(request.id, 'completed', madeCents);
+    if (first) await this.refunds.record(made);
+    return first;
   }
 
   /**
@@ -111,8 +148,30 @@ export class PaymentRefundsService {
       COUNTED_REFUND_STATUSES.has(refund.status),
     );
     const [enrollmentId] = await this.refunds.enrollmentsOfPayment(owner.firstPaymentIntentId);
+    // A refund the panel asked for names its request: it belongs to that request's enrollment, which the panel's own
+    // path cancels; only refunds made elsewhere cancel the payment's enrollments.
+    const requests = await this.refunds.findRequests(
+      refunds.flatMap((refund) => (refund.refundRequestId ? [refund.refundRequestId] : [])),
+    );
+    const ours = refunds.filter((refund) => refund.refundRequestId && requests.has(refund.refundRequestId));
+    const others = refunds.filter((refund) => !ours.includes(refund));
+    const insertedOurs = await this.refunds.record(
+      ours.map((refund) => {
+        const request = requests.get(refund.refundRequestId as string)!;
+        return {
+          paymentId: owner.paymentId,
+          enrollmentId: request.enrollmentId,
+          adminUsername: request.adminUsername,
+          providerRefundId: refund.id,
+          providerPaymentId: paymentIntentId,
+          amount: refund.amount,
+          reason: request.reason,
+          refundRequestId: refund.refundRequestId ?? null,
+        };
+      }),
+    );
     const inserted = await this.refunds.record(
-      refunds.map((refund) => ({
+      others.map((refund) => ({
         paymentId: owner.paymentId,
         enrollmentId: enrollmentId ?? null,
         adminUsername: null,
@@ -120,10 +179,14 @@ export class PaymentRefundsService {
         providerPaymentId: paymentIntentId,
         amount: refund.amount,
         reason: 'Refunded in Stripe',
+        refundRequestId: null,
       })),
     );
-    if (inserted > 0) await this.refunds.cancelEnrollmentsOfPayment(owner.firstPaymentIntentId, 'Refunded in Stripe');
-    return inserted;
+    if (inserted > 0) {
+      await this.refunds.cancelEnrollmentsOfPayment(owner.firstPaymentIntentId, 'Refunded in Stripe');
+      await this.payments.stopPlan(owner.firstPaymentIntentId);
+    }
+    return inserted + insertedOurs;
   }
 
   async paymentView(paymentIntentId: string | null): Promise<PaymentView | null> {
@@ -140,7 +203,7 @@ export class PaymentRefundsService {
       for (let n = payment.installmentsPaid + 1; n <= payment.installmentsTotal; n++) {
         upcoming.push({
           installmentNumber: n,
-          amountCents: payment.amount,
+          amountCents: laterInstallmentCents(payment),
           dueAt: addMonthsUtc(payment.nextInstallmentAt, n - payment.installmentsPaid - 1).toISOString(),
         });
       }
@@ -161,6 +224,8 @@ export class PaymentRefundsService {
       upcoming,
       refunds,
       refundableCents: balances.reduce((sum, charge) => sum + charge.amount - charge.refunded, 0),
+      promotionCode: payment.promotionCode,
+      discountCents: payment.discountCents,
     };
   }
 }

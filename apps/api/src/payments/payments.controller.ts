@@ -1,6 +1,6 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Body, Controller, Headers, HttpCode, Req } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Ip, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -81,8 +81,11 @@ export class PaymentsController {
   @ApiOkResponse({ type: PaymentIntentSummaryDto })
   @ApiBadRequestResponse({ description: 'Missing name or email, or a cohort missing or not of this training' })
   @ApiConflictResponse({ description: 'The payment is already confirmed: its buyer details can no longer change' })
-  update(@Body() dto: UpdatePaymentIntentDto): Promise<RouteResponse<typeof ROUTES.updatePaymentIntent>> {
-    return this.checkout.updateSingle(dto);
+  update(
+    @Body() dto: UpdatePaymentIntentDto,
+    @Ip() client: string | undefined,
+  ): Promise<RouteResponse<typeof ROUTES.updatePaymentIntent>> {
+    return this.checkout.updateSingle({ ...dto, client: client ?? null });
   }
 
   @ApiRoute(ROUTES.updateBundlePaymentIntent)
@@ -92,8 +95,9 @@ export class PaymentsController {
   @ApiConflictResponse({ description: 'The payment is already confirmed: its buyer details can no longer change' })
   updateBundle(
     @Body() dto: UpdateBundlePaymentIntentDto,
+    @Ip() client: string | undefined,
   ): Promise<RouteResponse<typeof ROUTES.updateBundlePaymentIntent>> {
-    return this.checkout.updateBundle(dto);
+    return this.checkout.updateBundle({ ...dto, client: client ?? null });
   }
 
   @ApiRoute(ROUTES.reconcilePayment)

@@ -44,6 +44,13 @@ export class RefundNotPossibleError extends AppError {
   }
 }
 
+/** Restarting billing the rules refuse (no stopped plan, enrollment still cancelled…): nothing changed. */
+export class BillingRestartNotPossibleError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+  }
+}
+
 /** A cohort that has no seat left for this payment: refused before the buyer pays. */
 export class CohortFullError extends AppError {
   constructor(message: string) {

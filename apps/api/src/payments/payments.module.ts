@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { CohortsModule } from '../cohorts/cohorts.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { TrainingsModule } from '../trainings/trainings.module';
 import { AdminInstallmentsController } from './admin-installments.controller';
 import { CheckoutService } from './checkout.service';
@@ -13,6 +14,8 @@ import { PaymentRefundsService } from './payment-refunds.service';
 import { PaymentsWebhookService } from './payments-webhook.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
+import { PlanBillingService } from './plan-billing.service';
+import { TestModeReconcileScheduler } from './test-mode-reconcile.scheduler';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { createStripeClient, StripePaymentProvider } from './providers/stripe-payment.provider';
 import { TestModeIntentsRepository } from './providers/test-mode-intents.repository';
@@ -28,7 +31,7 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
 }
 
 @Module({
-  imports: [TrainingsModule, CohortsModule, AuditModule],
+  imports: [TrainingsModule, CohortsModule, AuditModule, PromotionsModule],
   controllers: [PaymentsController, AdminInstallmentsController],
   providers: [
     TestModeIntentsRepository,
@@ -41,7 +44,9 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
     InstallmentsScheduler,
     PaymentRefundsRepository,
     PaymentRefundsService,
+    PlanBillingService,
+    TestModeReconcileScheduler,
   ],
-  exports: [InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService],
+  exports: [InstallmentsService, PaymentsRepository, PAYMENT_PROVIDER, PaymentRefundsService, PlanBillingService],
 })
 export class PaymentsModule {}

@@ -5,7 +5,15 @@ import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { PAID_ENROLLMENTS, type PaidEnrollment, type PaidEnrollments } from './paid-enrollments.port';
-import { Payment, type CaptureDecisionName, type PaymentStatus, type PaymentTraining } from './payment.entity';
+import { planCharges } from '@app/domain';
+import {
+  laterInstallmentCents,
+  Payment,
+  type CaptureDecisionName,
+  type PaymentStatus,
+  type PaymentTraining,
+  type PlanStatus,
+} from './payment.entity';
 
 export interface SucceededCharge {
   providerPaymentId: string;
@@ -101,6 +109,30 @@ export class PaymentsRepository {
        where id = ? and status in ('pending', 'failed') and capture_decision is null
        returning id`,
       [buyer.customerName, buyer.customerEmail, buyer.providerCustomerId, JSON.stringify(buyer.trainings), paymentId],
+      'all',
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * Stores what the purchase charges once a promotion code is applied or removed (CheckoutService.applyPromotion),
+   * in the caller's transaction, only while the payment can still change; false when it no longer can.
+   */
+  async storePriceUnlessConfirmed(
+    em: EntityManager,
+    paymentId: string,
+    price: {
+      amount: number;
+      laterInstallmentAmount: number | null;
+      promotionCode: string | null;
+      discountCents: number;
+    },
+  ): Promise<boolean> {
+    const rows = await em.execute<Array<{ id: string }>>(
+      `update payments set amount = ?, later_installment_amount = ?, promotion_code = ?, discount_cents = ?, updated_at = now()
+       where id = ? and status in ('pending', 'failed') and capture_decision is null
+       returning id`,
+      [price.amount, price.laterInstallmentAmount, price.promotionCode, price.discountCents, paymentId],
       'all',
     );
     return rows.length === 1;
@@ -308,6 +340,61 @@ export class PaymentsRepository {
     );
   }
 
+  /**
+   * Locks a payment's row for a change of its plan (select … for update), inside the caller's transaction; taken
+   * before the enrollment's row, the order the installments job takes them in.
+   */
+  async lockPlan(
+    providerPaymentId: string,
+  ): Promise<{ id: string; planStatus: PlanStatus; installmentsPaid: number; installmentsTotal: number } | null> {
+    const [row] = await this.em.execute<
+      Array<{ id: string; plan_status: PlanStatus; installments_paid: number; installments_total: number }>
+    >(
+      'select id, plan_status, installments_paid, installments_total from payments where provider_payment_id = ? for update',
+      [providerPaymentId],
+    );
+    return row
+      ? {
+          id: row.id,
+          planStatus: row.plan_status,
+          installmentsPaid: Number(row.installments_paid),
+          installmentsTotal: Number(row.installments_total),
+        }
+      : null;
+  }
+
+  /** A refund or a cancellation stops a running plan (inside the caller's transaction); true when it was running. */
+  async stopPlan(providerPaymentId: string): Promise<boolean> {
+    const rows = await this.em.execute<Array<{ id: string }>>(
+      `update payments set plan_status = 'stopped', next_retry_at = null, updated_at = now()
+       where provider_payment_id = ? and plan_status in ('active', 'past_due')
+       returning id`,
+      [providerPaymentId],
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * An admin's explicit restart of a stopped plan: active again (its next installment is charged when due, or by the
+   * next run when that date has passed), or past due with a retry now when its current installment was declined.
+   */
+  async restartPlan(paymentId: string): Promise<PlanStatus | null> {
+    const rows = await this.em.execute<Array<{ plan_status: PlanStatus }>>(
+      `update payments p set
+         plan_status = case when d.declined then 'past_due' else 'active' end,
+         next_retry_at = case when d.declined then now() else null end,
+         next_installment_at = coalesce(p.next_installment_at, now()),
+         updated_at = now()
+       from (select exists (select 1 from payment_installments i join payments q on q.id = i.payment_id
+                            where q.id = ? and i.installment_number = q.installments_paid + 1 and i.status = 'failed')
+             as declined) d
+       where p.id = ? and p.plan_status = 'stopped'
+       returning p.plan_status`,
+      [paymentId, paymentId],
+    );
+    return rows[0]?.plan_status ?? null;
+  }
+
   /** Plans with an installment due, except those whose enrollments an admin has all cancelled or deleted. */
   findDueInstallmentPlans(now: Date, limit: number): Promise<Payment[]> {
     return this.plansDue(
@@ -334,14 +421,22 @@ export class PaymentsRepository {
     limit: number,
   ): Promise<Payment[]> {
     const column = dueAt === 'nextInstallmentAt' ? 'p.next_installment_at' : 'p.next_retry_at';
-    const due = await this.em.getConnection().execute<{ id: string }[]>(
-      `select p.id from payments p
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: string; plan_status: PlanStatus; enrollment_statuses: string[] }[]>(
+        `select p.id, p.plan_status,
+         array(select e.enrollment_status from enrollments e where e.payment_intent_id = p.provider_payment_id) as enrollment_statuses
+       from payments p
        where ${condition}
          and exists (select 1 from enrollments e
                      where e.payment_intent_id = p.provider_payment_id and e.enrollment_status <> 'cancelled')
        order by ${column} asc
        limit ?`,
-      [now, limit],
+        [now, limit],
+      );
+    // The SQL narrows; the rule the panel's status follows decides.
+    const due = rows.filter((row) =>
+      planCharges({ planStatus: row.plan_status, enrollmentStatuses: row.enrollment_statuses }),
     );
     if (due.length === 0) return [];
     return this.em.find(
@@ -421,7 +516,7 @@ export class PaymentsRepository {
         'run',
         context,
       );
-      await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, payment.amount);
+      await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, laterInstallmentCents(payment));
       await OutboxRepository.enqueue(tx, input.mails);
       await WebhookOutbox.enqueue(tx, {
         type: 'installment.paid',

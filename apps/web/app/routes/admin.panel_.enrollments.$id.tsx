@@ -1,11 +1,13 @@
 import { ROUTES, ENROLLMENT_STATUSES, type Cohort, type EnrollmentDetail, type EnrollmentStatus } from '@app/contracts';
 import {
+  billingRestartProblem,
   billingStatusLabel,
   cohortMonthLabel,
   enrollmentFieldError,
   formatCents,
   parseDollarsToCents,
   paymentTypeLabel,
+  type PlanState,
 } from '@app/domain';
 import {
   data,
@@ -64,7 +66,7 @@ function failed(title: string, error: unknown) {
   );
 }
 
-/** Edit, move and refund, told apart by the intent field; each ends in a redirect with a toast. */
+/** Edit, move, refund and restart billing, told apart by the intent field; each ends in a redirect with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? '';
   if (!UUID.test(id)) throw new Response('Enrollment not found', { status: 404 });
@@ -136,6 +138,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return redirectWithToast(request, here, newToast('success', 'Refund made successfully'));
     }
+    case 'restart-billing': {
+      try {
+        await adminApi(request, ROUTES.adminRestartBilling, { params: { id } });
+      } catch (error) {
+        return failed('Failed to restart billing', error);
+      }
+      return redirectWithToast(request, here, newToast('success', 'Billing restarted'));
+    }
     default:
       return data<ActionData>({ toast: newToast('error', 'Error', 'Unknown action') }, { status: 400 });
   }
@@ -155,6 +165,14 @@ export default function EnrollmentDetailPage() {
   const result = useActionData<ActionData>();
   const { enrollment, payment } = detail;
   const errors = result?.fieldErrors ?? {};
+  const restartProblem = payment
+    ? billingRestartProblem({
+        planStatus: payment.planStatus as PlanState,
+        enrollmentStatus: enrollment.enrollmentStatus,
+        installmentsPaid: payment.installmentsPaid,
+        installmentsTotal: payment.installmentsTotal,
+      })
+    : null;
   const otherCohorts = cohorts.filter((c) => c.id !== enrollment.cohortId);
   const cohortText = (c: Cohort) =>
     `${cohortMonthLabel(c.cohortMonth)}${c.seatsLeft === null ? '' : c.seatsLeft === 0 ? ' (full)' : ` (${c.seatsLeft} seats left)`}`;
@@ -195,6 +213,12 @@ export default function EnrollmentDetailPage() {
               ) : null}{' '}
               · {payment.provider === 'test' ? 'test mode' : 'Stripe'}
             </p>
+            {payment.promotionCode ? (
+              <p className="mt-1 text-sm" data-testid="payment-promotion">
+                Promotion code <strong>{payment.promotionCode}</strong>: {formatCents(payment.discountCents)} off the
+                purchase
+              </p>
+            ) : null}
             <table className="mt-3 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
               <thead className="bg-slate-50 text-left">
                 <tr>
@@ -353,6 +377,26 @@ export default function EnrollmentDetailPage() {
             Refund
           </button>
         </Form>
+
+        {payment?.planStatus === 'stopped' ? (
+          <Form
+            method="post"
+            className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+            aria-label="Restart billing"
+          >
+            <h2 className="font-semibold">Billing stopped</h2>
+            <p className="text-sm text-slate-600">
+              A refund or cancellation stopped this plan: reactivating the enrollment does not charge the card again.
+              Restarting billing charges the remaining installments, the next one when it is due (at once if its date
+              has passed).
+            </p>
+            {restartProblem ? <p className="text-sm text-slate-600">{restartProblem}.</p> : null}
+            <input type="hidden" name="intent" value="restart-billing" />
+            <button type="submit" className={secondaryButtonClass} disabled={restartProblem !== null}>
+              Restart billing
+            </button>
+          </Form>
+        ) : null}
       </div>
 
       <p className="mt-8">

@@ -35,6 +35,8 @@ export interface CreateIntentInput {
 }
 
 export interface UpdateIntentInput {
+  /** Integer cents, when the price changed (a promotion code applied or removed). */
+  amount?: number;
   metadata: Record<string, string>;
   receiptEmail: string;
   customerId: string | null;
@@ -66,6 +68,8 @@ export interface ProviderRefund {
   paymentIntentId: string;
   amount: number;
   status: string;
+  /** The panel's refund request that made it (the refund's metadata), when the provider returns it. */
+  refundRequestId?: string | null;
 }
 
 /** The provider refused the refund (more than is left, nothing charged…): the message says why, nothing changed. */

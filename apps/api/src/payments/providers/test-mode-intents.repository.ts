@@ -77,16 +77,18 @@ export class TestModeIntentsRepository {
     return rows.length === 1 ? toIntent(rows[0]) : null;
   }
 
-  /** Merges metadata and sets the customer when given; null when the intent does not exist. */
+  /** Merges metadata and sets the customer and the amount when given; null when the intent does not exist. */
   async update(
     id: string,
     metadata: Record<string, string>,
     customerId: string | null,
+    amount: number | null = null,
   ): Promise<ProviderIntent | null> {
     const rows = await this.em.getConnection().execute<IntentRow[]>(
-      `update test_mode_intents set metadata = metadata || ?::jsonb, customer_id = coalesce(?, customer_id), updated_at = now()
+      `update test_mode_intents set metadata = metadata || ?::jsonb, customer_id = coalesce(?, customer_id),
+         amount = coalesce(?, amount), updated_at = now()
        where id = ? returning ${COLUMNS}`,
-      [JSON.stringify(metadata), customerId, id],
+      [JSON.stringify(metadata), customerId, amount, id],
       'all',
     );
     return rows.length === 1 ? toIntent(rows[0]) : null;
@@ -146,6 +148,22 @@ export class TestModeIntentsRepository {
     return refund
       ? { id: refund.id, paymentIntentId: refund.paymentIntentId, amount: Number(refund.amount), status: refund.status }
       : null;
+  }
+
+  /**
+   * First-charge intents of payments that succeeded here but whose payment was never recorded as paid (a confirmation
+   * cut off between the charge and the enrollment), last changed before `before`, oldest first. Off-session
+   * installment charges are not payments' first intents, and a payment recorded as paid is enrolled (both are one
+   * transaction), so nothing an admin deleted since is brought back.
+   */
+  async findSucceededNotEnrolled(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.em.execute<Array<{ id: string }>>(
+      `select t.id from test_mode_intents t join payments p on p.provider_payment_id = t.id
+       where t.status = 'succeeded' and p.status <> 'succeeded' and t.updated_at < ?
+       order by t.updated_at limit ?`,
+      [before, limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   async findRefund(idempotencyKey: string): Promise<ProviderRefund | null> {
