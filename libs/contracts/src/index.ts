@@ -13,3 +13,4 @@ export * from './trainings';
 export * from './records';
 export * from './admin-panel';
 export * from './routes';
+export * from './certificates';

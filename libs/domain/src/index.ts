@@ -26,3 +26,4 @@ export * from './enrollment-form';
 export * from './evaluation';
 export * from './seat-capture';
 export * from './seat-holds';
+export * from './certificates';
