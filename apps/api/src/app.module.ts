@@ -22,6 +22,7 @@ import { UploadsModule } from './uploads/uploads.module';
 import { ErasureModule } from './erasure/erasure.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SignInModule } from './sign-in/sign-in.module';
+import { CertificatesModule } from './certificates/certificates.module';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         CredentialViewsModule,
         ErasureModule,
         SignInModule,
+        CertificatesModule,
       ],
     };
   }

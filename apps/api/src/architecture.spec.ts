@@ -24,6 +24,7 @@ const TABLE_OWNERS: Record<string, string> = {
   login_limit_counters: 'admin',
   audit_events: 'audit',
   outbox: 'mail',
+  issued_credentials: 'certificates',
   applicants: 'applicants',
   sign_in_tokens: 'sign-in',
   credentials: 'credentials',

@@ -145,6 +145,9 @@ export const AUDIT_ACTIONS = [
   'export.cohort',
   'export.roster',
   'enrollment.billing_restart',
+  'enrollment.complete',
+  'training.settings',
+  'credential.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -11,7 +11,11 @@ import {
   statusListBits,
 } from './certificates';
 
-const issuer = { id: 'did:web:training.example', name: 'Psychology Training Institute', url: 'https://training.example' };
+const issuer = {
+  id: 'did:web:training.example',
+  name: 'Psychology Training Institute',
+  url: 'https://training.example',
+};
 const status = { listUrl: 'https://training.example/credentials/status/1', index: 7 };
 
 describe('completionCredential', () => {
@@ -38,7 +42,11 @@ describe('completionCredential', () => {
     expect(credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
     expect(credential.id).toBe('urn:uuid:11111111-2222-4333-8444-555555555555');
     expect(credential.validFrom).toBe('2027-03-16T10:00:00.000Z');
-    const subject = credential.credentialSubject as { name: string; creditsEarned: number; achievement: { name: string } };
+    const subject = credential.credentialSubject as {
+      name: string;
+      creditsEarned: number;
+      achievement: { name: string };
+    };
     expect(subject.name).toBe('Grace Hopper');
     expect(subject.creditsEarned).toBe(40);
     expect(subject.achievement.name).toBe('Clinical Hypnosis');
@@ -132,7 +140,9 @@ describe('completion rules', () => {
     expect(completionProblem({ enrollmentStatus: 'completed', balanceCents: 0, allowUnpaidBalance: true })).toBe(
       'already completed',
     );
-    expect(completionProblem({ enrollmentStatus: 'cancelled', balanceCents: 0, allowUnpaidBalance: true })).toBe('cancelled');
+    expect(completionProblem({ enrollmentStatus: 'cancelled', balanceCents: 0, allowUnpaidBalance: true })).toBe(
+      'cancelled',
+    );
   });
 
   it('checks contact hours and completion dates', () => {
@@ -166,7 +176,9 @@ describe('status list bits', () => {
   });
 
   it('reads credential ids', () => {
-    expect(credentialUuid('urn:uuid:11111111-2222-4333-8444-555555555555')).toBe('11111111-2222-4333-8444-555555555555');
+    expect(credentialUuid('urn:uuid:11111111-2222-4333-8444-555555555555')).toBe(
+      '11111111-2222-4333-8444-555555555555',
+    );
     expect(credentialUuid('https://x')).toBeNull();
   });
 });

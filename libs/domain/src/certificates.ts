@@ -59,7 +59,12 @@ export interface EvaluationReportInput {
   credentialName: string;
   awardedCredits: number;
   courses: ReportCourse[];
-  criteria: Array<{ key: string; name: string; met: boolean; evidence: { document: string; page: number; quote: string } | null }>;
+  criteria: Array<{
+    key: string;
+    name: string;
+    met: boolean;
+    evidence: { document: string; page: number; quote: string } | null;
+  }>;
   /** YYYY-MM-DD */
   verifiedOn: string;
   issuedAt: Date;
@@ -231,7 +236,8 @@ export function completionProblem(input: {
 /** A training's contact hours: more than 0, at most 2000, in steps of half an hour. */
 export function contactHoursError(value: unknown): string | null {
   const hours = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof hours !== 'number' || !Number.isFinite(hours)) return 'Enter the contact hours as a number, such as 40 or 12.5';
+  if (typeof hours !== 'number' || !Number.isFinite(hours))
+    return 'Enter the contact hours as a number, such as 40 or 12.5';
   if (hours <= 0 || hours > 2000) return 'Contact hours must be more than 0 and at most 2000';
   if (!Number.isInteger(hours * 2)) return 'Contact hours go in steps of half an hour';
   return null;
@@ -257,14 +263,16 @@ export function revocationReasonError(value: unknown): string | null {
 export function statusListBits(setIndexes: readonly number[], length = STATUS_LIST_LENGTH): Uint8Array {
   const bytes = new Uint8Array(Math.ceil(length / 8));
   for (const index of setIndexes) {
-    if (!Number.isInteger(index) || index < 0 || index >= length) throw new RangeError(`status index ${index} out of range`);
+    if (!Number.isInteger(index) || index < 0 || index >= length)
+      throw new RangeError(`status index ${index} out of range`);
     bytes[index >> 3] |= 0x80 >> (index & 7);
   }
   return bytes;
 }
 
 export function statusListBit(bytes: Uint8Array, index: number): boolean {
-  if (!Number.isInteger(index) || index < 0 || index >= bytes.length * 8) throw new RangeError(`status index ${index} out of range`);
+  if (!Number.isInteger(index) || index < 0 || index >= bytes.length * 8)
+    throw new RangeError(`status index ${index} out of range`);
   return (bytes[index >> 3] & (0x80 >> (index & 7))) !== 0;
 }
 

@@ -99,6 +99,16 @@ export interface AppConfig {
   };
   /** Limits of one document read (READER_* settings); see reader-limits.ts. */
   readers: ReaderLimits;
+  /** Signed certificates and evaluation reports (docs/decisions/010-verifiable-credentials.md). */
+  issuing: {
+    /** CREDENTIAL_SIGNING_KEY: a private Ed25519 JWK (JSON); required in production, else kept in DATA_DIR. */
+    signingKey: string | null;
+    /** CREDENTIAL_RETIRED_KEYS: a JSON array of older public JWKs, still published so what they signed verifies. */
+    retiredKeys: string | null;
+    providerName: string;
+    signerName: string;
+    signerTitle: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -248,6 +258,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
         integer(env, 'READER_IMAGE_MAX_MEGAPIXELS', DEFAULT_READER_LIMITS.imageMaxPixels / 1e6, 1, 1000) * 1e6,
       processes: integer(env, 'READER_PROCESSES', DEFAULT_READER_LIMITS.processes, 1, 64),
     },
+    issuing: {
+      signingKey: text(env, 'CREDENTIAL_SIGNING_KEY'),
+      retiredKeys: text(env, 'CREDENTIAL_RETIRED_KEYS'),
+      providerName: text(env, 'CERTIFICATE_PROVIDER_NAME') ?? 'Psychology Training Institute',
+      signerName: text(env, 'CERTIFICATE_SIGNER_NAME') ?? 'Director of Training',
+      signerTitle: text(env, 'CERTIFICATE_SIGNER_TITLE'),
+    },
   };
 
   if ((config.stripe.secretKey === null) !== (config.stripe.publishableKey === null)) {
@@ -263,6 +280,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       !config.database.url && 'DATABASE_URL',
       !text(env, 'SMTP_URL') && 'SMTP_URL',
       !config.records.applicantTokenSecret && 'APPLICANT_TOKEN_SECRET',
+      !config.issuing.signingKey && 'CREDENTIAL_SIGNING_KEY',
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(

@@ -2,6 +2,7 @@ import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { mailSubject } from './mail-subjects';
 import type { MailDataMap, MailTemplateName } from './mail-templates.types';
+import { CertificateIssuedMail } from './templates/certificate-mails';
 import {
   CredentialRejectedMail,
   CredentialVerifiedMail,
@@ -61,6 +62,8 @@ function element<T extends MailTemplateName>(template: T, data: MailDataMap[T], 
       return <CredentialRejectedMail data={d as MailDataMap['credential-rejected']} webUrl={webUrl} />;
     case 'waitlist-offer':
       return <WaitlistOfferMail data={d as MailDataMap['waitlist-offer']} webUrl={webUrl} />;
+    case 'certificate-issued':
+      return <CertificateIssuedMail data={d as MailDataMap['certificate-issued']} webUrl={webUrl} />;
     default:
       throw new Error(`Unknown mail template ${String(template)}`);
   }

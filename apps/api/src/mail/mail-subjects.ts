@@ -15,6 +15,10 @@ const subjects: { [T in MailTemplateName]: (data: MailDataMap[T]) => string } = 
   'sign-in-link': () => `Your sign-in link for ${PRODUCT_NAME}`,
   'credential-verified': (d) => `${d.credentialName} is verified: ${d.awardedCredits} quarter credits awarded`,
   'credential-rejected': (d) => `${d.credentialName} could not be verified`,
+  'certificate-issued': (d) =>
+    d.kind === 'completion'
+      ? `Your certificate of completion: ${d.title}`
+      : `Your signed evaluation report: ${d.title}`,
   'waitlist-offer': (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,
 };
 

@@ -83,6 +83,15 @@ export interface WaitlistOfferData {
   cohortMonth: string;
 }
 
+/** A signed certificate of completion or evaluation report is ready (one mail a certificate). */
+export interface CertificateIssuedData {
+  certificateId: string;
+  kind: 'completion' | 'evaluation-report';
+  recipientName: string;
+  title: string;
+  certificateNumber: string;
+}
+
 export interface MailDataMap {
   'purchase-confirmation': PurchaseConfirmationData;
   'cohort-filled-not-charged': CohortFilledNotChargedData;
@@ -94,6 +103,7 @@ export interface MailDataMap {
   'credential-verified': CredentialVerifiedData;
   'credential-rejected': CredentialRejectedData;
   'waitlist-offer': WaitlistOfferData;
+  'certificate-issued': CertificateIssuedData;
 }
 
 export type MailTemplateName = keyof MailDataMap;
@@ -109,6 +119,7 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'credential-verified',
   'credential-rejected',
   'waitlist-offer',
+  'certificate-issued',
 ];
 
 /** A mail to write to the outbox. `key` is unique per event: the same key twice is one mail. */

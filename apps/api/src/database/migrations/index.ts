@@ -19,6 +19,7 @@ import { Migration20261128090000_cohorts_notify } from './Migration2026112809000
 import { Migration20261129090000_payment_capture_decision } from './Migration20261129090000_payment_capture_decision';
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 import { Migration20261204090000_money_integrity } from './Migration20261204090000_money_integrity';
+import { Migration20261206093200_certificates } from './Migration20261206093200_certificates';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261129090000_payment_capture_decision', class: Migration20261129090000_payment_capture_decision },
   { name: 'Migration20261204090000_money_integrity', class: Migration20261204090000_money_integrity },
+  { name: 'Migration20261206093200_certificates', class: Migration20261206093200_certificates },
 ];
