@@ -1,4 +1,6 @@
-import type { CredentialFacts, IssuedCredentialKind } from '@app/contracts';
+import { CRITERIA_KEYS, type CredentialFacts, type Evaluation, type IssuedCredentialKind } from '@app/contracts';
+import { CRITERION_LABELS } from './criteria';
+import type { DocumentSignals } from './evaluation/document-reading';
 
 /**
  * Certificates of completion and evaluation reports as Open Badges 3.0 credentials (W3C VC data model 2.0), and the
@@ -319,4 +321,89 @@ export function credentialFacts(credential: unknown): CredentialFacts | null {
 export function credentialUuid(id: unknown): string | null {
   const match = typeof id === 'string' ? /^urn:uuid:([0-9a-f-]{36})$/i.exec(id) : null;
   return match ? match[1].toLowerCase() : null;
+}
+
+/** The course rows and criteria of a verified evaluation's report, each with its evidence line where there is one. */
+export function evaluationReportRows(evaluation: Evaluation): {
+  courses: ReportCourse[];
+  criteria: EvaluationReportInput['criteria'];
+  recipientName: string | null;
+} {
+  const equivalencyOf = new Map(evaluation.courseEquivalencies.map((e) => [e.originalCourse.toLowerCase(), e]));
+  const quote = (e: { document: string; page: number; quote: string } | undefined) =>
+    e ? { document: e.document, page: e.page, quote: e.quote } : null;
+  const transcriptCourses = (evaluation.transcripts ?? []).flatMap((t) => t.courses);
+  const courses: ReportCourse[] =
+    transcriptCourses.length > 0
+      ? transcriptCourses.map((course) => ({
+          title: course.title,
+          credits: course.quarterCredits,
+          grade: course.grade,
+          equivalency: equivalencyOf.get(course.title.toLowerCase())?.equivalentCourse ?? null,
+          evidence: quote(course.evidence),
+        }))
+      : evaluation.courseEquivalencies.map((e) => ({
+          title: e.originalCourse,
+          credits: e.credits,
+          grade: null,
+          equivalency: e.equivalentCourse,
+          evidence: quote(e.evidence),
+        }));
+  const criteria = CRITERIA_KEYS.map((key) => ({
+    key,
+    name: CRITERION_LABELS[key],
+    met: evaluation[key],
+    evidence: quote(evaluation.evidence?.[key]),
+  }));
+  const recipientName =
+    evaluation.certificateDetails.recipientName ??
+    (evaluation.transcripts ?? []).find((t) => t.student)?.student ??
+    null;
+  return { courses, criteria, recipientName };
+}
+
+/** The words every figure taken from one of our signed credentials carries in its evidence. */
+export const VERIFIED_BY_SIGNATURE = 'verified by signature';
+
+/**
+ * What a document says when it carries one of our own signed credentials that verified: the facts come from the
+ * credential, not from reading the page, and each evidence line says so.
+ */
+export function signalsFromOwnCredential(facts: CredentialFacts, fileName: string): DocumentSignals {
+  const line = (quote: string) => ({
+    document: fileName,
+    page: 1,
+    line: 1,
+    quote: `${quote} (${VERIFIED_BY_SIGNATURE}: ${facts.certificateNumber}, ${facts.issuerName})`,
+  });
+  const completion = facts.kind === 'completion';
+  const evidence: Record<string, { document: string; page: number; line: number; quote: string }> = {
+    completionEvidence: line(`${completion ? 'Completed' : 'Verified'} on ${facts.awardedOn}`),
+    'certificate.recipientName': line(facts.recipientName),
+    'certificate.issuingOrganization': line(facts.issuerName),
+    'certificate.completionDate': line(facts.awardedOn),
+  };
+  if (facts.signerName) evidence['certificate.certificateAuthor'] = line(facts.signerName);
+  if (facts.contactHours !== null) evidence.contactHours = line(`${formatHours(facts.contactHours)} contact hours`);
+  return {
+    title: facts.title,
+    contactHours: facts.contactHours,
+    learningObjectives: 0,
+    modulesOrWeeks: null,
+    assessmentMethods: [],
+    topics: [],
+    certificate: {
+      recipientName: facts.recipientName,
+      issuingOrganization: facts.issuerName,
+      certificateAuthor: facts.signerName,
+      completionDate: facts.awardedOn,
+    },
+    contacts: [],
+    completionEvidence: true,
+    kind: completion ? 'certificate' : 'other',
+    courseCode: null,
+    courseTitle: facts.title,
+    transcript: null,
+    evidence,
+  };
 }

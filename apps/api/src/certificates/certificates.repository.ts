@@ -125,6 +125,23 @@ export class CertificatesRepository {
       );
   }
 
+  /** By the account's email, and the reports of the credentials the applicant owns (reads credentials). */
+  listForApplicant(applicantId: string, email: string | null): Promise<IssuedCredentialRow[]> {
+    return this.em.getConnection().execute<IssuedCredentialRow[]>(
+      `${SELECT} where (? :: text is not null and recipient_email <> '' and lower(recipient_email) = lower(?))
+          or credential_id in (select id from credentials where owner_id = ?)
+        order by issued_at desc, certificate_number desc`,
+      [email, email, applicantId],
+    );
+  }
+
+  async credentialOwner(credentialId: string): Promise<string | null> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<Array<{ owner_id: string }>>('select owner_id from credentials where id = ?', [credentialId]);
+    return row?.owner_id ?? null;
+  }
+
   listForEnrollment(enrollmentId: string): Promise<IssuedCredentialRow[]> {
     return this.em
       .getConnection()

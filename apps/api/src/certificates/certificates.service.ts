@@ -13,7 +13,6 @@ import {
   certificateNumber,
   completionCredential,
   credentialFacts,
-  credentialUuid,
   evaluationReportCredential,
   revocationReasonError,
   type EvaluationReportInput,
@@ -27,15 +26,8 @@ import { OutboxRepository } from '../mail/outbox.repository';
 import { certificatePdf } from './certificate-pdf';
 import { AlreadyRevokedError, CertificateInputError, IssuedCredentialNotFoundError } from './certificates.errors';
 import { CertificatesRepository, type IssuedCredentialRow } from './certificates.repository';
-import {
-  envelope,
-  isSetInList,
-  presentedJws,
-  signCredential,
-  statusListCredential,
-  verifyJws,
-  type EnvelopedCredential,
-} from './credential-jose';
+import { envelope, signCredential, verifyJws, type EnvelopedCredential } from './credential-jose';
+import { CredentialVerifier } from './credential-verifier';
 import { SigningKeys } from './signing-keys';
 
 /** One completion to certify, as the enrollments feature hands it over inside its transaction. */
@@ -52,8 +44,6 @@ export interface CompletionToCertify {
 /** Who asks for a download: staff see every certificate; a trainee their own (by the signed-in account's email). */
 export type CertificateViewer = { kind: 'staff' } | { kind: 'applicant'; applicantId: string };
 
-export const STATUS_LIST_PATH = '/credentials/status/1';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
@@ -63,25 +53,30 @@ export class CertificatesService {
   constructor(
     private readonly repository: CertificatesRepository,
     private readonly keys: SigningKeys,
+    private readonly verifier: CredentialVerifier,
     private readonly audit: AuditService,
     private readonly transactions: TransactionRunner,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
-  private get webUrl(): string {
-    return this.config.webUrl.replace(/\/+$/, '');
+  private issuer(): IssuerProfile {
+    return this.verifier.issuer();
   }
 
-  issuer(): IssuerProfile {
-    return { id: this.keys.did, name: this.config.issuing.providerName, url: this.webUrl };
+  private verifyUrl(id: string): string {
+    return this.verifier.verifyUrl(id);
   }
 
-  verifyUrl(id: string): string {
-    return `${this.webUrl}/verify/${id}`;
+  private statusListUrl(): string {
+    return this.verifier.statusListUrl();
   }
 
-  statusListUrl(): string {
-    return `${this.webUrl}${STATUS_LIST_PATH}`;
+  statusListJws(): Promise<string> {
+    return this.verifier.statusListJws();
+  }
+
+  verifyPresented(input: unknown): Promise<VerifyPresentedResult> {
+    return this.verifier.verifyPresented(input);
   }
 
   /**
@@ -193,18 +188,19 @@ export class CertificatesService {
       issuedAt,
     });
     if (!added) return null;
-    await OutboxRepository.enqueue(em, {
-      key: `certificate-issued:${id}`,
-      to: input.recipient.email,
-      template: 'certificate-issued',
-      data: {
-        certificateId: id,
-        kind: 'evaluation-report',
-        recipientName: input.recipient.name,
-        title: input.credentialName,
-        certificateNumber: certNumber,
-      },
-    });
+    if (input.recipient.email)
+      await OutboxRepository.enqueue(em, {
+        key: `certificate-issued:${id}`,
+        to: input.recipient.email,
+        template: 'certificate-issued',
+        data: {
+          certificateId: id,
+          kind: 'evaluation-report',
+          recipientName: input.recipient.name,
+          title: input.credentialName,
+          certificateNumber: certNumber,
+        },
+      });
     return id;
   }
 
@@ -225,10 +221,10 @@ export class CertificatesService {
     };
   }
 
+  /** The trainee's certificates (by the signed-in account's email) and the reports of the applicant's credentials. */
   async listMine(applicantId: string): Promise<IssuedCredentialSummary[]> {
     const email = await this.repository.applicantEmail(applicantId);
-    if (!email) return [];
-    return (await this.repository.listForEmail(email)).map((row) => this.toSummary(row));
+    return (await this.repository.listForApplicant(applicantId, email)).map((row) => this.toSummary(row));
   }
 
   async listForEnrollment(enrollmentId: string): Promise<IssuedCredentialSummary[]> {
@@ -243,8 +239,12 @@ export class CertificatesService {
     const row = UUID.test(id) ? await this.repository.findById(id) : null;
     if (!row) throw new IssuedCredentialNotFoundError();
     if (viewer.kind === 'applicant') {
+      // A trainee by the signed-in account's email; an evaluation report also by the evaluated credential's owner.
       const email = await this.repository.applicantEmail(viewer.applicantId);
-      if (!email || email.toLowerCase() !== row.recipientEmail.toLowerCase()) throw new IssuedCredentialNotFoundError();
+      const byEmail =
+        email !== null && row.recipientEmail !== '' && email.toLowerCase() === row.recipientEmail.toLowerCase();
+      const owner = row.credentialId ? await this.repository.credentialOwner(row.credentialId) : null;
+      if (!byEmail && owner !== viewer.applicantId) throw new IssuedCredentialNotFoundError();
     }
     return row;
   }
@@ -270,37 +270,11 @@ export class CertificatesService {
     return { bytes, number: row.certificateNumber };
   }
 
-  /** The status list as a third party reads it: a signed BitstringStatusListCredential (VC-JOSE). */
-  async statusListJws(): Promise<string> {
-    return (await signCredential(this.keys, await this.statusListPayload())).jws;
-  }
-
-  private async statusListPayload() {
-    return statusListCredential({
-      did: this.keys.did,
-      listUrl: this.statusListUrl(),
-      revokedIndexes: await this.repository.revokedIndexes(),
-      now: new Date(),
-    });
-  }
-
-  /** Revoked or not, read from the status list the credential points at (the list this issuer publishes). */
-  private async revokedInList(credential: Record<string, unknown>): Promise<boolean> {
-    const status = credential.credentialStatus as
-      { statusListIndex?: unknown; statusListCredential?: unknown } | undefined;
-    const index = Number(status?.statusListIndex);
-    if (status?.statusListCredential !== this.statusListUrl() || !Number.isInteger(index)) return false;
-    const list = await verifyJws(this.keys, await this.statusListJws());
-    if (!list.ok) throw new Error('The status list does not verify');
-    const encoded = (list.credential.credentialSubject as { encodedList: string }).encodedList;
-    return isSetInList(encoded, index);
-  }
-
   /** The public verification page: genuine (signature against the published keys), revoked or not, the facts. */
   async verify(id: string): Promise<VerificationResult> {
     const row = UUID.test(id) ? await this.repository.findById(id) : null;
     if (!row) throw new IssuedCredentialNotFoundError();
-    const checked = await this.checkJws(row.jws);
+    const checked = await this.verifier.checkJws(row.jws);
     const named = checked.genuine && checked.id === row.id;
     return {
       id: row.id,
@@ -312,36 +286,6 @@ export class CertificatesService {
       problem: named ? null : (checked.problem ?? 'The credential does not name this record'),
       facts: checked.facts,
     };
-  }
-
-  private async checkJws(jws: string): Promise<VerifyPresentedResult & { keyId: string | null }> {
-    const verified = await verifyJws(this.keys, jws);
-    if (!verified.ok)
-      return { genuine: false, revoked: false, problem: verified.problem, id: null, facts: null, keyId: verified.kid };
-    const facts = credentialFacts(verified.credential);
-    return {
-      genuine: facts !== null,
-      revoked: await this.revokedInList(verified.credential),
-      problem: facts ? null : 'Signed by this issuer, but not a certificate or report',
-      id: credentialUuid(verified.credential.id),
-      facts,
-      keyId: verified.kid,
-    };
-  }
-
-  /** Checks a credential someone holds: the JSON download, its text, or the bare JWS. */
-  async verifyPresented(input: unknown): Promise<VerifyPresentedResult> {
-    const jws = presentedJws(input);
-    if (!jws)
-      return {
-        genuine: false,
-        revoked: false,
-        problem: 'Not a signed credential of this issuer',
-        id: null,
-        facts: null,
-      };
-    const { keyId: _keyId, ...result } = await this.checkJws(jws);
-    return result;
   }
 
   async revoke(id: string, reason: unknown, actor: AuditActor): Promise<IssuedCredentialSummary> {

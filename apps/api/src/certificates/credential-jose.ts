@@ -57,7 +57,7 @@ export type VerifiedJws =
  * issuer. A changed byte anywhere fails the signature.
  */
 export async function verifyJws(keys: SigningKeys, jws: string): Promise<VerifiedJws> {
-  let kid: string | null = null;
+  let kid: string | null;
   try {
     kid = decodeProtectedHeader(jws).kid ?? null;
   } catch {
