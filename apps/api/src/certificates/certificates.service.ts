@@ -187,21 +187,8 @@ export class CertificatesService {
       keyId: kid,
       issuedAt,
     });
-    if (!added) return null;
-    if (input.recipient.email)
-      await OutboxRepository.enqueue(em, {
-        key: `certificate-issued:${id}`,
-        to: input.recipient.email,
-        template: 'certificate-issued',
-        data: {
-          certificateId: id,
-          kind: 'evaluation-report',
-          recipientName: input.recipient.name,
-          title: input.credentialName,
-          certificateNumber: certNumber,
-        },
-      });
-    return id;
+    // No mail of its own: the verified-outcome mail of the review already goes to the applicant in this transaction.
+    return added ? id : null;
   }
 
   toSummary(row: IssuedCredentialRow): IssuedCredentialSummary {

@@ -38,7 +38,6 @@ function parseJwk(raw: unknown, what: string): JWK {
 export class SigningKeys {
   private constructor(
     readonly did: string,
-    private readonly signingJwk: JWK,
     private signingKey: KeyLike | Uint8Array,
     private signingKid: string,
     private readonly published: PublishedKey[],
@@ -87,7 +86,7 @@ export class SigningKeys {
     for (const jwk of [...retired, signing]) published.push(await SigningKeys.publish(did, jwk));
     const signingKid = published[published.length - 1].kid;
     const key = await importJWK(signing, 'EdDSA');
-    return new SigningKeys(did, signing, key, signingKid, published, keyFile, fileKeys);
+    return new SigningKeys(did, key, signingKid, published, keyFile, fileKeys);
   }
 
   private static async publish(did: string, jwk: JWK): Promise<PublishedKey> {
@@ -130,7 +129,6 @@ export class SigningKeys {
     this.published.push(published);
     this.signingKey = await importJWK(next, 'EdDSA');
     this.signingKid = published.kid;
-    void this.signingJwk;
     return published.kid;
   }
 }
