@@ -267,7 +267,7 @@ export function statusListBits(setIndexes: readonly number[], length = STATUS_LI
   for (const index of setIndexes) {
     if (!Number.isInteger(index) || index < 0 || index >= length)
       throw new RangeError(`status index ${index} out of range`);
-    bytes[index >> 3] |= 0x80 >> (index & 7);
+    bytes[index >> 3] = (bytes[index >> 3] ?? 0) | (0x80 >> (index & 7));
   }
   return bytes;
 }
@@ -275,7 +275,7 @@ export function statusListBits(setIndexes: readonly number[], length = STATUS_LI
 export function statusListBit(bytes: Uint8Array, index: number): boolean {
   if (!Number.isInteger(index) || index < 0 || index >= bytes.length * 8)
     throw new RangeError(`status index ${index} out of range`);
-  return (bytes[index >> 3] & (0x80 >> (index & 7))) !== 0;
+  return ((bytes[index >> 3] ?? 0) & (0x80 >> (index & 7))) !== 0;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -320,7 +320,7 @@ export function credentialFacts(credential: unknown): CredentialFacts | null {
 /** The uuid of a credential id `urn:uuid:…`; null otherwise. */
 export function credentialUuid(id: unknown): string | null {
   const match = typeof id === 'string' ? /^urn:uuid:([0-9a-f-]{36})$/i.exec(id) : null;
-  return match ? match[1].toLowerCase() : null;
+  return match?.[1] ? match[1].toLowerCase() : null;
 }
 
 /** The course rows and criteria of a verified evaluation's report, each with its evidence line where there is one. */
