@@ -3,6 +3,7 @@ import { OpenAiDocumentAnalyzer } from '../src/analysis/analyzers/openai-documen
 import { loadConfig } from '../src/config/app-config';
 import { CORPUS, readGold } from '../test/corpus/documents';
 import { startOpenAiStandIn, SYLLABUS_MODEL_ANSWER, type OpenAiStandIn } from '../test/support/openai-stand-in';
+import { scoreRealDocuments } from './real-documents';
 import { CorpusRunner } from './run-corpus';
 import { actualOf, formatScores, scoreDocument, totals, type Scores } from './score';
 
@@ -13,6 +14,9 @@ import { actualOf, formatScores, scoreDocument, totals, type Scores } from './sc
  * document text, as in the worker) with OPENAI_API_KEY, OPENAI_MODEL and OPENAI_BASE_URL; `-- --openai-stand-in`
  * scores the same path against the e2e tests' local stand-in, which answers its syllabus reading for every document:
  * a model wrong on all the others, so the figures measure what the cross-check against the text keeps out.
+ * Then the real documents in `../shared/real-documents/` (or REAL_DOCUMENTS_DIR) are evaluated and scored by that
+ * folder's judge, score.py, and printed separately (a run without the folder says so). Names after `--` pick
+ * documents of either set.
  */
 async function main(): Promise<void> {
   const verbose = process.argv.includes('--verbose');
@@ -22,7 +26,9 @@ async function main(): Promise<void> {
     : null;
   const runner = new CorpusRunner(analyzer(process.argv.includes('--openai'), standIn));
   const scores: Scores = new Map();
+  const byKind = new Map<string, Scores>();
   try {
+    console.log("The project's own corpus (made in code, apps/api/test/corpus):");
     for (const document of CORPUS.filter((d) => only.length === 0 || only.includes(d.name))) {
       const outcome = await runner.run(document);
       const gold = readGold(document.name);
@@ -30,6 +36,9 @@ async function main(): Promise<void> {
       const actual = actualOf(outcome);
       scoreDocument(own, gold, actual);
       scoreDocument(scores, gold, actual);
+      const kind = gold.kind ?? document.documentType;
+      if (!byKind.has(kind)) byKind.set(kind, new Map());
+      scoreDocument(byKind.get(kind)!, gold, actual);
       const t = totals(own);
       const fellBack = outcome.reading.fallbackReason
         ? `  (local: ${outcome.reading.fallbackReason.slice(0, 80)})`
@@ -43,6 +52,13 @@ async function main(): Promise<void> {
     }
     // Printed before the readers close: their processes are not kept waited on, so Node may exit once they stop.
     console.log(`\n${formatScores(scores)}`);
+    console.log("\nThe project's own corpus, fields right per kind:");
+    for (const [kind, kindScores] of byKind) {
+      const t = totals(kindScores);
+      const of = t.tp + Math.max(t.fp, t.fn);
+      console.log(`${kind.padEnd(20)} ${`${t.tp}/${of}`.padStart(7)}  ${of ? ((100 * t.tp) / of).toFixed(1) : '-'}%`);
+    }
+    await scoreRealDocuments(runner, { verbose, only });
   } finally {
     await runner.close();
     await standIn?.close();

@@ -21,11 +21,23 @@ export class CorpusRunner {
 
   async run(document: CorpusDocument): Promise<Outcome & { milliseconds: number }> {
     const bytes = Buffer.from(await document.make());
+    return this.runBytes(bytes, {
+      name: document.name,
+      fileName: document.fileName,
+      documentType: document.documentType as DocumentType,
+    });
+  }
+
+  /** One file's bytes, read and evaluated as a credential holding only that document. */
+  async runBytes(
+    bytes: Buffer,
+    document: { name: string; fileName: string; documentType: DocumentType },
+  ): Promise<Outcome & { milliseconds: number }> {
     const started = performance.now();
     const extracted = await this.extractor.extract(bytes, document.fileName);
     const analysis = await this.analyzer.analyze({
       fileName: document.fileName,
-      documentType: document.documentType as DocumentType,
+      documentType: document.documentType,
       text: extracted.text,
       lines: extracted.lines,
     });
@@ -33,7 +45,8 @@ export class CorpusRunner {
       documentId: document.name,
       fileName: document.fileName,
       documentType: analysis.signals.kind ?? document.documentType,
-      characters: extracted.text.length,
+      characters: extracted.text.trim().length,
+      ...(extracted.pages !== undefined ? { pages: extracted.pages } : {}),
       method: extracted.method,
       analyzer: analysis.analyzer,
       ...(analysis.fallbackReason ? { fallbackReason: analysis.fallbackReason } : {}),

@@ -15,6 +15,8 @@ import type { Infrastructure } from './infrastructure';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PromotionsModule } from './promotions/promotions.module';
+import { ReportsModule } from './reports/reports.module';
 import { StorageModule } from './storage/storage.module';
 import { SystemModule } from './system/system.module';
 import { TrainingsModule } from './trainings/trainings.module';
@@ -51,6 +53,8 @@ export class AppModule {
         CredentialViewsModule,
         ErasureModule,
         SignInModule,
+        PromotionsModule,
+        ReportsModule,
         CertificatesModule,
       ],
     };

@@ -27,6 +27,7 @@ const TABLE_OWNERS: Record<string, string> = {
   issued_credentials: 'certificates',
   applicants: 'applicants',
   sign_in_tokens: 'sign-in',
+  sign_in_limit_counters: 'sign-in',
   credentials: 'credentials',
   credential_documents: 'credentials',
   issued_uploads: 'uploads',
@@ -39,6 +40,8 @@ const TABLE_OWNERS: Record<string, string> = {
   gmail_oauth_states: 'gmail',
   email_templates: 'gmail',
   email_drafts: 'gmail',
+  promotion_codes: 'promotions',
+  promotion_redemptions: 'promotions',
 };
 
 /** Folders that are not features: the schema and seeds, configuration, cross-cutting helpers. */

@@ -426,8 +426,8 @@ describe('admin panel business (test-mode payments)', () => {
       .set(auth())
       .expect(200);
     expect(roster.text).toBe(
-      '"Student Name","Email","Training","Cohort","Payment Type","Paid","Balance","Status"\r\n' +
-        '"Rita Refund","rita.refund@example.com","Resilient Child Training","January 2030","Pay in Full","$0.00","$0.00","Refunded"\r\n',
+      '"Student Name","Email","Training","Cohort","Payment Type","Paid","Balance","Status","Promotion Code","Discount"\r\n' +
+        '"Rita Refund","rita.refund@example.com","Resilient Child Training","January 2030","Pay in Full","$0.00","$0.00","Refunded","",""\r\n',
     );
     for (const action of [
       'login',

@@ -1,3 +1,4 @@
+import { quoteHoldsNumber } from '@app/domain';
 import { CorpusRunner } from '../eval/run-corpus';
 import { actualOf } from '../eval/score';
 import { CORPUS, readGold } from './corpus/documents';
@@ -19,6 +20,11 @@ describe('development corpus', () => {
     'syllabus-modules',
     'course-description-doc',
     'certificate-scan',
+    'space-column-transcript',
+    'side-by-side-transcript',
+    'attempted-earned-transcript',
+    'paragraph-quarter-transcript',
+    'percentage-table-transcript',
   ])(
     '%s reads to its gold file',
     async (name) => {
@@ -34,7 +40,10 @@ describe('development corpus', () => {
           page: expect.any(Number),
           line: expect.any(Number),
         });
-        expect(course.evidence.quote).toContain(course.title);
+        // The title's words, in the row's line (a wrapped title goes on in the lines under it, which the quote holds).
+        for (const word of course.title.split(/\s+/)) expect(course.evidence.quote).toContain(word);
+        // Every course row's quote holds its credits as a figure (never a digit of a date).
+        expect(quoteHoldsNumber(course.evidence.quote, course.credits)).toBe(true);
       }
     },
     120_000,

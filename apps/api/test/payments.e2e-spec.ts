@@ -202,6 +202,9 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         paymentIntentId: created.paymentIntentId,
         amount: priceOf(RESILIENT).fullPaymentPrice,
         status: 'requires_payment_method',
+        installments: 1,
+        laterInstallmentAmount: null,
+        promotion: null,
       });
       const intent = stripe.intents.get(created.paymentIntentId);
       expect(intent?.receipt_email).toBe('ann@example.com');
@@ -916,6 +919,45 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       expect(await activeInCohort(cohortId)).toBe(2);
       expect(await mailsOf(`cohort-filled-not-charged:${slow.paymentId}`)).toBe(0);
     });
+  });
+
+  it("a promotion code changes the Stripe intent's amount, and the captured payment enrolls at the discounted price", async () => {
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `insert into promotion_codes (id, code, discount_type, percent_off, trainings, purchase_kinds, max_uses)
+         values (gen_random_uuid(), 'STRIPE10', 'percent', 10, '[]'::jsonb, '["full"]'::jsonb, 1)`,
+      );
+    const cohortId = await addCohort(PSYCHOSOMATIC, '2035-02');
+    const created = await createSingle(PSYCHOSOMATIC, 'full');
+    const discounted = priceOf(PSYCHOSOMATIC).fullPaymentPrice - priceOf(PSYCHOSOMATIC).fullPaymentPrice / 10;
+    const summary = await api.http
+      .post('/api/update-payment-intent')
+      .send({
+        paymentIntentId: created.paymentIntentId,
+        customerName: 'Stripe Promo',
+        customerEmail: 'stripe.promo@example.com',
+        cohortId,
+        promotionCode: 'stripe10',
+      })
+      .expect(200);
+    expect(summary.body).toMatchObject({ amount: discounted, promotion: { code: 'STRIPE10' } });
+    expect(stripe.intents.get(created.paymentIntentId)?.amount).toBe(discounted);
+    expect(stripe.confirm(created.paymentIntentId)).toMatchObject({ status: 'requires_capture', amount: discounted });
+    await api.http.post('/api/payments/reconcile').send({ paymentIntentId: created.paymentIntentId }).expect(200);
+    const [enrollment] = await enrollmentsOf(created.paymentIntentId);
+    expect(enrollment?.paymentAmount).toBe(discounted);
+    // The capture decision kept the use held for the authorisation's days.
+    const [held] = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ held_until: Date }>>(
+        `select r.held_until from promotion_redemptions r join payments p on p.id = r.payment_id
+         where p.provider_payment_id = ?`,
+        [created.paymentIntentId],
+      );
+    expect(new Date(held?.held_until ?? 0).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 60 * 60 * 1000);
   });
 
   it('tells the browser to use Stripe with the publishable key', async () => {

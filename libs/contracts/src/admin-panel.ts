@@ -16,6 +16,10 @@ export interface EnrollmentRow extends Enrollment {
   /** '2 of 6 paid'; null without a plan. */
   progressLabel: string | null;
   nextChargeAt: string | null;
+  /** The promotion code of the enrollment's payment, or null. */
+  promotionCode: string | null;
+  /** Integer cents that code took off the payment (the whole purchase; a bundle's trainings share it). */
+  discountCents: number;
 }
 
 export const ENROLLMENT_SORT_KEYS = [
@@ -86,6 +90,10 @@ export interface PaymentView {
   upcoming: { installmentNumber: number; amountCents: number; dueAt: string }[];
   refunds: RefundView[];
   refundableCents: number;
+  /** The promotion code the buyer used, or null. */
+  promotionCode: string | null;
+  /** Integer cents the code took off the whole purchase; 0 without one. */
+  discountCents: number;
 }
 
 export interface EnrollmentDetail {
@@ -145,6 +153,9 @@ export const AUDIT_ACTIONS = [
   'export.cohort',
   'export.roster',
   'enrollment.billing_restart',
+  'promotion.create',
+  'promotion.update',
+  'promotion.deactivate',
   'enrollment.complete',
   'training.settings',
   'credential.revoked',

@@ -13,4 +13,6 @@ export * from './trainings';
 export * from './records';
 export * from './admin-panel';
 export * from './routes';
+export * from './promotions';
+export * from './reports';
 export * from './certificates';

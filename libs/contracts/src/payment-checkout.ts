@@ -1,4 +1,5 @@
 import type { Cohort } from './cohorts';
+import type { AppliedPromotion } from './promotions';
 import type { BundlePricing, TrainingPricing } from './trainings';
 
 /** How the browser should take the card: Stripe's Payment Element, or the API's test-mode card form. */
@@ -22,6 +23,12 @@ export interface PaymentIntentSummary {
   /** Integer cents charged now. */
   amount: number;
   status: string;
+  /** How many charges the purchase makes in all (1, 3 or 6). */
+  installments: number;
+  /** Integer cents of each later monthly charge; null when paid at once. */
+  laterInstallmentAmount: number | null;
+  /** The promotion code applied, with what it takes off; null without one. */
+  promotion: AppliedPromotion | null;
 }
 
 /** Test mode only: the card fields of the "Test mode, no card is charged" form. */

@@ -57,6 +57,8 @@ export interface UpdatePaymentIntentRequest {
   customerName: string;
   customerEmail: string;
   cohortId: string | null;
+  /** The buyer's promotion code; empty, null or absent for none (a code applied before is then removed). */
+  promotionCode?: string | null;
 }
 
 export interface BundleTrainingSelection {
@@ -69,6 +71,8 @@ export interface UpdateBundlePaymentIntentRequest {
   customerName: string;
   customerEmail: string;
   trainings: BundleTrainingSelection[];
+  /** The buyer's promotion code; empty, null or absent for none (a code applied before is then removed). */
+  promotionCode?: string | null;
 }
 
 export interface ReconcilePaymentResponse {

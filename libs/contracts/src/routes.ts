@@ -76,10 +76,14 @@ import type {
   ReviewQueueQuery,
   SignInLinkRequest,
   SignInLinkResponse,
+  SignInPreviewRequest,
+  SignInPreviewResponse,
   SignInRequest,
   SignInResponse,
   VerifyCredentialRequest,
 } from './records';
+import type { PromotionCode, SavePromotionCodeRequest } from './promotions';
+import type { BusinessOverview } from './reports';
 import type { ChecklistStatus, EvaluationPanels, WebPolicyResponse } from './system';
 import type { BundlePricing, TrainingName, TrainingPricing } from './trainings';
 
@@ -464,11 +468,17 @@ export const ROUTES = {
     summary: "Keep my evaluation: mail a single-use sign-in link (15 minutes) to the applicant's address",
     access: 'applicant',
   }),
+  signInPreview: route<{ body: SignInPreviewRequest; response: SignInPreviewResponse }>()({
+    method: 'POST',
+    path: '/api/applicants/sign-in-preview',
+    summary: 'What a sign-in link would sign in to (its address), without using it: the page asks before the button',
+    access: 'public',
+  }),
   signIn: route<{ body: SignInRequest; response: SignInResponse }>()({
     method: 'POST',
     path: '/api/applicants/sign-in',
     summary:
-      'Use a sign-in link: returns the account, with the anonymous records of the asking and the current browser joined to it',
+      "Use a sign-in link: returns the account for the browser using it; the asking browser's anonymous records join only in that same browser",
     access: 'public',
   }),
   credentials: route<{ response: ApplicantCredentials }>()({
@@ -630,6 +640,51 @@ export const ROUTES = {
     method: 'POST',
     path: '/api/leads/sheets-sync',
     summary: 'Appends the leads to the configured Google spreadsheet',
+    access: 'admin',
+  }),
+
+  // Promotion codes and the business overview
+  adminPromotionCodes: route<{ response: PromotionCode[] }>()({
+    method: 'GET',
+    path: '/api/admin/promotion-codes',
+    summary: 'Every promotion code with its paid uses and the discount given',
+    access: 'admin',
+  }),
+  adminCreatePromotionCode: route<{ body: SavePromotionCodeRequest; response: PromotionCode }>()({
+    method: 'POST',
+    path: '/api/admin/promotion-codes',
+    summary: 'Creates a promotion code (case-insensitive, unique); audited',
+    access: 'admin',
+  }),
+  adminPromotionCode: route<{ response: PromotionCode }>()({
+    method: 'GET',
+    path: '/api/admin/promotion-codes/:id',
+    summary: 'One promotion code',
+    access: 'admin',
+  }),
+  adminUpdatePromotionCode: route<{ body: SavePromotionCodeRequest; response: PromotionCode }>()({
+    method: 'PUT',
+    path: '/api/admin/promotion-codes/:id',
+    summary: 'Changes a promotion code; uses already made keep their discount; audited',
+    access: 'admin',
+  }),
+  adminDeactivatePromotionCode: route<{ response: PromotionCode }>()({
+    method: 'POST',
+    path: '/api/admin/promotion-codes/:id/deactivate',
+    summary: 'Turns a promotion code off (checkouts refuse it from now on); audited',
+    access: 'admin',
+  }),
+  adminBusinessOverview: route<{ response: BusinessOverview }>()({
+    method: 'GET',
+    path: '/api/admin/reports',
+    summary:
+      'Money collected (net of refunds) by month and training, scheduled installments, balances, cohort fill, checkouts and promotion code use',
+    access: 'admin',
+  }),
+  adminBusinessReportCsv: route<{ response: CsvFile }>()({
+    method: 'GET',
+    path: '/api/admin/reports/:report/csv',
+    summary: 'One report of the business overview as CSV',
     access: 'admin',
   }),
 

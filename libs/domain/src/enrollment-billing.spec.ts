@@ -255,3 +255,24 @@ describe('parseDollarsToCents', () => {
     expect(parseDollarsToCents(text)).toBe(cents);
   });
 });
+
+describe('billingSummary with a promotion code on a plan', () => {
+  it('counts the first month that carries the leftover cents once', () => {
+    // 3 months of $916.67 with 20% off: 733.35, then 733.33 twice (discountedSchedule).
+    const summary = billingSummary({
+      enrollmentStatus: 'active',
+      chargedCents: 73335,
+      refundedCents: 0,
+      plan: {
+        installmentsTotal: 3,
+        installmentsPaid: 1,
+        installmentCents: 73333,
+        firstInstallmentCents: 73335,
+        planStatus: 'active',
+        nextInstallmentAt: new Date('2027-04-01T00:00:00Z'),
+      },
+    });
+    expect(summary.totalCents).toBe(220001);
+    expect(summary.balanceCents).toBe(146666);
+  });
+});

@@ -11,10 +11,15 @@ export type PlanState = 'none' | 'active' | 'completed' | 'past_due' | 'stopped'
 export interface BillingPlan {
   installmentsTotal: number;
   installmentsPaid: number;
-  /** This enrollment's charge each month, integer cents. */
+  /** This enrollment's charge each later month, integer cents. */
   installmentCents: number;
   /** The payment's plan state: see planCharges. */
   planStatus: PlanState;
+  /**
+   * The first month's charge when it differs (a promotion code's leftover cents, see discountedSchedule); the
+   * later months' otherwise.
+   */
+  firstInstallmentCents?: number;
   nextInstallmentAt: Date | null;
 }
 
@@ -84,7 +89,9 @@ export interface BillingSummary {
  */
 export function billingSummary(input: BillingInput): BillingSummary {
   const { plan } = input;
-  const totalCents = plan ? plan.installmentCents * plan.installmentsTotal : input.chargedCents;
+  const totalCents = plan
+    ? (plan.firstInstallmentCents ?? plan.installmentCents) + plan.installmentCents * (plan.installmentsTotal - 1)
+    : input.chargedCents;
   const outstanding = Math.max(0, totalCents - input.chargedCents);
   // The installments job's rule: only a plan it charges owes a balance and has a next charge.
   const charging =

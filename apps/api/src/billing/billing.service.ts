@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { UpdateCardLinks } from '../mail/update-card-links';
 import { InstallmentsService } from '../payments/installments.service';
-import type { Payment } from '../payments/payment.entity';
+import { laterInstallmentCents, type Payment } from '../payments/payment.entity';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/providers/payment-provider';
 import { TestModePaymentProvider } from '../payments/providers/test-mode-payment.provider';
@@ -36,9 +36,9 @@ export class BillingService {
       trainings: payment.trainings.map((t) => t.name),
       installmentsTotal: payment.installmentsTotal,
       installmentsPaid: payment.installmentsPaid,
-      installmentAmount: payment.amount,
+      installmentAmount: laterInstallmentCents(payment),
       planStatus: payment.planStatus as PlanStatus,
-      amountDue: payment.planStatus === 'past_due' ? payment.amount : 0,
+      amountDue: payment.planStatus === 'past_due' ? laterInstallmentCents(payment) : 0,
       testMode,
       setupClientSecret: setup?.clientSecret ?? null,
       publishableKey: testMode ? null : this.config.stripe.publishableKey,

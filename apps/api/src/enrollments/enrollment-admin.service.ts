@@ -37,6 +37,7 @@ export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
           installmentsTotal: Number(row.installments_total),
           installmentsPaid: Number(row.installments_paid),
           installmentCents: Number(row.plan_amount),
+          firstInstallmentCents: Number(row.plan_first_amount ?? row.plan_amount),
           planStatus: row.plan_status ?? 'none',
           nextInstallmentAt: row.next_installment_at ? new Date(row.next_installment_at) : null,
         }
@@ -54,6 +55,8 @@ export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
     installmentsTotal: summary.installmentsTotal,
     progressLabel: summary.progressLabel,
     nextChargeAt: summary.nextChargeAt?.toISOString() ?? null,
+    promotionCode: row.promotion_code ?? null,
+    discountCents: Number(row.discount_cents ?? 0),
   };
 }
 
@@ -71,6 +74,8 @@ export const ROSTER_CSV_HEADERS = [
   'Paid',
   'Balance',
   'Status',
+  'Promotion Code',
+  'Discount',
 ] as const;
 
 /** The panel's enrollment work beyond the spec's list/create/delete: table, detail, edit, move, refund, roster. */
@@ -260,6 +265,8 @@ export class EnrollmentAdminService {
         formatCents(row.paidCents),
         formatCents(row.balanceCents),
         billingStatusLabel(row.billingStatus),
+        row.promotionCode ?? '',
+        row.discountCents > 0 ? formatCents(row.discountCents) : '',
       ]),
     );
     await this.audit.record(

@@ -22,6 +22,9 @@ export interface EnrollmentTableRow {
   installments_total: number | null;
   installments_paid: number | null;
   plan_amount: number | null;
+  plan_first_amount: number | null;
+  promotion_code: string | null;
+  discount_cents: number | null;
   plan_status: 'none' | 'active' | 'completed' | 'past_due' | null;
   next_installment_at: Date | null;
   refunded: string | number;
@@ -53,8 +56,8 @@ const SORT_COLUMNS: Record<EnrollmentSortKey, string> = {
 export const ENROLLMENT_TABLE_SELECT = `
   select e.id, e.student_name, e.student_email, e.training_name, e.cohort_id, c.cohort_month, e.payment_type,
     e.payment_amount, e.enrollment_status, e.notes, e.is_manual_entry, e.payment_intent_id, e.created_at,
-    p.id as payment_id, p.installments_total, p.installments_paid, p.amount as plan_amount, p.plan_status,
-    p.next_installment_at,
+    p.id as payment_id, p.installments_total, p.installments_paid, coalesce(p.later_installment_amount, p.amount) as plan_amount, p.plan_status,
+    p.next_installment_at, p.amount as plan_first_amount, p.promotion_code, p.discount_cents,
     coalesce((select sum(r.amount) from payment_refunds r where r.enrollment_id = e.id), 0) as refunded
   from enrollments e
   left join cohorts c on c.id = e.cohort_id

@@ -19,6 +19,7 @@ import {
   mayHoldSeats,
   priceForPlan,
   seatHoldExpiry,
+  promotionPurchaseKind,
   selectBundlePrice,
   validateBundleTrainings,
   validateCustomer,
@@ -33,8 +34,15 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
+import { PromotionsService } from '../promotions/promotions.service';
 import { TrainingsRepository } from '../trainings/trainings.repository';
-import { Payment, type CaptureDecisionName, type PaymentTraining } from './payment.entity';
+import {
+  laterInstallmentCents,
+  Payment,
+  planTotalCents,
+  type CaptureDecisionName,
+  type PaymentTraining,
+} from './payment.entity';
 import { CohortFullError, PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError } from './payments.errors';
 import { PaymentsRepository, type LockedForCapture } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
@@ -86,6 +94,7 @@ export class CheckoutService {
     private readonly seats: CohortSeatsRepository,
     private readonly tx: TransactionRunner,
     private readonly cohortList: CohortListCache,
+    private readonly promotions: PromotionsService,
   ) {}
 
   paymentConfig(): PaymentConfigResponse {
@@ -130,6 +139,7 @@ export class CheckoutService {
     cohortId: string | null;
     /** The caller's address (seat holds are limited per client). */
     client?: string | null;
+    promotionCode?: string | null;
   }): Promise<PaymentIntentSummary> {
     const payment = await this.requireOpenPayment(input.paymentIntentId, 'single');
     const [training] = payment.trainings;
@@ -140,6 +150,7 @@ export class CheckoutService {
       input.customerEmail,
       [{ name: training.name, cohortId }],
       input.client,
+      input.promotionCode,
     );
   }
 
@@ -150,6 +161,7 @@ export class CheckoutService {
     trainings: BundleTrainingSelection[];
     /** The caller's address (seat holds are limited per client). */
     client?: string | null;
+    promotionCode?: string | null;
   }): Promise<PaymentIntentSummary> {
     const payment = await this.requireOpenPayment(input.paymentIntentId, 'bundle');
     const paid = payment.trainings.map((t) => t.name).sort();
@@ -169,7 +181,70 @@ export class CheckoutService {
       );
       selections.push({ name: training.name, cohortId });
     }
-    return this.storeBuyer(payment, input.customerName, input.customerEmail, selections, input.client);
+    return this.storeBuyer(
+      payment,
+      input.customerName,
+      input.customerEmail,
+      selections,
+      input.client,
+      input.promotionCode,
+    );
+  }
+
+  /**
+   * Prices the purchase again from the price tables with the buyer's promotion code (or none), under the payment
+   * row's lock and the code row's lock, and stores the charges on the payment in the same transaction: a refused
+   * code throws before anything is written. The code's use is held for this payment as long as a seat hold; a payment
+   * recorded failed gives it back (database trigger), a paid one keeps it. Nothing to do when no code is sent and
+   * none was applied before.
+   */
+  private async applyPromotion(payment: Payment, email: string, promotionCode: string | null | undefined) {
+    const code = promotionCode?.trim() || null;
+    if (code === null && payment.promotionCode === null) return null;
+    const { installmentCents, installments } = await this.listPrice(payment);
+    return this.tx.run(async (em) => {
+      const locked = await this.payments.lockForCaptureDecision(em, payment.id);
+      if (!locked) throw new PaymentNotFoundError(payment.providerPaymentId);
+      refuseUnlessOpen(locked);
+      const priced = await this.promotions.priceCheckout(em, {
+        code,
+        paymentId: payment.id,
+        email,
+        trainings: payment.trainings.map((t) => t.name),
+        kind: promotionPurchaseKind(payment.paymentType),
+        installmentCents,
+        installments,
+        heldUntil: seatHoldExpiry(new Date()),
+        now: new Date(),
+      });
+      const stored = await this.payments.storePriceUnlessConfirmed(em, payment.id, {
+        amount: priced.schedule.firstCents,
+        laterInstallmentAmount: installments > 1 ? priced.schedule.laterCents : null,
+        promotionCode: priced.code,
+        discountCents: priced.schedule.discountCents,
+      });
+      if (!stored) throw new PaymentConfirmedError();
+      return priced;
+    });
+  }
+
+  /** The purchase's undiscounted charge each month (or its one price), from the price tables. */
+  private async listPrice(payment: Payment): Promise<{ installmentCents: number; installments: number }> {
+    if (payment.kind === 'bundle') {
+      const bundle = selectBundlePrice(
+        await this.trainings.findAllBundles(),
+        payment.trainings.map((t) => t.name),
+      );
+      if (!bundle) throw new PaymentRuleError('Bundle pricing not found');
+      return { installmentCents: bundle.bundlePrice, installments: 1 };
+    }
+    const [training] = payment.trainings;
+    const pricing = await this.trainings.findPricing(training.name);
+    if (!pricing || payment.paymentType.startsWith('bundle')) {
+      throw new PaymentRuleError(`No price is set for ${training.name}`);
+    }
+    const paymentType = payment.paymentType as PaymentType;
+    return { installmentCents: priceForPlan(pricing, paymentType), installments: installmentCount(paymentType) };
   }
 
   /**
@@ -234,6 +309,7 @@ export class CheckoutService {
           for (const seats of counts) {
             if (seats.capacity !== null) await this.seats.hold(payment.id, seats.cohortId, until);
           }
+          await this.promotions.extendHold(em, payment.id, until);
           await this.payments.recordCaptureDecision(em, payment.id, 'capture', null);
           return 'capture';
         }
@@ -357,12 +433,28 @@ export class CheckoutService {
     customerEmail: string,
     trainings: PaymentTraining[],
     client: string | null = null,
+    promotionCode?: string | null,
   ): Promise<PaymentIntentSummary> {
     const missing = validateCustomer({ name: customerName, email: customerEmail });
     if (missing) throw new PaymentRuleError(missing.message);
     const name = customerName.trim();
     const email = customerEmail.trim();
     if (!isValidEmail(email)) throw new PaymentRuleError('Please enter a valid email address');
+
+    const priced = await this.applyPromotion(payment, email, promotionCode);
+    if (priced) {
+      payment.amount = priced.schedule.firstCents;
+      payment.laterInstallmentAmount = payment.installmentsTotal > 1 ? priced.schedule.laterCents : null;
+      payment.promotionCode = priced.code;
+      payment.discountCents = priced.schedule.discountCents;
+      // The intent is charged what the payment row now says, even if a later step of this update is refused.
+      await this.provider.updateIntent(payment.providerPaymentId, {
+        amount: payment.amount,
+        metadata: { promotionCode: priced.code ?? '' },
+        receiptEmail: email,
+        customerId: null,
+      });
+    }
 
     await this.holdSeats(payment.id, trainings, { name, email, client });
 
@@ -389,7 +481,21 @@ export class CheckoutService {
         cohorts: trainings.map((t) => `${t.name}=${t.cohortId ?? 'none'}`).join('; '),
       },
     });
-    return { paymentIntentId: intent.id, amount: intent.amount, status: intent.status };
+    return {
+      paymentIntentId: intent.id,
+      amount: intent.amount,
+      status: intent.status,
+      installments: payment.installmentsTotal,
+      laterInstallmentAmount: payment.installmentsTotal > 1 ? laterInstallmentCents(payment) : null,
+      promotion: payment.promotionCode
+        ? {
+            code: payment.promotionCode,
+            discountCents: payment.discountCents,
+            totalBeforeCents: planTotalCents(payment) + payment.discountCents,
+            totalAfterCents: planTotalCents(payment),
+          }
+        : null,
+    };
   }
 }
 

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
 import { addMonthsUtc, nextInstallmentRetry } from '@app/domain';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
-import type { Payment, PlanStatus } from './payment.entity';
+import { laterInstallmentCents, planTotalCents, type Payment, type PlanStatus } from './payment.entity';
 import { PaymentsRepository, type StaleInstallmentClaim } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
@@ -108,7 +108,7 @@ export class InstallmentsService {
   private async chargeNext(payment: Payment, now: Date): Promise<Outcome> {
     const number = payment.installmentsPaid + 1;
     if (number > payment.installmentsTotal) return 'skipped';
-    if (!(await this.payments.claimInstallment(payment.id, number, payment.amount))) return 'skipped';
+    if (!(await this.payments.claimInstallment(payment.id, number, laterInstallmentCents(payment)))) return 'skipped';
     return this.charge(payment, number, { now });
   }
 
@@ -176,7 +176,8 @@ export class InstallmentsService {
     }
     try {
       const charge = await this.provider.chargeOffSession({
-        amount: payment.amount,
+        // The discounted schedule's later month when a promotion code was used (discountedSchedule).
+        amount: laterInstallmentCents(payment),
         currency: payment.currency,
         customerId: payment.providerCustomerId,
         paymentMethodId: payment.providerPaymentMethodId,
@@ -255,7 +256,7 @@ export class InstallmentsService {
           trainings,
           installmentNumber: number,
           installmentsTotal: payment.installmentsTotal,
-          amount: payment.amount,
+          amount: laterInstallmentCents(payment),
           chargeId,
           nextDueAt: nextDueAt?.toISOString() ?? null,
         },
@@ -270,7 +271,7 @@ export class InstallmentsService {
           buyerName,
           trainings,
           installmentsTotal: payment.installmentsTotal,
-          totalPaid: payment.amount * payment.installmentsTotal,
+          totalPaid: planTotalCents(payment),
         },
       });
     }
@@ -296,7 +297,7 @@ export class InstallmentsService {
           trainings: payment.trainings.map((t) => t.name),
           installmentNumber: number,
           installmentsTotal: payment.installmentsTotal,
-          amount: payment.amount,
+          amount: laterInstallmentCents(payment),
           nextRetryAt: nextRetryAt?.toISOString() ?? null,
           paymentId: payment.id,
         },

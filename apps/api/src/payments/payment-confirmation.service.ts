@@ -12,7 +12,7 @@ import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
-import type { Payment } from './payment.entity';
+import { laterInstallmentCents, type Payment } from './payment.entity';
 import { PaymentNotFoundError, PaymentRuleError, TestCardInvalidError, TestModeOffError } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
@@ -241,7 +241,12 @@ export class PaymentConfirmationService {
         plan: isPlan
           ? {
               installmentsTotal: payment.installmentsTotal,
-              remaining: remainingInstallments(chargedAt, payment.installmentsTotal, 1, payment.amount).map((i) => ({
+              remaining: remainingInstallments(
+                chargedAt,
+                payment.installmentsTotal,
+                1,
+                laterInstallmentCents(payment),
+              ).map((i) => ({
                 number: i.number,
                 dueAt: i.dueAt.toISOString(),
                 amount: i.amount,

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PaymentView } from '@app/contracts';
 import { addMonthsUtc, allocateRefund, refundProblem } from '@app/domain';
 import { randomUUID } from 'node:crypto';
+import { laterInstallmentCents } from './payment.entity';
 import { PaymentRefundsRepository, type RecordedRefund, type RefundRequest } from './payment-refunds.repository';
 import { RefundNotPossibleError } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
@@ -202,7 +203,7 @@ export class PaymentRefundsService {
       for (let n = payment.installmentsPaid + 1; n <= payment.installmentsTotal; n++) {
         upcoming.push({
           installmentNumber: n,
-          amountCents: payment.amount,
+          amountCents: laterInstallmentCents(payment),
           dueAt: addMonthsUtc(payment.nextInstallmentAt, n - payment.installmentsPaid - 1).toISOString(),
         });
       }
@@ -223,6 +224,8 @@ export class PaymentRefundsService {
       upcoming,
       refunds,
       refundableCents: balances.reduce((sum, charge) => sum + charge.amount - charge.refunded, 0),
+      promotionCode: payment.promotionCode,
+      discountCents: payment.discountCents,
     };
   }
 }

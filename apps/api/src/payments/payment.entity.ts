@@ -47,6 +47,22 @@ export class Payment {
   @Property({ type: 'string', length: 3 })
   currency: string = 'usd';
 
+  /**
+   * Integer cents of each later installment of a plan; null when it is `amount` (no promotion code, or paid at once).
+   * A code's discount is spread over the plan by `discountedSchedule` (libs/domain): the first charge carries the
+   * leftover cents, so it may be a few cents more than the later ones.
+   */
+  @Property({ type: 'integer', nullable: true })
+  laterInstallmentAmount: number | null = null;
+
+  /** The promotion code the buyer used (as the admin spelled it), or null. */
+  @Property({ type: 'text', nullable: true })
+  promotionCode: string | null = null;
+
+  /** Integer cents the code took off the whole purchase (every installment together); 0 without a code. */
+  @Property({ type: 'integer' })
+  discountCents: number = 0;
+
   @Property({ type: 'string', length: 200, nullable: true })
   customerName: string | null = null;
 
@@ -94,4 +110,16 @@ export class Payment {
 
   @Property({ type: 'datetime', columnType: 'timestamptz', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+}
+
+/** What each later installment of the plan charges. */
+export function laterInstallmentCents(payment: Pick<Payment, 'amount' | 'laterInstallmentAmount'>): number {
+  return payment.laterInstallmentAmount ?? payment.amount;
+}
+
+/** What the whole purchase charges: the first charge and every later installment. */
+export function planTotalCents(
+  payment: Pick<Payment, 'amount' | 'laterInstallmentAmount' | 'installmentsTotal'>,
+): number {
+  return payment.amount + laterInstallmentCents(payment) * (payment.installmentsTotal - 1);
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { CohortsModule } from '../cohorts/cohorts.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { TrainingsModule } from '../trainings/trainings.module';
 import { AdminInstallmentsController } from './admin-installments.controller';
 import { CheckoutService } from './checkout.service';
@@ -30,7 +31,7 @@ function createPaymentProvider(config: AppConfig, testModeIntents: TestModeInten
 }
 
 @Module({
-  imports: [TrainingsModule, CohortsModule, AuditModule],
+  imports: [TrainingsModule, CohortsModule, AuditModule, PromotionsModule],
   controllers: [PaymentsController, AdminInstallmentsController],
   providers: [
     TestModeIntentsRepository,

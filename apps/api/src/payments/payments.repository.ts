@@ -6,6 +6,7 @@ import { OutboxRepository } from '../mail/outbox.repository';
 import { PAID_ENROLLMENTS, type PaidEnrollment, type PaidEnrollments } from './paid-enrollments.port';
 import { planCharges } from '@app/domain';
 import {
+  laterInstallmentCents,
   Payment,
   type CaptureDecisionName,
   type PaymentStatus,
@@ -107,6 +108,30 @@ export class PaymentsRepository {
        where id = ? and status in ('pending', 'failed') and capture_decision is null
        returning id`,
       [buyer.customerName, buyer.customerEmail, buyer.providerCustomerId, JSON.stringify(buyer.trainings), paymentId],
+      'all',
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * Stores what the purchase charges once a promotion code is applied or removed (CheckoutService.applyPromotion),
+   * in the caller's transaction, only while the payment can still change; false when it no longer can.
+   */
+  async storePriceUnlessConfirmed(
+    em: EntityManager,
+    paymentId: string,
+    price: {
+      amount: number;
+      laterInstallmentAmount: number | null;
+      promotionCode: string | null;
+      discountCents: number;
+    },
+  ): Promise<boolean> {
+    const rows = await em.execute<Array<{ id: string }>>(
+      `update payments set amount = ?, later_installment_amount = ?, promotion_code = ?, discount_cents = ?, updated_at = now()
+       where id = ? and status in ('pending', 'failed') and capture_decision is null
+       returning id`,
+      [price.amount, price.laterInstallmentAmount, price.promotionCode, price.discountCents, paymentId],
       'all',
     );
     return rows.length === 1;
@@ -433,7 +458,7 @@ export class PaymentsRepository {
         'run',
         context,
       );
-      await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, payment.amount);
+      await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, laterInstallmentCents(payment));
       await OutboxRepository.enqueue(tx, input.mails);
     });
   }

@@ -6,6 +6,7 @@ import { makeDoc } from '../fixtures/doc-fixture';
 import { flyerPdf, syllabusPdf } from '../fixtures/syllabus';
 import { transcriptDocx } from '../fixtures/transcript';
 import { layoutImage, layoutPdf, scannedPdf, type Page } from './layout';
+import { TRANSCRIPT_LAYOUT_DOCUMENTS } from './transcript-layouts';
 import {
   CLOCK_HOUR_TRANSCRIPT,
   ECTS_TRANSCRIPT,
@@ -225,6 +226,7 @@ export const CORPUS: readonly CorpusDocument[] = [
     make: () => makeDoc(COURSE_DESCRIPTION_DOC.join('\n')),
   },
   { name: 'flyer', fileName: 'workshop-flyer.pdf', documentType: 'other', make: flyerPdf },
+  ...TRANSCRIPT_LAYOUT_DOCUMENTS,
 ];
 
 /** The expected fields of one corpus document; only the fields listed are scored. */

@@ -309,6 +309,12 @@ export default function EnrollmentDetailPage() {
               ) : null}{' '}
               · {payment.provider === 'test' ? 'test mode' : 'Stripe'}
             </p>
+            {payment.promotionCode ? (
+              <p className="mt-1 text-sm" data-testid="payment-promotion">
+                Promotion code <strong>{payment.promotionCode}</strong>: {formatCents(payment.discountCents)} off the
+                purchase
+              </p>
+            ) : null}
             <table className="mt-3 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
               <thead className="bg-slate-50 text-left">
                 <tr>

@@ -107,6 +107,7 @@ const NO_CREDIT_GRADES = new Set([
   'X',
   'FAIL',
   'FAILED',
+  'UNSATISFACTORY',
   'WITHDRAWN',
 ]);
 

@@ -1,5 +1,6 @@
 import type { Evidence } from '@app/contracts';
 import { topicOverlap } from '../topic-overlap';
+import { quoteHoldsNumber } from './number-evidence';
 import type { TextLine } from './positioned-lines';
 
 const MAX_QUOTE = 200;
@@ -19,7 +20,11 @@ export function findEvidence(
   if (!needle) return undefined;
   const squash = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ');
   const wanted = squash(needle);
-  const line = lines.find((l) => squash(l.text).includes(wanted));
+  // A figure is quoted only from a line holding it as a figure: never a day of a date ('May 15, 2024' is not 15 hours).
+  const figure = /^\d+(?:\.\d+)?$/.test(needle.trim()) ? Number(needle) : null;
+  const line = lines.find((l) =>
+    figure === null ? squash(l.text).includes(wanted) : quoteHoldsNumber(l.text, figure),
+  );
   return line ? evidenceOf(document, line) : undefined;
 }
 

@@ -8,6 +8,7 @@ export { findDates } from './dates';
 export * from './document-kind';
 export { findEmails } from './emails';
 export * from './evidence';
+export { quoteHoldsNumber } from './number-evidence';
 export * from './learning-objectives';
 export * from './modules-or-weeks';
 export * from './normalize-text';

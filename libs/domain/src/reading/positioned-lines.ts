@@ -26,8 +26,42 @@ export interface TextLine {
   page: number;
   line: number;
   text: string;
-  /** Runs separated by a gap wider than about two spaces; each with the x where it starts. */
-  cells: readonly { text: string; x: number }[];
+  /**
+   * Runs separated by a gap wider than about two spaces (or by two or more spaces inside one run); each with the x
+   * where it starts and, where known, where it ends.
+   */
+  cells: readonly TextCell[];
+}
+
+export interface TextCell {
+  text: string;
+  x: number;
+  end?: number;
+}
+
+/** A run that holds columns made of spaces ('PSY 101    Ethics    3.0    A'): two or more spaces, or a tab. */
+const SPACE_COLUMNS = /[ \u00a0]{2,}|\t/;
+
+/**
+ * Single-run lines with columns made of spaces: the run is cut at each gap of two or more spaces, each part placed
+ * where its characters sit (x estimated from its share of the run's characters), and marked to start a cell of its
+ * own, as a gap between runs would.
+ */
+function splitAtSpaceColumns(item: TextItem & { own?: boolean }): (TextItem & { own?: boolean })[] {
+  if (!SPACE_COLUMNS.test(item.str.trim())) return [item];
+  const length = item.str.length;
+  const parts: (TextItem & { own?: boolean })[] = [];
+  for (const m of item.str.matchAll(/\S+(?: \S+)*/g)) {
+    parts.push({
+      str: m[0],
+      x: item.x + (item.width * m.index) / length,
+      y: item.y,
+      width: (item.width * m[0].length) / length,
+      height: item.height,
+      own: parts.length > 0 || item.own,
+    });
+  }
+  return parts;
 }
 
 /** Items whose baselines differ by less than this share of the text height sit on one line. */
@@ -39,12 +73,34 @@ function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Two spaces of a 10-point font are about 5.6 points: a run of spaces wider than this share of the height is a gap. */
+const SPACE_GAP_SHARE = 0.48;
+
+/**
+ * Runs of spaces that a PDF draws as items of their own (pdf.js gives them so): one wider than about two spaces makes
+ * the word after it start a cell of its own, as a column gap does, however narrow the gap is next to the font's
+ * height. The space items themselves are then dropped.
+ */
+function markSpaceGaps(items: readonly TextItem[]): (TextItem & { own?: boolean })[] {
+  const words = items.filter((i) => i.str.trim() !== '');
+  const gaps = items.filter((i) => i.str.trim() === '' && i.width > Math.max(i.height, 1) * SPACE_GAP_SHARE);
+  if (gaps.length === 0) return words;
+  return words.map((word) => {
+    const after = gaps.some(
+      (gap) =>
+        Math.abs(gap.y - word.y) < Math.max(word.height, 1) * 0.5 &&
+        Math.abs(gap.x + gap.width - word.x) < Math.max(word.height, 1) * 0.3,
+    );
+    return after ? { ...word, own: true } : word;
+  });
+}
+
 /** Rebuilds one page's lines: top to bottom, each left to right, split into cells at wide gaps. */
 export function linesOfPage(page: PageItems): TextLine[] {
-  const items = page.items.filter((i) => i.str.trim() !== '');
+  const items = markSpaceGaps(page.items).flatMap(splitAtSpaceColumns);
   const top = (i: TextItem): number => (page.yDown ? i.y : -i.y);
   const sorted = [...items].sort((a, b) => top(a) - top(b) || a.x - b.x);
-  const rows: TextItem[][] = [];
+  const rows: (TextItem & { own?: boolean })[][] = [];
   for (const item of sorted) {
     const row = rows.at(-1);
     const first = row?.[0];
@@ -54,20 +110,21 @@ export function linesOfPage(page: PageItems): TextLine[] {
   }
   return rows.map((row, index) => {
     const ordered = row.sort((a, b) => a.x - b.x);
-    const cells: { text: string; x: number }[] = [];
+    const cells: { text: string; x: number; end: number }[] = [];
     let end = -Infinity;
     for (const item of ordered) {
       const gap = item.x - end;
       const current = cells[cells.length - 1];
-      if (current && gap < Math.max(item.height, 1) * CELL_GAP_SHARE) {
+      if (current && !item.own && gap < Math.max(item.height, 1) * CELL_GAP_SHARE) {
         current.text +=
           gap > 0.5 && !current.text.endsWith(' ') && !item.str.startsWith(' ') ? ` ${item.str}` : item.str;
+        current.end = Math.max(current.end, item.x + item.width);
       } else {
-        cells.push({ text: item.str, x: item.x });
+        cells.push({ text: item.str, x: item.x, end: item.x + item.width });
       }
       end = Math.max(end, item.x + item.width);
     }
-    const tidy = cells.map((c) => ({ text: clean(c.text), x: c.x })).filter((c) => c.text !== '');
+    const tidy = cells.map((c) => ({ text: clean(c.text), x: c.x, end: c.end })).filter((c) => c.text !== '');
     return { page: page.page, line: index + 1, text: tidy.map((c) => c.text).join(' '), cells: tidy };
   });
 }
@@ -76,9 +133,12 @@ export function linesOfPages(pages: readonly PageItems[]): TextLine[] {
   return pages.flatMap(linesOfPage);
 }
 
+/** The x a tab-separated cell stands at: its index times this (wider than any line, so columns never mix). */
+const TAB_COLUMN = 1000;
+
 /**
  * Lines of plain text (Word documents, or a reader that gives no positions): pages split at form feeds, cells at
- * tabs or runs of two or more spaces, x standing for the cell's character column.
+ * tabs (x standing for the cell's index) or runs of two or more spaces (x standing for the cell's character column).
  */
 export function linesOfText(text: string): TextLine[] {
   return text.split('\f').flatMap((pageText, pageIndex) => {
@@ -87,10 +147,19 @@ export function linesOfText(text: string): TextLine[] {
       .replace(/\r\n?/g, '\n')
       .split('\n')
       .forEach((raw) => {
-        const expanded = raw.replace(/\t/g, '    ');
-        if (expanded.trim() === '') return;
-        const cells: { text: string; x: number }[] = [];
-        for (const m of expanded.matchAll(/\S+(?: \S+)*/g)) cells.push({ text: clean(m[0]), x: m.index });
+        if (raw.trim() === '') return;
+        const cells: TextCell[] = [];
+        if (raw.includes('\t')) {
+          // Tab-separated cells (a Word table's row, or a paragraph laid out with tab stops): the nth cell of every
+          // such line stands in the nth column, whatever the length of the text before it; an empty cell keeps its place.
+          raw.split('\t').forEach((cell, index) => {
+            const text = clean(cell);
+            if (text !== '') cells.push({ text, x: index * TAB_COLUMN, end: index * TAB_COLUMN + TAB_COLUMN / 2 });
+          });
+        } else {
+          for (const m of raw.matchAll(/\S+(?: \S+)*/g))
+            cells.push({ text: clean(m[0]), x: m.index, end: m.index + m[0].length });
+        }
         lines.push({ page: pageIndex + 1, line: lines.length + 1, text: cells.map((c) => c.text).join(' '), cells });
       });
     return lines;

@@ -3,116 +3,91 @@ import { findDates } from './dates';
 import { creditRule, detectCreditSystem, toQuarterCredits } from './credit-system';
 import { evidenceOf } from './evidence';
 import type { TextLine } from './positioned-lines';
+import {
+  continuesTitle,
+  joinStackedCells,
+  readCourseHeading,
+  readCourseRows,
+  readUnheadedRows,
+  totalOfLine,
+  TOTALS_LINE,
+  type CourseTable,
+} from './course-table';
 
 /**
  * Reads a transcript: who issued it, to whom, for which program and when, and one row per course. Course rows come
- * from the table under a heading row (Course / Title / Credits / Grade in any order), each cell put in the column
- * whose heading starts nearest to it; a transcript without a table ('PSY 101 Ethics - 3 credits - Grade: A') is read
- * line by line.
+ * from the tables found under heading rows (course-table.ts: any order of columns, tables side by side, Attempted
+ * beside Earned, rows in progress); term headings set the term of the rows under them; totals lines are checked
+ * against the rows, never read as courses; a transcript without a table ('PSY 101 Ethics - 3 credits - Grade: A') is
+ * read line by line.
  */
 
-type Role = 'term' | 'code' | 'course' | 'title' | 'credits' | 'grade' | 'other';
-
-interface Column {
-  role: Role;
-  x: number;
-  heading: string;
-}
-
-const CODE = /^[A-Z]{2,6}[ -]?[A-Z]?\d{1,4}[A-Z]?$/;
-const CODE_PREFIX = /^([A-Z]{2,6}[ -]?[A-Z]?\d{1,4}[A-Z]?)\s+(.+)$/;
-const GRADE = /^(?:[A-E][+-]?|F[X]?|P|S|U|W[FPDU]?|NC|NP|NR|CR|IP|INC|I|AU|X|PASS|FAIL|\d{1,3}(?:[.,]\d{1,2})?%?)\*?$/i;
-const NUMBER = /^\d{1,3}(?:[.,]\d{1,2})?$/;
+/** A term heading: 'Fall 2022', '2019 Fall', 'Semester 1, 2023', '2023/24', 'Term: Spring Quarter 2024'. */
 const TERM =
-  /^(?:(?:term|semester|session|period)\s*:?\s*)?(?:(?:fall|autumn|spring|summer|winter)(?:\s+(?:semester|quarter|term|session))?\s+\d{4}(?:\s*\/\s*\d{2,4})?|(?:semester|term|trimester|year)\s+[1-4IV]+\s*(?:[,-]\s*)?\d{4}(?:\s*[/-]\s*\d{2,4})?|(?:academic\s+year\s+)?\d{4}\s*[/-]\s*\d{2,4}(?:\s+(?:semester|term)\s+\d)?)$/i;
+  /^(?:(?:term|semester|session|period)\s*:?\s*)?(?:(?:fall|autumn|spring|summer|winter)(?:\s+(?:semester|quarter|term|session))?\s+\d{4}(?:\s*\/\s*\d{2,4})?|\d{4}\s+(?:fall|autumn|spring|summer|winter)(?:\s+(?:semester|quarter|term|session))?|(?:semester|term|trimester|year|quarter)\s+[1-4IV]+\s*(?:[,-]\s*)?\d{4}(?:\s*[/-]\s*\d{2,4})?|(?:academic\s+year\s+)?\d{4}\s*[/-]\s*\d{2,4}(?:\s+(?:semester|term)\s+\d)?)$/i;
 
-function roleOf(heading: string): Role | null {
-  const h = heading.toLowerCase().replace(/[.:#]/g, '').trim();
-  if (/^(?:term|semester|session|period|year|term taken)$/.test(h)) return 'term';
-  if (/^(?:course|module|subject)?\s*(?:code|no|number|id)$|^(?:subject|catalog no)$/.test(h)) return 'code';
-  if (/^(?:course|module|subject|course name)$/.test(h)) return 'course';
-  if (/title|description|name/.test(h)) return 'title';
-  if (/^grade|^mark|^result|^final grade/.test(h)) return 'grade';
-  if (/attempted|quality|points|^qp$|gpa/.test(h)) return 'other';
-  if (/credit|hours|hrs|units|^ects$|^cr$|^sh$|^qh$|earned/.test(h)) return 'credits';
+const CREDIT_UNIT =
+  '((?:semester|quarter|contact|clock|ECTS|UK)?\\s*(?:credit\\s+)?(?:credits?|hours?|hrs|units?|ECTS))';
+/** After the credits: 'Final grade: A', 'grade B+', or a bare grade ending the line ('- A'). */
+const GRADE_AFTER =
+  '(?:\\s*[-–—,|:;]\\s*(?:(?:final\\s+)?grade\\s*:?\\s*([A-Z][+-]?|\\w+)|([A-F][+-]?|P|S|U|W|CR|NC|IP|PASS|FAIL|\\d{2,3}%?)\\s*$))?';
+/** 'PSY 101 Introduction to Psychology - 40 contact hours - Final grade: A' and the like, for transcripts without a table. */
+const INLINE_ROW = new RegExp(
+  `^([A-Z]{2,6}[ -]?[A-Z]?\\d{2,4}[A-Z]?)[:.]?\\s+(.+?)\\s*[-–—,|(]\\s*(\\d{1,3}(?:\\.\\d{1,2})?)\\s*${CREDIT_UNIT}\\)?${GRADE_AFTER}`,
+  'i',
+);
+/** The title first: 'Introduction to Psychology (PSY 101) – 4 quarter hours – A'. */
+const TITLE_FIRST_ROW = new RegExp(
+  `^(.+?)\\s*\\(([A-Z]{2,6}[ -]?[A-Z]?\\d{2,4}[A-Z]?)\\)\\s*[-–—,|:]\\s*(\\d{1,3}(?:\\.\\d{1,2})?)\\s*${CREDIT_UNIT}${GRADE_AFTER}`,
+  'i',
+);
+
+/** A worded row's parts, from either shape. */
+function inlineRow(
+  text: string,
+): { code: string; title: string; credits: number; unit: string; grade: string | null } | null {
+  const codeFirst = INLINE_ROW.exec(text);
+  if (codeFirst) {
+    const [, code, title, credits, unit, grade, bareGrade] = codeFirst;
+    return {
+      code: code!,
+      title: title!.trim(),
+      credits: Number(credits),
+      unit: unit!,
+      grade: grade ?? bareGrade ?? null,
+    };
+  }
+  const titleFirst = TITLE_FIRST_ROW.exec(text);
+  if (titleFirst) {
+    const [, title, code, credits, unit, grade, bareGrade] = titleFirst;
+    return {
+      code: code!,
+      title: title!.trim(),
+      credits: Number(credits),
+      unit: unit!,
+      grade: grade ?? bareGrade ?? null,
+    };
+  }
   return null;
 }
 
-/** A heading row: at least a credits and a grade column and something naming the course. */
-function readHeading(line: TextLine): Column[] | null {
-  if (line.cells.length < 3) return null;
-  const columns: Column[] = [];
-  for (const cell of line.cells) {
-    const role = roleOf(cell.text);
-    if (role === null) return null;
-    columns.push({ role, x: cell.x, heading: cell.text });
-  }
-  const has = (role: Role): boolean => columns.some((c) => c.role === role);
-  if (!has('credits') || !has('grade') || !(has('title') || has('course'))) return null;
-  // 'Credits Attempted' and 'Credits Earned': the earned column counts.
-  const credits = columns.filter((c) => c.role === 'credits');
-  if (credits.length > 1) {
-    const earned = credits.find((c) => /earned/i.test(c.heading)) ?? credits[credits.length - 1];
-    for (const c of credits) if (c !== earned) c.role = 'other';
-  }
-  return columns;
-}
-
-function nearestColumn(columns: readonly Column[], x: number): Column {
-  return columns.reduce((best, c) => (Math.abs(c.x - x) < Math.abs(best.x - x) ? c : best));
-}
-
-const number = (text: string): number => Number(text.replace(',', '.'));
-
-/**
- * What OCR makes of a printed grade: a lower-case letter ('w'), a capital read twice ('Cc'); grades are capitals.
- * A text layer's grade is left as it is.
- */
-function cleanGrade(grade: string): string {
-  const doubled = /^([a-z])\1$/i.exec(grade)?.[1];
-  if (doubled !== undefined) return doubled.toUpperCase();
-  return /^[a-z]{1,2}[+-]?$/.test(grade) ? grade.toUpperCase() : grade;
-}
-
-/** OCR reads a title's closing Roman numeral I as a bar ('Drawing |'). */
-const cleanTitle = (title: string): string => title.trim().replace(/\s\|$/, ' I');
-
-function courseFromCells(
-  line: TextLine,
-  columns: readonly Column[],
-): { code: string | null; title: string; credits: number; grade: string | null; term: string | null } | null {
-  const values = new Map<Role, string>();
-  for (const cell of line.cells) {
-    const column = nearestColumn(columns, cell.x);
-    values.set(column.role, values.has(column.role) ? `${values.get(column.role)} ${cell.text}` : cell.text);
-  }
-  let code = values.get('code') ?? null;
-  let title = values.get('title') ?? values.get('course') ?? '';
-  if (values.has('course') && values.has('title')) code = values.get('course') ?? null;
-  if (code === null) {
-    const [, prefix, rest] = CODE_PREFIX.exec(title) ?? [];
-    if (prefix !== undefined && rest !== undefined) [code, title] = [prefix, rest];
-  }
-  const credits = values.get('credits') ?? '';
-  const rawGrade = values.get('grade');
-  const grade = rawGrade === undefined ? null : cleanGrade(rawGrade);
-  if (!NUMBER.test(credits) || title.trim() === '' || (grade !== null && !GRADE.test(grade))) return null;
-  if (code !== null && !CODE.test(code)) return null;
-  return { code, title: cleanTitle(title), credits: number(credits), grade, term: values.get('term') ?? null };
-}
-
-/** 'PSY 101 Introduction to Psychology - 40 contact hours - Final grade: A' and the like, for transcripts without a table. */
-const INLINE_ROW =
-  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(.+?)\s*[-–,|(]\s*(\d{1,3}(?:\.\d{1,2})?)\s*((?:semester|quarter|contact|clock|ECTS|UK)?\s*(?:credit\s+)?(?:credits?|hours?|hrs|units?|ECTS))\)?(?:\s*[-–,|]\s*(?:final\s+)?grade\s*:?\s*([A-Z][+-]?|\w+))?/i;
+/** A row written as one run of words: a code, a title, the credits, then a grade (letter, pass/fail or a mark). */
+const SHAPED_ROW =
+  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(.*?[A-Za-z]{2}.*?)\s+(\d{1,2}(?:[.,]\d{1,2})?)(?:\s+([A-F][+-]?|P|S|U|W|CR|NC|IP|PASS|FAIL|\d{2,3}(?:\.\d)?%?))?$/;
 
 const LABELS = {
   student: /^(?:student(?:'s)?(?:\s+name)?|name(?:\s+of\s+student)?|name|learner|student\s*\/\s*name)$/i,
   program:
     /^(?:program(?:me)?|degree(?:\s+program(?:me)?)?|major|course\s+of\s+study|degree\s+awarded|award|qualification|field\s+of\s+study)$/i,
+  /** The issuer named by a label: 'Name of institution:', 'Sending institution:', 'Issued by:' (a fallback). */
+  institution:
+    /^(?:(?:name\s+of\s+(?:the\s+)?)?(?:home\s+|sending\s+|issuing\s+|awarding\s+)?(?:institution|university|college|school)(?:\s+name)?|issued\s+by)$/i,
+  familyName: /^(?:last|family|sur)\s*name(?:\(s\)|s)?$/i,
+  givenName: /^(?:first|given|fore)\s*name(?:\(s\)|s)?$/i,
   awardDate:
     /^(?:degree\s+conferred|degree\s+awarded|date\s+conferred|conferral\s+date|conferred|date\s+awarded|award(?:ed)?\s+date|date\s+of\s+award|graduation\s+date|date\s+of\s+graduation|completion\s+date|date\s+of\s+completion|date\s+completed)$/i,
 };
-const LABELLED = /^([A-Za-z' /]+?)\s*:\s*(.*)$/;
+const LABELLED = /^([A-Za-z' /()]+?)\s*:\s*(.*)$/;
 /** Another label on the same cell ends a value: 'Student: Jane Doe Student ID: 123'. */
 const NEXT_LABEL =
   /\s+(?:student\s+)?(?:id|number|no\.?|date(?:\s+of\s+birth)?|dob|ssn|program|degree|major|page)\s*:.*$/i;
@@ -143,6 +118,21 @@ function labelled(
   return null;
 }
 
+/**
+ * Labels run together in one cell ('Student ID:12345670 Name: WU TONG Gender: Female …'): the name is the words
+ * after 'Name:' up to the next label.
+ */
+const INLINE_STUDENT =
+  /(?:^|\s)(?:[Ss]tudent(?:'s)?\s+)?[Nn]ame\s*:\s*([A-Z][A-Za-z.'-]*(?:,?\s+[A-Z][A-Za-z.'-]*){0,4}?)(?=\s+[A-Z][a-z]+(?:\s+[a-z]+){0,3}\s*:|\s*$)/;
+
+function labelledInRun(lines: readonly TextLine[], pattern: RegExp): { value: string; line: TextLine } | null {
+  for (const line of lines) {
+    const value = pattern.exec(line.text)?.[1];
+    if (value) return { value, line };
+  }
+  return null;
+}
+
 /** 'Smith, Jordan A.' -> 'Jordan A. Smith'. */
 function personName(value: string): string {
   const [, family, given] = /^([A-Z][A-Za-z'-]+),\s*([A-Z][A-Za-z.' -]+)$/.exec(value.trim()) ?? [];
@@ -160,17 +150,45 @@ function titleCase(text: string): string {
     );
 }
 
+/** A line about another institution than the issuer: degrees held elsewhere, transfer credit, prior study. */
+const OTHER_INSTITUTION =
+  /\b(?:external|transfer(?:red)?|previous(?:ly)?|prior|other\s+institutions?|attended|exchange|formerly|test\s+credits?)\b/i;
+/** A title naming the issuer beside the word transcript: 'Unofficial Transcript - UT-Dallas', 'Acme Tech — Transcript'. */
+const TITLE_ISSUER =
+  /^(?:(?:un)?official\s+|academic\s+)*transcript(?:\s+of\s+records)?\s*[-–—:|]\s*(.+)$|^(.+?)\s*[-–—:|]\s*(?:(?:un)?official\s+|academic\s+)*transcript\b/i;
+
+/**
+ * The issuer: from the letterhead or the title block at the top of the first page (an institution's name, or the name
+ * a title puts beside the word transcript), never from a line about another institution (an 'External Degrees' or
+ * 'Transfer Credit' block names where the student studied before, not who issued the record).
+ */
 export function institutionOf(lines: readonly TextLine[]): { value: string; line: TextLine } | null {
-  for (const line of lines.filter((l) => l.page === lines[0]?.page).slice(0, 12)) {
+  const top = lines.filter((l) => l.page === lines[0]?.page).slice(0, 12);
+  let blockAboutOthers = 0;
+  for (const line of top) {
+    if (OTHER_INSTITUTION.test(line.text)) {
+      // The heading and the lines of its block (a name, then a degree and date) are about somewhere else.
+      blockAboutOthers = line.text.split(/\s+/).length <= 3 && !/:\s*\S/.test(line.text) ? 2 : 0;
+      continue;
+    }
+    if (blockAboutOthers > 0) {
+      blockAboutOthers--;
+      continue;
+    }
     if (/registrar\s*:|signed|certif/i.test(line.text)) continue;
     const text = line.text.replace(/^(?:the|official transcript\s*[-–:]?)\s+/i, '');
     const m = INSTITUTION.exec(/[a-z]/.test(text) ? text : titleCase(text));
     const name = m?.[1];
-    if (!m || name === undefined) continue;
-    // 'Kingsbridge College London': a single place name that ends the line belongs to the name.
-    const after = text.slice(m.index + name.length);
-    const place = /^\s+([A-Z][a-z]+)\s*$/.exec(after)?.[1];
-    return { value: `${name.replace(/\s+(?:of|for|and|the)$/i, '').trim()}${place ? ` ${place}` : ''}`, line };
+    if (m && name !== undefined) {
+      // 'Kingsbridge College London': a single place name that ends the line belongs to the name.
+      const after = text.slice(m.index + name.length);
+      const place = /^\s+([A-Z][a-z]+)\s*$/.exec(after)?.[1];
+      return { value: `${name.replace(/\s+(?:of|for|and|the)$/i, '').trim()}${place ? ` ${place}` : ''}`, line };
+    }
+    const titled = TITLE_ISSUER.exec(line.text);
+    const issuer = (titled?.[1] ?? titled?.[2])?.trim();
+    if (issuer && /^[A-Z]/.test(issuer) && issuer.split(/\s+/).length <= 6 && !/\d{3}/.test(issuer))
+      return { value: issuer, line };
   }
   return null;
 }
@@ -183,48 +201,97 @@ export interface TranscriptReading extends TranscriptSummary {
 const TOTAL =
   /\b(?:total|cumulative|overall)\s+(?:credits?|hours|units|ects)(?:\s+earned)?\s*:?\s*(\d{1,4}(?:\.\d{1,2})?)/i;
 
-export function readTranscript(document: string, lines: readonly TextLine[]): TranscriptReading {
+export function readTranscript(document: string, given: readonly TextLine[]): TranscriptReading {
+  const lines = joinStackedCells(given);
   const text = lines.map((l) => l.text).join('\n');
   const rows: {
     line: TextLine;
+    /** The lines a wrapped title continues on. */
+    lines?: TextLine[];
     code: string | null;
     title: string;
     credits: number;
     grade: string | null;
     term: string | null;
+    inProgress?: boolean;
+    text?: string;
     unit?: string;
   }[] = [];
-  let columns: Column[] | null = null;
+  let tables: CourseTable[] | null = null;
   let term: string | null = null;
   let creditsHeading = '';
+  let previousWasRow = false;
+  const totals: number[] = [];
   for (const line of lines) {
-    const heading = readHeading(line);
+    const heading = readCourseHeading(line);
     if (heading) {
-      columns = heading;
-      creditsHeading = heading.find((c) => c.role === 'credits')?.heading ?? creditsHeading;
+      tables = heading;
+      previousWasRow = false;
       continue;
     }
     const termText = line.text.replace(/^(?:term|semester|session)\s*:\s*/i, '');
     if (TERM.test(line.text) || (/^(?:term|semester|session)\s*:/i.test(line.text) && TERM.test(termText))) {
       term = termText.trim();
+      previousWasRow = false;
       continue;
     }
-    const row = columns ? courseFromCells(line, columns) : null;
-    if (row) {
-      rows.push({ line, ...row, term: row.term ?? term });
-      continue;
+    if (tables) {
+      const found = readCourseRows(line, tables);
+      if (found.length > 0) {
+        for (const row of found) {
+          rows.push({ line, ...row, term: row.term ?? term });
+          creditsHeading ||= row.creditsHeading;
+        }
+        previousWasRow = true;
+        continue;
+      }
+      const total = totalOfLine(line, tables);
+      if (total !== null) totals.push(total);
+      // A wrapped title continues under the row it belongs to; a note ('Instructor: …') and its lines do not.
+      const last = rows[rows.length - 1];
+      if (previousWasRow && last && continuesTitle(line, tables)) {
+        last.title = `${last.title} ${line.text}`;
+        (last.lines ??= []).push(line);
+        continue;
+      }
+      previousWasRow = false;
     }
-    const [, inlineCode, inlineTitle, inlineCredits, inlineUnit, inlineGrade] = INLINE_ROW.exec(line.text) ?? [];
-    if (inlineCode !== undefined && inlineTitle !== undefined && inlineCredits !== undefined) {
-      rows.push({
-        line,
-        code: inlineCode,
-        title: inlineTitle.trim(),
-        credits: Number(inlineCredits),
-        grade: inlineGrade ?? null,
-        term,
-        unit: inlineUnit,
-      });
+    const worded = inlineRow(line.text);
+    if (worded) rows.push({ line, ...worded, term });
+  }
+  // No heading row and no worded rows: lines shaped as rows ('PSY 101 Introduction to Psychology 4.0 A'), when at
+  // least two lines of the document have that shape.
+  if (rows.length === 0) {
+    const shaped = lines.flatMap((line) => {
+      const m = SHAPED_ROW.exec(line.text);
+      return m && !TOTALS_LINE.test(line.text) ? [{ line, m }] : [];
+    });
+    if (shaped.length >= 2) {
+      let shapedTerm: string | null = null;
+      for (const line of lines) {
+        if (TERM.test(line.text)) shapedTerm = line.text.trim();
+        const found = shaped.find((s) => s.line === line);
+        if (!found) continue;
+        const [, code, title, credits, grade] = found.m;
+        rows.push({
+          line,
+          code: code ?? null,
+          title: (title ?? '').trim(),
+          credits: Number((credits ?? '').replace(',', '.')),
+          grade: grade ?? null,
+          term: shapedTerm,
+        });
+      }
+    }
+  }
+  // No heading row anywhere: a table found by its columns of like values (a title, then the same values on each line).
+  if (rows.length === 0 && !lines.some((l) => readCourseHeading(l))) {
+    let unheadedTerm: string | null = null;
+    const found = new Map(readUnheadedRows(lines).map((r) => [r.line, r]));
+    for (const line of lines) {
+      if (TERM.test(line.text)) unheadedTerm = line.text.trim();
+      const row = found.get(line);
+      if (row) rows.push({ ...row, term: unheadedTerm });
     }
   }
   const system = detectCreditSystem(text, creditsHeading || rows.find((r) => r.unit)?.unit || '');
@@ -235,12 +302,24 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
     title: r.title,
     credits: r.credits,
     grade: r.grade,
-    quarterCredits: toQuarterCredits(r.credits, rule, r.grade),
-    evidence: evidenceOf(document, r.line),
+    // A course in progress (a grade column, no grade yet) earns nothing until it is graded.
+    quarterCredits: r.inProgress ? 0 : toQuarterCredits(r.credits, rule, r.grade),
+    // The row's own cells: a line holding two tables side by side quotes only the row the figure is read from.
+    // A wrapped title's quote goes on with the lines its title continues on.
+    evidence: evidenceOf(document, {
+      ...r.line,
+      text: [r.text ?? r.line.text, ...(r.lines ?? []).map((l) => l.text)].join(' '),
+    }),
   }));
 
-  const institution = institutionOf(lines);
-  const student = labelled(lines, LABELS.student);
+  const institution = institutionOf(lines) ?? labelled(lines, LABELS.institution);
+  // A record of separate name fields ('Last name(s): Meyer', 'First name(s): Anna') gives 'Anna Meyer'.
+  const family = labelled(lines, LABELS.familyName);
+  const givenName = family ? labelled(lines, LABELS.givenName) : null;
+  const student =
+    labelled(lines, LABELS.student) ??
+    labelledInRun(lines, INLINE_STUDENT) ??
+    (family && givenName ? { value: `${givenName.value} ${family.value}`, line: family.line } : null);
   const datePresent = (value: string): boolean => findDates(value).length > 0;
   const program = labelled(lines, LABELS.program, (value) => !datePresent(value));
   const award = labelled(lines, LABELS.awardDate, datePresent);
@@ -273,6 +352,7 @@ export function readTranscript(document: string, lines: readonly TextLine[]): Tr
     courses,
     quarterCredits: Math.round(courses.reduce((sum, c) => sum + c.quarterCredits, 0) * 100) / 100,
     evidence,
-    statedTotal: total?.m ? Number(total.m[1]) : null,
+    // The last cumulative total printed under the table, else a 'Total credits: N' line.
+    statedTotal: totals.length > 0 ? totals[totals.length - 1]! : total?.m ? Number(total.m[1]) : null,
   };
 }

@@ -13,6 +13,7 @@ import {
 import { evidenceOf, linesOfText } from '@app/domain';
 import { UnreadableDocumentError } from './document-problem';
 import { scannedPdf } from '../../../test/corpus/layout';
+import { TRANSCRIPT_LAYOUT_DOCUMENTS } from '../../../test/corpus/transcript-layouts';
 import { DocumentTextExtractor } from './document-text-extractor';
 import { DEFAULT_READER_LIMITS } from './reader-limits';
 import { ReaderSandbox } from './reader-sandbox';
@@ -38,6 +39,24 @@ describe('DocumentTextExtractor', () => {
     expect(result).toMatchObject({ kind: 'docx', method: 'docx' });
     expect(result.text).toContain('Total contact hours: 100');
     expect(result.pages).toBeUndefined();
+  });
+
+  it("reads a Word table's rows as lines of tab-separated cells", async () => {
+    const result = await extractor.extract(
+      await TRANSCRIPT_LAYOUT_DOCUMENTS.find((d) => d.name === 'percentage-table-transcript')!.make(),
+      'ashford.docx',
+    );
+    expect(result.text).toContain('Course Code\tCourse Name\tCredits\tGrade\n');
+    expect(result.text).toContain('PSY205\tCognitive Psychology\t4\t91%\n');
+  });
+
+  it('starts a cell after a column gap of spaces in a single-run line of a PDF', async () => {
+    const result = await extractor.extract(
+      await TRANSCRIPT_LAYOUT_DOCUMENTS.find((d) => d.name === 'space-column-transcript')!.make(),
+      'record.pdf',
+    );
+    const row = result.lines?.find((line) => line.text.startsWith('MAT 140'));
+    expect(row?.cells.map((c) => c.text)).toEqual(['MAT 140', 'Statistics for the Behavioral Sciences', '4.0', 'W']);
   });
 
   it('reads a Word 97-2003 DOC with word-extractor, one line a paragraph, page breaks as form feeds', async () => {

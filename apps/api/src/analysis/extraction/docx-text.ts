@@ -8,14 +8,27 @@ interface DocxElement {
   children?: DocxElement[];
 }
 
+/** A table cell's text on one line: its paragraphs and line breaks joined by spaces, its tabs as spaces. */
+function cellText(cell: DocxElement): string {
+  if (cell.type === 'text') return cell.value ?? '';
+  if (cell.type === 'tab' || cell.type === 'break') return ' ';
+  const inner = (cell.children ?? []).map(cellText).join('');
+  return cell.type === 'paragraph' ? `${inner} ` : inner;
+}
+
 /**
  * A DOCX's text as mammoth's extractRawText gives it (paragraphs end in a blank line, tabs kept), plus a form feed at
- * each page break the document has, so evidence can name the page a line is on. Word's own soft page breaks depend
+ * each page break the document has, and each table row on a line of its own, its cells separated by tabs (so a
+ * Word table reads as rows and columns, as a PDF's does), so evidence can name the page a line is on. Word's own soft page breaks depend
  * on its layout and are not in the file, so a document without explicit breaks reads as one page.
  */
 export async function readDocxText(bytes: Buffer): Promise<string> {
   let text = '';
   const write = (element: DocxElement): void => {
+    if (element.type === 'tableRow') {
+      text += `${(element.children ?? []).map((cell) => cellText(cell).replace(/\s+/g, ' ').trim()).join('\t')}\n`;
+      return;
+    }
     if (element.type === 'text') text += element.value ?? '';
     else if (element.type === 'tab') text += '\t';
     else if (element.type === 'break')

@@ -90,8 +90,13 @@ export const readPdf: Reader = async (bytes, limits) => {
     const pages: ReadPage[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const content = await (await pdf.getPage(n)).getTextContent();
+      // Runs of spaces are kept (pdf.js gives them as items of their own): two or more spaces between words make a
+      // column gap, which the lines rebuilt from these items must see.
       const items = content.items
-        .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i && i.str.trim() !== '')
+        .filter(
+          (i): i is Extract<typeof i, { str: string }> =>
+            'str' in i && i.str !== '' && (i.str.trim() !== '' || i.width > 0),
+        )
         .map((i) => ({
           str: i.str,
           x: i.transform[4] as number,
@@ -106,7 +111,7 @@ export const readPdf: Reader = async (bytes, limits) => {
     let drawn = 0;
     const skipped: number[] = [];
     for (const page of pages) {
-      if (page.items.length > 0) continue;
+      if (page.items.some((i) => i.str.trim() !== '')) continue;
       if (drawn >= limits.pdfMaxOcrPages) {
         skipped.push(page.page);
         continue;

@@ -57,6 +57,31 @@ export class PhaseFailedError extends Error {
 
 export type PipelineOutcome = 'completed' | 'skipped';
 
+/** The six phases' results, as the evaluation stores them (also what `npm run eval:accuracy` scores). */
+export function evaluationFigures(phases: {
+  combined: CombinedAnalysis;
+  rigor: RigorAssessment;
+  credits: CreditCalculation;
+  certificate: CertificateExtraction;
+  leads: LeadGeneration;
+  notices: DocumentNotice[];
+}) {
+  const { combined, rigor, credits, certificate, leads, notices } = phases;
+  return {
+    totalCredits: credits.totalCredits,
+    contactHours: combined.contactHours ?? 0,
+    matchedCourses: credits.matchedCourses.map((c) => `${c.code} ${c.title}`),
+    rigorScore: rigor.rigorScore,
+    rigorExplanation: rigor.rigorExplanation,
+    ...rigor.criteria,
+    minimumRequirementsMet: rigor.minimumRequirementsMet,
+    certificateDetails: certificate.certificateDetails,
+    leadContacts: leads.leadContacts,
+    courseEquivalencies: credits.courseEquivalencies,
+    documentNotices: notices,
+  };
+}
+
 interface DocumentText {
   documentId: string;
   fileName: string;
@@ -148,19 +173,10 @@ export class AnalysisPipeline {
     const leads = await phase<LeadGeneration>(6, () => collectContacts(readings));
 
     const generationDate = new Date(generation);
-    await this.repository.upsertEvaluation(credentialId, {
-      totalCredits: credits.totalCredits,
-      contactHours: combined.contactHours ?? 0,
-      matchedCourses: credits.matchedCourses.map((c) => `${c.code} ${c.title}`),
-      rigorScore: rigor.rigorScore,
-      rigorExplanation: rigor.rigorExplanation,
-      ...rigor.criteria,
-      minimumRequirementsMet: rigor.minimumRequirementsMet,
-      certificateDetails: certificate.certificateDetails,
-      leadContacts: leads.leadContacts,
-      courseEquivalencies: credits.courseEquivalencies,
-      documentNotices: notices,
-    });
+    await this.repository.upsertEvaluation(
+      credentialId,
+      evaluationFigures({ combined, rigor, credits, certificate, leads, notices }),
+    );
     await this.repository.markCompleted(credentialId, generationDate);
     return 'completed';
   }

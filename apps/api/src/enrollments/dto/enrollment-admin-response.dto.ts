@@ -16,6 +16,9 @@ export class EnrollmentRowDto extends EnrollmentResponseDto {
   balanceCents!: number;
   @ApiProperty({ type: String, nullable: true, example: '2 of 6 paid' }) progressLabel!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) nextChargeAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The payment's promotion code" }) promotionCode!:
+    string | null;
+  @ApiProperty({ description: 'Integer cents the code took off the payment' }) discountCents!: number;
 }
 
 export class EnrollmentPageDto {
@@ -66,6 +69,9 @@ class PaymentViewDto implements PaymentView {
   @ApiProperty({ type: [UpcomingInstallmentDto] }) upcoming!: UpcomingInstallmentDto[];
   @ApiProperty({ type: [RefundDto] }) refunds!: RefundDto[];
   @ApiProperty({ description: "Integer cents left to refund on the payment's charges" }) refundableCents!: number;
+  @ApiProperty({ nullable: true, type: String, description: 'The promotion code used, or null' })
+  promotionCode!: string | null;
+  @ApiProperty({ description: 'Integer cents the code took off the whole purchase' }) discountCents!: number;
 }
 
 export class EnrollmentDetailDto {

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type {
+  AppliedPromotion,
   PaymentConfigResponse,
   PaymentIntentResponse,
   PaymentPlanResponse,
@@ -21,10 +22,30 @@ export class PaymentIntentResponseDto implements PaymentIntentResponse {
   @ApiProperty({ description: 'True when the test-mode provider is in use (no Stripe keys)' }) testMode!: boolean;
 }
 
+export class AppliedPromotionDto implements AppliedPromotion {
+  @ApiProperty() code!: string;
+  @ApiProperty({ description: 'Integer cents off the whole purchase' }) discountCents!: number;
+  @ApiProperty({ description: 'Integer cents before the discount' }) totalBeforeCents!: number;
+  @ApiProperty({ description: 'Integer cents after the discount' }) totalAfterCents!: number;
+}
+
 export class PaymentIntentSummaryDto implements PaymentIntentSummary {
   @ApiProperty() paymentIntentId!: string;
   @ApiProperty({ description: 'Integer cents charged now' }) amount!: number;
   @ApiProperty({ description: "The provider's status, e.g. requires_payment_method or succeeded" }) status!: string;
+  @ApiProperty({ description: 'Charges in all: 1, 3 or 6' }) installments!: number;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'Integer cents of each later monthly charge; null if paid at once',
+  })
+  laterInstallmentAmount!: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: AppliedPromotionDto,
+    description: 'The promotion code applied; null without one',
+  })
+  promotion!: AppliedPromotionDto | null;
 }
 
 export class PaymentConfigResponseDto implements PaymentConfigResponse {

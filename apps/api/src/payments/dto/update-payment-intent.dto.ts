@@ -37,6 +37,18 @@ abstract class BuyerDetailsDto {
   @IsString()
   @MaxLength(MAX_EMAIL_LENGTH)
   customerEmail!: string;
+
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    type: String,
+    maxLength: 40,
+    description: 'A promotion code (any case); the API prices the purchase with it. Empty or absent: none',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  promotionCode?: string | null;
 }
 
 export class UpdatePaymentIntentDto extends BuyerDetailsDto implements UpdatePaymentIntentRequest {

@@ -35,6 +35,8 @@ export interface CreateIntentInput {
 }
 
 export interface UpdateIntentInput {
+  /** Integer cents, when the price changed (a promotion code applied or removed). */
+  amount?: number;
   metadata: Record<string, string>;
   receiptEmail: string;
   customerId: string | null;

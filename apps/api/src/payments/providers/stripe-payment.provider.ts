@@ -96,6 +96,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async updateIntent(id: string, input: UpdateIntentInput): Promise<ProviderIntent> {
     const intent = await this.stripe.paymentIntents.update(id, {
+      ...(input.amount !== undefined ? { amount: input.amount } : {}),
       metadata: input.metadata,
       receipt_email: input.receiptEmail,
       ...(input.customerId ? { customer: input.customerId } : {}),

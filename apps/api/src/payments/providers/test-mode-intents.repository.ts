@@ -77,16 +77,18 @@ export class TestModeIntentsRepository {
     return rows.length === 1 ? toIntent(rows[0]) : null;
   }
 
-  /** Merges metadata and sets the customer when given; null when the intent does not exist. */
+  /** Merges metadata and sets the customer and the amount when given; null when the intent does not exist. */
   async update(
     id: string,
     metadata: Record<string, string>,
     customerId: string | null,
+    amount: number | null = null,
   ): Promise<ProviderIntent | null> {
     const rows = await this.em.getConnection().execute<IntentRow[]>(
-      `update test_mode_intents set metadata = metadata || ?::jsonb, customer_id = coalesce(?, customer_id), updated_at = now()
+      `update test_mode_intents set metadata = metadata || ?::jsonb, customer_id = coalesce(?, customer_id),
+         amount = coalesce(?, amount), updated_at = now()
        where id = ? returning ${COLUMNS}`,
-      [JSON.stringify(metadata), customerId, id],
+      [JSON.stringify(metadata), customerId, amount, id],
       'all',
     );
     return rows.length === 1 ? toIntent(rows[0]) : null;

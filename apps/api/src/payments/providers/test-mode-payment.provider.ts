@@ -48,7 +48,7 @@ export class TestModePaymentProvider implements PaymentProvider {
   }
 
   async updateIntent(id: string, input: UpdateIntentInput): Promise<ProviderIntent> {
-    const intent = await this.intents.update(id, input.metadata, input.customerId);
+    const intent = await this.intents.update(id, input.metadata, input.customerId, input.amount ?? null);
     if (!intent) throw new Error(`Test-mode payment intent ${id} does not exist`);
     return intent;
   }

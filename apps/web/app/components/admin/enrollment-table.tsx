@@ -83,7 +83,14 @@ export function EnrollmentTable({
                   {enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}
                 </td>
                 <td className="px-4 py-3">{paymentTypeLabel(enrollment.paymentType)}</td>
-                <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.paidCents)}</td>
+                <td className="px-4 py-3 tabular-nums">
+                  {formatCents(enrollment.paidCents)}
+                  {enrollment.promotionCode ? (
+                    <span className="block text-xs text-slate-500">
+                      Code {enrollment.promotionCode} (−{formatCents(enrollment.discountCents)})
+                    </span>
+                  ) : null}
+                </td>
                 <td className="px-4 py-3">{enrollment.progressLabel ?? '—'}</td>
                 <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.balanceCents)}</td>
                 <td className="px-4 py-3">{enrollment.nextChargeAt ? enrollment.nextChargeAt.slice(0, 10) : '—'}</td>

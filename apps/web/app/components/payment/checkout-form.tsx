@@ -13,7 +13,7 @@ export interface CheckoutFormProps {
   cohorts: Cohort[];
   /** Bundle checkout: the chosen trainings and cohorts, sent again with the buyer. */
   bundleSlots?: { trainingName: string; cohortId: string | null }[];
-  values: { customerName: string; customerEmail: string; cohortId: string };
+  values: { customerName: string; customerEmail: string; cohortId: string; promotionCode?: string };
   failure: ValidationFailure | null;
   busy: boolean;
   done: boolean;
@@ -83,6 +83,35 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <WaitlistLinks cohorts={props.cohorts} />
         </div>
       ) : null}
+      <div>
+        <label htmlFor="promotionCode" className="block text-sm font-medium">
+          Promotion code
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id="promotionCode"
+            name="promotionCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={40}
+            defaultValue={props.values.promotionCode ?? ''}
+            className={`${inputClass} mt-0`}
+            aria-describedby="promotionCode-hint"
+          />
+          <button
+            type="submit"
+            name="applyCode"
+            value="1"
+            disabled={props.busy || props.done}
+            className="shrink-0 rounded-md border border-slate-300 px-4 py-2 text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+          >
+            Apply code
+          </button>
+        </div>
+        <p id="promotionCode-hint" className="mt-1 text-xs text-slate-500">
+          Optional. Apply it to see the new price before you pay (your name and email are needed first).
+        </p>
+      </div>
       {props.paymentSlot}
       {props.failure ? (
         <p role="alert" data-testid="checkout-error" className="rounded-md bg-red-50 p-3 text-sm text-red-800">

@@ -4,6 +4,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useFetcher, useNavigate } from 'react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PaymentIntentSummary } from '@app/contracts';
 import type { ValidationFailure } from '@app/domain';
 import { confirmedOrOnItsWay } from '~/lib/payment-outcome';
 import { notify } from '~/lib/toast';
@@ -13,6 +14,7 @@ import {
   successMessage,
   type PaymentActionData,
 } from '~/routes/paymentplan/checkout-state';
+import { AppliedSummary } from './applied-summary';
 import { CheckoutForm, type CheckoutFormProps } from './checkout-form';
 
 type StripeCheckoutProps = Omit<
@@ -50,6 +52,7 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
+  const [applied, setApplied] = useState<PaymentIntentSummary | null>(null);
   const buyer = useRef({ name: '', email: '' });
   const handled = useRef<PaymentActionData | undefined>(undefined);
 
@@ -64,6 +67,11 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
     if (fetcher.state !== 'idle' || !data || handled.current === data || data.form !== 'pay') return;
     handled.current = data;
     if ('failure' in data) return fail(data.failure);
+    // "Apply code": the new price is shown and nothing is paid yet.
+    if ('applied' in data) {
+      setApplied(data.applied);
+      return setBusy(false);
+    }
     if (!('stripeReady' in data) || !stripe || !elements) return;
     const successUrl = `/payment-success?${new URLSearchParams({
       payment_intent: props.paymentIntentId,
@@ -112,7 +120,8 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!stripe || !elements || busy || done) return;
-    const form = new FormData(event.currentTarget);
+    // With the button pressed, so "Apply code" (applyCode=1) only prices the purchase.
+    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
     buyer.current = {
       name: String(form.get('customerName') ?? '').trim(),
       email: String(form.get('customerEmail') ?? '').trim(),
@@ -131,9 +140,12 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
       failure={failure}
       onSubmit={onSubmit}
       paymentSlot={
-        <div className="rounded-md border border-slate-200 p-3">
-          <PaymentElement options={{ fields: { billingDetails: { name: 'never', email: 'never' } } }} />
-        </div>
+        <>
+          {applied ? <AppliedSummary summary={applied} /> : null}
+          <div className="rounded-md border border-slate-200 p-3">
+            <PaymentElement options={{ fields: { billingDetails: { name: 'never', email: 'never' } } }} />
+          </div>
+        </>
       }
     />
   );

@@ -3,6 +3,7 @@ import {
   isTrainingName,
   type BundlePricing,
   type Cohort,
+  type PaymentIntentSummary,
   type PaymentType,
   type TrainingName,
 } from '@app/contracts';
@@ -90,12 +91,14 @@ export interface PayFormValues {
   customerName: string;
   customerEmail: string;
   cohortId: string;
+  promotionCode: string;
 }
 
 /** Every answer of the payment plan action, as the page and the Stripe island read it. */
 export type PaymentActionData =
   | { form: 'bundle'; failure: ValidationFailure; size: 2 | 3; trainings: string[]; cohortIds: string[] }
   | { form: 'pay'; failure: ValidationFailure; values: PayFormValues }
+  | { form: 'pay'; applied: PaymentIntentSummary; values: PayFormValues }
   | { form: 'pay'; stripeReady: true }
   | { form: 'pay'; success: { title: string; message: string; redirectTo: string } };
 

@@ -4,6 +4,7 @@ import {
   type BundleTrainingSelection,
   type Cohort,
   type PaymentIntentResponse,
+  type PaymentIntentSummary,
   type TestModeConfirmResponse,
   type TrainingName,
 } from '@app/contracts';
@@ -37,10 +38,12 @@ export interface PayValues {
   customerName: string;
   customerEmail: string;
   cohortId: string;
+  promotionCode: string;
 }
 
 export type PayOutcome =
-  { ok: false; failure: ValidationFailure } | { ok: true; testModeResult: TestModeConfirmResponse | null };
+  | { ok: false; failure: ValidationFailure }
+  | { ok: true; testModeResult: TestModeConfirmResponse | null; summary: PaymentIntentSummary };
 
 function text(form: FormData, key: string): string {
   const value = form.get(key);
@@ -52,11 +55,13 @@ export function readPayValues(form: FormData): PayValues {
     customerName: text(form, 'customerName'),
     customerEmail: text(form, 'customerEmail'),
     cohortId: text(form, 'cohortId'),
+    promotionCode: text(form, 'promotionCode').trim(),
   };
 }
 
 function apiFailure(error: unknown): ValidationFailure {
   if (error instanceof ApiError && error.status < 500 && error.body?.message) {
+    if (error.body.fieldErrors?.promotionCode) return { title: 'Promotion code', message: error.body.message };
     return { title: 'Error', message: error.body.message };
   }
   console.error('Payment request failed:', error instanceof Error ? error.message : error);
@@ -72,7 +77,7 @@ export async function pay(
   form: FormData,
   cohorts: Cohort[],
   testMode: boolean,
-  request?: Request,
+  options: { applyOnly?: boolean; request?: Request } = {},
 ): Promise<PayOutcome> {
   const values = readPayValues(form);
   const paymentIntentId = text(form, 'paymentIntentId');
@@ -81,33 +86,42 @@ export async function pay(
   if (!isValidEmail(values.customerEmail.trim())) {
     return { ok: false, failure: { title: 'Invalid Email', message: 'Please enter a valid email address' } };
   }
+  const promotionCode = values.promotionCode || null;
   try {
+    let summary: PaymentIntentSummary;
     if (text(form, 'kind') === 'bundle') {
       const names = form.getAll('t').map(String);
       const cohortIds = form.getAll('c').map(String);
       const trainings: BundleTrainingSelection[] = names
         .filter((name): name is TrainingName => isTrainingName(name))
         .map((name, i) => ({ name, cohortId: cohortIds[i] || null }));
-      await callApi(ROUTES.updateBundlePaymentIntent, {
-        request,
-        body: { paymentIntentId, customerName: values.customerName, customerEmail: values.customerEmail, trainings },
+      summary = await callApi(ROUTES.updateBundlePaymentIntent, {
+        request: options.request,
+        body: {
+          paymentIntentId,
+          customerName: values.customerName,
+          customerEmail: values.customerEmail,
+          trainings,
+          promotionCode,
+        },
       });
     } else {
       const trainingName = text(form, 'trainingName');
       const hasCohorts = cohorts.some((c) => c.trainingName === trainingName);
       const cohortMissing = validateSingleCohort({ hasCohorts, cohortId: values.cohortId || null });
       if (cohortMissing) return { ok: false, failure: cohortMissing };
-      await callApi(ROUTES.updatePaymentIntent, {
-        request,
+      summary = await callApi(ROUTES.updatePaymentIntent, {
+        request: options.request,
         body: {
           paymentIntentId,
           customerName: values.customerName,
           customerEmail: values.customerEmail,
           cohortId: values.cohortId || null,
+          promotionCode,
         },
       });
     }
-    if (!testMode) return { ok: true, testModeResult: null };
+    if (!testMode || options.applyOnly) return { ok: true, testModeResult: null, summary };
     const result = await callApi(ROUTES.testModeConfirm, {
       body: {
         paymentIntentId,
@@ -119,7 +133,7 @@ export async function pay(
     if (result.status !== 'succeeded') {
       return { ok: false, failure: { title: 'Payment Failed', message: result.message ?? 'Your card was declined.' } };
     }
-    return { ok: true, testModeResult: result };
+    return { ok: true, testModeResult: result, summary };
   } catch (error) {
     return { ok: false, failure: apiFailure(error) };
   }

@@ -15,6 +15,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { useEffect, useRef } from 'react';
+import { AppliedSummary } from '~/components/payment/applied-summary';
 import { CheckoutForm } from '~/components/payment/checkout-form';
 import { PlanList } from '~/components/payment/plan-list';
 import { StripeCheckout } from '~/components/payment/stripe-checkout.client';
@@ -106,11 +107,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (step === 'pay') {
     const { cohorts, config } = await catalog();
-    const outcome = await pay(form, cohorts, config.testMode, request);
+    const applyOnly = form.get('applyCode') === '1';
+    const outcome = await pay(form, cohorts, config.testMode, { applyOnly, request });
     if (!outcome.ok) {
       const answer: PaymentActionData = { form: 'pay', failure: outcome.failure, values: readPayValues(form) };
       return data(answer, { status: 400 });
     }
+    // "Apply code": the buyer's details and code are stored and the new price shown; nothing is paid yet.
+    if (applyOnly)
+      return data<PaymentActionData>({ form: 'pay', applied: outcome.summary, values: readPayValues(form) });
     if (!config.testMode) return data<PaymentActionData>({ form: 'pay', stripeReady: true });
     const redirectTo = successUrl(String(form.get('paymentIntentId')), String(form.get('clientSecret') ?? ''));
     // Without JavaScript nobody can show the success notice or wait a second: go straight to the success page.
@@ -158,6 +163,7 @@ export default function PaymentPlanPage() {
   const loadingCheckout = target !== null && /[?&](training|checkout)=/.test(target.search);
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent');
   const payFailure = actionData?.form === 'pay' && 'failure' in actionData ? actionData : null;
+  const applied = actionData?.form === 'pay' && 'applied' in actionData ? actionData : null;
   const success = actionData?.form === 'pay' && 'success' in actionData ? actionData.success : null;
   const bundleFailure = actionData?.form === 'bundle' ? actionData : null;
 
@@ -199,7 +205,8 @@ export default function PaymentPlanPage() {
           trainingName: single?.trainingName,
           cohorts: trainingCohorts,
           bundleSlots: view.kind === 'bundle' ? view.slots : undefined,
-          values: payFailure?.values ?? { customerName: '', customerEmail: '', cohortId: '' },
+          values: payFailure?.values ??
+            applied?.values ?? { customerName: '', customerEmail: '', cohortId: '', promotionCode: '' },
           backTo,
         }
       : null;
@@ -217,7 +224,9 @@ export default function PaymentPlanPage() {
           <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
             <p className="font-semibold">{single.trainingName}</p>
             {pricing ? <p>{paymentOptionTitle(pricing, single.paymentType)}</p> : null}
-            {intent ? (
+            {intent && applied ? (
+              <AppliedSummary summary={applied.applied} />
+            ) : intent ? (
               <p data-testid="amount-due">
                 Due today: <strong>{formatUsd(intent.amount)}</strong>
                 {installmentCount(single.paymentType) > 1
@@ -247,7 +256,9 @@ export default function PaymentPlanPage() {
                 );
               })}
             </ul>
-            {intent ? (
+            {intent && applied ? (
+              <AppliedSummary summary={applied.applied} />
+            ) : intent ? (
               <p className="mt-2" data-testid="amount-due">
                 Total: <strong>{formatUsd(intent.amount)}</strong>
               </p>
