@@ -2,6 +2,7 @@ import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { mailSubject } from './mail-subjects';
 import type { MailDataMap, MailTemplateName } from './mail-templates.types';
+import { CertificateIssuedMail } from './templates/certificate-mails';
 import {
   CredentialRejectedMail,
   CredentialVerifiedMail,
@@ -67,6 +68,8 @@ function element<T extends MailTemplateName>(template: T, data: MailDataMap[T], 
       return <PlanCancelledMail data={d as MailDataMap['plan-cancelled']} webUrl={webUrl} />;
     case 'webhook-endpoint-disabled':
       return <WebhookEndpointDisabledMail data={d as MailDataMap['webhook-endpoint-disabled']} webUrl={webUrl} />;
+    case 'certificate-issued':
+      return <CertificateIssuedMail data={d as MailDataMap['certificate-issued']} webUrl={webUrl} />;
     default:
       throw new Error(`Unknown mail template ${String(template)}`);
   }

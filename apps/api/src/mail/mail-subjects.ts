@@ -20,6 +20,10 @@ const subjects: { [T in MailTemplateName]: (data: MailDataMap[T]) => string } = 
       ? `Plan cancelled by the trainee: ${d.trainingName}`
       : `Your plan is cancelled: ${d.trainingName}`,
   'webhook-endpoint-disabled': () => 'A webhook endpoint was turned off after failing for days',
+  'certificate-issued': (d) =>
+    d.kind === 'completion'
+      ? `Your certificate of completion: ${d.title}`
+      : `Your signed evaluation report: ${d.title}`,
   'waitlist-offer': (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,
 };
 
