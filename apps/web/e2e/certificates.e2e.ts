@@ -65,7 +65,9 @@ describe('certificates in the browser', () => {
     );
     await trainee.page.goto(`/sign-in?token=${token}`);
     await trainee.page.getByRole('button', { name: /sign in/i }).click();
-    await trainee.page.waitForURL(/\/evaluation/);
+    // Signing in lands on the account; the records are on the evaluation page.
+    await trainee.page.waitForURL(/\/account/);
+    await trainee.page.goto('/evaluation');
     await trainee.page.goto('/certificates');
     await trainee.page.getByText(`Certificate of completion: ${TRAINING}`).waitFor();
     const [download] = await Promise.all([

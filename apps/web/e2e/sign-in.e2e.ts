@@ -67,7 +67,9 @@ describe('sign-in by email link in two browsers', () => {
     const keep = victim.page.getByLabel(/Add the records made in this browser/);
     if (await keep.count()) await keep.check();
     await victim.page.getByRole('button', { name: 'Sign in' }).click();
-    await victim.page.waitForURL(/\/evaluation/);
+    // Signing in lands on the account; the records are on the evaluation page.
+    await victim.page.waitForURL(/\/account/);
+    await victim.page.goto('/evaluation');
     await victim.page.getByTestId('keep-evaluation').getByText(victimEmail).waitFor();
     await victim.page.locator('[data-testid="credential"]', { hasText: `Victim transcript ${tag}` }).waitFor();
     // The attacker's bait did not join the victim's account.
@@ -103,7 +105,9 @@ describe('sign-in by email link in two browsers', () => {
     await askForLink(owner.page, email);
     await owner.page.goto(await mailedLink(email, 0));
     await owner.page.getByRole('button', { name: 'Sign in' }).click();
-    await owner.page.waitForURL(/\/evaluation/);
+    // Signing in lands on the account; the records are on the evaluation page.
+    await owner.page.waitForURL(/\/account/);
+    await owner.page.goto('/evaluation');
     await owner.page.getByTestId('keep-evaluation').getByText(email).waitFor();
     await owner.page.locator('[data-testid="credential"]', { hasText: `Own diploma ${tag}` }).waitFor();
 
@@ -114,7 +118,9 @@ describe('sign-in by email link in two browsers', () => {
     await phone.page.goto(await mailedLink(email, 1));
     await phone.page.getByTestId('sign-in-address').getByText(email).waitFor();
     await phone.page.getByRole('button', { name: 'Sign in' }).click();
-    await phone.page.waitForURL(/\/evaluation/);
+    // Signing in lands on the account; the records are on the evaluation page.
+    await phone.page.waitForURL(/\/account/);
+    await phone.page.goto('/evaluation');
     await phone.page.locator('[data-testid="credential"]', { hasText: `Own diploma ${tag}` }).waitFor();
     await owner.context.close();
     await phone.context.close();

@@ -17,7 +17,14 @@ function postPartly(
     const socket = connect(Number(web.port), web.hostname);
     let sent = 0;
     let answer = '';
-    socket.on('error', reject);
+    let closedByServer = false;
+    // The server answers 413 and closes while the body is still being written: the next write fails with EPIPE or
+    // ECONNRESET before the answer is read. Stop writing then and read the answer; only a close without one fails.
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') closedByServer = true;
+      else reject(error);
+    });
+    socket.on('close', () => reject(new Error(`connection closed without an answer after ${sent} bytes`)));
     socket.on('connect', () => {
       const head = [
         `POST ${path} HTTP/1.1`,
@@ -27,7 +34,7 @@ function postPartly(
       socket.write(`${head.join('\r\n')}\r\n\r\n`);
       const chunk = Buffer.alloc(16 * 1024, 'a');
       const pump = () => {
-        while (sent < sendBytes) {
+        while (sent < sendBytes && !closedByServer) {
           sent += chunk.length;
           if (!socket.write(chunk)) return socket.once('drain', pump);
         }
