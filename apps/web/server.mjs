@@ -136,6 +136,41 @@ function refuseCrossSite(request, response, next) {
 }
 
 /**
+ * The largest request body the app takes (WEB_BODY_LIMIT_BYTES, default 64 KiB): its forms send kilobytes and
+ * documents go from the browser straight to storage, so anything bigger is refused (413) before a byte of it is read.
+ */
+const MAX_BODY_BYTES = Number(process.env.WEB_BODY_LIMIT_BYTES ?? 64 * 1024);
+/** What a page's action reads (request.formData()); only resource routes (/resources/…) also take JSON. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const RESOURCE_TYPES = new Set([...FORM_TYPES, 'application/json']);
+
+/**
+ * A request body the app cannot use is refused before it is read, so no request can make a worker hold more than
+ * MAX_BODY_BYTES of it: a declared length above the limit is 413; a body of unknown length (chunked) is 411, since
+ * browsers always declare the length of a form; a page's form action that is sent anything but a form (JSON, plain
+ * text) is 415 rather than an error in request.formData(). The connection is closed, so the rest is never read.
+ */
+function refuseUnusableBodies(request, response, next) {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const refuse = (status, text) => {
+    response.set('Connection', 'close');
+    response.status(status).type('text/plain').send(text);
+  };
+  if (request.get('transfer-encoding') !== undefined)
+    return refuse(411, 'Length Required: send the length of the form (Content-Length).');
+  const length = Number(request.get('content-length') ?? 0);
+  if (!Number.isFinite(length) || length > MAX_BODY_BYTES)
+    return refuse(413, `Payload Too Large: a form may send at most ${MAX_BODY_BYTES} bytes.`);
+  const type = (request.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const resource = request.path.startsWith('/resources/');
+  // A resource route may be posted nothing at all (asking for an upload URL).
+  if (resource && length === 0 && type === '') return next();
+  if (!(resource ? RESOURCE_TYPES : FORM_TYPES).has(type))
+    return refuse(415, 'Unsupported Media Type: send the form as a form.');
+  next();
+}
+
+/**
  * A page (HTML) is collected and sent in one write with its length: React and React Router hand it over in many small
  * chunks, and writing each as its own HTTP chunk cost a tenth of the server's time (issue 18's profile). No page
  * streams deferred data, so nothing arrives later than the rest; other answers (resources, single-fetch data) pass
@@ -245,7 +280,9 @@ const publicFiles = new Set(
 );
 const servePublic = express.static('build/client', { maxAge: '1h', index: false });
 app.use((request, response, next) => (publicFiles.has(request.path) ? servePublic(request, response, next) : next()));
+// A cross-site request is refused first (403 whatever it carries), then a body this app cannot use.
 app.use(refuseCrossSite);
+app.use(refuseUnusableBodies);
 app.use(async (request, response, next) => {
   try {
     // The API's per-client login limits key on X-Forwarded-For: hand it the address this server saw (Express's

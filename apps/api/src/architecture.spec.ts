@@ -26,6 +26,7 @@ const TABLE_OWNERS: Record<string, string> = {
   outbox: 'mail',
   applicants: 'applicants',
   sign_in_tokens: 'sign-in',
+  sign_in_limit_counters: 'sign-in',
   credentials: 'credentials',
   credential_documents: 'credentials',
   issued_uploads: 'uploads',

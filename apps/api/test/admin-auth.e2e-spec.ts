@@ -2,7 +2,9 @@ import { Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { verify } from '@node-rs/argon2';
 import { randomUUID } from 'node:crypto';
+import { RequestContext } from '@mikro-orm/core';
 import { AdminUser } from '../src/admin/admin-user.entity';
+import { AdminUsersService } from '../src/admin/admin-users.service';
 import { AuditRepository } from '../src/audit/audit.repository';
 import { startTestApi, TestApi } from './support/test-app';
 
@@ -201,6 +203,35 @@ describe('admin authentication', () => {
     await api.http.post('/api/admin/logout').set(bearer).expect(200);
     await api.http.get('/api/admin/cohorts').set(bearer).expect(401);
     expect(await logouts()).toBe(before + 1);
+  });
+
+  it('ends every earlier session of an account when its password or role changes (admin:create), not the new ones', async () => {
+    const users = api.app.get(AdminUsersService);
+    const change = (password: string, role?: 'admin' | 'evaluator') =>
+      RequestContext.create(api.orm.em, () => users.setPassword('rotating-staff', password, role));
+    await change('first-password-1');
+    const before = await login(api, 'rotating-staff', 'first-password-1');
+    const alsoBefore = await login(api, 'rotating-staff', 'first-password-1');
+    await api.http.get('/api/admin/reviews').set('Authorization', `Bearer ${before}`).expect(200);
+
+    // The password reset admin:create performs: both earlier tokens answer 401 at once, the new password's works.
+    expect(await change('second-password-2')).toBe('updated');
+    await api.http.get('/api/admin/reviews').set('Authorization', `Bearer ${before}`).expect(401);
+    await api.http.get('/api/admin/reviews').set('Authorization', `Bearer ${alsoBefore}`).expect(401);
+    await api.http.post('/api/admin/logout').set('Authorization', `Bearer ${alsoBefore}`).expect(401);
+    const after = await login(api, 'rotating-staff', 'second-password-2');
+    await api.http.get('/api/admin/reviews').set('Authorization', `Bearer ${after}`).expect(200);
+
+    // Setting the same password again changes nothing and ends nothing.
+    expect(await change('second-password-2')).toBe('unchanged');
+    await api.http.get('/api/admin/reviews').set('Authorization', `Bearer ${after}`).expect(200);
+
+    // A role change (same password) ends the sessions too.
+    expect(await change('second-password-2', 'evaluator')).toBe('updated');
+    await api.http.get('/api/admin/reviews').set('Authorization', `Bearer ${after}`).expect(401);
+    const evaluator = await login(api, 'rotating-staff', 'second-password-2');
+    await api.http.get('/api/admin/reviews').set('Authorization', `Bearer ${evaluator}`).expect(200);
+    await api.http.get('/api/admin/enrollments').set('Authorization', `Bearer ${evaluator}`).expect(403);
   });
 
   it('refuses expired tokens and tokens signed with another secret', async () => {

@@ -336,6 +336,22 @@ describe('admin cohorts and enrollments', () => {
         await api.http.get(`/api/admin/enrollments${query}`).set(auth()).expect(400);
       },
     );
+    it.each(['/api/admin/enrollments', '/api/admin/enrollments/search', '/api/admin/enrollments/roster.csv'])(
+      'answers 400 (not 500) on %s for dates outside a sane range, naming the field',
+      async (path) => {
+        for (const query of [
+          '?endDate=9999-12-31',
+          '?startDate=0001-01-01',
+          '?startDate=2026-01-01&endDate=3000-01-01',
+        ]) {
+          const response = await api.http.get(`${path}${query}`).set(auth()).expect(400);
+          expect(JSON.stringify(response.body)).toMatch(
+            /(startDate|endDate) must be a real date as YYYY-MM-DD, from 1900 to 2999/,
+          );
+        }
+        await api.http.get(`${path}?startDate=1900-01-01&endDate=2999-12-31`).set(auth()).expect(200);
+      },
+    );
   });
 
   describe('cohort CSV export', () => {

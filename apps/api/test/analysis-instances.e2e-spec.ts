@@ -164,5 +164,11 @@ describe('two API instances without Redis, analyzing', () => {
     expect(finished).toMatchObject({ status: 'failed', failureReason: ANALYSIS_INTERRUPTED_REASON });
     // Not before A had missed its beats (its last beat was at most one second before the kill).
     expect(finished.updatedAt.getTime() - killedAt).toBeGreaterThan(1_000);
-  }, 180_000);
+
+    // The interrupted analysis may be started again, documents unchanged, and this time it completes.
+    const page = await b.http.get(`/api/credentials/${id}`).set(b.owner()).expect(200);
+    expect(page.body).toMatchObject({ status: 'failed', failureKind: 'interrupted' });
+    await b.http.post(`/api/credentials/${id}/analyze`).set(b.owner()).expect(202);
+    expect(await waitForAnalysis(b, id, 60_000)).toMatchObject({ status: 'completed' });
+  }, 240_000);
 });

@@ -59,7 +59,7 @@ describe('credential analysis, in-process queue (no Redis)', () => {
     expect(credential.analysisStartedAt).toBeNull();
   });
 
-  it('refuses with 409 a credential that is not pending (failed), and changes nothing', async () => {
+  it('refuses with 409 a failed credential that was not interrupted and whose documents did not change', async () => {
     const id = await createCredentialWithDocuments(api, 'Failed one', [syllabus], 'failed');
     await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(409);
     expect((await credentialState(api, id)).status).toBe('failed');

@@ -1,4 +1,10 @@
-import { createCredentialWithDocuments, waitForAnalysis, type FixtureDocument } from './fixtures';
+import {
+  addDocument,
+  createCredentialWithDocuments,
+  syllabusDocument,
+  waitForAnalysis,
+  type FixtureDocument,
+} from './fixtures';
 import {
   blankPng,
   blankScanPdf,
@@ -85,6 +91,27 @@ describe('bad documents end with a reason a person understands', () => {
     },
     150_000,
   );
+
+  it('a credential whose documents could not be read starts again only once a document was added', async () => {
+    const { id, credential } = await analyze({
+      fileName: 'IMG_0008.png',
+      documentType: 'certificate',
+      fileType: 'image/png',
+      bytes: blankPng(),
+    });
+    expect(credential).toMatchObject({ status: 'failed', failureKind: 'documents' });
+    // The same documents would fail the same way: 409, and nothing changes.
+    const refused = await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(409);
+    expect(refused.body.message).toBe(
+      'The documents could not be analyzed; upload a readable document and start the analysis again',
+    );
+    expect((await api.http.get(`/api/credentials/${id}`).set(api.owner()).expect(200)).body.status).toBe('failed');
+
+    // Another upload (registered after the failed attempt) changes the documents: the analysis may start again.
+    await addDocument(api, id, await syllabusDocument());
+    await api.http.post(`/api/credentials/${id}/analyze`).set(api.owner()).expect(202);
+    expect(await waitForAnalysis(api, id, 120_000)).toMatchObject({ status: 'completed' });
+  }, 240_000);
 
   it('a scan longer than the OCR page limit is read up to it, and its evaluation says which pages were not read', async () => {
     const sandbox = api.app.get(ReaderSandbox);

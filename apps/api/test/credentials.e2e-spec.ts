@@ -72,7 +72,9 @@ describe('credentials and document uploads (S3 server in its own process)', () =
   let s3: S3Process;
   let infrastructure: Infrastructure;
   let app: INestApplication;
-  let http: TestAgent;
+  /** Every call as one applicant, the way the web server sends it: a fresh token of a minute per call. */
+  const http = (): TestAgent =>
+    request.agent(app.getHttpServer()).set(APPLICANT_TOKEN_HEADER, app.get(ApplicantTokenService).sign(applicantId));
   let orm: MikroORM;
   let storage: StorageService;
   const applicantId = randomUUID();
@@ -98,10 +100,6 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     infrastructure = await startInfrastructure(config);
     app = await createApp(config, infrastructure, { logger: false });
     await initTestApp(app);
-    // Every call as one applicant, the way the web server sends it (ownership has its own suite).
-    http = request
-      .agent(app.getHttpServer())
-      .set(APPLICANT_TOKEN_HEADER, app.get(ApplicantTokenService).sign(applicantId, 3600));
     orm = app.get(MikroORM);
     storage = app.get(StorageService);
   });
@@ -120,11 +118,11 @@ describe('credentials and document uploads (S3 server in its own process)', () =
   });
 
   async function createCredential(name = 'BA Psychology'): Promise<Credential> {
-    return (await http.post('/api/credentials').send({ name }).expect(201)).body as Credential;
+    return (await http().post('/api/credentials').send({ name }).expect(201)).body as Credential;
   }
 
   async function presign(): Promise<{ uploadURL: string; key: string }> {
-    const { uploadURL } = (await http.post('/api/objects/upload').expect(200)).body as { uploadURL: string };
+    const { uploadURL } = (await http().post('/api/objects/upload').expect(200)).body as { uploadURL: string };
     return { uploadURL, key: keyOf(uploadURL) };
   }
 
@@ -147,14 +145,16 @@ describe('credentials and document uploads (S3 server in its own process)', () =
   ): Promise<{ key: string; response: request.Response }> {
     const { uploadURL, key } = await presign();
     await putFile(uploadURL, file.body, file.type);
-    const response = await http.put('/api/documents/upload-complete').send({
-      uploadURL,
-      credentialId,
-      fileName: file.name,
-      fileSize: file.body.length,
-      fileType: file.type,
-      ...(file.documentType ? { documentType: file.documentType } : {}),
-    });
+    const response = await http()
+      .put('/api/documents/upload-complete')
+      .send({
+        uploadURL,
+        credentialId,
+        fileName: file.name,
+        fileSize: file.body.length,
+        fileType: file.type,
+        ...(file.documentType ? { documentType: file.documentType } : {}),
+      });
     return { key, response };
   }
 
@@ -176,7 +176,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
 
   describe('credential groups', () => {
     it('creates a pending credential with a trimmed name, owned by the calling applicant', async () => {
-      const response = await http.post('/api/credentials').send({ name: '  MSc Counselling  ' }).expect(201);
+      const response = await http().post('/api/credentials').send({ name: '  MSc Counselling  ' }).expect(201);
       expect(response.body).toMatchObject({
         name: 'MSc Counselling',
         status: 'pending',
@@ -188,7 +188,10 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     });
 
     it('refuses an owner named by the caller', async () => {
-      const response = await http.post('/api/credentials').send({ name: 'Diploma', userId: randomUUID() }).expect(400);
+      const response = await http()
+        .post('/api/credentials')
+        .send({ name: 'Diploma', userId: randomUUID() })
+        .expect(400);
       expect(response.body.statusCode).toBe(400);
     });
 
@@ -198,26 +201,26 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       ['no name', {}, 'Name is required'],
       ['a name over 200 characters', { name: 'x'.repeat(201) }, 'Name must be at most 200 characters'],
     ])('refuses %s with a 400 and the field error', async (_label, body, message) => {
-      const response = await http.post('/api/credentials').send(body).expect(400);
+      const response = await http().post('/api/credentials').send(body).expect(400);
       expect(response.body.statusCode).toBe(400);
       expect(response.body.fieldErrors.name).toContain(message);
     });
 
     it('accepts a name of exactly 200 characters after trimming', async () => {
-      await http
+      await http()
         .post('/api/credentials')
         .send({ name: ` ${'y'.repeat(200)} ` })
         .expect(201);
     });
 
     it('refuses unknown fields', async () => {
-      await http.post('/api/credentials').send({ name: 'A', status: 'completed' }).expect(400);
+      await http().post('/api/credentials').send({ name: 'A', status: 'completed' }).expect(400);
     });
 
     it('lists credentials newest first, each with its documents', async () => {
       const older = await createCredential('Older');
       const newer = await createCredential('Newer');
-      const list = ((await http.get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials;
+      const list = ((await http().get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials;
       const ids = list.map((c) => c.id);
       expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
       expect(list.every((c) => Array.isArray(c.documents))).toBe(true);
@@ -225,13 +228,13 @@ describe('credentials and document uploads (S3 server in its own process)', () =
 
     it('reads one credential, 404 when absent, 400 for a non-uuid id', async () => {
       const credential = await createCredential('One');
-      expect((await http.get(`/api/credentials/${credential.id}`).expect(200)).body).toMatchObject({
+      expect((await http().get(`/api/credentials/${credential.id}`).expect(200)).body).toMatchObject({
         id: credential.id,
         name: 'One',
       });
-      const missing = await http.get(`/api/credentials/${randomUUID()}`).expect(404);
+      const missing = await http().get(`/api/credentials/${randomUUID()}`).expect(404);
       expect(missing.body).toEqual({ statusCode: 404, message: 'Credential not found', code: 'NOT_FOUND' });
-      const invalid = await http.get('/api/credentials/not-a-uuid').expect(400);
+      const invalid = await http().get('/api/credentials/not-a-uuid').expect(400);
       expect(invalid.body.statusCode).toBe(400);
     });
   });
@@ -250,7 +253,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const pdf = await samplePdf();
       const { uploadURL, key } = await presign();
       await putFile(uploadURL, pdf, 'application/pdf');
-      const response = await http
+      const response = await http()
         .put('/api/documents/upload-complete')
         // The browser's size and type are not trusted: the stored values come from storage and content.
         .send({
@@ -267,7 +270,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
         fileSize: pdf.length,
         fileType: 'application/pdf',
       });
-      const listed = ((await http.get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials.find(
+      const listed = ((await http().get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials.find(
         (c) => c.id === credential.id,
       );
       expect(listed?.documents).toEqual([response.body]);
@@ -283,7 +286,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const pdf = await samplePdf('Checked transcript');
       const { uploadURL, key } = await presign();
       await putFile(uploadURL, pdf, 'application/pdf');
-      const response = await http
+      const response = await http()
         .put('/api/documents/upload-complete')
         .send({
           uploadURL,
@@ -344,7 +347,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
         fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
         fileSize: docx.length,
       });
-      const stored = (await http.get(`/api/credentials/${credential.id}`).expect(200)).body as Credential;
+      const stored = (await http().get(`/api/credentials/${credential.id}`).expect(200)).body as Credential;
       expect(stored.documents.map((d: CredentialDocument) => d.fileName)).toEqual(['scan.png', 'PSY101 syllabus.docx']);
     });
 
@@ -377,9 +380,9 @@ describe('credentials and document uploads (S3 server in its own process)', () =
         fileSize: SAMPLE_PNG.length,
         fileType: 'image/png',
       };
-      const first = await http.put('/api/documents/upload-complete').send(body).expect(200);
+      const first = await http().put('/api/documents/upload-complete').send(body).expect(200);
       const before = await documentCount();
-      const again = await http.put('/api/documents/upload-complete').send(body).expect(409);
+      const again = await http().put('/api/documents/upload-complete').send(body).expect(409);
       expect(again.body.message).toBe('This upload has already been registered');
       expect(await documentCount()).toBe(before);
       expect(await storage.read(await documentKey(first.body.id))).toEqual(SAMPLE_PNG);
@@ -429,7 +432,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const otherKeyUrl = `${s3.endpoint}/${s3.bucket}/documents/${randomUUID()}`;
       const before = await documentCount();
       for (const uploadURL of [strayUrl, otherBucketUrl, otherHostUrl, otherKeyUrl, 'not a url']) {
-        const response = await http
+        const response = await http()
           .put('/api/documents/upload-complete')
           .send({
             uploadURL,
@@ -462,7 +465,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       const { uploadURL, key } = await presign();
       await putFile(uploadURL, SAMPLE_PNG, 'image/png');
       const before = await documentCount();
-      const response = await http
+      const response = await http()
         .put('/api/documents/upload-complete')
         .send({ uploadURL, fileName: 'c.png', fileSize: SAMPLE_PNG.length, fileType: 'image/png' })
         .expect(400);
@@ -485,16 +488,16 @@ describe('credentials and document uploads (S3 server in its own process)', () =
       });
       expect(response.status).toBe(409);
       expect(response.body.message).toBe('Documents cannot be added while the credential is being analyzed');
-      expect(((await http.get(`/api/credentials/${credential.id}`).expect(200)).body as Credential).documents).toEqual(
-        [],
-      );
+      expect(
+        ((await http().get(`/api/credentials/${credential.id}`).expect(200)).body as Credential).documents,
+      ).toEqual([]);
       expect(await storage.head(key)).toBeNull();
     });
 
     it('refuses a registration when nothing was uploaded to the URL', async () => {
       const credential = await createCredential('Empty');
       const { uploadURL } = await presign();
-      const response = await http
+      const response = await http()
         .put('/api/documents/upload-complete')
         .send({ uploadURL, credentialId: credential.id, fileName: 'e.pdf', fileSize: 5, fileType: 'application/pdf' })
         .expect(400);

@@ -1,5 +1,5 @@
 import { APPLICANT_TOKEN_HEADER, type ApplicantCredentials, type ReviewQueueItem } from '@app/contracts';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { AdminUsersService } from '../src/admin/admin-users.service';
 import { ApplicantTokenService } from '../src/applicants/applicant-token.service';
@@ -632,8 +632,23 @@ describe('sign-in by email link', () => {
     return token;
   }
 
-  it('writes the link to the mail outbox (only its hash is kept) and the mailed link signs in', async () => {
+  /** The link's token from the newest sign-in mail to `email` in the outbox. */
+  async function mailedToken(email: string): Promise<string> {
+    const mails = await api
+      .em()
+      .getConnection()
+      .execute<{ data: { path: string } }[]>(
+        `select data from outbox where recipient = ? and template = 'sign-in-link' order by created_at desc`,
+        [email],
+      );
+    return new URL(mails[0].data.path, 'http://web').searchParams.get('token') ?? '';
+  }
+
+  const newBinding = () => randomBytes(32).toString('base64url');
+
+  it('writes the link to the mail outbox (only its hash is kept); used in the asking browser, its records join', async () => {
     const applicant = testApplicant(api.app);
+    const binding = newBinding();
     const email = `dana-${randomUUID().slice(0, 8)}@example.org`;
     const mine = (
       await api.http.post('/api/credentials').set(applicant.headers()).send({ name: 'Dana BA' }).expect(201)
@@ -641,7 +656,7 @@ describe('sign-in by email link', () => {
     const response = await api.http
       .post('/api/applicants/sign-in-link')
       .set(applicant.headers())
-      .send({ email: ` ${email.toUpperCase()} ` })
+      .send({ email: ` ${email.toUpperCase()} `, browserBinding: binding })
       .expect(200);
     expect(response.body.mail).toBe('queued');
     const [mail] = await api
@@ -656,11 +671,22 @@ describe('sign-in by email link', () => {
     const stored = await api
       .em()
       .getConnection()
-      .execute<{ token_hash: string }[]>('select token_hash from sign_in_tokens where email = ?', [email]);
+      .execute<{ token_hash: string; browser_binding_hash: string }[]>(
+        'select token_hash, browser_binding_hash from sign_in_tokens where email = ?',
+        [email],
+      );
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toContain(token);
-    const signedIn = await api.http.post('/api/applicants/sign-in').send({ token }).expect(200);
-    expect(signedIn.body).toMatchObject({ applicantId: applicant.id, email });
+    expect(stored[0].browser_binding_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored[0].browser_binding_hash).not.toContain(binding);
+    const signedIn = await api.http
+      .post('/api/applicants/sign-in')
+      .set(applicant.headers())
+      .send({ token, browserBinding: binding })
+      .expect(200);
+    // The account is a new identity; the asking browser's records joined it because this is that browser.
+    expect(signedIn.body).toMatchObject({ email, mergedCredentials: 1, sameBrowser: true });
+    expect(signedIn.body.applicantId).not.toBe(applicant.id);
     const page = (
       await api.http
         .get('/api/credentials')
@@ -671,7 +697,76 @@ describe('sign-in by email link', () => {
     await api.http.post('/api/applicants/sign-in-link').send({ email }).expect(401);
   });
 
-  it('signs in once, in a second browser, bringing the anonymous records of both browsers into the account', async () => {
+  it('gives the account to the browser that uses the link, never to the browser that asked (takeover refused)', async () => {
+    const attacker = testApplicant(api.app);
+    const attackerBinding = newBinding();
+    const victim = testApplicant(api.app);
+    const email = `victim-${randomUUID().slice(0, 8)}@example.org`;
+    const bait = (await api.http.post('/api/credentials').set(attacker.headers()).send({ name: 'Bait' }).expect(201))
+      .body.id;
+    const transcript = (
+      await api.http.post('/api/credentials').set(victim.headers()).send({ name: 'Transcript' }).expect(201)
+    ).body.id;
+    await api.http
+      .post('/api/applicants/sign-in-link')
+      .set(attacker.headers())
+      .send({ email, browserBinding: attackerBinding })
+      .expect(200);
+
+    // The victim opens the mailed link: the page is told the address it signs in to, and nothing is spent yet.
+    const token = await mailedToken(email);
+    for (let i = 0; i < 2; i++) {
+      expect((await api.http.post('/api/applicants/sign-in-preview').send({ token }).expect(200)).body).toEqual({
+        email,
+      });
+    }
+    // They sign in, in their own browser (no binding of the attacker's), keeping their records.
+    const signedIn = await api.http
+      .post('/api/applicants/sign-in')
+      .set(victim.headers())
+      .send({ token, keepThisBrowsersRecords: true })
+      .expect(200);
+    // A spent link previews nothing.
+    await api.http.post('/api/applicants/sign-in-preview').send({ token }).expect(400);
+    await api.http.post('/api/applicants/sign-in-preview').send({ token: 'made-up' }).expect(400);
+    expect(signedIn.body).toMatchObject({ email, mergedCredentials: 1, sameBrowser: false });
+    expect(signedIn.body.applicantId).not.toBe(attacker.id);
+    const account = testApplicant(api.app, signedIn.body.applicantId);
+    const accountPage = (await api.http.get('/api/credentials').set(account.headers()).expect(200))
+      .body as ApplicantCredentials;
+    expect(accountPage.credentials.map((c) => c.id)).toEqual([transcript]);
+
+    // The attacker's identity is still anonymous: no address, only the bait, and the victim's records are 404.
+    const attackerPage = (await api.http.get('/api/credentials').set(attacker.headers()).expect(200))
+      .body as ApplicantCredentials;
+    expect(attackerPage.email).toBeNull();
+    expect(attackerPage.credentials.map((c) => c.id)).toEqual([bait]);
+    await api.http.get(`/api/credentials/${transcript}`).set(attacker.headers()).expect(404);
+    // What the attacker creates later stays the attacker's.
+    const later = (await api.http.post('/api/credentials').set(attacker.headers()).send({ name: 'Later' }).expect(201))
+      .body.id;
+    await api.http.get(`/api/credentials/${later}`).set(account.headers()).expect(404);
+
+    // A second link asked by the attacker for the now existing account moves nothing into it when the owner uses it
+    // without asking for this browser's records, and the attacker's binding alone cannot use a link it never saw.
+    await api.http
+      .post('/api/applicants/sign-in-link')
+      .set(attacker.headers())
+      .send({ email, browserBinding: attackerBinding })
+      .expect(200);
+    const again = await api.http
+      .post('/api/applicants/sign-in')
+      .set(testApplicant(api.app).headers())
+      .send({ token: await mailedToken(email) })
+      .expect(200);
+    expect(again.body).toMatchObject({ applicantId: account.id, mergedCredentials: 0, sameBrowser: false });
+    expect(
+      ((await api.http.get('/api/credentials').set(account.headers()).expect(200)).body as ApplicantCredentials)
+        .credentials,
+    ).toHaveLength(1);
+  });
+
+  it('in a second browser, joins that browser’s records only when asked, and never the asking browser’s', async () => {
     const first = testApplicant(api.app);
     const second = testApplicant(api.app);
     const email = `erin-${randomUUID().slice(0, 8)}@example.org`;
@@ -683,24 +778,69 @@ describe('sign-in by email link', () => {
     ).body.id;
     const token = await storedLink(email, first.id);
 
-    const signedIn = await api.http.post('/api/applicants/sign-in').set(second.headers()).send({ token }).expect(200);
-    expect(signedIn.body).toEqual({ applicantId: first.id, email, mergedCredentials: 1 });
+    const signedIn = await api.http
+      .post('/api/applicants/sign-in')
+      .set(second.headers())
+      .send({ token, keepThisBrowsersRecords: true })
+      .expect(200);
+    expect(signedIn.body).toMatchObject({ email, mergedCredentials: 1, sameBrowser: false });
     const account = testApplicant(api.app, signedIn.body.applicantId);
     const page = (await api.http.get('/api/credentials').set(account.headers()).expect(200))
       .body as ApplicantCredentials;
     expect(page.email).toBe(email);
-    expect(page.credentials.map((c) => c.id).sort()).toEqual([mine, other].sort());
+    expect(page.credentials.map((c) => c.id)).toEqual([other]);
+    // The asking browser keeps its own record and identity.
+    await api.http.get(`/api/credentials/${mine}`).set(first.headers()).expect(200);
 
     const again = await api.http.post('/api/applicants/sign-in').send({ token }).expect(400);
     expect(again.body.message).toContain('invalid, expired or already used');
     // The merged-away identity owns nothing any more.
     await api.http.get(`/api/credentials/${other}`).set(second.headers()).expect(404);
 
-    // A later link for the same address, used from a third browser, opens the same account.
+    // A later link for the same address, used from a third browser that does not ask, opens the same account.
     const third = testApplicant(api.app);
+    await api.http.post('/api/credentials').set(third.headers()).send({ name: 'Third browser' }).expect(201);
     const later = await storedLink(email, third.id);
     const back = await api.http.post('/api/applicants/sign-in').set(third.headers()).send({ token: later }).expect(200);
-    expect(back.body).toMatchObject({ applicantId: first.id, mergedCredentials: 0 });
+    expect(back.body).toMatchObject({ applicantId: account.id, mergedCredentials: 0 });
+  });
+
+  it('limits sign-in mails per client and per address, counted in PostgreSQL', async () => {
+    const limited = await startTestApi({ SIGN_IN_LINKS_PER_CLIENT: '3', SIGN_IN_LINKS_PER_ADDRESS: '2' });
+    try {
+      const browser = testApplicant(limited.app);
+      const ask = (email: string, client: string) =>
+        limited.http
+          .post('/api/applicants/sign-in-link')
+          .set(browser.headers())
+          .set('X-Forwarded-For', client)
+          .send({ email });
+      // One client, many addresses: the fourth is refused, and a refused request mails nothing.
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) => ask(`many-${n}-${randomUUID().slice(0, 6)}@example.org`, '203.0.113.7')),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 429, 429]);
+      expect(answers.find((a) => a.status === 429)?.body.message).toContain('from this connection');
+      // One address, many clients: the third is refused.
+      const victim = `flooded-${randomUUID().slice(0, 8)}@example.org`;
+      const statuses = [];
+      for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+        statuses.push((await ask(victim, client)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const mails = await limited
+        .em()
+        .getConnection()
+        .execute(`select 1 from outbox where recipient = ? and template = 'sign-in-link'`, [victim]);
+      expect(mails).toHaveLength(2);
+      // The counters hold hashes, never an address.
+      const keys = await limited
+        .em()
+        .getConnection()
+        .execute<{ key: string }[]>('select key from sign_in_limit_counters');
+      expect(keys.every((row) => /^[0-9a-f]{64}$/.test(row.key))).toBe(true);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses an expired link and a forged one, and never merges another account', async () => {
@@ -714,14 +854,15 @@ describe('sign-in by email link', () => {
       await api.http
         .post('/api/applicants/sign-in')
         .set(gina.headers())
-        .send({ token: await storedLink('gina@example.org', gina.id) })
+        .send({ token: await storedLink('gina@example.org', gina.id), keepThisBrowsersRecords: true })
         .expect(200)
     ).body;
-    // Gina, signed in, uses a link of another address: her account's records stay hers.
+    // Gina, signed in, uses a link of another address and asks for this browser's records: her account's records
+    // stay hers (accounts never merge).
     const other = await api.http
       .post('/api/applicants/sign-in')
       .set(testApplicant(api.app, ginaAccount.applicantId).headers())
-      .send({ token: await storedLink('harry@example.org', null) })
+      .send({ token: await storedLink('harry@example.org', null), keepThisBrowsersRecords: true })
       .expect(200);
     expect(other.body.mergedCredentials).toBe(0);
     const ginas = (

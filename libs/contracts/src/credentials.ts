@@ -28,9 +28,20 @@ export interface Credential {
   /** The applicant who owns it. */
   ownerId: string;
   failureReason: string | null;
+  /**
+   * Why a failed analysis failed: 'interrupted' (a restart, a crashed worker, a timeout, an outage: it may start
+   * again at once) or 'documents' (none could be read: it may start again once the documents change); null otherwise,
+   * and for failures recorded before the kind was.
+   */
+  failureKind: AnalysisFailureKind | null;
+  /** When the latest analysis attempt started (null before the first). */
+  analysisStartedAt: string | null;
   createdAt: string;
   documents: CredentialDocument[];
 }
+
+export const ANALYSIS_FAILURE_KINDS = ['interrupted', 'documents'] as const;
+export type AnalysisFailureKind = (typeof ANALYSIS_FAILURE_KINDS)[number];
 
 /** The owner is the caller (the web server's applicant token), never a field the browser sends. */
 export interface CreateCredentialRequest {

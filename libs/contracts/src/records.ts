@@ -83,6 +83,12 @@ export interface RejectCredentialRequest {
 
 export interface SignInLinkRequest {
   email: string;
+  /**
+   * A random value the asking browser keeps (the web server's httpOnly sign-in binding cookie); only its SHA-256 is
+   * stored with the link. The asking browser's anonymous records join the account only when the browser using the
+   * link presents the same value. Without it the link is bound to no browser.
+   */
+  browserBinding?: string;
 }
 
 export interface SignInLinkResponse {
@@ -91,8 +97,24 @@ export interface SignInLinkResponse {
   message: string;
 }
 
+export interface SignInPreviewRequest {
+  token: string;
+}
+
+export interface SignInPreviewResponse {
+  /** The address whose account the link signs in to. */
+  email: string;
+}
+
 export interface SignInRequest {
   token: string;
+  /** The sign-in binding value of the browser using the link, if it has one (see SignInLinkRequest). */
+  browserBinding?: string;
+  /**
+   * The person using the link asks that the anonymous records of this browser (the X-Applicant-Token's applicant)
+   * join the account. Needed only when the link was asked for in another browser: in the bound browser they join.
+   */
+  keepThisBrowsersRecords?: boolean;
 }
 
 export interface SignInResponse {
@@ -100,6 +122,8 @@ export interface SignInResponse {
   email: string;
   /** How many credentials joined the account from anonymous applicants. */
   mergedCredentials: number;
+  /** The link was used in the browser that asked for it (its binding matched), whose records joined. */
+  sameBrowser: boolean;
 }
 
 export interface EraseByEmailRequest {

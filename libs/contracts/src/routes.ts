@@ -62,6 +62,8 @@ import type {
   ReviewQueueQuery,
   SignInLinkRequest,
   SignInLinkResponse,
+  SignInPreviewRequest,
+  SignInPreviewResponse,
   SignInRequest,
   SignInResponse,
   VerifyCredentialRequest,
@@ -452,11 +454,17 @@ export const ROUTES = {
     summary: "Keep my evaluation: mail a single-use sign-in link (15 minutes) to the applicant's address",
     access: 'applicant',
   }),
+  signInPreview: route<{ body: SignInPreviewRequest; response: SignInPreviewResponse }>()({
+    method: 'POST',
+    path: '/api/applicants/sign-in-preview',
+    summary: 'What a sign-in link would sign in to (its address), without using it: the page asks before the button',
+    access: 'public',
+  }),
   signIn: route<{ body: SignInRequest; response: SignInResponse }>()({
     method: 'POST',
     path: '/api/applicants/sign-in',
     summary:
-      'Use a sign-in link: returns the account, with the anonymous records of the asking and the current browser joined to it',
+      "Use a sign-in link: returns the account for the browser using it; the asking browser's anonymous records join only in that same browser",
     access: 'public',
   }),
   credentials: route<{ response: ApplicantCredentials }>()({

@@ -3,6 +3,7 @@ import {
   ANALYSIS_POLL_INTERVAL_MS,
   analysisPhaseStates,
   analysisProgress,
+  analysisStart,
   canStartAnalysis,
   currentEvaluationPhase,
   displayedCourseEquivalencies,
@@ -93,17 +94,57 @@ const doc: CredentialDocument = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('canStartAnalysis', () => {
+describe('analysisStart (the API refuses exactly what the page does not offer)', () => {
+  const fresh = { failureKind: null, analysisStartedAt: null } as const;
+  const attempt = '2026-01-02T00:00:00.000Z';
+  const later = { ...doc, createdAt: '2026-01-03T00:00:00.000Z' };
+
   it('allows a pending credential with a document', () => {
-    expect(canStartAnalysis({ status: 'pending', documents: [doc] })).toBe(true);
+    expect(canStartAnalysis({ status: 'pending', documents: [doc], ...fresh })).toBe(true);
   });
 
   it('refuses a pending credential without documents', () => {
-    expect(canStartAnalysis({ status: 'pending', documents: [] })).toBe(false);
+    expect(analysisStart({ status: 'pending', documents: [], ...fresh })).toMatchObject({
+      ok: false,
+      reason: 'no-documents',
+    });
   });
 
-  it.each(['analyzing', 'completed', 'failed'] as const)('refuses a %s credential', (status) => {
-    expect(canStartAnalysis({ status, documents: [doc] })).toBe(false);
+  it.each(['analyzing', 'completed'] as const)('refuses a %s credential', (status) => {
+    expect(analysisStart({ status, documents: [doc], failureKind: null, analysisStartedAt: attempt })).toMatchObject({
+      ok: false,
+      reason: status,
+    });
+  });
+
+  it('allows a failed credential whose attempt was interrupted to start again, documents unchanged', () => {
+    expect(
+      canStartAnalysis({ status: 'failed', documents: [doc], failureKind: 'interrupted', analysisStartedAt: attempt }),
+    ).toBe(true);
+  });
+
+  it('refuses a failed credential whose documents could not be read until a document is added after the attempt', () => {
+    const failed = { status: 'failed', failureKind: 'documents', analysisStartedAt: attempt } as const;
+    expect(analysisStart({ ...failed, documents: [doc] })).toMatchObject({ ok: false, reason: 'failed-unchanged' });
+    expect(canStartAnalysis({ ...failed, documents: [doc, later] })).toBe(true);
+  });
+
+  it('treats a failure of unknown kind (recorded before kinds were) like unreadable documents', () => {
+    const failed = { status: 'failed', failureKind: null, analysisStartedAt: attempt } as const;
+    expect(canStartAnalysis({ ...failed, documents: [doc] })).toBe(false);
+    expect(canStartAnalysis({ ...failed, documents: [doc, later] })).toBe(true);
+  });
+
+  it('refuses a failed credential of unknown cause and unknown attempt time', () => {
+    expect(canStartAnalysis({ status: 'failed', documents: [doc], failureKind: null, analysisStartedAt: null })).toBe(
+      false,
+    );
+  });
+
+  it('never starts a failed credential without documents', () => {
+    expect(
+      canStartAnalysis({ status: 'failed', documents: [], failureKind: 'interrupted', analysisStartedAt: attempt }),
+    ).toBe(false);
   });
 });
 

@@ -42,9 +42,51 @@ export function evaluationPhaseState(phaseId: number, current: number): Evaluati
   return 'pending';
 }
 
-/** Analysis may start only from pending and with something to read. */
-export function canStartAnalysis(credential: Pick<Credential, 'status' | 'documents'>): boolean {
-  return credential.status === 'pending' && credential.documents.length > 0;
+/** What the start rule reads of a credential: the page has it from the API, the API from its row. */
+export type AnalysisStartInput = Pick<Credential, 'status' | 'failureKind' | 'analysisStartedAt'> & {
+  documents: ReadonlyArray<Pick<Credential['documents'][number], 'createdAt'>>;
+};
+
+export type AnalysisStartVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'no-documents' | 'analyzing' | 'completed' | 'failed-unchanged'; message: string };
+
+/**
+ * Whether a document was added after the attempt that failed began (uploads are refused while one runs); without a
+ * known start nothing can be said to have changed.
+ */
+function documentsChangedSince(credential: AnalysisStartInput): boolean {
+  if (!credential.analysisStartedAt) return false;
+  const attempt = Date.parse(credential.analysisStartedAt);
+  return credential.documents.some((document) => Date.parse(document.createdAt) > attempt);
+}
+
+/**
+ * Whether an analysis may start: the one rule the API applies (409 with this message otherwise) and the page follows
+ * to offer 'Analyze with AI'. A pending credential with a document may start. A failed one may start again when its
+ * attempt was interrupted (a restart, a crashed worker, a timeout, an outage: the documents may well read next time),
+ * or when its documents changed since that attempt; one whose documents could not be read fails the same way until
+ * they change. Analyzing and completed credentials never start.
+ */
+export function analysisStart(credential: AnalysisStartInput): AnalysisStartVerdict {
+  if (credential.status === 'analyzing')
+    return { ok: false, reason: 'analyzing', message: 'The analysis of this credential is already running' };
+  if (credential.status === 'completed')
+    return { ok: false, reason: 'completed', message: 'This credential has already been analyzed' };
+  if (credential.documents.length === 0)
+    return { ok: false, reason: 'no-documents', message: 'Upload at least one document before starting the analysis' };
+  if (credential.status === 'failed' && credential.failureKind !== 'interrupted' && !documentsChangedSince(credential))
+    return {
+      ok: false,
+      reason: 'failed-unchanged',
+      message: 'The documents could not be analyzed; upload a readable document and start the analysis again',
+    };
+  return { ok: true };
+}
+
+/** The page offers 'Analyze with AI' exactly when the API will accept it (analysisStart). */
+export function canStartAnalysis(credential: AnalysisStartInput): boolean {
+  return analysisStart(credential).ok;
 }
 
 export function shouldPollAnalyses(statuses: readonly CredentialStatus[]): boolean {

@@ -20,6 +20,8 @@ export * from './email-template';
 export * from './credential-review';
 export * from './reading';
 export * from './login-limits';
+export * from './sign-in-limits';
+export * from './date-filter';
 export * from './test-card';
 export * from './enrollment-billing';
 export * from './enrollment-form';

@@ -41,7 +41,10 @@ export class AdminAuthService {
       throw new LoginFailedError();
     }
     await this.limiter.recordSuccess(client, username);
-    const token = await this.jwt.signAsync({ sub: user.id, username: user.username }, { jwtid: randomUUID() });
+    const token = await this.jwt.signAsync(
+      { sub: user.id, username: user.username, ver: user.tokenVersion },
+      { jwtid: randomUUID() },
+    );
     await this.audit.record(
       { id: user.id, username: user.username },
       'login',
@@ -63,10 +66,12 @@ export class AdminAuthService {
     return { success: true, message: 'Logged out' };
   }
 
-  /** null when the token was revoked by logout or its admin no longer exists. */
+  /** null when the token was revoked by logout, predates a password or role change, or its admin no longer exists. */
   async authenticate(payload: AdminTokenPayload): Promise<AuthenticatedAdmin | null> {
     if (!payload.jti || !payload.sub) return null;
-    const user = await this.users.findActive(payload.sub, payload.jti);
+    const version = payload.ver ?? 0;
+    if (!Number.isInteger(version)) return null;
+    const user = await this.users.findActive(payload.sub, payload.jti, version);
     if (!user) return null;
     return {
       id: user.id,

@@ -5,6 +5,8 @@ export interface AdminTokenPayload {
   sub: string;
   username: string;
   jti: string;
+  /** The account's token version when the token was issued; tokens from before the version existed carry none (0). */
+  ver?: number;
   iat: number;
   exp: number;
 }

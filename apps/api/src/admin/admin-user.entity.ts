@@ -19,6 +19,13 @@ export class AdminUser {
   @Property({ type: 'string', length: 20 })
   role: StaffRole = 'admin';
 
+  /**
+   * Carried by every token (`ver`); raised by a password or role change, so every token issued before the change is
+   * refused at once.
+   */
+  @Property({ type: 'integer', default: 0 })
+  tokenVersion = 0;
+
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   createdAt: Date = new Date();
 

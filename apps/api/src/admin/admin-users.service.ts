@@ -20,7 +20,8 @@ export class AdminUsersService {
   }
 
   /**
-   * Makes `username` exist with exactly this password (and this role, when given); an existing account keeps its id.
+   * Makes `username` exist with exactly this password (and this role, when given); an existing account keeps its id,
+   * and a changed password or role ends every session of it (its earlier tokens are refused).
    */
   async setPassword(username: string, password: string, role?: StaffRole): Promise<AdminUpsertResult> {
     const problem = adminAccountProblem(username, password);
@@ -32,6 +33,8 @@ export class AdminUsersService {
       if (!roleChanged && (await verifyPassword(existing.passwordHash, password))) return 'unchanged';
       if (!(await verifyPassword(existing.passwordHash, password)))
         existing.passwordHash = await hashPassword(password);
+      // The tokens issued before the change are refused from now on (the account's token version moves on).
+      existing.tokenVersion += 1;
       await this.repository.save(existing);
       return 'updated';
     }

@@ -1,14 +1,9 @@
 import { AppError } from '../common/errors/app-error';
 
-/** Only a pending credential with a document can start; nothing changed. */
+/** libs/domain's analysisStart refused the start (its message says why); nothing changed. */
 export class AnalysisNotStartableError extends AppError {
-  constructor(status: string) {
-    super(
-      'CONFLICT',
-      status !== 'pending'
-        ? `Analysis can only start for a pending credential; this one is ${status}`
-        : 'Upload at least one document before starting the analysis',
-    );
+  constructor(message: string) {
+    super('CONFLICT', message);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { AnalysisFailureKind } from '@app/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { isValidEmail } from '@app/domain';
@@ -13,7 +14,8 @@ export interface CredentialForAnalysis {
   id: string;
   status: Credential['status'];
   analysisStartedAt: Date | null;
-  documents: { id: string; fileName: string; documentType: string; objectKey: string }[];
+  failureKind: Credential['failureKind'];
+  documents: { id: string; fileName: string; documentType: string; objectKey: string; createdAt: Date }[];
 }
 
 export type EvaluationValues = Omit<Evaluation, 'id' | 'credential' | 'createdAt'>;
@@ -64,7 +66,9 @@ export class AnalysisRepository {
       id: credential.id,
       status: credential.status,
       analysisStartedAt: credential.analysisStartedAt,
+      failureKind: credential.failureKind,
       documents: credential.documents.getItems().map((d) => ({
+        createdAt: d.createdAt,
         id: d.id,
         fileName: d.fileName,
         documentType: d.documentType,
@@ -73,9 +77,25 @@ export class AnalysisRepository {
     };
   }
 
-  /** pending + at least one document → analyzing; the start time returned is the job's generation, null when refused. */
-  async startAnalysis(id: string, startedAt: Date): Promise<Date | null> {
-    return (await CredentialsRepository.markAnalyzing(this.fork(), id, startedAt)) ? startedAt : null;
+  /**
+   * The judged state (pending, or failed with this last attempt) + at least one document → analyzing, and a failed
+   * attempt's phase records and evaluation removed, in one transaction; the start time returned is the job's
+   * generation, null when the credential changed meanwhile.
+   */
+  async startAnalysis(
+    id: string,
+    startedAt: Date,
+    judged: { status: 'pending' | 'failed'; analysisStartedAt: Date | null },
+  ): Promise<Date | null> {
+    return this.fork().transactional(async (tx) => {
+      if (!(await CredentialsRepository.markAnalyzing(tx, id, startedAt, judged))) return null;
+      // A failed attempt's phase results are not this attempt's (its documents may have changed): it starts afresh.
+      if (judged.status === 'failed') {
+        await tx.nativeDelete(AnalysisRecord, { credential: id });
+        await tx.nativeDelete(Evaluation, { credential: id });
+      }
+      return startedAt;
+    });
   }
 
   /** Undoes startAnalysis when its job could not be queued: back to pending, so the user can start again. */
@@ -127,8 +147,8 @@ export class AnalysisRepository {
     });
   }
 
-  markFailed(id: string, generation: Date, reason: string): Promise<boolean> {
-    return CredentialsRepository.markFailed(this.fork(), id, generation, reason);
+  markFailed(id: string, generation: Date, reason: string, kind: AnalysisFailureKind): Promise<boolean> {
+    return CredentialsRepository.markFailed(this.fork(), id, generation, reason, kind);
   }
 
   /** Marks failed every credential analyzing since before the cutoff; returns their ids. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
-import { evaluationDetails, type CombinedAnalysis, type IndividualAnalysis } from '@app/domain';
+import { analysisStart, evaluationDetails, type CombinedAnalysis, type IndividualAnalysis } from '@app/domain';
 import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
 import { ownerFilter } from '../applicants/viewer';
@@ -71,15 +71,28 @@ export class AnalysisService {
     if (!(await this.credentials.findVisible(credentialId, ownerFilter(viewer)))) throw new CredentialNotFoundError();
   }
 
-  /** pending with a document → analyzing and one job; anything else is refused and nothing changes. */
+  /**
+   * → analyzing and one job when libs/domain's `analysisStart` allows it (the rule the page offers the button by);
+   * anything else is refused (409 with the rule's message) and nothing changes.
+   */
   async start(credentialId: string, viewer: Viewer): Promise<AnalysisStartedResponseDto> {
     await this.requireVisible(credentialId, viewer);
-    const startedAt = await this.repository.startAnalysis(credentialId, new Date());
-    if (!startedAt) {
-      const credential = await this.repository.findForAnalysis(credentialId);
-      if (!credential) throw new CredentialNotFoundError();
-      throw new AnalysisNotStartableError(credential.status);
-    }
+    const credential = await this.repository.findForAnalysis(credentialId);
+    if (!credential) throw new CredentialNotFoundError();
+    const verdict = analysisStart({
+      status: credential.status,
+      failureKind: credential.failureKind,
+      analysisStartedAt: credential.analysisStartedAt?.toISOString() ?? null,
+      documents: credential.documents.map((document) => ({ createdAt: document.createdAt.toISOString() })),
+    });
+    if (!verdict.ok) throw new AnalysisNotStartableError(verdict.message);
+    const judged = {
+      status: credential.status as 'pending' | 'failed',
+      analysisStartedAt: credential.analysisStartedAt,
+    };
+    const startedAt = await this.repository.startAnalysis(credentialId, new Date(), judged);
+    // Another start (or an upload) changed it between the judgement and the update: what the rule says of it now.
+    if (!startedAt) throw new AnalysisNotStartableError('The credential changed meanwhile; reload the page');
     try {
       await this.queue.enqueue({ credentialId, generation: startedAt.getTime() });
     } catch (error) {

@@ -39,6 +39,19 @@ describe('ApplicantTokenService', () => {
       () =>
         `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: id, aud: 'applicant' })).toString('base64url')}.`,
     ],
+    ['a token without an expiry', () => jwt.sign({ sub: id }, { secret: SECRET, audience: 'applicant' })],
+    [
+      'a token valid for a day (older than the few minutes accepted)',
+      () =>
+        jwt.sign(
+          { sub: id, iat: Math.floor(Date.now() / 1000) - 600 },
+          { secret: SECRET, audience: 'applicant', expiresIn: 86_400 },
+        ),
+    ],
+    [
+      'a token without an issue time',
+      () => jwt.sign({ sub: id }, { secret: SECRET, audience: 'applicant', expiresIn: 60, noTimestamp: true }),
+    ],
     ['nothing', () => undefined],
   ])('refuses %s', async (_label, token) => {
     expect(await service().verify(token())).toBeNull();

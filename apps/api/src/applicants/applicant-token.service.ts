@@ -8,6 +8,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export { APPLICANT_TOKEN_HEADER };
 
+/** The oldest applicant token accepted, whatever its exp says: the web server signs one a minute long per call. */
+export const APPLICANT_TOKEN_MAX_AGE_SECONDS = 300;
+
 /** The OpenAPI security scheme of the applicant token header (app.factory.ts declares it). */
 export const APPLICANT_TOKEN_SCHEME = 'applicantToken';
 
@@ -24,15 +27,19 @@ export class ApplicantTokenService {
     this.secret = config.records.applicantTokenSecret;
   }
 
-  /** The applicant id, or null for a missing, forged, expired or foreign token. */
+  /** The applicant id, or null for a missing, forged, expired, foreign, too old or never-expiring token. */
   async verify(token: string | undefined): Promise<string | null> {
     if (!token || !this.secret) return null;
     try {
-      const payload = await this.jwt.verifyAsync<{ sub?: unknown }>(token, {
+      const payload = await this.jwt.verifyAsync<{ sub?: unknown; exp?: unknown }>(token, {
         secret: this.secret,
         audience: APPLICANT_TOKEN_AUDIENCE,
         algorithms: ['HS256'],
+        // Issued at most this long ago (a token without iat is refused), whatever expiry it claims.
+        maxAge: APPLICANT_TOKEN_MAX_AGE_SECONDS,
       });
+      // A token that never expires is refused even while it is young: the web server always sets exp.
+      if (typeof payload.exp !== 'number') return null;
       return typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : null;
     } catch {
       return null;

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Applicant } from './applicant.entity';
 
 /** The only place that writes applicants. */
@@ -25,8 +26,22 @@ export class ApplicantsRepository {
     return em.findOne(Applicant, { email }, { disableIdentityMap: true });
   }
 
-  async setEmail(id: string, email: string, em: EntityManager = this.em): Promise<void> {
-    await em.nativeUpdate(Applicant, { id }, { email });
+  /**
+   * The account of an address, created under a new id when there is none; two first sign-ins of one address at once
+   * both get the one account (the unique email decides).
+   */
+  async ensureAccount(email: string, em: EntityManager = this.em): Promise<Pick<Applicant, 'id' | 'email'>> {
+    await em
+      .getConnection()
+      .execute(`insert into applicants (id, email, created_at) values (?, ?, ?) on conflict (email) do nothing`, [
+        randomUUID(),
+        email,
+        new Date(),
+      ]);
+    const rows = await em
+      .getConnection()
+      .execute<{ id: string }[]>(`select id from applicants where email = ?`, [email]);
+    return { id: rows[0].id, email };
   }
 
   async create(id: string, email: string | null, em: EntityManager = this.em): Promise<void> {

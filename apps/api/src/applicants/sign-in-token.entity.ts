@@ -13,9 +13,16 @@ export class SignInToken {
   @Property({ type: 'string', length: 254 })
   email!: string;
 
-  /** The anonymous applicant who asked for the link; their records join the account when it is used. */
+  /** The applicant who asked for the link; their anonymous records join the account only in the bound browser. */
   @Property({ type: 'uuid', nullable: true })
   requestedBy: string | null = null;
+
+  /**
+   * SHA-256 of the random value the asking browser keeps in its sign-in binding cookie; the asker's records join the
+   * account only when the browser using the link presents the same value. Null: bound to no browser.
+   */
+  @Property({ type: 'string', length: 64, nullable: true })
+  browserBindingHash: string | null = null;
 
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   expiresAt!: Date;

@@ -84,6 +84,10 @@ export interface AppConfig {
     retentionDays: number;
     /** How long a presigned document download URL works. */
     downloadUrlTtlSeconds: number;
+    /** Sign-in mails one client may ask for in 15 minutes, whatever the addresses (SIGN_IN_LINKS_PER_CLIENT). */
+    signInLinksPerClient: number;
+    /** Sign-in mails one address may be sent in 15 minutes (SIGN_IN_LINKS_PER_ADDRESS). */
+    signInLinksPerAddress: number;
   };
   mail: {
     /** SMTP server; in development the local mail catcher `npm start` runs (MailDev) when SMTP_URL is unset. */
@@ -219,6 +223,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       applicantTokenSecret: text(env, 'APPLICANT_TOKEN_SECRET'),
       retentionDays: integer(env, 'CREDENTIAL_RETENTION_DAYS', 30, 1, 3650),
       downloadUrlTtlSeconds: integer(env, 'DOCUMENT_URL_TTL_SECONDS', 300, 10, 3600),
+      signInLinksPerClient: integer(env, 'SIGN_IN_LINKS_PER_CLIENT', 10, 1, 10000),
+      signInLinksPerAddress: integer(env, 'SIGN_IN_LINKS_PER_ADDRESS', 5, 1, 1000),
     },
     mail: {
       smtpUrl:

@@ -1,3 +1,4 @@
+import type { AnalysisFailureKind } from '@app/contracts';
 import { Collection, Entity, Index, OneToMany, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { CredentialDocument } from './credential-document.entity';
@@ -21,6 +22,10 @@ export class Credential {
   /** Why the analysis failed, in words the page can show. */
   @Property({ type: 'text', nullable: true })
   failureReason: string | null = null;
+
+  /** Why a failed analysis failed: interrupted (may start again) or unreadable documents (once they change). */
+  @Property({ type: 'text', nullable: true })
+  failureKind: AnalysisFailureKind | null = null;
 
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   analysisStartedAt: Date | null = null;

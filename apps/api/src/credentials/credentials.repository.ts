@@ -1,6 +1,7 @@
 import { LoadStrategy, LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { AnalysisFailureKind } from '@app/contracts';
 import { CredentialDocument } from './credential-document.entity';
 import { Credential } from './credential.entity';
 
@@ -35,12 +36,21 @@ export class CredentialsRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** pending + at least one document → analyzing, starting generation `startedAt`; false when refused. */
-  static async markAnalyzing(em: EntityManager, id: string, startedAt: Date): Promise<boolean> {
+  static async markAnalyzing(
+    em: EntityManager,
+    id: string,
+    startedAt: Date,
+    judged: { status: 'pending' | 'failed'; analysisStartedAt: Date | null },
+  ): Promise<boolean> {
+    // Only from the state the start rule judged (same status, same last attempt, read to the millisecond as a Date
+    // holds it): a racing start finds it changed.
     const rows = await em.execute<{ id: string }[]>(
-      `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, updated_at = ?
-       where id = ? and status = 'pending' and exists (select 1 from credential_documents d where d.credential_id = credentials.id)
+      `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, failure_kind = null,
+         updated_at = ?
+       where id = ? and status = ? and date_trunc('milliseconds', analysis_started_at) is not distinct from ?
+         and exists (select 1 from credential_documents d where d.credential_id = credentials.id)
        returning id`,
-      [startedAt, startedAt, id],
+      [startedAt, startedAt, id, judged.status, judged.analysisStartedAt],
     );
     return rows.length > 0;
   }
@@ -68,11 +78,17 @@ export class CredentialsRepository {
   }
 
   /** analyzing (this generation) → failed with a reason; false when refused. */
-  static async markFailed(em: EntityManager, id: string, generation: Date, reason: string): Promise<boolean> {
+  static async markFailed(
+    em: EntityManager,
+    id: string,
+    generation: Date,
+    reason: string,
+    kind: AnalysisFailureKind,
+  ): Promise<boolean> {
     const rows = await em.execute<{ id: string }[]>(
-      `update credentials set status = ?, failure_reason = ?, updated_at = ?
+      `update credentials set status = ?, failure_reason = ?, failure_kind = ?, updated_at = ?
        where id = ? and status = 'analyzing' and analysis_started_at = ? returning id`,
-      ['failed', reason, new Date(), id, generation],
+      ['failed', reason, kind, new Date(), id, generation],
     );
     return rows.length > 0;
   }
@@ -80,7 +96,7 @@ export class CredentialsRepository {
   /** Every credential analyzing since before the cutoff → failed; their ids. */
   static async markStaleFailed(em: EntityManager, cutoff: Date, reason: string): Promise<string[]> {
     const rows = await em.execute<{ id: string }[]>(
-      `update credentials set status = 'failed', failure_reason = ?, updated_at = ?
+      `update credentials set status = 'failed', failure_reason = ?, failure_kind = 'interrupted', updated_at = ?
        where status = 'analyzing' and analysis_started_at < ? returning id`,
       [reason, new Date(), cutoff],
     );
@@ -115,7 +131,7 @@ export class CredentialsRepository {
    */
   static async markOrphanedFailed(em: EntityManager, cutoff: Date, reason: string): Promise<string[]> {
     const rows = await em.execute<{ id: string }[]>(
-      `update credentials set status = 'failed', failure_reason = ?, updated_at = ?
+      `update credentials set status = 'failed', failure_reason = ?, failure_kind = 'interrupted', updated_at = ?
        where status = 'analyzing' and coalesce(analysis_heartbeat_at, analysis_started_at) < ? returning id`,
       [reason, new Date(), cutoff],
     );

@@ -33,6 +33,8 @@ export function toCredentialDto(credential: Credential): CredentialDto {
     status: credential.status,
     ownerId: credential.ownerId,
     failureReason: credential.failureReason,
+    failureKind: credential.failureKind,
+    analysisStartedAt: credential.analysisStartedAt?.toISOString() ?? null,
     createdAt: credential.createdAt.toISOString(),
     documents: credential.documents.getItems().map(toCredentialDocumentDto),
   };

@@ -15,3 +15,10 @@ export class SignInLinksRateLimitedError extends AppError {
     super('RATE_LIMITED', 'Several links were just sent to this address; use one of them or try again in 15 minutes');
   }
 }
+
+/** One client asked for too many sign-in mails within a link's lifetime, whatever the addresses. */
+export class SignInClientRateLimitedError extends AppError {
+  constructor() {
+    super('RATE_LIMITED', 'Too many sign-in links were asked for from this connection; try again in 15 minutes');
+  }
+}

@@ -1,26 +1,43 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LEGACY_APPLICANT_ID, type SignInLinkResponse, type SignInResponse } from '@app/contracts';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  LEGACY_APPLICANT_ID,
+  type SignInLinkResponse,
+  type SignInPreviewResponse,
+  type SignInRequest,
+  type SignInResponse,
+} from '@app/contracts';
+import { judgeSignInLinkRequest, SIGN_IN_LINK_MINUTES, type SignInLinkLimits } from '@app/domain';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import type { Viewer } from '../applicants/viewer';
+import type { AppConfig } from '../config/app-config';
+import { InjectConfig } from '../config/inject-config.decorator';
 import { StaffOwnNoCredentialsError } from '../credentials/credentials.errors';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { RECORDS_MAILER, type RecordsMailer } from '../records-mail/records-mailer';
-import { SignInLinkInvalidError, SignInLinksRateLimitedError } from './sign-in.errors';
+import { SignInClientRateLimitedError, SignInLinkInvalidError, SignInLinksRateLimitedError } from './sign-in.errors';
 import { SignInRepository } from './sign-in.repository';
 
-export const SIGN_IN_LINK_MINUTES = 15;
-/** Links one address may be sent within a link's lifetime. */
-const LINKS_PER_EMAIL = 5;
+export { SIGN_IN_LINK_MINUTES };
+const WINDOW_SECONDS = SIGN_IN_LINK_MINUTES * 60;
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Whether the browser using a link presents the binding value whose hash the link stored (constant time). */
+function sameBinding(storedHash: string | null, presented: string | undefined): boolean {
+  if (!storedHash || !presented) return false;
+  const a = Buffer.from(storedHash, 'hex');
+  const b = Buffer.from(sha256(presented), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 @Injectable()
 export class SignInService {
   private readonly logger = new Logger(SignInService.name);
+  private readonly limits: SignInLinkLimits;
 
   constructor(
     private readonly em: EntityManager,
@@ -28,29 +45,44 @@ export class SignInService {
     private readonly applicants: ApplicantsRepository,
     private readonly credentials: CredentialsRepository,
     @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
-  ) {}
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.limits = {
+      perClient: config.records.signInLinksPerClient,
+      perAddress: config.records.signInLinksPerAddress,
+    };
+  }
 
-  /** Mails a single-use link valid 15 minutes; using it joins this browser's records to the account of that address. */
-  async requestLink(rawEmail: string, viewer: Viewer): Promise<SignInLinkResponse> {
+  /**
+   * Mails a single-use link valid 15 minutes, bound to the asking browser by `browserBinding` (its hash is stored).
+   * Each request counts against its client's and its address's limits before anything is made.
+   */
+  async requestLink(
+    rawEmail: string,
+    browserBinding: string | undefined,
+    viewer: Viewer,
+    client: string,
+  ): Promise<SignInLinkResponse> {
     if (viewer.kind !== 'applicant') throw new StaffOwnNoCredentialsError();
     const email = rawEmail.trim().toLowerCase();
+    const clientLinks = await this.repository.hit(`client\n${client}`, WINDOW_SECONDS);
+    const addressLinks =
+      clientLinks > this.limits.perClient ? null : await this.repository.hit(`address\n${email}`, WINDOW_SECONDS);
+    const verdict = judgeSignInLinkRequest(this.limits, { clientLinks, addressLinks });
+    if (verdict === 'client-limited') throw new SignInClientRateLimitedError();
+    if (verdict === 'address-limited') throw new SignInLinksRateLimitedError();
     const now = new Date();
-    if (
-      (await this.repository.countRecent(email, new Date(now.getTime() - SIGN_IN_LINK_MINUTES * 60_000))) >=
-      LINKS_PER_EMAIL
-    ) {
-      throw new SignInLinksRateLimitedError();
-    }
-    await this.repository.prune(now);
+    await this.repository.prune(now, WINDOW_SECONDS);
     const token = randomBytes(32).toString('base64url');
     await this.applicants.ensure(viewer.applicantId);
     await this.em.transactional(async (em) => {
       const created = await this.repository.create(
         {
-          tokenHash: hashToken(token),
+          tokenHash: sha256(token),
           email,
           requestedBy: viewer.applicantId,
-          expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000),
+          browserBindingHash: browserBinding ? sha256(browserBinding) : null,
+          expiresAt: new Date(now.getTime() + WINDOW_SECONDS * 1000),
         },
         em,
       );
@@ -67,31 +99,37 @@ export class SignInService {
     });
     return {
       mail: 'queued',
-      message: `We sent a sign-in link to ${email}. It works once, for ${SIGN_IN_LINK_MINUTES} minutes.`,
+      message:
+        `We sent a sign-in link to ${email}. It works once, for ${SIGN_IN_LINK_MINUTES} minutes; ` +
+        'open it in this browser to keep the records you made here.',
     };
   }
 
+  /** The address a valid link signs in to, without spending it (the page shows it before the button). */
+  async preview(token: string): Promise<SignInPreviewResponse> {
+    const email = await this.repository.findValidEmail(sha256(token), new Date());
+    if (!email) throw new SignInLinkInvalidError();
+    return { email };
+  }
+
   /**
-   * Spends the link and returns the account of its address, created on first sign-in. The anonymous records of the
-   * browser that asked for the link and of the browser using it join the account; other accounts are never merged.
+   * Spends the link and gives its address's account (created on first use, always under a new id) to the browser
+   * using it, never to the browser that asked. Anonymous records join the account only by that browser's act: the
+   * asking browser's and this browser's when the link is used where it was asked for (the binding matches), else
+   * this browser's alone and only when the person asks for it (`keepThisBrowsersRecords`). Accounts never merge.
    */
-  async redeem(token: string, currentApplicantId: string | null): Promise<SignInResponse> {
+  async redeem(request: SignInRequest, currentApplicantId: string | null): Promise<SignInResponse> {
     const result = await this.em.transactional(async (em) => {
-      const spent = await this.repository.consume(hashToken(token), new Date(), em);
+      const spent = await this.repository.consume(sha256(request.token), new Date(), em);
       if (!spent) return null;
-      let account = await this.applicants.findByEmail(spent.email, em);
-      const requester = spent.requestedBy ? await this.applicants.findById(spent.requestedBy, em) : null;
-      if (!account) {
-        if (requester && requester.email === null && requester.id !== LEGACY_APPLICANT_ID) {
-          await this.applicants.setEmail(requester.id, spent.email, em);
-          account = { ...requester, email: spent.email };
-        } else {
-          const id = randomUUID();
-          await this.applicants.create(id, spent.email, em);
-          account = { id, email: spent.email, createdAt: new Date() };
-        }
-      }
-      const candidates = [...new Set([spent.requestedBy, currentApplicantId])].filter(
+      const account = await this.applicants.ensureAccount(spent.email, em);
+      const sameBrowser = sameBinding(spent.browserBindingHash, request.browserBinding);
+      const joining = sameBrowser
+        ? [spent.requestedBy, currentApplicantId]
+        : request.keepThisBrowsersRecords === true
+          ? [currentApplicantId]
+          : [];
+      const candidates = [...new Set(joining)].filter(
         (id): id is string => id !== null && id !== account.id && id !== LEGACY_APPLICANT_ID,
       );
       const anonymous: string[] = [];
@@ -101,11 +139,12 @@ export class SignInService {
       }
       const moved = await this.credentials.reassignOwner(anonymous, account.id, em);
       await this.applicants.delete(anonymous, em);
-      return { applicantId: account.id, email: spent.email, mergedCredentials: moved };
+      return { applicantId: account.id, email: spent.email, mergedCredentials: moved, sameBrowser };
     });
     if (!result) throw new SignInLinkInvalidError();
     this.logger.log(
-      `Applicant ${result.applicantId} signed in by email link; ${result.mergedCredentials} credential(s) joined`,
+      `Applicant ${result.applicantId} signed in by email link (${result.sameBrowser ? 'same' : 'another'} browser); ` +
+        `${result.mergedCredentials} credential(s) joined`,
     );
     return result;
   }

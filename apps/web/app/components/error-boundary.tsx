@@ -5,6 +5,7 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 503) return <Unavailable />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <Forbidden />;
   const message = isRouteErrorResponse(error)
     ? `${error.status}: ${typeof error.data === 'string' ? error.data : error.statusText}`
     : 'Something went wrong. Please try again.';
@@ -27,6 +28,21 @@ export function NotFound() {
       <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
       <Link to="/" className="mt-6 inline-block text-teal-700 underline">
         Return to Home
+      </Link>
+    </main>
+  );
+}
+
+/** A staff member whose role may not see this page (an evaluator on an admin-only one). */
+export function Forbidden() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900" role="alert">
+        This page is for admins only
+      </h1>
+      <p className="mt-3 text-slate-600">Your account may not open it.</p>
+      <Link to="/admin/reviews" className="mt-6 inline-block text-teal-700 underline">
+        Go to the credential reviews
       </Link>
     </main>
   );

@@ -6,9 +6,9 @@ import {
 } from '@app/contracts';
 import { createCookie } from 'react-router';
 import jwt from 'jsonwebtoken';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { callApi, type CallArgs } from './api.server';
-import { APPLICANT_COOKIE } from './cookie-names';
+import { APPLICANT_COOKIE, SIGN_IN_BINDING_COOKIE } from './cookie-names';
 import { webEnv } from './env.server';
 import { SESSION_SECRET } from './session.server';
 
@@ -46,6 +46,45 @@ export async function ensureApplicantId(request: Request): Promise<{ applicantId
 /** After signing in by email link: this browser now carries the account. */
 export function applicantCookieFor(applicantId: string): Promise<string> {
   return applicantCookie.serialize(applicantId);
+}
+
+/** As long as a sign-in link works: the binding is of no use after its links expired. */
+const BINDING_MINUTES = 15;
+const BINDING = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Binds the sign-in links a browser asks for to that browser: a random value in a signed, httpOnly cookie, sent with
+ * each link request (the API keeps its SHA-256 with the link) and with the link's use. Only where the values match do
+ * the asking browser's records join the account: a link asked for in one browser and used in another gives the
+ * account to the browser using it and leaves the asking browser as it was.
+ */
+const signInBindingCookie = createCookie(SIGN_IN_BINDING_COOKIE, {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secure: webEnv.sessionCookieSecure,
+  secrets: [SESSION_SECRET],
+  maxAge: BINDING_MINUTES * 60,
+});
+
+/** This browser's sign-in binding, or null when it asked for no link in the last 15 minutes. */
+export async function optionalSignInBinding(request: Request): Promise<string | null> {
+  const value: unknown = await signInBindingCookie.parse(request.headers.get('Cookie'));
+  return typeof value === 'string' && BINDING.test(value) ? value : null;
+}
+
+/**
+ * The binding to send with a link request: this browser's own, kept for 15 more minutes (so every link it asked for
+ * stays bound to it), or a new one.
+ */
+export async function signInBindingFor(request: Request): Promise<{ binding: string; setCookie: string }> {
+  const binding = (await optionalSignInBinding(request)) ?? randomBytes(32).toString('base64url');
+  return { binding, setCookie: await signInBindingCookie.serialize(binding) };
+}
+
+/** Forgets the binding once a link was used. */
+export function clearSignInBinding(): Promise<string> {
+  return signInBindingCookie.serialize('', { maxAge: 0 });
 }
 
 /** A token the API verifies with the shared APPLICANT_TOKEN_SECRET: this request acts for this applicant, for a minute. */

@@ -6,4 +6,6 @@
  */
 export const ADMIN_SESSION_COOKIE = '__admin_session';
 export const APPLICANT_COOKIE = '__applicant';
-export const APP_COOKIES: readonly string[] = [ADMIN_SESSION_COOKIE, APPLICANT_COOKIE];
+/** The browser that asked for a sign-in link: a random value whose hash the link keeps (applicant.server.ts). */
+export const SIGN_IN_BINDING_COOKIE = '__sign_in_binding';
+export const APP_COOKIES: readonly string[] = [ADMIN_SESSION_COOKIE, APPLICANT_COOKIE, SIGN_IN_BINDING_COOKIE];

@@ -16,6 +16,10 @@ describe('safeRedirectPath', () => {
     ['a relative path', 'evaluation'],
     ['a path with a newline', '/x\n/y'],
     ['a tab smuggling a host', '/\t/evil.example'],
+    ['a non-ASCII path (a Location header cannot carry it)', '/évaluation'],
+    ['a line separator', '/admin/panel\u2028x'],
+    ['a space', '/admin panel'],
+    ['a backslash further on', '/admin\\panel'],
     ['nothing', null],
     ['an empty value', ''],
   ])('falls back for %s', (_label, value) => {

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect, type Session } from 'react-router';
 import { randomBytes } from 'node:crypto';
 import type { ToastData } from '~/components/admin/toast-notice';
-import type { RouteDefinition, RouteResponse } from '@app/contracts';
+import { ROUTES, type RouteDefinition, type RouteResponse } from '@app/contracts';
 import { ApiError, callApi, callApiResponse, type CallArgs, type CallOptions } from './api.server';
 import { webEnv } from './env.server';
 import { ADMIN_SESSION_COOKIE } from './cookie-names';
@@ -73,7 +73,31 @@ export async function createAdminSession(
   return redirect(to, { headers: { 'Set-Cookie': await storage.commitSession(session) } });
 }
 
-/** Ends the session and returns to the login page. */
+/**
+ * Logout, the one way for admins and evaluators (POST /admin/logout): the API revokes the token first, then the
+ * cookie is cleared, so neither a replayed cookie nor the bearer token works afterwards. A token the API already
+ * refuses (401) just ends the session; when the API cannot revoke it (down, 503), the session stays and the person is
+ * told to try again, rather than leaving a token that still works behind a cleared cookie.
+ */
+export async function logout(request: Request): Promise<Response> {
+  const token = await optionalAdminToken(request);
+  if (token) {
+    try {
+      await callApi(ROUTES.adminLogout, { token, request });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) {
+        console.error(`Logout could not revoke the token: ${String(error)}`);
+        throw new Response('Logging out failed: your session could not be ended. Try again in a moment.', {
+          status: 503,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' },
+        });
+      }
+    }
+  }
+  return logoutRedirect(request);
+}
+
+/** Clears the session cookie and returns to the login page (after logout, or when the API refused the token). */
 export async function logoutRedirect(request: Request): Promise<Response> {
   const session = await getSession(request);
   return redirect('/admin', { headers: { 'Set-Cookie': await storage.destroySession(session) } });
@@ -111,6 +135,13 @@ export async function takeToast(request: Request): Promise<{ toast: FlashToast |
   return { toast, setCookie: await storage.commitSession(session) };
 }
 
+export const ADMINS_ONLY_PAGE = 'This page is for admins only: your account may not open it.';
+
+/** What a staff page answers a role that may not see it; the panel's loader tells it apart to send evaluators on. */
+export function forbidden(): Response {
+  return new Response(ADMINS_ONLY_PAGE, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
 async function withAdminToken<T>(request: Request, call: (token: string) => Promise<T>): Promise<T> {
   const token = await requireAdminToken(request);
   try {
@@ -118,6 +149,8 @@ async function withAdminToken<T>(request: Request, call: (token: string) => Prom
   } catch (error) {
     // An expired or revoked token: the session is over, as when the spec's 401 clears session storage.
     if (error instanceof ApiError && error.status === 401) throw await logoutRedirect(request);
+    // A role that may not see this (an evaluator on an admin-only page): 403, not a server error.
+    if (error instanceof ApiError && error.status === 403) throw forbidden();
     throw error;
   }
 }

@@ -19,7 +19,7 @@ import {
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, logoutRedirect, newToast, redirectWithToast, takeToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, takeToast } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
 import { HeaderCells, EmptyRow } from '~/components/admin/data-table';
 
@@ -41,7 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
-  if (intent === 'logout') return logoutRedirect(request);
   if (intent === 'erase-email') {
     const email = String(form.get('email') ?? '').trim();
     if (form.get('confirm') !== 'yes') {
@@ -80,8 +79,7 @@ export default function ReviewQueuePage() {
           <Link to="/admin/panel" className={secondaryButtonClass}>
             Enrollments
           </Link>
-          <Form method="post">
-            <input type="hidden" name="intent" value="logout" />
+          <Form method="post" action="/admin/logout">
             <button type="submit" className={secondaryButtonClass}>
               Logout
             </button>

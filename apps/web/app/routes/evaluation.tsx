@@ -26,7 +26,7 @@ import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
 import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
 import { ApiError, callApi } from '~/lib/api.server';
 import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
-import { applicantApi, ensureApplicantId, optionalApplicantId } from '~/lib/applicant.server';
+import { applicantApi, ensureApplicantId, optionalApplicantId, signInBindingFor } from '~/lib/applicant.server';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
@@ -174,10 +174,13 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     const { applicantId, setCookie } = await ensureApplicantId(request);
-    const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
+    // The link is bound to this browser: only here do this browser's records join the account without a question.
+    const binding = await signInBindingFor(request);
+    const headers = new Headers({ 'Set-Cookie': binding.setCookie });
+    if (setCookie) headers.append('Set-Cookie', setCookie);
     try {
       const sent = await applicantApi(applicantId, ROUTES.signInLink, {
-        body: { email },
+        body: { email, browserBinding: binding.binding },
         request,
       });
       return data<ActionResult>({ intent, ok: true, at, email, message: sent.message }, { headers });

@@ -100,6 +100,8 @@ export default async function globalSetup(): Promise<void> {
     ADMIN_USERNAME: adminUsername,
     ADMIN_PASSWORD: adminPassword,
     ADMIN_LOGIN_ATTEMPTS_PER_MINUTE: '100',
+    // Every browser of every journey connects from 127.0.0.1: one client.
+    SIGN_IN_LINKS_PER_CLIENT: '100',
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
     GOOGLE_API_ROOT_URL: google.rootUrl,

@@ -45,7 +45,12 @@ export class AnalysisProcessor extends WorkerHost {
     const minutes = this.config.analysis.timeoutMinutes;
     const remainingMs = generation + minutes * 60_000 - Date.now();
     if (remainingMs <= 0) {
-      await this.repository.markFailed(credentialId, new Date(generation), analysisTimeoutReason(minutes));
+      await this.repository.markFailed(
+        credentialId,
+        new Date(generation),
+        analysisTimeoutReason(minutes),
+        'interrupted',
+      );
       return 'skipped';
     }
     let timer: NodeJS.Timeout | undefined;
@@ -73,7 +78,13 @@ export class AnalysisProcessor extends WorkerHost {
         `Analysis of ${credentialId} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${logged}${cause}`,
       );
       if (isLastAttempt) {
-        await this.repository.markFailed(credentialId, new Date(generation), message.slice(0, MAX_REASON_LENGTH));
+        // Unreadable documents read the same way until they change; anything else (a timeout, an outage) may run again.
+        await this.repository.markFailed(
+          credentialId,
+          new Date(generation),
+          message.slice(0, MAX_REASON_LENGTH),
+          unreadable ? 'documents' : 'interrupted',
+        );
         // Tells BullMQ (and the in-process queue) not to try again.
         if (unreadable) throw new UnrecoverableError('no document of the credential could be read');
       }
@@ -85,7 +96,7 @@ export class AnalysisProcessor extends WorkerHost {
 
   protected async failStalled({ credentialId, generation }: AnalysisJobData): Promise<void> {
     this.logger.warn(`Analysis of ${credentialId} stopped twice with its worker; failing it`);
-    await this.repository.markFailed(credentialId, new Date(generation), ANALYSIS_WORKER_DIED_REASON);
+    await this.repository.markFailed(credentialId, new Date(generation), ANALYSIS_WORKER_DIED_REASON, 'interrupted');
   }
 }
 

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  ANALYSIS_FAILURE_KINDS,
   CREDENTIAL_STATUSES,
+  type AnalysisFailureKind,
   DOCUMENT_TYPES,
   type Credential,
   type CredentialDocument,
@@ -26,6 +28,14 @@ export class CredentialResponseDto implements Credential {
   @ApiProperty({ format: 'uuid', description: 'The applicant who owns it' }) ownerId!: string;
   @ApiProperty({ type: String, nullable: true, description: 'Why the analysis failed, when it did' })
   failureReason!: string | null;
+  @ApiProperty({
+    enum: ANALYSIS_FAILURE_KINDS,
+    nullable: true,
+    description: 'interrupted: may be analyzed again at once; documents: once a document is added',
+  })
+  failureKind!: AnalysisFailureKind | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Start of the latest attempt' })
+  analysisStartedAt!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: [CredentialDocumentResponseDto], description: 'Oldest first' })
   documents!: CredentialDocumentResponseDto[];

@@ -18,6 +18,9 @@ import { Migration20261127090000_analysis_heartbeat } from './Migration202611270
 import { Migration20261128090000_cohorts_notify } from './Migration20261128090000_cohorts_notify';
 import { Migration20261129090000_payment_capture_decision } from './Migration20261129090000_payment_capture_decision';
 import { Migration20261201090000_promotion_codes } from './Migration20261201090000_promotion_codes';
+import { Migration20261202100000_sign_in_binding_and_limits } from './Migration20261202100000_sign_in_binding_and_limits';
+import { Migration20261202110000_admin_token_version } from './Migration20261202110000_admin_token_version';
+import { Migration20261202120000_credential_failure_kind } from './Migration20261202120000_credential_failure_kind';
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 import { Migration20261204090000_money_integrity } from './Migration20261204090000_money_integrity';
 
@@ -47,4 +50,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129090000_payment_capture_decision', class: Migration20261129090000_payment_capture_decision },
   { name: 'Migration20261204090000_money_integrity', class: Migration20261204090000_money_integrity },
   { name: 'Migration20261201090000_promotion_codes', class: Migration20261201090000_promotion_codes },
+  {
+    name: 'Migration20261202100000_sign_in_binding_and_limits',
+    class: Migration20261202100000_sign_in_binding_and_limits,
+  },
+  { name: 'Migration20261202110000_admin_token_version', class: Migration20261202110000_admin_token_version },
+  { name: 'Migration20261202120000_credential_failure_kind', class: Migration20261202120000_credential_failure_kind },
 ];

@@ -10,15 +10,8 @@ import {
   type EnrollmentFormErrors,
 } from '@app/domain';
 import { data } from 'react-router';
-import { ApiError, callApi } from '~/lib/api.server';
-import {
-  adminApi,
-  logoutRedirect,
-  newToast,
-  redirectWithToast,
-  requireAdminToken,
-  type FlashToast,
-} from '~/lib/session.server';
+import { ApiError } from '~/lib/api.server';
+import { adminApi, newToast, redirectWithToast, type FlashToast } from '~/lib/session.server';
 import { asTrainingName, panelHref, type ClientFormValues } from './panel-url';
 
 export type { ClientFormValues };
@@ -197,13 +190,6 @@ async function deleteEnrollment(request: Request, form: FormData, search: string
   return redirectWithToast(request, panelHref(search), newToast('success', 'Enrollment deleted successfully'));
 }
 
-async function logout(request: Request) {
-  const token = await requireAdminToken(request);
-  // The session ends here whatever the API says; revoking is best effort (the token may already be invalid).
-  await callApi(ROUTES.adminLogout, { token, request }).catch(() => undefined);
-  return logoutRedirect(request);
-}
-
 /** One action for the panel's forms, told apart by their intent field. */
 export async function panelAction(request: Request) {
   const form = await request.formData();
@@ -220,8 +206,6 @@ export async function panelAction(request: Request) {
       return data<PanelActionData>({ clientForm: readClientForm(form) });
     case 'delete-enrollment':
       return deleteEnrollment(request, form, search);
-    case 'logout':
-      return logout(request);
     default:
       return data<PanelActionData>({ toast: newToast('error', 'Error', 'Unknown action') }, { status: 400 });
   }

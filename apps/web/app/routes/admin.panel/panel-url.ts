@@ -1,4 +1,5 @@
 import { ENROLLMENT_SORT_KEYS, TRAINING_NAMES, type EnrollmentSortKey, type TrainingName } from '@app/contracts';
+import { isFilterDate } from '@app/domain';
 
 /** The panel's filters, kept in the URL so a filtered view can be reloaded and shared. */
 export interface PanelFilters {
@@ -29,8 +30,6 @@ export const DIALOG_KEYS = ['dialog', 'confirm', 'id', 'clientTraining'] as cons
 export type PanelDialog = 'create-cohort' | 'manage-cohorts' | 'add-client';
 export type PanelConfirm = 'delete-enrollment' | 'delete-cohort';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export function asTrainingName(value: string | null | undefined): TrainingName | '' {
   return value && (TRAINING_NAMES as readonly string[]).includes(value) ? (value as TrainingName) : '';
 }
@@ -38,7 +37,7 @@ export function asTrainingName(value: string | null | undefined): TrainingName |
 export function readFilters(params: URLSearchParams): PanelFilters {
   const date = (key: string) => {
     const value = params.get(key) ?? '';
-    return DATE.test(value) ? value : '';
+    return isFilterDate(value) ? value : '';
   };
   return {
     trainingName: asTrainingName(params.get('trainingName')),

@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     // A 401 arrives here as the redirect to /admin that adminApi throws; 403 is an evaluator, whose page is the review
     // queue; anything else is the spec's fetch failure.
-    if (error instanceof ApiError && error.status === 403) throw redirect('/admin/reviews');
+    if (error instanceof Response && error.status === 403) throw redirect('/admin/reviews');
     if (error instanceof ApiError || error instanceof TypeError) {
       throw new Response('Failed to fetch enrollments', { status: 502 });
     }
@@ -119,8 +119,7 @@ export default function AdminPanelPage() {
       <ToastNotice toast={notice} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">Admin Panel - Enrollment Management</h1>
-        <Form method="post">
-          <input type="hidden" name="intent" value="logout" />
+        <Form method="post" action="/admin/logout">
           <button type="submit" className={secondaryButtonClass}>
             Logout
           </button>

@@ -1,0 +1,59 @@
+import type { BrowserContext } from 'playwright-core';
+import { closeBrowser, e2e, newPage } from './support/browser';
+
+afterAll(closeBrowser);
+
+/** The API token inside the admin session cookie (signed by the web server, not encrypted). */
+function tokenInSession(value: string): string {
+  const signed = decodeURIComponent(value);
+  const data = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf('.')), 'base64').toString('utf8')) as {
+    adminToken?: string;
+  };
+  if (!data.adminToken) throw new Error('No token in the session cookie');
+  return data.adminToken;
+}
+
+async function sessionCookie(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((c) => c.name === '__admin_session');
+  if (!cookie) throw new Error('No session cookie');
+  return cookie;
+}
+
+describe('logout ends the session everywhere', () => {
+  it.each([
+    ['an admin', '/admin/panel', () => ({ username: e2e.adminUsername, password: e2e.adminPassword })],
+    [
+      'an admin on the review queue',
+      '/admin/reviews',
+      () => ({ username: e2e.adminUsername, password: e2e.adminPassword }),
+    ],
+    ['an evaluator', '/admin/reviews', () => ({ username: e2e.evaluatorUsername, password: e2e.evaluatorPassword })],
+  ])('%s logging out from %s: the replayed cookie and the bearer token answer 401', async (_who, path, credentials) => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await page.goto('/admin');
+    await page.getByLabel('Username').fill(credentials().username);
+    await page.getByLabel('Password').fill(credentials().password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/admin/'));
+    await page.goto(path);
+    expect(new URL(page.url()).pathname).toBe(path);
+    const cookie = await sessionCookie(context);
+    const token = tokenInSession(cookie.value);
+    const bearer = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${e2e.apiUrl}/api/admin/reviews`, { headers: bearer })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+
+    // The bearer token is revoked, not only the cookie cleared.
+    expect((await fetch(`${e2e.apiUrl}/api/admin/reviews`, { headers: bearer })).status).toBe(401);
+    // The cookie, replayed in another browser, opens nothing: the page sends it to the login.
+    const replay = await newPage({ javaScriptEnabled: false });
+    await replay.context.addCookies([cookie]);
+    await replay.page.goto(path);
+    expect(new URL(replay.page.url()).pathname).toBe('/admin');
+    await replay.page.getByRole('button', { name: 'Login' }).waitFor();
+    await replay.context.close();
+    await context.close();
+  });
+});
