@@ -14,6 +14,7 @@ import type { Infrastructure } from './infrastructure';
 import { UploadCompleteDto } from './uploads/dto/upload-complete.dto';
 import { UploadsService } from './uploads/uploads.service';
 import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME } from './applicants/applicant-token.service';
+import { nullableModels } from './common/api-nullable.decorator';
 
 /** Builds the configured API (prefix, validation, errors, Swagger) without listening; main.ts and tests share it. */
 export async function createApp(
@@ -80,6 +81,8 @@ export async function createApp(
         APPLICANT_TOKEN_SCHEME,
       )
       .build(),
+    // Models referenced only by a nullable property (`ApiNullableProperty`) are not found by the explorer.
+    { extraModels: nullableModels() },
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   return app;

@@ -3,16 +3,17 @@ import type { ApplicantCredentials, CredentialOverview } from '@app/contracts';
 import { AnalysisRecordResponseDto, EvaluationResponseDto } from '../../analysis/dto/analysis-response.dto';
 import { CredentialResponseDto } from '../../credentials/dto/credential-response.dto';
 import { CredentialReviewResponseDto } from '../../reviews/dto/review.dto';
+import { ApiNullableProperty } from '../../common/api-nullable.decorator';
 
 export class CredentialOverviewResponseDto extends CredentialResponseDto implements CredentialOverview {
-  @ApiProperty({ type: EvaluationResponseDto, nullable: true, description: 'Completed credentials only' })
+  @ApiNullableProperty(EvaluationResponseDto, { description: 'Completed credentials only' })
   evaluation!: EvaluationResponseDto | null;
   @ApiProperty({
     type: [AnalysisRecordResponseDto],
     description: 'Analyzing credentials only: the phases stored so far',
   })
   analyses!: AnalysisRecordResponseDto[];
-  @ApiProperty({ type: CredentialReviewResponseDto, nullable: true }) review!: CredentialReviewResponseDto | null;
+  @ApiNullableProperty(CredentialReviewResponseDto) review!: CredentialReviewResponseDto | null;
 }
 
 export class ApplicantCredentialsResponseDto implements ApplicantCredentials {
