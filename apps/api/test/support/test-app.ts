@@ -33,13 +33,16 @@ export interface TestApi {
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
+/** The app's own OpenAPI document (`/api/docs-json`) as a check of answers. */
+export async function appContract(app: INestApplication): Promise<OpenApiContract> {
+  return new OpenApiContract((await request(app.getHttpServer()).get('/api/docs-json').expect(200)).body as object);
+}
+
 /**
- * supertest on the app's server, with every answer checked against the app's own OpenAPI document (`/api/docs-json`):
- * each request made through it gets an assertion that fails the test when the body breaks the published contract.
+ * A supertest agent whose every request gets an assertion that fails the test when the answer breaks the published
+ * contract (`OpenApiContract.check`).
  */
-export async function contractCheckedHttp(app: INestApplication): Promise<TestAgent> {
-  const agent = request(app.getHttpServer());
-  const contract = new OpenApiContract((await agent.get('/api/docs-json').expect(200)).body as object);
+export function contractChecked(agent: TestAgent, contract: OpenApiContract): TestAgent {
   return new Proxy(agent, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
@@ -105,7 +108,7 @@ export async function startTestApi(
   const orm = app.get<MikroORM>(MikroORM);
   return {
     app,
-    http: await contractCheckedHttp(app),
+    http: contractChecked(request(app.getHttpServer()), await appContract(app)),
     orm,
     config,
     storage,
