@@ -5,7 +5,9 @@
 // node-fetch-server turns Node's request into a Fetch Request and streams the Response back; it is the Remix team's
 // standalone adapter (React Router's dev server uses it too), not part of Remix v2.
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +15,7 @@ import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 import { createRequestHandler } from 'react-router';
 
 process.env.NODE_ENV ??= 'production';
@@ -268,8 +271,28 @@ app.use((request, response, next) => {
   if (response.locals.origin) return next();
   response.status(400).type('text/plain').send('Bad Request: the Host header is not a host name.');
 });
-// Vite fingerprints everything under /assets, so those can be cached for good.
-app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
+// Pages, single-fetch data and the other answers of 1 KB or more go out compressed (brotli or gzip, as the client
+// accepts; Vary: Accept-Encoding) by Express's own compression middleware. Each write is flushed at once, so a
+// streamed answer still arrives as it is written; a page is one write (see whole()), its nonce untouched.
+app.use(
+  compression({
+    threshold: 1024,
+    flush: zlib.Z_SYNC_FLUSH,
+    brotli: { flush: zlib.BROTLI_OPERATION_FLUSH },
+  }),
+);
+// Vite fingerprints everything under /assets, so those can be cached for good. The build writes a brotli (.br) and a
+// gzip (.gz) copy beside each script and stylesheet (vite.config.ts): express-static-gzip sends the one the client
+// accepts, brotli first, with Content-Encoding and Vary: Accept-Encoding, and the plain file to the others.
+app.use(
+  '/assets',
+  expressStaticGzip('build/client/assets', {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { immutable: true, maxAge: '1y', index: false },
+  }),
+);
 // The other public files (logo, …) are known at start: only their paths reach express.static, so a page request does
 // not cost a failed stat of build/client/<page> (and its error object) on every view (issue 18's profile).
 const publicFiles = new Set(

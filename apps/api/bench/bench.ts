@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } 
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
+import { get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
@@ -116,6 +117,86 @@ function pageWeight(clientDir: string, routeId: string): number {
   let bytes = 0;
   for (const file of files) bytes += gzipSync(readFileSync(join(clientDir, file))).length;
   return bytes / 1024;
+}
+
+/** One GET as a browser sends it (brotli or gzip accepted): the bytes as they cross the wire, and decompressed. */
+function wireGet(url: string): Promise<{ wire: number; body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ wire: raw.length, body, encoding });
+      });
+    }).on('error', reject);
+  });
+}
+
+/**
+ * The JavaScript a page makes the browser fetch (its module scripts, modulepreload links and the inline module's
+ * imports), as served by the running web server: bytes on the wire, and uncompressed.
+ */
+async function wireWeight(origin: string, page: string): Promise<{ wire: number; plain: number; files: number }> {
+  const html = (await wireGet(`${origin}${page}`)).body.toString('utf8');
+  const paths = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/assets\/[^"]+\.js)"/g))
+    paths.add(match[1]);
+  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) paths.add(match[1]);
+  let wire = 0;
+  let plain = 0;
+  for (const path of paths) {
+    const answer = await wireGet(`${origin}${path}`);
+    wire += answer.wire;
+    plain += answer.body.length;
+  }
+  return { wire: wire / 1024, plain: plain / 1024, files: paths.size };
+}
+
+const LIGHTHOUSE_CLI = join(ROOT, 'node_modules/lighthouse/cli/index.js');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface LighthouseFigures {
+  score: number;
+  summary: string;
+}
+
+/**
+ * Lighthouse's performance score of one page: the lighthouse npm package's CLI driving Debian's Chromium (headless),
+ * its default mobile profile with simulated throttling; `extraHeaders` go with every request of the page.
+ */
+async function lighthouse(url: string, extraHeaders?: Record<string, string>): Promise<LighthouseFigures> {
+  const args = [
+    LIGHTHOUSE_CLI,
+    url,
+    '--quiet',
+    '--output=json',
+    '--only-categories=performance',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ];
+  if (extraHeaders) args.push(`--extra-headers=${JSON.stringify(extraHeaders)}`);
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`lighthouse exited with ${code}: ${err.slice(-500)}`);
+  const report = JSON.parse(out) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { displayValue?: string }>;
+  };
+  const audit = (id: string) => report.audits[id]?.displayValue ?? '?';
+  return {
+    score: report.categories.performance.score,
+    summary: `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, ${audit('total-byte-weight').replace('Total size was ', '')}`,
+  };
 }
 
 function start(
@@ -326,6 +407,30 @@ async function main(): Promise<void> {
           ['/admin', 'routes/admin._index'],
         ]) {
           console.log(`  ${page.padEnd(12)} ${pageWeight(client, routeId).toFixed(1)} KB`);
+        }
+        console.log(
+          `\n(g) JavaScript on the wire per page, as the web server sends it to a browser (brotli or gzip accepted), beside the same scripts uncompressed:`,
+        );
+        for (const page of ['/', '/evaluation', '/admin']) {
+          const weight = await wireWeight(`http://127.0.0.1:${webPort}`, page);
+          console.log(
+            `  ${page.padEnd(12)} ${weight.wire.toFixed(1)} KB on the wire (${weight.files} scripts) | uncompressed ${weight.plain.toFixed(1)} KB | ratio ${((100 * weight.wire) / weight.plain).toFixed(0)}%`,
+          );
+        }
+        if (process.env.BENCH_LIGHTHOUSE === '0' || !existsSync(CHROMIUM) || !existsSync(LIGHTHOUSE_CLI)) {
+          console.log(`\n(h) Lighthouse skipped (BENCH_LIGHTHOUSE=0, or no Chromium at ${CHROMIUM})`);
+        } else {
+          console.log(
+            `\n(h) Lighthouse performance (mobile, simulated throttling; target 0.95) as served, beside the same page asked for uncompressed (Accept-Encoding: identity):`,
+          );
+          for (const page of ['/', '/evaluation', '/admin']) {
+            const url = `http://127.0.0.1:${webPort}${page}`;
+            const served = await lighthouse(url);
+            const identity = await lighthouse(url, { 'Accept-Encoding': 'identity' });
+            console.log(
+              `  ${page.padEnd(12)} ${served.score.toFixed(2)} (${served.summary}) | uncompressed ${identity.score.toFixed(2)} (${identity.summary})`,
+            );
+          }
         }
       }
     }

@@ -40,6 +40,7 @@ export class CorpusRunner {
       documentType: document.documentType,
       text: extracted.text,
       lines: extracted.lines,
+      uncertainWords: extracted.uncertainWords,
     });
     const reading: DocumentReading = {
       documentId: document.name,

@@ -24,6 +24,8 @@ import { UploadsModule } from './uploads/uploads.module';
 import { ErasureModule } from './erasure/erasure.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SignInModule } from './sign-in/sign-in.module';
+import { AccountsModule } from './accounts/accounts.module';
+import { ReceiptsModule } from './receipts/receipts.module';
 
 @Module({})
 export class AppModule {
@@ -54,6 +56,8 @@ export class AppModule {
         SignInModule,
         PromotionsModule,
         ReportsModule,
+        AccountsModule,
+        ReceiptsModule,
       ],
     };
   }

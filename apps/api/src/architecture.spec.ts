@@ -41,6 +41,8 @@ const TABLE_OWNERS: Record<string, string> = {
   email_drafts: 'gmail',
   promotion_codes: 'promotions',
   promotion_redemptions: 'promotions',
+  receipts: 'receipts',
+  receipt_counters: 'receipts',
 };
 
 /** Folders that are not features: the schema and seeds, configuration, cross-cutting helpers. */

@@ -1,8 +1,17 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { GeneralErrorBoundary } from './components/error-boundary';
-import { SiteHeader } from './components/site-header';
+import { SiteHeader, type RootLoaderData } from './components/site-header';
+import { accountSignedIn } from './lib/account.server';
 import { useNonce } from './lib/nonce';
 import stylesheet from './tailwind.css?url';
 
@@ -10,6 +19,11 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
 ];
+
+/** Only what the header needs, from the cookies: no API call on every page. */
+export async function loader({ request }: LoaderFunctionArgs): Promise<RootLoaderData> {
+  return { accountSignedIn: await accountSignedIn(request) };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -156,6 +156,7 @@ export const AUDIT_ACTIONS = [
   'promotion.create',
   'promotion.update',
   'promotion.deactivate',
+  'enrollment.cancel-by-trainee',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -56,6 +56,14 @@ export interface Evidence {
   page: number;
   line: number;
   quote: string;
+  /**
+   * How a derived figure was computed from the quoted line and the rest of the document, ending in the figure
+   * ('Monday and Wednesday, 11:00 - 12:20 (2 × 80 min) = 2 h 40 min a week × 16 weeks … = 42.7 h'); absent when
+   * the quote states the value itself.
+   */
+  derivation?: string;
+  /** Why the evaluator should check the value before relying on it (read by OCR with low confidence); absent otherwise. */
+  review?: string;
 }
 
 /** What a document is, read from its content. */
@@ -126,6 +134,11 @@ export interface Evaluation extends Criteria {
   /** The transcripts' course rows and credit systems; empty when the credential has no transcript. */
   transcripts?: TranscriptSummary[];
   evidence?: EvaluationEvidence;
+  /**
+   * What no line of the documents states, by field ('contactHours': 'no line in the documents states contact hours'):
+   * those fields are empty rather than guessed.
+   */
+  missing?: Record<string, string>;
   /**
    * The documents left out of the evaluation or read only in part, each with its reason; empty when every document
    * was read in full. When a document was left out, the evaluation is based on the readable documents only.

@@ -15,3 +15,4 @@ export * from './admin-panel';
 export * from './routes';
 export * from './promotions';
 export * from './reports';
+export * from './account';

@@ -1,3 +1,11 @@
+import type {
+  AccountDataExport,
+  AccountOverview,
+  AccountUpdateCardLink,
+  CancelPlanResponse,
+  ReceiptDocument,
+  ReceiptSummary,
+} from './account';
 import type { LoginRequest, LoginResponse, LogoutResponse } from './admin';
 import type {
   AuditPage,
@@ -208,6 +216,8 @@ export interface StripeWebhookResponse {
 
 /** Raw answers (CSV files) are typed as their text. */
 type CsvFile = string;
+/** A PDF document's bytes. */
+type PdfFile = Uint8Array;
 
 export const ROUTES = {
   // Prices and checkout
@@ -707,6 +717,56 @@ export const ROUTES = {
     path: '/api/system/web-policy',
     summary: 'Origins the web app must allow in its Content-Security-Policy',
     access: 'public',
+  }),
+  account: route<{ response: AccountOverview }>()({
+    method: 'GET',
+    path: '/api/account',
+    summary:
+      "The signed-in account's trainings: each enrollment whose student email is the account's, with its schedule, charges and receipts",
+    access: 'applicant',
+  }),
+  accountReceipt: route<{ response: ReceiptDocument }>()({
+    method: 'GET',
+    path: '/api/account/receipts/:id',
+    summary: "One of the account's receipts or credit notes, with everything it shows (404 for another account's)",
+    access: 'applicant',
+  }),
+  accountReceiptPdf: route<{ response: PdfFile }>()({
+    method: 'GET',
+    path: '/api/account/receipts/:id/pdf',
+    summary: "One of the account's receipts or credit notes as a PDF",
+    access: 'applicant',
+  }),
+  accountUpdateCardLink: route<{ response: AccountUpdateCardLink }>()({
+    method: 'POST',
+    path: '/api/account/enrollments/:id/update-card-link',
+    summary: "A signed link to the update-card page for the plan of one of the account's enrollments",
+    access: 'applicant',
+  }),
+  accountCancelPlan: route<{ response: CancelPlanResponse }>()({
+    method: 'POST',
+    path: '/api/account/enrollments/:id/cancel',
+    summary:
+      'Stops the remaining installments of a plan: the enrollment is cancelled, its seat freed, the admin and the trainee mailed',
+    access: 'applicant',
+  }),
+  accountDataExport: route<{ response: AccountDataExport }>()({
+    method: 'GET',
+    path: '/api/account/data',
+    summary: "Download my data: the account's enrollments, payments, receipt numbers, credentials and evaluations",
+    access: 'applicant',
+  }),
+  adminPaymentReceipts: route<{ response: ReceiptSummary[] }>()({
+    method: 'GET',
+    path: '/api/admin/enrollments/:id/receipts',
+    summary: "The receipts and credit notes of an enrollment's payment, oldest first",
+    access: 'admin',
+  }),
+  adminReceiptPdf: route<{ response: PdfFile }>()({
+    method: 'GET',
+    path: '/api/admin/receipts/:id/pdf',
+    summary: 'A receipt or credit note as a PDF',
+    access: 'admin',
   }),
 } as const;
 

@@ -4,11 +4,13 @@ import {
   billingSummary,
   planCharges,
   stopsPlan,
+  canTraineeCancelPlan,
   cohortSeatsSuffix,
   formatCents,
   parseDollarsToCents,
   refundProblem,
   seatsLeft,
+  upcomingInstallments,
   type BillingPlan,
 } from './enrollment-billing';
 
@@ -274,5 +276,59 @@ describe('billingSummary with a promotion code on a plan', () => {
     });
     expect(summary.totalCents).toBe(220001);
     expect(summary.balanceCents).toBe(146666);
+  });
+});
+
+describe('upcoming installments and cancelling a plan from the account', () => {
+  const march = new Date('2027-03-01T10:00:00Z');
+
+  it('lists the months after the paid ones, one a month from the next date, for a charging plan', () => {
+    const input = { enrollmentStatus: 'active' as const, chargedCents: 80000, refundedCents: 0, plan: plan() };
+    const summary = billingSummary(input);
+    expect(upcomingInstallments(summary, input.plan)).toEqual([
+      { number: 3, dueAt: march, amountCents: 40000 },
+      { number: 4, dueAt: new Date('2027-04-01T10:00:00Z'), amountCents: 40000 },
+      { number: 5, dueAt: new Date('2027-05-01T10:00:00Z'), amountCents: 40000 },
+      { number: 6, dueAt: new Date('2027-06-01T10:00:00Z'), amountCents: 40000 },
+    ]);
+    expect(canTraineeCancelPlan(summary)).toBe(true);
+  });
+
+  it('keeps the declined month first for a past-due plan, and it may be cancelled', () => {
+    const input = {
+      enrollmentStatus: 'active' as const,
+      chargedCents: 80000,
+      refundedCents: 0,
+      plan: plan({ planStatus: 'past_due' }),
+    };
+    const summary = billingSummary(input);
+    expect(summary.nextChargeAt).toBeNull();
+    expect(upcomingInstallments(summary, input.plan)[0]).toEqual({ number: 3, dueAt: march, amountCents: 40000 });
+    expect(canTraineeCancelPlan(summary)).toBe(true);
+  });
+
+  it('lists nothing, and allows no cancellation, once cancelled, refunded or paid, or without a plan', () => {
+    const cancelled = { enrollmentStatus: 'cancelled' as const, chargedCents: 80000, refundedCents: 0, plan: plan() };
+    // A refund stops the plan (planStatus 'stopped', issue 25): it charges again only after an admin restarts billing.
+    const refunded = {
+      enrollmentStatus: 'active' as const,
+      chargedCents: 80000,
+      refundedCents: 100,
+      plan: plan({ planStatus: 'stopped' }),
+    };
+    const paid = {
+      enrollmentStatus: 'active' as const,
+      chargedCents: 240000,
+      refundedCents: 0,
+      plan: plan({ installmentsPaid: 6, planStatus: 'completed', nextInstallmentAt: null }),
+    };
+    for (const input of [cancelled, refunded, paid]) {
+      const summary = billingSummary(input);
+      expect(upcomingInstallments(summary, input.plan)).toEqual([]);
+      expect(canTraineeCancelPlan(summary)).toBe(false);
+    }
+    const full = billingSummary({ enrollmentStatus: 'active', chargedCents: 199500, refundedCents: 0, plan: null });
+    expect(upcomingInstallments(full, null)).toEqual([]);
+    expect(canTraineeCancelPlan(full)).toBe(false);
   });
 });

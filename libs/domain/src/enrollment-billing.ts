@@ -1,3 +1,5 @@
+import { addMonthsUtc } from './installments';
+
 /** What an admin reads about an enrollment's money: one status a row, in this order of precedence. */
 export const BILLING_STATUSES = ['active', 'past_due', 'paid', 'cancelled', 'refunded'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
@@ -117,6 +119,38 @@ export function billingSummary(input: BillingInput): BillingSummary {
     progressLabel: plan ? `${plan.installmentsPaid} of ${plan.installmentsTotal} paid` : null,
     nextChargeAt: charging && plan.planStatus === 'active' ? plan.nextInstallmentAt : null,
   };
+}
+
+/**
+ * The installments still to be charged, with their dates and amounts: the months after the paid ones of a plan that is
+ * charging (from its next date, one a month) or past due (the declined month first, at its original date, paid once
+ * a card pays it). None once the plan is paid, cancelled or refunded.
+ */
+export function upcomingInstallments(
+  summary: Pick<BillingSummary, 'status'>,
+  plan: BillingPlan | null,
+): Array<{ number: number; dueAt: Date; amountCents: number }> {
+  if (!plan || !plan.nextInstallmentAt) return [];
+  if (summary.status !== 'active' && summary.status !== 'past_due') return [];
+  if (plan.planStatus !== 'active' && plan.planStatus !== 'past_due') return [];
+  const next = plan.nextInstallmentAt;
+  return Array.from({ length: Math.max(0, plan.installmentsTotal - plan.installmentsPaid) }, (_, i) => ({
+    number: plan.installmentsPaid + 1 + i,
+    dueAt: addMonthsUtc(next, i),
+    amountCents: plan.installmentCents,
+  }));
+}
+
+/**
+ * Whether the trainee may stop the rest of a plan from their account: a plan with installments still to charge that
+ * is neither cancelled nor refunded. Refunds stay an admin's decision.
+ */
+export function canTraineeCancelPlan(
+  summary: Pick<BillingSummary, 'status' | 'installmentsPaid' | 'installmentsTotal'>,
+): boolean {
+  if (summary.installmentsTotal === null || summary.installmentsPaid === null) return false;
+  if (summary.status !== 'active' && summary.status !== 'past_due') return false;
+  return summary.installmentsPaid < summary.installmentsTotal;
 }
 
 const STATUS_LABELS: Record<BillingStatus, string> = {

@@ -30,3 +30,5 @@ export * from './seat-capture';
 export * from './seat-holds';
 export * from './promotions';
 export * from './promotion-form';
+export * from './receipts';
+export * from './account-data';

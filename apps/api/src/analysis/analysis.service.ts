@@ -51,7 +51,7 @@ export function evaluationWithDetails(
   const individual = records.get(1) as IndividualAnalysis | undefined;
   const details = individual
     ? evaluationDetails(individual.documents, records.get(2) as CombinedAnalysis | undefined)
-    : { transcripts: [], evidence: {} };
+    : { transcripts: [], evidence: {}, missing: {} };
   return { ...toEvaluationDto(evaluation, credentialId), ...details };
 }
 

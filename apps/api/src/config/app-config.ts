@@ -103,6 +103,10 @@ export interface AppConfig {
   };
   /** Limits of one document read (READER_* settings); see reader-limits.ts. */
   readers: ReaderLimits;
+  /** Printed on receipts and credit notes (SELLER_NAME, SELLER_ADDRESS). */
+  seller: { name: string; address: string };
+  /** Where mails for the provider go (a trainee cancelled a plan): ADMIN_NOTIFY_EMAIL, else MAIL_FROM's address. */
+  adminNotifyEmail: string;
 }
 
 export class ConfigError extends Error {
@@ -254,6 +258,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
         integer(env, 'READER_IMAGE_MAX_MEGAPIXELS', DEFAULT_READER_LIMITS.imageMaxPixels / 1e6, 1, 1000) * 1e6,
       processes: integer(env, 'READER_PROCESSES', DEFAULT_READER_LIMITS.processes, 1, 64),
     },
+    seller: {
+      name: text(env, 'SELLER_NAME') ?? 'Psychology Training Institute',
+      address: text(env, 'SELLER_ADDRESS') ?? '',
+    },
+    adminNotifyEmail:
+      text(env, 'ADMIN_NOTIFY_EMAIL') ??
+      /<([^>]+)>/.exec(text(env, 'MAIL_FROM') ?? '')?.[1] ??
+      text(env, 'MAIL_FROM') ??
+      'no-reply@localhost',
   };
 
   if ((config.stripe.secretKey === null) !== (config.stripe.publishableKey === null)) {

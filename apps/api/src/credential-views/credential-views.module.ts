@@ -12,5 +12,6 @@ import { CredentialViewsService } from './credential-views.service';
   imports: [CredentialsModule],
   controllers: [CredentialViewsController],
   providers: [CredentialViewsRepository, CredentialViewsService],
+  exports: [CredentialViewsService],
 })
 export class CredentialViewsModule {}

@@ -7,7 +7,14 @@ import {
   type EnrollmentSearchQuery,
   type UpdateEnrollmentRequest,
 } from '@app/contracts';
-import { billingStatusLabel, billingSummary, cohortMonthLabel, formatCents, toCsv } from '@app/domain';
+import {
+  billingStatusLabel,
+  billingSummary,
+  cohortMonthLabel,
+  formatCents,
+  toCsv,
+  type BillingInput,
+} from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../audit/transaction-runner';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
@@ -26,9 +33,10 @@ import {
 import { EnrollmentsRepository, type EnrollmentSnapshot } from './enrollments.repository';
 import { enrollmentFieldsOfRow } from './enrollments.service';
 
-export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
+/** What libs/domain's billing rules read from an enrollment's row (the admin table, and the trainee's account). */
+export function billingInputOfRow(row: EnrollmentTableRow): BillingInput {
   const isPlan = row.payment_id !== null && (row.installments_total ?? 1) > 1;
-  const summary = billingSummary({
+  return {
     enrollmentStatus: row.enrollment_status,
     chargedCents: Number(row.payment_amount),
     refundedCents: Number(row.refunded),
@@ -42,7 +50,11 @@ export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
           nextInstallmentAt: row.next_installment_at ? new Date(row.next_installment_at) : null,
         }
       : null,
-  });
+  };
+}
+
+export function toEnrollmentRow(row: EnrollmentTableRow): EnrollmentRow {
+  const summary = billingSummary(billingInputOfRow(row));
   return {
     ...enrollmentFieldsOfRow(row),
     pastDue: row.plan_status === 'past_due',

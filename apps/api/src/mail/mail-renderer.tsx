@@ -13,6 +13,7 @@ import {
   CohortFilledNotChargedMail,
   InstallmentDeclinedMail,
   InstallmentReceiptMail,
+  PlanCancelledMail,
   PlanCompletedMail,
   PurchaseConfirmationMail,
 } from './templates/payment-mails';
@@ -61,6 +62,8 @@ function element<T extends MailTemplateName>(template: T, data: MailDataMap[T], 
       return <CredentialRejectedMail data={d as MailDataMap['credential-rejected']} webUrl={webUrl} />;
     case 'waitlist-offer':
       return <WaitlistOfferMail data={d as MailDataMap['waitlist-offer']} webUrl={webUrl} />;
+    case 'plan-cancelled':
+      return <PlanCancelledMail data={d as MailDataMap['plan-cancelled']} webUrl={webUrl} />;
     default:
       throw new Error(`Unknown mail template ${String(template)}`);
   }

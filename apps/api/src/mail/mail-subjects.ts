@@ -15,6 +15,10 @@ const subjects: { [T in MailTemplateName]: (data: MailDataMap[T]) => string } = 
   'sign-in-link': () => `Your sign-in link for ${PRODUCT_NAME}`,
   'credential-verified': (d) => `${d.credentialName} is verified: ${d.awardedCredits} quarter credits awarded`,
   'credential-rejected': (d) => `${d.credentialName} could not be verified`,
+  'plan-cancelled': (d) =>
+    d.audience === 'admin'
+      ? `Plan cancelled by the trainee: ${d.trainingName}`
+      : `Your plan is cancelled: ${d.trainingName}`,
   'waitlist-offer': (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,
 };
 

@@ -83,6 +83,17 @@ export interface WaitlistOfferData {
   cohortMonth: string;
 }
 
+/** A trainee stopped their plan from the account: one mail to them, one to the provider. */
+export interface PlanCancelledData {
+  audience: 'trainee' | 'admin';
+  buyerName: string;
+  trainingName: string;
+  enrollmentId: string;
+  installmentsPaid: number;
+  installmentsTotal: number;
+  installmentsStopped: number;
+}
+
 export interface MailDataMap {
   'purchase-confirmation': PurchaseConfirmationData;
   'cohort-filled-not-charged': CohortFilledNotChargedData;
@@ -94,6 +105,7 @@ export interface MailDataMap {
   'credential-verified': CredentialVerifiedData;
   'credential-rejected': CredentialRejectedData;
   'waitlist-offer': WaitlistOfferData;
+  'plan-cancelled': PlanCancelledData;
 }
 
 export type MailTemplateName = keyof MailDataMap;
@@ -109,6 +121,7 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'credential-verified',
   'credential-rejected',
   'waitlist-offer',
+  'plan-cancelled',
 ];
 
 /** A mail to write to the outbox. `key` is unique per event: the same key twice is one mail. */

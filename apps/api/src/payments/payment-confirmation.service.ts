@@ -13,7 +13,13 @@ import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
 import { laterInstallmentCents, type Payment } from './payment.entity';
-import { PaymentNotFoundError, PaymentRuleError, TestCardInvalidError, TestModeOffError } from './payments.errors';
+import {
+  PaymentConfirmedError,
+  PaymentNotFoundError,
+  PaymentRuleError,
+  TestCardInvalidError,
+  TestModeOffError,
+} from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
 import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
@@ -53,7 +59,18 @@ export class PaymentConfirmationService {
       throw new PaymentRuleError('Please fill in your name and email');
     }
     // The hold may have lapsed while the buyer waited; a cohort filled meanwhile refuses before the card is charged.
-    if (payment.status !== 'succeeded') await this.checkout.holdSeats(payment.id, payment.trainings);
+    if (payment.status !== 'succeeded') {
+      try {
+        await this.checkout.holdSeats(payment.id, payment.trainings);
+      } catch (error) {
+        // A racing confirmation (a second click) succeeded between the read above and the seat lock: the provider
+        // answers with that first success below, as it does for a click that comes after it.
+        const now =
+          error instanceof PaymentConfirmedError && (await this.payments.findByProviderPaymentId(paymentIntentId));
+        if (!now || now.status !== 'succeeded') throw error;
+      }
+    }
+    await this.payments.saveCardLast4(paymentIntentId, card.cardNumber.replace(/\D/g, '').slice(-4));
     const result = await this.provider.confirmWithCard(paymentIntentId, card.cardNumber);
     if (!result) throw new PaymentNotFoundError(paymentIntentId);
     if (!result.ok) {

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PaymentChargeView, RefundView } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
+import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { PAID_ENROLLMENTS, type PaidEnrollments } from './paid-enrollments.port';
 
 export interface RecordedRefund {
@@ -56,11 +57,18 @@ export class PaymentRefundsRepository {
     @Inject(PAID_ENROLLMENTS) private readonly enrollments: PaidEnrollments,
   ) {}
 
-  /** Inserts the refunds not recorded yet; how many were new. */
+  /**
+   * Inserts the refunds not recorded yet, each new one with its numbered credit note (in one transaction, joining the
+   * caller's); how many were new.
+   */
   async record(refunds: RecordedRefund[]): Promise<number> {
+    return this.em.transactional((em) => this.recordIn(em, refunds));
+  }
+
+  private async recordIn(em: EntityManager, refunds: RecordedRefund[]): Promise<number> {
     let inserted = 0;
     for (const refund of refunds) {
-      const rows = await this.em.execute<Array<{ id: string }>>(
+      const rows = await em.execute<Array<{ id: string }>>(
         `insert into payment_refunds (id, payment_id, enrollment_id, admin_username, provider_refund_id, provider_payment_id, amount, reason, refund_request_id, created_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, now())
          on conflict (provider_refund_id) do nothing
@@ -78,6 +86,17 @@ export class PaymentRefundsRepository {
         ],
       );
       inserted += rows.length;
+      if (rows.length > 0) {
+        await ReceiptsRepository.issue(em, {
+          kind: 'credit-note',
+          sourceKey: `refund:${refund.providerRefundId}`,
+          paymentId: refund.paymentId,
+          installmentNumber: null,
+          providerPaymentId: refund.providerRefundId,
+          amountCents: refund.amount,
+          issuedAt: new Date(),
+        });
+      }
     }
     return inserted;
   }

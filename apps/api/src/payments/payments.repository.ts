@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
+import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { PAID_ENROLLMENTS, type PaidEnrollment, type PaidEnrollments } from './paid-enrollments.port';
 import { planCharges } from '@app/domain';
 import {
@@ -74,19 +75,73 @@ export class PaymentsRepository {
   }
 
   /**
+   * The last 4 digits of the card a payment is charged to, printed on its receipts. Test mode knows the number; with
+   * Stripe it is not stored (the receipt says so).
+   */
+  async saveCardLast4(providerPaymentId: string, last4: string): Promise<void> {
+    if (!/^\d{4}$/.test(last4)) return;
+    await this.em
+      .getConnection()
+      .execute(
+        'update payments set card_last4 = ?, updated_at = now() where provider_payment_id = ? and status <> ?',
+        [last4, providerPaymentId, 'succeeded'],
+        'run',
+      );
+  }
+
+  /**
    * Takes the declined installment of a past-due plan back in hand to charge it again, as claimInstallment does for
    * a due one: one caller wins. A claim left 'processing' by a run that died is taken over after `staleBefore`.
    */
   async reclaimDeclinedInstallment(paymentId: string, installmentNumber: number, staleBefore: Date): Promise<boolean> {
-    const rows = await this.em.getConnection().execute<{ id: string }[]>(
-      `update payment_installments set status = 'processing', claimed_at = now(), failure_message = null
-       where payment_id = ? and installment_number = ?
-         and (status = 'failed' or (status = 'processing' and claimed_at < ?))
-       returning id`,
-      [paymentId, installmentNumber, staleBefore],
-      'all',
-    );
-    return rows.length === 1;
+    return this.underPlanLock(paymentId, async (tx) => {
+      const rows = await tx.execute<{ id: string }[]>(
+        `update payment_installments set status = 'processing', claimed_at = now(), failure_message = null
+         where payment_id = ? and installment_number = ?
+           and (status = 'failed' or (status = 'processing' and claimed_at < ?))
+         returning id`,
+        [paymentId, installmentNumber, staleBefore],
+      );
+      return rows.length === 1;
+    });
+  }
+
+  /**
+   * Runs a claim under the payment row's lock, and only while the plan still has an enrollment nobody cancelled: a
+   * trainee's cancellation takes the same lock (lockPlanForCancellation), so a claim either comes before it (and that
+   * one charge may still go through) or sees the plan stopped. Read after the lock, so it sees a cancellation that
+   * committed while it waited.
+   */
+  private underPlanLock(paymentId: string, claim: (tx: EntityManager) => Promise<boolean>): Promise<boolean> {
+    return this.em.transactional(async (tx) => {
+      const locked = await tx.execute<{ id: string }[]>('select id from payments where id = ? for update', [paymentId]);
+      if (locked.length === 0) return false;
+      const open = await tx.execute<{ id: string }[]>(
+        `select e.id from enrollments e join payments p on e.payment_intent_id = p.provider_payment_id
+         where p.id = ? and e.enrollment_status <> 'cancelled' limit 1`,
+        [paymentId],
+      );
+      return open.length > 0 ? claim(tx) : false;
+    });
+  }
+
+  /**
+   * A trainee stops their plan: the payment row is locked for the cancellation's transaction, after any claim that
+   * came first (see underPlanLock). Answers the plan as it stands, or null for a payment that is not a plan.
+   */
+  async lockPlanForCancellation(
+    em: EntityManager,
+    paymentId: string,
+  ): Promise<{ installmentsPaid: number; installmentsTotal: number; planStatus: string } | null> {
+    const [row] = await em.execute<
+      Array<{ installments_paid: number; installments_total: number; plan_status: string }>
+    >('select installments_paid, installments_total, plan_status from payments where id = ? for update', [paymentId]);
+    if (!row || Number(row.installments_total) <= 1) return null;
+    return {
+      installmentsPaid: Number(row.installments_paid),
+      installmentsTotal: Number(row.installments_total),
+      planStatus: row.plan_status,
+    };
   }
 
   /**
@@ -250,6 +305,17 @@ export class PaymentsRepository {
         'run',
         context,
       );
+      if (paid) {
+        await ReceiptsRepository.issue(tx, {
+          kind: 'receipt',
+          sourceKey: `charge:${payment.id}:1`,
+          paymentId: payment.id,
+          installmentNumber: 1,
+          providerPaymentId: charge.providerPaymentId,
+          amountCents: payment.amount,
+          issuedAt: new Date(),
+        });
+      }
       await this.enrollments.enrollPaid(
         tx,
         charge.providerPaymentId,
@@ -390,15 +456,16 @@ export class PaymentsRepository {
 
   /** Claims an installment before charging it; false when another run already has it. */
   async claimInstallment(paymentId: string, installmentNumber: number, amount: number): Promise<boolean> {
-    const rows = await this.em.getConnection().execute<{ id: string }[]>(
-      `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at, claimed_at)
-       values (?, ?, ?, ?, 'processing', now(), now())
-       on conflict (payment_id, installment_number) do nothing
-       returning id`,
-      [randomUUID(), paymentId, installmentNumber, amount],
-      'all',
-    );
-    return rows.length === 1;
+    return this.underPlanLock(paymentId, async (tx) => {
+      const rows = await tx.execute<{ id: string }[]>(
+        `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at, claimed_at)
+         values (?, ?, ?, ?, 'processing', now(), now())
+         on conflict (payment_id, installment_number) do nothing
+         returning id`,
+        [randomUUID(), paymentId, installmentNumber, amount],
+      );
+      return rows.length === 1;
+    });
   }
 
   /**
@@ -458,6 +525,15 @@ export class PaymentsRepository {
         'run',
         context,
       );
+      await ReceiptsRepository.issue(tx, {
+        kind: 'receipt',
+        sourceKey: `charge:${payment.id}:${input.installmentNumber}`,
+        paymentId: payment.id,
+        installmentNumber: input.installmentNumber,
+        providerPaymentId: input.providerPaymentId,
+        amountCents: laterInstallmentCents(payment),
+        issuedAt: new Date(),
+      });
       await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, laterInstallmentCents(payment));
       await OutboxRepository.enqueue(tx, input.mails);
     });

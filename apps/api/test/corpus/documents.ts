@@ -8,6 +8,14 @@ import { transcriptDocx } from '../fixtures/transcript';
 import { layoutImage, layoutPdf, scannedPdf, type Page } from './layout';
 import { TRANSCRIPT_LAYOUT_DOCUMENTS } from './transcript-layouts';
 import {
+  datedMeetingSyllabus,
+  instructorsTableSyllabus,
+  KEY_VALUE_CERTIFICATE,
+  MEETING_PATTERN_SYLLABUS,
+  SMALL_CERTIFICATE,
+  watermarkedCertificate,
+} from './syllabi-and-certificates';
+import {
   CLOCK_HOUR_TRANSCRIPT,
   ECTS_TRANSCRIPT,
   FIVE_PAGE_TRANSCRIPT,
@@ -227,6 +235,48 @@ export const CORPUS: readonly CorpusDocument[] = [
   },
   { name: 'flyer', fileName: 'workshop-flyer.pdf', documentType: 'other', make: flyerPdf },
   ...TRANSCRIPT_LAYOUT_DOCUMENTS,
+  {
+    name: 'syllabus-meeting-pattern',
+    fileName: 'psy340-syllabus.pdf',
+    documentType: 'syllabus',
+    make: () => layoutPdf([MEETING_PATTERN_SYLLABUS]),
+  },
+  {
+    name: 'syllabus-dated-meetings',
+    fileName: 'edu2210.docx',
+    documentType: 'syllabus',
+    make: datedMeetingSyllabus,
+  },
+  {
+    name: 'syllabus-instructors-table',
+    fileName: 'soc1150.docx',
+    documentType: 'syllabus',
+    make: instructorsTableSyllabus,
+  },
+  {
+    name: 'certificate-key-value',
+    fileName: 'statement.pdf',
+    documentType: 'certificate',
+    make: () => layoutPdf([KEY_VALUE_CERTIFICATE]),
+  },
+  {
+    name: 'certificate-watermark',
+    fileName: 'sample-certificate.pdf',
+    documentType: 'certificate',
+    make: watermarkedCertificate,
+  },
+  {
+    name: 'certificate-image-pdf',
+    fileName: 'certificate-image.pdf',
+    documentType: 'certificate',
+    make: () => scannedPdf([KEY_VALUE_CERTIFICATE], 2),
+  },
+  {
+    name: 'certificate-small-png',
+    fileName: 'screenshot.png',
+    documentType: 'certificate',
+    make: () => layoutImage(SMALL_CERTIFICATE, 'png', { scale: 1.2 }),
+  },
 ];
 
 /** The expected fields of one corpus document; only the fields listed are scored. */

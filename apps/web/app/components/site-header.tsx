@@ -1,9 +1,30 @@
-import { Link } from 'react-router';
+import { Form, Link, useMatches, useRouteLoaderData } from 'react-router';
+
+/** The root loader's answer: whether this browser carries an account (cookie-names.ts ACCOUNT_COOKIE). */
+export interface RootLoaderData {
+  accountSignedIn: boolean;
+}
+
+/** Signed in: the root loader says so, or the account page has just found the account (it sets the cookie). */
+function useAccountSignedIn(): boolean {
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const matches = useMatches();
+  const accountPage = matches.find((match) => match.id === 'routes/account');
+  const pageSaysSignedIn =
+    typeof accountPage?.data === 'object' && accountPage.data !== null && 'signedIn' in accountPage.data
+      ? accountPage.data.signedIn === true
+      : null;
+  return pageSaysSignedIn ?? root?.accountSignedIn ?? false;
+}
+
+const linkClass =
+  'rounded px-2 py-1 text-sm font-medium text-teal-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600';
 
 export function SiteHeader() {
+  const signedIn = useAccountSignedIn();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
         <Link
           to="/"
           className="flex items-center gap-3 rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
@@ -11,6 +32,25 @@ export function SiteHeader() {
           <img src="/logo.svg" alt="Logo" width={40} height={40} />
           <span className="text-lg font-semibold text-slate-900">Psychology Training Institute</span>
         </Link>
+        <nav aria-label="Account" className="ml-auto flex items-center gap-2">
+          {signedIn ? (
+            <>
+              <Link to="/account" className={linkClass}>
+                My account
+              </Link>
+              <Form method="post" action="/account">
+                <input type="hidden" name="intent" value="sign-out" />
+                <button type="submit" className={linkClass}>
+                  Sign out
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Link to="/account" className={linkClass}>
+              Sign in
+            </Link>
+          )}
+        </nav>
       </div>
     </header>
   );

@@ -7,7 +7,7 @@ import {
 import { createCookie } from 'react-router';
 import jwt from 'jsonwebtoken';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { callApi, type CallArgs } from './api.server';
+import { callApi, callApiResponse, type CallArgs } from './api.server';
 import { APPLICANT_COOKIE, SIGN_IN_BINDING_COOKIE } from './cookie-names';
 import { webEnv } from './env.server';
 import { SESSION_SECRET } from './session.server';
@@ -113,4 +113,13 @@ export function applicantApi<R extends RouteDefinition>(
   ...args: CallArgs<R>
 ): Promise<RouteResponse<R>> {
   return callApi(route, ...withApplicant(applicantId, args));
+}
+
+/** The raw answer of one API route on behalf of the visiting applicant (files: a receipt's PDF). */
+export function applicantApiResponse<R extends RouteDefinition>(
+  applicantId: string,
+  route: R,
+  ...args: CallArgs<R>
+): Promise<Response> {
+  return callApiResponse(route, ...withApplicant(applicantId, args));
 }

@@ -87,7 +87,9 @@ export default function AuditTrailPage() {
               page.rows.map((row) => (
                 <tr key={row.id}>
                   <td className="whitespace-nowrap px-3 py-2">{row.createdAt.replace('T', ' ').slice(0, 19)}</td>
-                  <td className="px-3 py-2">{row.adminUsername ?? 'Stripe'}</td>
+                  <td className="px-3 py-2">
+                    {row.adminUsername ?? (row.action === 'enrollment.cancel-by-trainee' ? 'The trainee' : 'Stripe')}
+                  </td>
                   <td className="px-3 py-2">
                     <code>{row.action}</code>
                   </td>

@@ -44,8 +44,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const cohorts = await adminApi(request, ROUTES.adminCohorts, {
     query: { trainingName: detail.enrollment.trainingName },
   });
+  const receipts = await adminApi(request, ROUTES.adminPaymentReceipts, { params: { id } });
   const { toast, setCookie } = await takeToast(request);
-  return data({ detail, cohorts, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return data({ detail, cohorts, receipts, toast }, { headers: { 'Set-Cookie': setCookie } });
 }
 
 interface ActionData {
@@ -161,7 +162,7 @@ function Money({ label, value }: { label: string; value: string }) {
 }
 
 export default function EnrollmentDetailPage() {
-  const { detail, cohorts, toast } = useLoaderData<typeof loader>();
+  const { detail, cohorts, receipts, toast } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
   const { enrollment, payment } = detail;
   const errors = result?.fieldErrors ?? {};
@@ -268,6 +269,23 @@ export default function EnrollmentDetailPage() {
                       {refund.createdAt.slice(0, 10)}: {formatCents(refund.amountCents)} of{' '}
                       <code>{refund.providerPaymentId}</code> (<code>{refund.providerRefundId}</code>)
                       {refund.reason ? ` – ${refund.reason}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {receipts.length > 0 ? (
+              <>
+                <h3 className="mt-4 font-semibold">Receipts</h3>
+                <ul className="mt-1 list-disc pl-6 text-sm">
+                  {receipts.map((receipt) => (
+                    <li key={receipt.id}>
+                      {receipt.issuedAt.slice(0, 10)}: {receipt.kind === 'credit-note' ? 'Credit note' : 'Receipt'}{' '}
+                      {receipt.number}, {formatCents(receipt.amountCents)} (
+                      <a href={`/admin/receipts/${receipt.id}/pdf`} className="text-teal-700 underline" download>
+                        PDF<span className="sr-only"> of {receipt.number}</span>
+                      </a>
+                      )
                     </li>
                   ))}
                 </ul>

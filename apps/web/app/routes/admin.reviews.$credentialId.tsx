@@ -173,6 +173,32 @@ export default function CredentialReviewPage() {
               ))}
             </ul>
           )}
+          {Object.entries(evaluation.evidence ?? {}).some(([, e]) => e.review) && (
+            <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="review-uncertain">
+              <p className="font-medium">Check before relying on these (read with low confidence):</p>
+              <ul className="mt-1 list-inside list-disc">
+                {Object.entries(evaluation.evidence ?? {})
+                  .filter(([, e]) => e.review)
+                  .map(([field, e]) => (
+                    <li key={field}>
+                      {field}: &ldquo;{e.quote}&rdquo; ({e.document}, page {e.page}, line {e.line}) — {e.review}
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          )}
+          {Object.keys(evaluation.missing ?? {}).length > 0 && (
+            <div className="mt-3 text-sm" data-testid="review-missing">
+              <p className="font-medium">Not stated in the documents (left empty):</p>
+              <ul className="mt-1 list-inside list-disc text-slate-700">
+                {Object.entries(evaluation.missing ?? {}).map(([field, reason]) => (
+                  <li key={field}>
+                    {field}: {reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {Object.keys(evaluation.evidence ?? {}).length > 0 && (
             <details className="mt-3">
               <summary className="cursor-pointer font-medium">Evidence: where each figure was read</summary>
@@ -182,6 +208,7 @@ export default function CredentialReviewPage() {
                     <dt className="font-medium">{field}</dt>
                     <dd className="text-slate-700">
                       &ldquo;{evidence.quote}&rdquo; ({evidence.document}, page {evidence.page}, line {evidence.line})
+                      {evidence.derivation && <span className="block">Derived: {evidence.derivation}</span>}
                     </dd>
                   </div>
                 ))}

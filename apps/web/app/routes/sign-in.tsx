@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // This browser, the one that used the link, now carries the account.
     const headers = new Headers({ 'Set-Cookie': await applicantCookieFor(result.applicantId) });
     if (binding) headers.append('Set-Cookie', await clearSignInBinding());
-    return redirect('/evaluation?signedIn=1', { headers });
+    return redirect('/account?notice=signed-in', { headers });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       return data({ message: error.body?.message ?? error.text }, { status: error.status });

@@ -31,6 +31,8 @@ export interface DocumentSignals {
   transcript?: TranscriptReading | null;
   /** Where each value was read, by field. */
   evidence?: Record<string, Evidence>;
+  /** What no line of the document states, by field, in words ('no line in the documents states contact hours'). */
+  missing?: Record<string, string>;
 }
 
 /** Which analyzer read a document's signals. */

@@ -34,6 +34,7 @@ describe('evaluationDetails', () => {
   it("keys each document's lines by evaluation field, the certificate's first, and each criterion by the line behind it", () => {
     expect(evaluationDetails([syllabus, certificate])).toEqual({
       transcripts: [],
+      missing: {},
       evidence: {
         completionEvidence: line(C, 1, 'Certificate of Completion'),
         'certificateDetails.issuingOrganization': line(C, 2, 'Trauma Institute'),
@@ -104,6 +105,7 @@ describe('evaluationDetails', () => {
       [certificate, transcriptReading],
       combined({
         contactHours: 45,
+        transcriptCredits: 4.5,
         transcriptEquivalencies: [
           { originalCourse: 'Elective', equivalentCourse: 'PSY 300 Electives', credits: 1 },
           {
@@ -128,8 +130,10 @@ describe('evaluationDetails', () => {
     const { statedTotal: _stated, ...summary } = read;
     expect(transcripts).toEqual([summary]);
     expect(transcripts[0]).not.toHaveProperty('statedTotal');
-    expect(evidence.contactHours).toEqual(creditSystem);
-    expect(evidence.instructionHours).toEqual(creditSystem);
+    // The hours are the credits at 10 an hour: the line names the system, the derivation gives the figure.
+    const derived = { ...creditSystem, derivation: '4.5 quarter credits × 10 contact hours a quarter credit = 45 h' };
+    expect(evidence.contactHours).toEqual(derived);
+    expect(evidence.instructionHours).toEqual(derived);
     expect(evidence.topicRelevance).toEqual(psych.evidence);
   });
 
@@ -142,7 +146,35 @@ describe('evaluationDetails', () => {
     expect(evidence).toEqual({ contactHours: psych.evidence, instructionHours: psych.evidence });
   });
 
-  it('has no lines for documents without evidence', () => {
-    expect(evaluationDetails([reading('flyer', 'other', {})], combined({}))).toEqual({ transcripts: [], evidence: {} });
+  it('has no lines for documents without evidence, and says what no line states', () => {
+    expect(evaluationDetails([reading('flyer', 'other', {})], combined({}))).toEqual({
+      transcripts: [],
+      evidence: {},
+      missing: { contactHours: 'no line in the documents states contact hours' },
+    });
+  });
+
+  it("gives the document's own words for what is missing, and a certificate's empty fields", () => {
+    const blank = reading('blank', 'certificate', {
+      certificate: { recipientName: null, issuingOrganization: 'X', certificateAuthor: 'Y Z', completionDate: null },
+      missing: {
+        contactHours: 'the class meets 3 h a week (MWF), but no line states the weeks of the term',
+        'certificate.recipientName': 'no line in the documents names the recipient',
+      },
+    });
+    expect(evaluationDetails([blank], combined({})).missing).toEqual({
+      contactHours: 'the class meets 3 h a week (MWF), but no line states the weeks of the term',
+      'certificateDetails.recipientName': 'no line in the documents names the recipient',
+    });
+  });
+
+  it('drops a line that does not write the figure it is given for (a day of a date is not hours)', () => {
+    const dated = reading('dated', 'transcript', {
+      contactHours: 15,
+      evidence: { contactHours: line(T, 3, 'Degree Awarded: May 15, 2024') },
+    });
+    const { evidence } = evaluationDetails([dated], combined({ contactHours: 15 }));
+    expect(evidence.contactHours).toBeUndefined();
+    expect(evidence.instructionHours).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import { byCertificateAuthority } from './certificate-and-contacts';
 import type { CombinedAnalysis } from './combined-analysis';
+import { quoteHoldsNumber } from '../reading/number-evidence';
 import type { DocumentReading, DocumentSignals } from './document-reading';
 
 /**
@@ -16,7 +17,7 @@ import type { DocumentReading, DocumentSignals } from './document-reading';
 export function evaluationDetails(
   readings: readonly DocumentReading[],
   combined?: CombinedAnalysis,
-): { transcripts: TranscriptSummary[]; evidence: EvaluationEvidence } {
+): { transcripts: TranscriptSummary[]; evidence: EvaluationEvidence; missing: Record<string, string> } {
   const evidence: EvaluationEvidence = {};
   const ordered = byCertificateAuthority(readings);
   for (const reading of ordered) {
@@ -43,7 +44,18 @@ export function evaluationDetails(
   const transcripts = readings.flatMap((r) => (r.signals.transcript ? [stripStatedTotal(r.signals.transcript)] : []));
   const firstTranscript = transcripts[0];
   const firstRow = transcripts.flatMap((t) => t.courses)[0];
-  if (firstTranscript && firstRow) evidence.contactHours = firstTranscript.evidence.creditSystem ?? firstRow.evidence;
+  if (firstTranscript && firstRow) {
+    const line = firstTranscript.evidence.creditSystem ?? firstRow.evidence;
+    const credits = combined?.transcriptCredits;
+    // A transcript's hours are not written on any line: they are its quarter credits at 10 hours each.
+    evidence.contactHours =
+      combined?.contactHours != null && credits != null
+        ? {
+            ...line,
+            derivation: `${credits} quarter credits × 10 contact hours a quarter credit = ${combined.contactHours} h`,
+          }
+        : line;
+  }
   const topic =
     combined?.transcriptEquivalencies?.find((e) => e.evidence)?.evidence ?? combined?.courseOverlaps[0]?.evidence;
   if (topic) evidence.topicRelevance = topic;
@@ -60,7 +72,39 @@ export function evaluationDetails(
     const line = criteria[key];
     if (line) evidence[key] = line;
   }
-  return { transcripts, evidence };
+  return { transcripts, evidence, missing: missingFields(ordered, combined, evidence) };
+}
+
+/**
+ * What no line states, by field, where the evaluation has no value for it: the documents' own words for it (a meeting
+ * pattern without the weeks of the term…), or that no line states it. A figure whose evidence neither quotes it nor
+ * says how it was derived is not evidence: that line is dropped, so no figure is shown with a quote that lacks it.
+ */
+function missingFields(
+  readings: readonly DocumentReading[],
+  combined: CombinedAnalysis | undefined,
+  evidence: EvaluationEvidence,
+): Record<string, string> {
+  const missing: Record<string, string> = {};
+  const said = (field: string): string | undefined => readings.map((r) => r.signals.missing?.[field]).find(Boolean);
+  if (combined && (combined.contactHours === null || combined.contactHours === 0)) {
+    missing.contactHours = said('contactHours') ?? 'no line in the documents states contact hours';
+    delete evidence.contactHours;
+    delete evidence.instructionHours;
+  }
+  const hours = evidence.contactHours;
+  if (combined?.contactHours && hours && !hours.derivation && !quoteHoldsNumber(hours.quote, combined.contactHours)) {
+    delete evidence.contactHours;
+    delete evidence.instructionHours;
+  }
+  if (readings.some((r) => (r.signals.kind ?? r.documentType) === 'certificate')) {
+    for (const field of ['recipientName', 'issuingOrganization', 'certificateAuthor', 'completionDate']) {
+      const found = readings.some((r) => r.signals.certificate[field as keyof DocumentSignals['certificate']]);
+      const why = said(`certificate.${field}`);
+      if (!found && why) missing[`certificateDetails.${field}`] = why;
+    }
+  }
+  return missing;
 }
 
 /** The total a transcript states is only the reader's cross-check of its rows; the evaluation leaves it out. */

@@ -22,6 +22,9 @@ describe('findContactHours', () => {
     ['thirty contact hours', 30],
     ['Contact Hours:\n 36', 36],
     ['36 Contact Hours\nand 12 hours of instruction', 36],
+    ['Hours Completed: 10', 10],
+    ['completed 10 hours of volunteer community service work', 10],
+    ['representing approximately 300 hours of coursework', 300],
   ])('%p gives %p', (text, hours) => {
     expect(findContactHours(text)).toBe(hours);
   });

@@ -5,7 +5,9 @@ const HOURS = '(?:hours?|hrs?\\.?)';
 const HOUR_QUALIFIER =
   '(?:total\\s+)?(?:contact|instructional|instruction|clock|classroom|class|lecture|training|course|teaching|seat|face[\\s-]to[\\s-]face|direct|didactic|supervised|ce|ceu|cpd)';
 const HOURS_OF =
-  '(?:of\\s+)?(?:total\\s+)?(?:instruction|training|coursework|course\\s*work|study|classroom|class|lecture|contact|didactic|teaching|supervised|(?:continuing\\s+)?education)';
+  '(?:of\\s+)?(?:total\\s+)?(?:instruction|training|coursework|course\\s*work|study|classroom|class|lecture|contact|didactic|teaching|supervised|volunteer|(?:community\\s+)?service|practice|(?:continuing\\s+)?education)';
+/** A number that is the day of a date ('May 15, 2024') or part of one ('15/05'), not a count of hours. */
+const NOT_A_DATE = '(?!\\s*,?\\s*(?:19|20)\\d{2}\\b)(?![/.-]\\d)';
 const PER_WEEK = '(?:per|a|each|every|/)\\s*(?:week|wk)';
 const RATE_FOLLOWS = /^\s*(?:(?:per|a|each|every|\/)\s*(?:week|wk|day|session|class|month)\b|weekly|daily)/i;
 const MAX_PLAUSIBLE_HOURS = 10000;
@@ -27,11 +29,18 @@ export function findContactHours(rawText: string): number | null {
   }
   for (const m of allMatches(
     text,
-    `\\b(?:total\\s+(?:contact\\s+|clock\\s+|instructional\\s+|course\\s+)?|(?:contact|instructional|clock|classroom|training|course|ce)\\s*)${HOURS}(?:\\s+of\\s+instruction)?\\s*[:=-]?\\s*${NUM}\\b`,
+    `\\b(?:total\\s+(?:contact\\s+|clock\\s+|instructional\\s+|course\\s+)?|(?:contact|instructional|clock|classroom|training|course|ce)\\s*)${HOURS}(?:\\s+of\\s+instruction)?\\s*[:=-]?\\s*${NUM}\\b${NOT_A_DATE}`,
   )) {
     totals.push(toNumber(m[1]));
   }
-  for (const m of allMatches(text, `\\b${HOURS}\\s+of\\s+instruction\\s*[:=-]?\\s*${NUM}\\b`)) {
+  for (const m of allMatches(text, `\\b${HOURS}\\s+of\\s+instruction\\s*[:=-]?\\s*${NUM}\\b${NOT_A_DATE}`)) {
+    totals.push(toNumber(m[1]));
+  }
+  // Key/value headers: 'Hours Completed: 10', 'Hours Earned: 12.5'.
+  for (const m of allMatches(
+    text,
+    `\\b${HOURS}\\s+(?:completed|earned|awarded|attended|credited|approved)\\s*[:=-]?\\s*${NUM}\\b${NOT_A_DATE}`,
+  )) {
     totals.push(toNumber(m[1]));
   }
   for (const m of allMatches(

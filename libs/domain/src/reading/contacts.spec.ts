@@ -58,4 +58,34 @@ describe('findContacts', () => {
   it('finds nobody without an email', () => {
     expect(findContacts('Dr. Jane Smith, Program Director')).toEqual([]);
   });
+
+  it('lists instructors before a class address and leaves teaching assistants out', () => {
+    const text = [
+      'Class email: cs101-help@uni.edu',
+      'Instructors: Jane Roe (jroe@uni.edu), John Poe (jpoe@uni.edu)',
+      'Teaching Assistants: Ann Lee (alee@uni.edu), Bo Kim (bkim@uni.edu)',
+    ].join('\n');
+    expect(findContacts(text).map((c) => [c.name, c.email])).toEqual([
+      ['Jane Roe', 'jroe@uni.edu'],
+      ['John Poe', 'jpoe@uni.edu'],
+      ['Cs Help', 'cs101-help@uni.edu'],
+    ]);
+  });
+
+  it('reads the instructor named above a class address, blank lines between', () => {
+    const text = '(Lead Professor):  Dr. Sarah Diesburg\n\nOffice: CEE 010A\n\nClass email: cs1510-help@uni.edu';
+    expect(findContacts(text)[0]).toMatchObject({ name: 'Dr. Sarah Diesburg', email: 'cs1510-help@uni.edu' });
+  });
+
+  it('names an address by the printed name its mailbox is made of', () => {
+    const text = 'Instructor\t\tZsófia L. Bárány, Miklós Koren\nEmail\t\tbaranyzs@ceu.edu, korenm@ceu.edu';
+    expect(findContacts(text).map((c) => c.name)).toEqual(['Zsófia L. Bárány', 'Miklós Koren']);
+  });
+
+  it('reads the role after the address in a table, row by row or cell by cell', () => {
+    const rows = 'Dr. Tom Lind\ttlind@u.edu\tInstructor\nKevin Marsh\tkmarsh@u.edu\tTeaching Assistant';
+    expect(findContacts(rows).map((c) => c.email)).toEqual(['tlind@u.edu']);
+    const cells = 'Dr. Tom Lind\n\ntlind@u.edu\n\nInstructor\n\nKevin Marsh\n\nkmarsh@u.edu\n\nTeaching Assistant';
+    expect(findContacts(cells).map((c) => c.email)).toEqual(['tlind@u.edu']);
+  });
 });

@@ -18,4 +18,11 @@ describe('findEmails', () => {
   it('finds none without a domain suffix', () => {
     expect(findEmails('twitter @handle and user@localhost')).toEqual([]);
   });
+
+  it('cuts an address glued to the next word', () => {
+    expect(findEmails('Jane Roe jroe@uni.eduTeaching Assistant Bo Kim bkim@uni.eduOffice')).toEqual([
+      'jroe@uni.edu',
+      'bkim@uni.edu',
+    ]);
+  });
 });

@@ -22,9 +22,15 @@ export function findEvidence(
   const wanted = squash(needle);
   // A figure is quoted only from a line holding it as a figure: never a day of a date ('May 15, 2024' is not 15 hours).
   const figure = /^\d+(?:\.\d+)?$/.test(needle.trim()) ? Number(needle) : null;
-  const line = lines.find((l) =>
-    figure === null ? squash(l.text).includes(wanted) : quoteHoldsNumber(l.text, figure),
+  // Text: a line that writes the value as words of its own before one that holds it inside a longer word ('gMLRIT').
+  const whole = new RegExp(
+    `(?<![\\p{L}\\p{N}])${wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+    'u',
   );
+  const line =
+    figure !== null
+      ? lines.find((l) => quoteHoldsNumber(l.text, figure))
+      : (lines.find((l) => whole.test(squash(l.text))) ?? lines.find((l) => squash(l.text).includes(wanted)));
   return line ? evidenceOf(document, line) : undefined;
 }
 

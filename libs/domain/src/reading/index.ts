@@ -17,3 +17,7 @@ export * from './transcript-reader';
 export * from './read-document';
 export * from './readable-text';
 export * from './ground-transcript';
+export * from './instruction-hours';
+export * from './meeting-pattern';
+export * from './schedule';
+export * from './uncertain-words';

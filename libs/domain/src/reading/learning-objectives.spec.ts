@@ -67,4 +67,25 @@ Quizzes`;
   it('stops the list at the next heading', () => {
     expect(findLearningObjectives('Objectives\n- a\n- b\nGrading Policy\n- 50% exam\n- 50% paper\n')).toBe(2);
   });
+
+  it('counts outcomes written as unbulleted paragraphs under the heading', () => {
+    const text = [
+      'Course Learning Outcomes',
+      'Students can analyze a programming problem using the basics of programming:',
+      'actions (input, processing, output)',
+      'control structures (selection, repetition)',
+      'Students will increase their problem solving skills.',
+      'Students will increase their communication skills.',
+      'Performance Evaluation',
+    ].join('\n');
+    expect(findLearningObjectives(text)).toBe(3);
+  });
+
+  it('does not count a prose paragraph under the heading', () => {
+    expect(
+      findLearningObjectives(
+        'Learning goals:\nThe course content emphasizes a deeper understanding of fewer concepts.',
+      ),
+    ).toBe(0);
+  });
 });

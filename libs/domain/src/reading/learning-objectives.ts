@@ -6,6 +6,9 @@ const LEAD_IN =
   /(?:(?:will|should)\s+be\s+able\s+to|(?:students|participants|learners|trainees|graduates)\s+will)\s*:?$/i;
 const LIST_ITEM =
   /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
+/** Layout feature: outcomes written as unbulleted paragraphs, each a sentence about what students will do. */
+const OUTCOME_PARAGRAPH =
+  /^(?:students|participants|learners|trainees|graduates|you)\s+(?:will|can|should|must|are\s+able\s+to)\s+(?:be\s+able\s+to\s+)?[a-z]/i;
 const ABLE_TO_SENTENCE =
   /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
 
@@ -16,7 +19,7 @@ function countListAfter(lines: readonly string[], start: number): { count: numbe
   for (; j < lines.length; j++) {
     const line = (lines[j] ?? '').trim();
     if (line === '') continue;
-    if (LIST_ITEM.test(line)) {
+    if (LIST_ITEM.test(line) || (OUTCOME_PARAGRAPH.test(line) && !LEAD_IN.test(line))) {
       count++;
       continue;
     }

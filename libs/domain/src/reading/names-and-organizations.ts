@@ -33,7 +33,7 @@ const NAME_STOP_WORDS = new Set([
   'by',
 ]);
 export const TITLE_WORDS =
-  /\b(?:director|coordinator|dean|professor|instructor|lecturer|teacher|trainer|manager|chair(?:person)?|president|registrar|advis[oe]r|administrator|officer|head|founder|ceo|principal|faculty|supervisor|facilitator|specialist|counsell?or|therapist|consultant|liaison|secretary|assistant)\b/i;
+  /\b(?:director|co-?ordinator|conven[oe]r|hod|chancellor|rector|dean|professor|instructor|lecturer|teacher|trainer|manager|chair(?:person)?|president|registrar|advis[oe]r|administrator|officer|head|founder|ceo|principal|faculty|supervisor|facilitator|specialist|counsell?or|therapist|consultant|liaison|secretary|assistant)\b/i;
 export const ORG_WORDS =
   /\b(?:university|college|institute|academy|school|center|centre|association|society|foundation|department|clinic|hospital|inc|llc|ltd|corporation|company|council|board|organi[sz]ation|program(?:me)?)\b/i;
 const MONTH_WORD = new RegExp(`^${MONTH}$`, 'i');

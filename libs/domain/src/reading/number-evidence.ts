@@ -6,7 +6,7 @@ const DATE_OR_TIME = new RegExp(
   [
     // Month names with a day and/or a year: 'May 15, 2024', '15 May 2024', 'May 2024'.
     '\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?',
-    '\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?(?:,?\\s+\\d{4})?',
+    '\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?(?:,?\\s+\\d{4})?',
     // Numeric dates and times: '2024-05-15', '05/15/2024', '15.05.2024', '11:15'.
     '\\b\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b',
     '\\b\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{2,4}\\b',

@@ -2,9 +2,13 @@ import type { CertificateDetails, DocumentKind, Evidence, LeadContact } from '@a
 import { statesCompletion } from '../credential-analysis';
 import { namesAssessmentMethod } from './assessment-methods';
 import { findCertificateDetails } from './certificate-details';
-import { findContactHours } from './contact-hours';
 import { findContacts } from './contacts';
+import { datesWithIndex } from './dates';
+import { readInstructionHours, termWeeks } from './instruction-hours';
 import { findModulesOrWeeks } from './modules-or-weeks';
+import { normalizeDocumentText } from './normalize-text';
+import { modulesFromOutline, readScheduleRows } from './schedule';
+import { reviewReason, type UncertainWord } from './uncertain-words';
 import { classifyDocument } from './document-kind';
 import { evidenceOf, findEvidence } from './evidence';
 import { introducesObjectives } from './learning-objectives';
@@ -23,6 +27,12 @@ export interface KindReading {
   transcript: TranscriptReading | null;
   certificate: CertificateDetails;
   contacts: LeadContact[];
+  /** Contact hours stated or derived (the evidence's derivation says how); null when no line gives them. */
+  contactHours: number | null;
+  /** Weeks or modules: the larger of those stated, listed in a weekly outline or an outline of topics, or spanned by a schedule. */
+  modulesOrWeeks: number | null;
+  /** What no line states, by field ('contactHours', 'certificate.recipientName'…), in words for the evaluator. */
+  missing: Record<string, string>;
   /**
    * Keyed by field: 'contactHours', 'modulesOrWeeks', 'learningObjectives', 'assessmentMethods', 'completionEvidence',
    * 'certificate.recipientName', 'contact.<email>', 'transcript.<field>'.
@@ -51,18 +61,62 @@ function ownCourse(lines: readonly TextLine[]): { code: string | null; title: st
   return { code, title: title?.text ?? null };
 }
 
+const WEEK_OR_MODULE = (n: number): RegExp =>
+  new RegExp(`\\b(?:weeks?|modules?|units?)\\s*#?\\s*${n}\\b|\\b${n}\\s*-?\\s*(?:weeks?|modules?|units?)\\b`, 'i');
+
+/** The weeks or modules and the line they come from: stated or the last of a numbered outline, or counted (with how). */
+function readModulesOrWeeks(
+  lines: readonly TextLine[],
+  text: string,
+  course: boolean,
+): { value: number; line: TextLine; derivation: string | null } | null {
+  const candidates: { value: number; line: TextLine; derivation: string | null }[] = [];
+  const stated = findModulesOrWeeks(text);
+  const statedLine =
+    stated === null ? undefined : lines.find((l) => WEEK_OR_MODULE(stated).test(normalizeDocumentText(l.text)));
+  if (stated !== null && statedLine) candidates.push({ value: stated, line: statedLine, derivation: null });
+  if (course) {
+    const weeks = termWeeks(lines);
+    if (weeks) candidates.push({ value: weeks.weeks, line: weeks.line, derivation: weeks.how });
+    const outline = modulesFromOutline(lines);
+    if (outline)
+      candidates.push({
+        value: outline.modules,
+        line: outline.line,
+        derivation: `${outline.modules} topics listed under this heading`,
+      });
+    const rows = readScheduleRows(lines);
+    const first = rows[0];
+    if (first)
+      candidates.push({
+        value: rows.length,
+        line: first.line,
+        derivation: `${rows.length} dated rows in the schedule`,
+      });
+  }
+  return candidates.sort((a, b) => b.value - a.value)[0] ?? null;
+}
+
+const MISSING_CERTIFICATE: Record<keyof CertificateDetails, string> = {
+  recipientName: 'no line in the documents names the recipient',
+  issuingOrganization: 'no line in the documents names the issuing organization',
+  certificateAuthor: 'no line in the documents names a signer',
+  completionDate: 'no line in the documents dates the completion',
+};
+
 export function readDocument(
   document: string,
   text: string,
   positioned?: readonly TextLine[],
   fallback: DocumentKind = 'other',
+  uncertain: readonly UncertainWord[] = [],
 ): KindReading {
   const lines = positioned && positioned.length > 0 ? positioned : linesOfText(text);
   const lineText = lines.map((l) => l.text).join('\n');
   const kind = classifyDocument(lineText, fallback);
   const transcript = kind === 'transcript' ? readTranscript(document, lines) : null;
   const evidence: Record<string, Evidence> = {};
-  const certificate = findCertificateDetails(text);
+  const certificate = findCertificateDetails(text, lines);
   const institution = transcript?.institution ?? institutionOf(lines)?.value ?? null;
 
   if (transcript) {
@@ -80,14 +134,36 @@ export function readDocument(
       )?.name ?? null;
   }
 
-  const hours = findContactHours(text);
+  const course = kind === 'syllabus' || kind === 'course_description';
+  const missing: Record<string, string> = {};
+  const hours = readInstructionHours(lines, course);
+  if (hours.hours !== null && hours.line) {
+    evidence.contactHours = {
+      ...evidenceOf(document, hours.line),
+      ...(hours.derivation ? { derivation: hours.derivation } : {}),
+    };
+  } else if (hours.missing) missing.contactHours = hours.missing;
+  const structure = readModulesOrWeeks(lines, lineText, course);
+  if (structure) {
+    evidence.modulesOrWeeks = {
+      ...evidenceOf(document, structure.line),
+      ...(structure.derivation ? { derivation: structure.derivation } : {}),
+    };
+  }
   const put = (key: string, value: string | number | null | undefined): void => {
     const found = findEvidence(document, lines, value === null || value === undefined ? null : String(value));
     if (found) evidence[key] = found;
   };
-  put('contactHours', hours);
-  put('modulesOrWeeks', findModulesOrWeeks(text));
-  for (const [field, value] of Object.entries(certificate)) put(`certificate.${field}`, value);
+  for (const [field, value] of Object.entries(certificate)) {
+    if (field === 'completionDate' && value) {
+      // A date is quoted from the line that writes it, in whatever form it has there.
+      const dated = lines.filter((l) => datesWithIndex(normalizeDocumentText(l.text)).some((d) => d.iso === value));
+      const line = dated.find((l) => /complet|award|issu|confer|grant/i.test(l.text)) ?? dated[0];
+      if (line) evidence['certificate.completionDate'] = evidenceOf(document, line);
+    } else put(`certificate.${field}`, value);
+    if (kind === 'certificate' && value === null)
+      missing[`certificate.${field}`] = MISSING_CERTIFICATE[field as keyof CertificateDetails];
+  }
   for (const contact of contacts) put(`contact.${contact.email}`, contact.email);
   if (transcript) {
     for (const [field, value] of Object.entries(transcript.evidence))
@@ -111,10 +187,32 @@ export function readDocument(
     transcript?.courses.find((c) => c.quarterCredits > 0)?.evidence ??
     firstLine(statesCompletion);
   if (completion) evidence.completionEvidence = completion;
-  const course = kind === 'syllabus' || kind === 'course_description' ? ownCourse(lines) : { code: null, title: null };
-  if (course.title) {
-    const line = lines.find((l) => l.text.includes(course.title ?? ''));
+  const own = course ? ownCourse(lines) : { code: null, title: null };
+  if (own.title) {
+    const line = lines.find((l) => l.text.includes(own.title ?? ''));
     if (line) evidence.courseTitle = evidenceOf(document, line);
   }
-  return { kind, courseCode: course.code, courseTitle: course.title, transcript, certificate, contacts, evidence };
+  // A figure or a name OCR read with low confidence is marked for the evaluator's review, not shown as certain.
+  const values: Record<string, string | number | null> = {
+    contactHours: hours.hours,
+    ...Object.fromEntries(Object.entries(certificate).map(([f, v]) => [`certificate.${f}`, v])),
+  };
+  for (const [field, value] of Object.entries(values)) {
+    const line = evidence[field];
+    const reason =
+      line && value !== null && !field.endsWith('completionDate') ? reviewReason(line, value, uncertain) : undefined;
+    if (line && reason) evidence[field] = { ...line, review: reason };
+  }
+  return {
+    kind,
+    courseCode: own.code,
+    courseTitle: own.title,
+    transcript,
+    certificate,
+    contacts,
+    contactHours: hours.hours,
+    modulesOrWeeks: structure?.value ?? null,
+    missing,
+    evidence,
+  };
 }

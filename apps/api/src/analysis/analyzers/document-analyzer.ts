@@ -1,5 +1,5 @@
 import type { DocumentType } from '@app/contracts';
-import type { AnalyzerName, DocumentSignals, TextLine } from '@app/domain';
+import type { AnalyzerName, DocumentSignals, TextLine, UncertainWord } from '@app/domain';
 
 /** One document's text and what the uploader said it is. */
 export interface DocumentInput {
@@ -8,6 +8,8 @@ export interface DocumentInput {
   text: string;
   /** Lines rebuilt from the text's positions (PDF text layer); absent for readers that give plain text. */
   lines?: readonly TextLine[];
+  /** Words OCR read with low confidence; a value made of them is marked for review. */
+  uncertainWords?: readonly UncertainWord[];
 }
 
 export interface DocumentAnalysis {

@@ -3,10 +3,8 @@ import {
   type DocumentSignals,
   findAssessmentMethods,
   findCompletionEvidence,
-  findContactHours,
   findDocumentTitle,
   findLearningObjectives,
-  findModulesOrWeeks,
   readDocument,
 } from '@app/domain';
 import type { DocumentAnalysis, DocumentAnalyzer, DocumentInput } from './document-analyzer';
@@ -18,7 +16,7 @@ export class LocalDocumentAnalyzer implements DocumentAnalyzer {
 
   read(input: DocumentInput): DocumentSignals {
     const { text } = input;
-    const reading = readDocument(input.fileName, text, input.lines, input.documentType);
+    const reading = readDocument(input.fileName, text, input.lines, input.documentType, input.uncertainWords);
     const completion =
       findCompletionEvidence(text) || (reading.transcript?.courses.some((c) => c.quarterCredits > 0) ?? false);
     return {
@@ -26,9 +24,9 @@ export class LocalDocumentAnalyzer implements DocumentAnalyzer {
         reading.courseCode && reading.courseTitle
           ? `${reading.courseCode} ${reading.courseTitle}`
           : findDocumentTitle(text, input.fileName),
-      contactHours: findContactHours(text),
+      contactHours: reading.contactHours,
       learningObjectives: findLearningObjectives(text),
-      modulesOrWeeks: findModulesOrWeeks(text),
+      modulesOrWeeks: reading.modulesOrWeeks,
       assessmentMethods: findAssessmentMethods(text),
       topics: [],
       certificate: reading.certificate,
@@ -39,6 +37,7 @@ export class LocalDocumentAnalyzer implements DocumentAnalyzer {
       courseTitle: reading.courseTitle,
       transcript: reading.transcript,
       evidence: reading.evidence,
+      missing: reading.missing,
     };
   }
 

@@ -326,7 +326,6 @@ export function groundModelSignals(
     appears(value) ? value : fallback;
   const dates = new Set(findDates(text));
   const modelContacts = model.contacts.filter((c) => haystack.includes(c.email));
-  const localEmails = new Set(local.contacts.map((c) => c.email));
   // An objective counts where one line holds its words; an assessment method where the text names it.
   const objectives = model.learningObjectives.filter((objective) =>
     lines.some((l) => topicOverlap([objective], l.text) === 1),
@@ -356,10 +355,12 @@ export function groundModelSignals(
     certificate.issuingOrganization = transcript.institution ?? certificate.issuingOrganization;
     certificate.completionDate = transcript.awardDate ?? certificate.completionDate;
   }
-  const contacts = [
-    ...modelContacts,
-    ...local.contacts.filter((c) => !modelContacts.some((m) => m.email === c.email) && localEmails.has(c.email)),
-  ];
+  // The local reading's contacts in its role order (instructors first, no teaching assistants), the model's name and
+  // title for an address where the text writes them; an address the local reading left out stays out.
+  const contacts = local.contacts.map((c) => {
+    const named = modelContacts.find((m) => m.email === c.email);
+    return named && appears(named.name) ? { ...c, name: named.name, title: groundedText(named.title, c.title) } : c;
+  });
   const contactHours = groundedNumber(model.contactHours, local.contactHours, /\bh(?:ou)?rs?\b/i);
   const modulesOrWeeks = groundedNumber(
     model.modulesOrWeeks,
@@ -411,5 +412,18 @@ export function groundModelSignals(
     courseTitle,
     transcript,
     evidence,
+    ...(local.missing ? { missing: withoutFound(local.missing, contactHours, certificate) } : {}),
   };
+}
+
+/** What the local reading found missing, less what the model's grounded answer supplies. */
+function withoutFound(
+  missing: Record<string, string>,
+  contactHours: number | null,
+  certificate: CertificateDetails,
+): Record<string, string> {
+  const left = { ...missing };
+  if (contactHours !== null) delete left.contactHours;
+  for (const [field, value] of Object.entries(certificate)) if (value !== null) delete left[`certificate.${field}`];
+  return left;
 }

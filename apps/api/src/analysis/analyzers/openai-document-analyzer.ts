@@ -10,7 +10,10 @@ const MAX_DOCUMENT_CHARACTERS = 60_000;
 const INSTRUCTIONS = [
   'You read one academic document (syllabus, transcript, certificate or course description) for a credit evaluator.',
   'Report only what the document states; use null or an empty list when it does not say.',
-  'contactHours is the total instruction time in hours (for example 3 hours a week for 12 weeks is 36).',
+  'contactHours is the total instruction time in hours: as stated (for example 3 hours a week for 12 weeks is 36; "approximately 300 hours" is 300), else derived from a meeting pattern times the weeks of the term ("MW 11:00-12:20" over 16 weeks is 42.7) or from the number of dated class meetings times their length; null when the document gives neither the weeks nor the meetings. A number inside a date is never hours.',
+  'modulesOrWeeks counts the weeks or modules of a schedule or outline (Week 0 to Week 15 is 16).',
+  'certificate: the recipient is the person named after "This certifies that", "awarded to" or "presented to", or in a key/value header (null when that line is blank); the issuing organization issues the certificate (a sponsor or partner logo is not the issuer); the author is a signer whose printed name stands under a signature.',
+  'contacts: the instructors first, then other staff, then a shared class or help address; never teaching assistants or graders.',
   'Dates are YYYY-MM-DD. Contacts are people named with an email address in the document.',
   'kind is what the document is from its content. For a transcript, list every course row with its term, code, title, credits and grade exactly as written in that row; transcript is null for other documents.',
 ].join(' ');

@@ -103,5 +103,13 @@ export class EvaluationResponseDto implements Evaluation {
       'Documents left out of the evaluation (it is based on the readable documents only) or read in part; empty when every document was read in full',
   })
   documentNotices!: DocumentNoticeDto[];
+  @ApiProperty({
+    required: false,
+    type: Object,
+    additionalProperties: true,
+    example: { contactHours: 'no line in the documents states contact hours' },
+    description: 'What no line of the documents states, by field: those fields are empty rather than guessed',
+  })
+  missing?: Record<string, string>;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }

@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { type ExtractionMethod, linesOfPage, linesOfPages, passwordProtectedReason, type TextLine } from '@app/domain';
+import {
+  LOW_OCR_CONFIDENCE,
+  type ExtractionMethod,
+  linesOfPage,
+  linesOfPages,
+  passwordProtectedReason,
+  type TextLine,
+  type UncertainWord,
+} from '@app/domain';
 import { UnreadableDocumentError } from './document-problem';
 import { detectFileKind, FileKind } from './file-kind';
 import { ReaderSandbox, ReadFailedError } from './reader-sandbox';
-import type { ReaderKind, ReaderOutput } from './readers';
+import type { OcrWord, ReaderKind, ReaderOutput } from './readers';
 
 export interface ExtractedText {
   text: string;
@@ -13,6 +21,8 @@ export interface ExtractedText {
   pages?: number;
   /** Lines rebuilt from the words' positions (a PDF's text layer), for readers of tables; absent for plain text. */
   lines?: TextLine[];
+  /** Words OCR read with low confidence, by page; absent when nothing was OCR'd. */
+  uncertainWords?: UncertainWord[];
   /** A PDF's scanned pages past the OCR page limit, which were not read (1-based), and that limit; absent when none. */
   pagesNotRead?: { pages: number[]; limit: number };
 }
@@ -72,11 +82,19 @@ export class DocumentTextExtractor {
           method: 'ocr',
           text: output.text,
           lines: linesOfPage({ page: 1, items: output.words ?? [], yDown: true }),
+          uncertainWords: uncertainWords(1, output.words ?? []),
         };
       default:
         return { kind, method: kind, text: output.text };
     }
   }
+}
+
+/** The words of a page OCR read with low confidence, so a value made of them is marked for the evaluator's review. */
+function uncertainWords(page: number, words: readonly OcrWord[]): UncertainWord[] {
+  return words
+    .filter((w) => w.confidence < LOW_OCR_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.str))
+    .map((w) => ({ page, word: w.str, confidence: Math.round(w.confidence) }));
 }
 
 /** The text layer; pages without one (a scan) are taken from what OCR read of the images the reader drew of them. */
@@ -91,12 +109,14 @@ function pdfText({ text, pages = [] }: ReaderOutput): Omit<ExtractedText, 'kind'
   }
   const texts: string[] = [];
   const lines: TextLine[] = [];
+  const uncertain: UncertainWord[] = [];
   for (const page of pages) {
+    uncertain.push(...uncertainWords(page.page, page.ocr?.items ?? []));
     const pageLines = page.ocr
       ? linesOfPage({ page: page.page, items: page.ocr.items, yDown: true })
       : linesOfPage(page);
     texts.push(page.ocr ? page.ocr.text : pageLines.map((l) => l.text).join('\n'));
     lines.push(...pageLines);
   }
-  return { method: 'ocr', text: texts.join('\n\n'), pages: pages.length, lines };
+  return { method: 'ocr', text: texts.join('\n\n'), pages: pages.length, lines, uncertainWords: uncertain };
 }

@@ -12,10 +12,13 @@ import { loadWordExtractor } from './word-extractor';
  * positions of text items) is added here and in READERS, and the sandbox needs no change.
  */
 
+/** A word OCR read, with its box and how sure tesseract was of it (0–100). */
+export type OcrWord = TextItem & { confidence: number };
+
 /** What OCR found: the text and each word with its box (y from the top). */
 export interface OcrReading {
   text: string;
-  items: TextItem[];
+  items: OcrWord[];
 }
 
 /** One page of a PDF: its text layer with positions, and, for a page without one (a scan), what OCR read. */
@@ -32,7 +35,7 @@ export interface ReaderOutput {
   /** Per page, for PDFs; absent for the others. */
   pages?: ReadPage[];
   /** An image's words with their boxes; absent for the others. */
-  words?: TextItem[];
+  words?: OcrWord[];
   /** A PDF's pages without a text layer that were past the OCR page limit, so were not read; absent when none. */
   ocrSkippedPages?: number[];
 }
@@ -73,6 +76,16 @@ function loadUnpdf(): Promise<Unpdf> {
   return unpdf;
 }
 
+/**
+ * Layout feature: a watermark ('SAMPLE', 'COPY') is text drawn across the page at an angle; text is written level or
+ * turned a quarter (a vertical table label). Runs at any other angle are left out, so they never join a line.
+ */
+function isDiagonal(transform: readonly number[]): boolean {
+  const [a = 1, b = 0] = transform;
+  const degrees = Math.abs((Math.atan2(b, a) * 180) / Math.PI) % 90;
+  return degrees > 2 && degrees < 88;
+}
+
 export const readPdf: Reader = async (bytes, limits) => {
   const { getDocumentProxy, extractText, renderPageAsImage } = await loadUnpdf();
   // pdf.js takes the buffer over; the copy is for drawing scanned pages, which needs a document opened with a canvas.
@@ -97,6 +110,7 @@ export const readPdf: Reader = async (bytes, limits) => {
           (i): i is Extract<typeof i, { str: string }> =>
             'str' in i && i.str !== '' && (i.str.trim() !== '' || i.width > 0),
         )
+        .filter((i) => !isDiagonal(i.transform as number[]))
         .map((i) => ({
           str: i.str,
           x: i.transform[4] as number,
@@ -211,25 +225,58 @@ function getOcrWorker(): Promise<TesseractWorker> {
 }
 
 /** The text and each word with its box (y from the top), so table rows can be rebuilt from positions. */
-async function recognizeWords(image: Uint8Array): Promise<OcrReading> {
+async function recognizeWords(image: Uint8Array, scale = 1): Promise<OcrReading> {
   const worker = await getOcrWorker();
   const result = await worker.recognize(
     Buffer.from(image.buffer, image.byteOffset, image.byteLength),
     {},
     { text: true, blocks: true },
   );
-  const items: TextItem[] = [];
+  const items: OcrWord[] = [];
   for (const block of result.data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         for (const word of line.words) {
           const { x0, y0, x1, y1 } = word.bbox;
-          items.push({ str: word.text, x: x0, y: (y0 + y1) / 2, width: x1 - x0, height: y1 - y0 });
+          // Boxes are in the drawn image's pixels; an enlarged image's are scaled back to the original's.
+          items.push({
+            str: word.text,
+            x: x0 / scale,
+            y: (y0 + y1) / 2 / scale,
+            width: (x1 - x0) / scale,
+            height: (y1 - y0) / scale,
+            confidence: word.confidence,
+          });
         }
       }
     }
   }
   return { text: result.data.text, items };
+}
+
+/** Tesseract reads text best at 20 px or more a line; an image smaller than this on its longer side is enlarged. */
+const SMALL_IMAGE_SIDE = 1200;
+
+/**
+ * A small image (a screenshot, a web certificate) enlarged by a whole factor so its longer side passes
+ * SMALL_IMAGE_SIDE: tesseract misreads small glyphs (a slashed zero as an 8) that it reads right twice the size.
+ */
+async function enlargedForOcr(
+  bytes: Uint8Array,
+  width: number,
+  height: number,
+): Promise<{ image: Uint8Array; scale: number }> {
+  const longer = Math.max(width, height);
+  if (longer >= SMALL_IMAGE_SIDE) return { image: bytes, scale: 1 };
+  const scale = Math.ceil(SMALL_IMAGE_SIDE / longer);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createCanvas, loadImage } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+  const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const canvas = createCanvas(width * scale, height * scale);
+  const context = canvas.getContext('2d');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, width * scale, height * scale);
+  return { image: new Uint8Array(canvas.toBuffer('image/png')), scale };
 }
 
 export const readImage: Reader = async (bytes, limits) => {
@@ -246,7 +293,8 @@ export const readImage: Reader = async (bytes, limits) => {
       `This image is too large to read (${count(size.width)} × ${count(size.height)} pixels; at most ${count(Math.round(limits.imageMaxPixels / 1e6))} million pixels).`,
     );
   }
-  const { text, items } = await recognizeWords(bytes);
+  const enlarged = await enlargedForOcr(bytes, size.width, size.height);
+  const { text, items } = await recognizeWords(enlarged.image, enlarged.scale);
   return { text, words: items };
 };
 

@@ -220,12 +220,13 @@ export class AnalysisPipeline {
   private async analyzeDocuments(documents: DocumentText[]): Promise<DocumentReading[]> {
     const readings: DocumentReading[] = [];
     for (const document of documents) {
-      const { text, method, pages, lines } = document.extracted;
+      const { text, method, pages, lines, uncertainWords } = document.extracted;
       const analysis = await this.analyzer.analyze({
         fileName: document.fileName,
         documentType: document.documentType,
         text,
         lines,
+        uncertainWords,
       });
       readings.push({
         documentId: document.documentId,

@@ -23,6 +23,7 @@ import { Migration20261202110000_admin_token_version } from './Migration20261202
 import { Migration20261202120000_credential_failure_kind } from './Migration20261202120000_credential_failure_kind';
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 import { Migration20261204090000_money_integrity } from './Migration20261204090000_money_integrity';
+import { Migration20261201090000_receipts } from './Migration20261201090000_receipts';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261202110000_admin_token_version', class: Migration20261202110000_admin_token_version },
   { name: 'Migration20261202120000_credential_failure_kind', class: Migration20261202120000_credential_failure_kind },
+  { name: 'Migration20261201090000_receipts', class: Migration20261201090000_receipts },
 ];

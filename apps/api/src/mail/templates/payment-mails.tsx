@@ -6,6 +6,7 @@ import { Text } from '@react-email/text';
 import { COHORT_FILLED_NOT_CHARGED_MESSAGE } from '@app/contracts';
 import { cohortMonthLabel, formatLongDateUtc, formatUsd } from '@app/domain';
 import type {
+  PlanCancelledData,
   CohortFilledNotChargedData,
   InstallmentDeclinedData,
   InstallmentReceiptData,
@@ -17,6 +18,43 @@ import { button, MailLayout, paragraph } from './mail-layout';
 const day = (iso: string) => formatLongDateUtc(new Date(iso));
 const label = { ...paragraph, color: '#475569', margin: '0' };
 const value = { ...paragraph, margin: '0', fontWeight: 600 };
+
+/** Receipts are numbered in the charge's transaction, after the mail is written: the account lists each one. */
+function ReceiptLink({ webUrl }: { webUrl: string }) {
+  const url = `${webUrl.replace(/\/+$/, '')}/account`;
+  return (
+    <Text style={paragraph}>
+      Your numbered receipt (PDF) is in your account: <a href={url}>{url}</a> (sign in with this email address).
+    </Text>
+  );
+}
+
+export function PlanCancelledMail({ data, webUrl }: { data: PlanCancelledData; webUrl: string }) {
+  const forAdmin = data.audience === 'admin';
+  return (
+    <MailLayout
+      webUrl={webUrl}
+      preview={forAdmin ? 'A trainee cancelled their plan' : 'Your plan is cancelled'}
+      title={forAdmin ? 'A trainee cancelled their plan' : 'Your plan is cancelled'}
+    >
+      <Text style={paragraph}>
+        {forAdmin
+          ? `${data.buyerName} cancelled the remaining installments of ${data.trainingName} from their account.`
+          : `Hello ${data.buyerName}, you cancelled the remaining installments of ${data.trainingName}. Nothing more will be charged and your seat is released.`}
+      </Text>
+      <Section>
+        <Fact name="Installments paid">{`${data.installmentsPaid} of ${data.installmentsTotal}`}</Fact>
+        <Fact name="Installments stopped">{String(data.installmentsStopped)}</Fact>
+        <Fact name="Enrollment">{data.enrollmentId}</Fact>
+      </Section>
+      <Text style={paragraph}>
+        {forAdmin
+          ? 'No refund was made: refunds stay your decision, in the admin panel.'
+          : 'No refund is made automatically: a refund is the provider’s decision; reply to this mail to ask for one.'}
+      </Text>
+    </MailLayout>
+  );
+}
 
 function Fact({ name, children }: { name: string; children: string }) {
   return (
@@ -61,6 +99,7 @@ export function PurchaseConfirmationMail({ data, webUrl }: { data: PurchaseConfi
           ))}
         </Section>
       ) : null}
+      <ReceiptLink webUrl={webUrl} />
     </MailLayout>
   );
 }
@@ -106,6 +145,7 @@ export function InstallmentReceiptMail({ data, webUrl }: { data: InstallmentRece
         <Fact name="Payment ID">{data.chargeId}</Fact>
         {data.nextDueAt ? <Fact name="Next installment">{day(data.nextDueAt)}</Fact> : null}
       </Section>
+      <ReceiptLink webUrl={webUrl} />
     </MailLayout>
   );
 }

@@ -67,18 +67,34 @@ function ReviewOutcome({ review }: { review: CredentialReview | null }) {
   );
 }
 
-/** 'why': the quoted line a figure was read from, with its document, page and line; a <details>, so it opens without JS. */
+/**
+ * 'why': the quoted line a figure was read from, with its document, page and line, and how a derived figure was
+ * computed; a <details>, so it opens without JS. A value read with low confidence says 'check' instead of 'why'.
+ */
 function Why({ evidence }: { evidence: Evidence | undefined }) {
   if (!evidence) return null;
   return (
     <details className="inline-block text-xs text-slate-500" data-testid="evidence">
-      <summary className="cursor-pointer">why</summary>
+      <summary className={evidence.review ? 'cursor-pointer font-medium text-amber-800' : 'cursor-pointer'}>
+        {evidence.review ? 'check' : 'why'}
+      </summary>
+      {evidence.review && (
+        <p className="mt-1 text-amber-800" data-testid="evidence-review">
+          {evidence.review}
+        </p>
+      )}
       <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 text-slate-700">{evidence.quote}</blockquote>
+      {evidence.derivation && <p className="mt-1 text-slate-700">Derived: {evidence.derivation}</p>}
       <span>
         {evidence.document}, page {evidence.page}, line {evidence.line}
       </span>
     </details>
   );
+}
+
+/** What no line of the documents states (a missing field is left empty, not guessed): the reason in words. */
+function Missing({ reason }: { reason: string | undefined }) {
+  return reason ? <span className="text-xs text-slate-500">({reason})</span> : null;
 }
 
 function EvaluationDetails({
@@ -107,10 +123,14 @@ function EvaluationDetails({
           <dd className="text-xl font-semibold" data-testid="total-credits">
             {evaluation.totalCredits} quarter credits
           </dd>
-          {evaluation.contactHours !== null && (
+          {evaluation.contactHours ? (
             <dd className="text-xs text-slate-500">
               from {evaluation.contactHours} contact hours (1 credit = 10 hours){' '}
               <Why evidence={evidence.contactHours} />
+            </dd>
+          ) : (
+            <dd className="text-xs text-slate-500" data-testid="missing-contactHours">
+              <Missing reason={evaluation.missing?.contactHours} />
             </dd>
           )}
         </div>
@@ -177,20 +197,24 @@ function EvaluationDetails({
           <dt className="text-slate-500">Recipient</dt>
           <dd>
             {details.recipientName ?? 'Not found'} <Why evidence={evidence['certificateDetails.recipientName']} />
+            <Missing reason={evaluation.missing?.['certificateDetails.recipientName']} />
           </dd>
           <dt className="text-slate-500">Issuing organization</dt>
           <dd>
             {details.issuingOrganization ?? 'Not found'}{' '}
             <Why evidence={evidence['certificateDetails.issuingOrganization']} />
+            <Missing reason={evaluation.missing?.['certificateDetails.issuingOrganization']} />
           </dd>
           <dt className="text-slate-500">Author</dt>
           <dd>
             {details.certificateAuthor ?? 'Not found'}{' '}
             <Why evidence={evidence['certificateDetails.certificateAuthor']} />
+            <Missing reason={evaluation.missing?.['certificateDetails.certificateAuthor']} />
           </dd>
           <dt className="text-slate-500">Completion date</dt>
           <dd>
             {details.completionDate ?? 'Not found'} <Why evidence={evidence['certificateDetails.completionDate']} />
+            <Missing reason={evaluation.missing?.['certificateDetails.completionDate']} />
           </dd>
         </dl>
       </div>

@@ -8,7 +8,8 @@ interface Props {
   publishableKey: string;
   clientSecret: string;
   token: string;
-  amountLabel: string;
+  /** 'Save card and pay $516.67' for a past-due month, 'Save card' otherwise. */
+  submitLabel: string;
 }
 
 /** Stripe Elements collects the card into the page's SetupIntent; the form then asks the API to charge it. */
@@ -21,7 +22,7 @@ export function UpdateCardStripe(props: Props) {
   );
 }
 
-function UpdateCardStripeForm({ token, amountLabel }: Props) {
+function UpdateCardStripeForm({ token, submitLabel }: Props) {
   const stripe = useStripe();
   const elements = useElements();
   const submit = useSubmit();
@@ -61,7 +62,7 @@ function UpdateCardStripeForm({ token, amountLabel }: Props) {
         disabled={busy}
         className="rounded-md bg-teal-700 px-5 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60"
       >
-        {busy ? 'Processing...' : `Save card and pay ${amountLabel}`}
+        {busy ? 'Processing...' : submitLabel}
       </button>
     </form>
   );

@@ -36,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
 }
 
-type ActionData = { result: UpdateCardResponse } | { error: string };
+/** `charged`: the form was for a past-due month (no `wasDue` field, as the Stripe island posts, counts as one). */
+type ActionData = { result: UpdateCardResponse; charged: boolean } | { error: string };
 
 export async function action({ request }: ActionFunctionArgs): Promise<ActionData> {
   const form = await request.formData();
@@ -55,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
       },
       request,
     });
-    return { result };
+    return { result, charged: field('wasDue') !== '0' && result.planStatus !== 'past_due' };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { error: error.body?.message ?? error.message };
     throw error;
@@ -90,7 +91,10 @@ export default function UpdateCardPage() {
   const failure = actionData && 'error' in actionData ? actionData.error : (result?.message ?? null);
   const current = result ?? plan;
   const due = current.planStatus === 'past_due';
+  // A plan still charging takes a new card at any time (from the account); only a past-due one is charged at once.
+  const charging = due || current.planStatus === 'active';
   const amountLabel = formatUsd(plan.installmentAmount);
+  const submitLabel = due ? `Save card and pay ${amountLabel}` : 'Save card';
 
   return (
     <main className="mx-auto max-w-xl px-4 py-12">
@@ -103,7 +107,7 @@ export default function UpdateCardPage() {
         {result && !result.message ? (
           <p role="status" className="mt-4 rounded-md bg-green-50 p-4 text-green-800">
             Thank you: your new card is saved
-            {result.planStatus !== 'past_due'
+            {actionData && 'charged' in actionData && actionData.charged
               ? ` and installment ${result.installmentsPaid} of ${result.installmentsTotal} is paid`
               : ''}
             .
@@ -114,11 +118,12 @@ export default function UpdateCardPage() {
             {failure}
           </p>
         ) : null}
-        {due ? (
+        {charging ? (
           <div className="mt-6">
             <p className="mb-4 text-slate-700">
-              Your new card is charged {amountLabel} now for the past-due installment, then monthly for the rest of the
-              plan.
+              {due
+                ? `Your new card is charged ${amountLabel} now for the past-due installment, then monthly for the rest of the plan.`
+                : 'Your new card is charged for the remaining installments, on their dates; nothing is charged now.'}
             </p>
             {plan.testMode ||
             data.returnedSetupIntent ||
@@ -127,6 +132,7 @@ export default function UpdateCardPage() {
             !plan.publishableKey ? (
               <Form method="post" className="space-y-4">
                 <input type="hidden" name="token" value={token} />
+                <input type="hidden" name="wasDue" value={due ? '1' : '0'} />
                 {plan.testMode ? (
                   <TestCardFields />
                 ) : data.returnedSetupIntent ? (
@@ -140,7 +146,7 @@ export default function UpdateCardPage() {
                     disabled={navigation.state !== 'idle'}
                     className="rounded-md bg-teal-700 px-5 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60"
                   >
-                    {navigation.state !== 'idle' ? 'Processing...' : `Save card and pay ${amountLabel}`}
+                    {navigation.state !== 'idle' ? 'Processing...' : submitLabel}
                   </button>
                 ) : null}
               </Form>
@@ -149,7 +155,7 @@ export default function UpdateCardPage() {
                 publishableKey={plan.publishableKey}
                 clientSecret={plan.setupClientSecret}
                 token={token}
-                amountLabel={amountLabel}
+                submitLabel={submitLabel}
               />
             )}
           </div>

@@ -1,0 +1,338 @@
+import { ROUTES, type AccountOverview, type CredentialOverview } from '@app/contracts';
+import { ERASURE_STATEMENT, isValidEmail, REVIEW_QUEUE_LABELS, reviewQueueStatus } from '@app/domain';
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { accountApi, accountCookieFor, accountSignedIn, signOutHeaders } from '~/lib/account.server';
+import { ApiError } from '~/lib/api.server';
+import { applicantApi, ensureApplicantId, optionalApplicantId, signInBindingFor } from '~/lib/applicant.server';
+import { PRIVATE_PAGE } from '~/lib/page-sharing';
+import { ACCOUNT_NOTICES } from './account-notices';
+import { TrainingCard } from './training-card';
+
+export const meta: MetaFunction = () => [{ title: 'My account' }];
+
+/** The page carries its loader's and action's cookies and Cache-Control (React Router drops them otherwise). */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const out = new Headers();
+  for (const source of [loaderHeaders, actionHeaders]) {
+    const cacheControl = source.get('Cache-Control');
+    if (cacheControl) out.set('Cache-Control', cacheControl);
+    for (const cookie of source.getSetCookie()) out.append('Set-Cookie', cookie);
+  }
+  return out;
+};
+
+export interface EvaluationSummary {
+  id: string;
+  name: string;
+  documents: number;
+  status: string;
+  reviewStatus: string | null;
+  awardedCredits: number | null;
+  rejectionReason: string | null;
+}
+
+const CREDENTIAL_STATUS_LABELS: Record<CredentialOverview['status'], string> = {
+  pending: 'Not analyzed yet',
+  analyzing: 'Being analyzed',
+  completed: 'Evaluated',
+  failed: 'Analysis failed',
+};
+
+function evaluationSummary(credential: CredentialOverview): EvaluationSummary {
+  const queue = reviewQueueStatus(credential.status, credential.review);
+  return {
+    id: credential.id,
+    name: credential.name,
+    documents: credential.documents.length,
+    status: CREDENTIAL_STATUS_LABELS[credential.status],
+    reviewStatus: queue ? REVIEW_QUEUE_LABELS[queue] : null,
+    awardedCredits: credential.review?.awardedCredits ?? null,
+    rejectionReason: credential.review?.rejectionReason ?? null,
+  };
+}
+
+type LoaderData =
+  | { signedIn: false; notice: string | null }
+  | {
+      signedIn: true;
+      notice: string | null;
+      account: AccountOverview;
+      evaluations: EvaluationSummary[];
+    };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const notice = ACCOUNT_NOTICES[new URL(request.url).searchParams.get('notice') ?? ''] ?? null;
+  const applicantId = await optionalApplicantId(request);
+  const anonymous = () => data<LoaderData>({ signedIn: false, notice }, { headers: PRIVATE_PAGE });
+  if (!applicantId) return anonymous();
+  let account: AccountOverview;
+  try {
+    account = await applicantApi(applicantId, ROUTES.account, { request });
+  } catch (error) {
+    // A browser with records but no account (it never signed in by email link).
+    if (error instanceof ApiError && error.status === 401) return anonymous();
+    throw error;
+  }
+  const credentials = await applicantApi(applicantId, ROUTES.credentials, { request });
+  const headers = new Headers(PRIVATE_PAGE);
+  // The header shows the account from now on; the cookie only says so, the API decides what it may see.
+  if (!(await accountSignedIn(request))) headers.append('Set-Cookie', await accountCookieFor(applicantId));
+  return data<LoaderData>(
+    { signedIn: true, notice, account, evaluations: credentials.credentials.map(evaluationSummary) },
+    { headers },
+  );
+}
+
+type ActionData =
+  | { intent: 'email-link'; ok: boolean; email: string; message: string }
+  | { intent: string; ok: false; message: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'sign-out') {
+    return redirect('/account?notice=signed-out', { headers: await signOutHeaders() });
+  }
+  if (intent === 'email-link') {
+    const email = String(form.get('email') ?? '').trim();
+    if (!isValidEmail(email)) {
+      return data<ActionData>({ intent, ok: false, email, message: 'Enter a valid email address' }, { status: 400 });
+    }
+    const { applicantId, setCookie } = await ensureApplicantId(request);
+    // The link is bound to this browser: only here do this browser's records join the account without a question.
+    const binding = await signInBindingFor(request);
+    const headers = new Headers({ 'Set-Cookie': binding.setCookie });
+    if (setCookie) headers.append('Set-Cookie', setCookie);
+    try {
+      const sent = await applicantApi(applicantId, ROUTES.signInLink, {
+        body: { email, browserBinding: binding.binding },
+        request,
+      });
+      return data<ActionData>({ intent, ok: true, email, message: sent.message }, { headers });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      const message = error.body?.fieldErrors?.email?.[0] ?? error.body?.message ?? error.text;
+      return data<ActionData>({ intent, ok: false, email, message }, { status: error.status, headers });
+    }
+  }
+  if (intent === 'update-card') {
+    const applicantId = await optionalApplicantId(request);
+    if (!applicantId) return redirect('/account');
+    const enrollmentId = String(form.get('enrollmentId') ?? '');
+    try {
+      const link = await accountApi(applicantId, ROUTES.accountUpdateCardLink, {
+        params: { id: enrollmentId },
+        request,
+      });
+      return redirect(link.path);
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) {
+        return data<ActionData>(
+          { intent, ok: false, message: error.body?.message ?? error.text },
+          { status: error.status },
+        );
+      }
+      throw error;
+    }
+  }
+  return data<ActionData>({ intent: 'unknown', ok: false, message: 'Unknown action' }, { status: 400 });
+}
+
+export default function AccountPage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold sm:text-3xl">My account</h1>
+      {page.notice && (
+        <p role="status" className="mt-3 rounded-md bg-teal-50 px-3 py-2 text-sm text-teal-900">
+          {page.notice}
+        </p>
+      )}
+      {result && !result.ok && result.intent !== 'email-link' && (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {result.message}
+        </p>
+      )}
+      {page.signedIn ? (
+        <SignedIn account={page.account} evaluations={page.evaluations} />
+      ) : (
+        <SignInRequest result={result && result.intent === 'email-link' && 'email' in result ? result : null} />
+      )}
+    </main>
+  );
+}
+
+function SignInRequest({ result }: { result: { ok: boolean; email: string; message: string } | null }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'email-link';
+  return (
+    <section
+      aria-labelledby="sign-in-title"
+      className="mt-6 max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="sign-in-title" className="text-lg font-semibold">
+        Sign in
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Use the email address of your purchase or your evaluation. We email you a link that signs you in once, for 15
+        minutes. No password needed.
+      </p>
+      <Form method="post" className="mt-4 space-y-2">
+        <input type="hidden" name="intent" value="email-link" />
+        <label htmlFor="account-email" className="block text-sm font-medium text-slate-700">
+          Email address
+        </label>
+        <input
+          id="account-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={result?.email ?? ''}
+          aria-invalid={result && !result.ok ? true : undefined}
+          aria-describedby={result ? 'account-email-message' : undefined}
+          className="w-full rounded-md border border-slate-400 px-3 py-2 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-100"
+        />
+        <button
+          type="submit"
+          disabled={sending}
+          className="w-full rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 disabled:opacity-50"
+        >
+          {sending ? 'Sending...' : 'Email me a sign-in link'}
+        </button>
+        {result && (
+          <p
+            id="account-email-message"
+            role={result.ok ? 'status' : 'alert'}
+            className={`text-sm ${result.ok ? 'text-teal-800' : 'text-red-700'}`}
+          >
+            {result.message}
+          </p>
+        )}
+      </Form>
+    </section>
+  );
+}
+
+function SignedIn({ account, evaluations }: { account: AccountOverview; evaluations: EvaluationSummary[] }) {
+  return (
+    <>
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-700">
+        <p>
+          Signed in as <strong>{account.email}</strong>
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="sign-out" />
+          <button
+            type="submit"
+            className="rounded-md border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+          >
+            Sign out
+          </button>
+        </Form>
+      </div>
+
+      <section aria-labelledby="trainings-title" className="mt-8">
+        <h2 id="trainings-title" className="text-xl font-semibold">
+          My trainings
+        </h2>
+        {account.trainings.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">
+            No training is enrolled under this address. Purchases made with another email address show in that address’s
+            account.
+          </p>
+        ) : (
+          <ul className="mt-3 space-y-4">
+            {account.trainings.map((training) => (
+              <li key={training.enrollmentId}>
+                <TrainingCard training={training} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="evaluations-title" className="mt-10">
+        <h2 id="evaluations-title" className="text-xl font-semibold">
+          My evaluations
+        </h2>
+        {evaluations.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">
+            No credential yet.{' '}
+            <a className="text-teal-800 underline" href="/evaluation">
+              Start an evaluation
+            </a>
+            .
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {evaluations.map((evaluation) => (
+              <li key={evaluation.id} className="p-4 text-sm">
+                <p className="font-medium">{evaluation.name}</p>
+                <p className="text-slate-700">
+                  {evaluation.documents} document{evaluation.documents === 1 ? '' : 's'} · {evaluation.status}
+                  {evaluation.reviewStatus ? ` · ${evaluation.reviewStatus}` : ''}
+                  {evaluation.awardedCredits !== null ? `: ${evaluation.awardedCredits} quarter credits` : ''}
+                </p>
+                {evaluation.rejectionReason && <p className="text-slate-700">Reason: {evaluation.rejectionReason}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-2 text-sm">
+          <a className="text-teal-800 underline" href="/evaluation">
+            Open the evaluation page
+          </a>
+        </p>
+      </section>
+
+      <section aria-labelledby="data-title" className="mt-10 rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="data-title" className="text-xl font-semibold">
+          My data
+        </h2>
+        <p className="mt-2 text-sm">
+          <a className="font-medium text-teal-800 underline" href="/account/data" download>
+            Download my data
+          </a>{' '}
+          (a JSON file of your enrollments, payments, receipt numbers, credentials and evaluations).
+        </p>
+        <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <h3 className="font-semibold">Erasure removes</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+              {ERASURE_STATEMENT.removes.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h3 className="font-semibold">We must keep</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+              {ERASURE_STATEMENT.kept.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <p className="mt-3 text-sm text-slate-700">
+          To have your data erased, write to the provider from this address: staff erase it by email.
+        </p>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
