@@ -27,7 +27,7 @@ import {
   type CohortSeatCount,
 } from '@app/domain';
 import { createHash, randomUUID } from 'node:crypto';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
