@@ -60,6 +60,15 @@ async function openOption(page: Page, trainingName: string, option: RegExp) {
   await page.getByRole('heading', { name: 'Customer Information', exact: true }).waitFor();
 }
 
+/** The first cohort of the checkout's selector that still has seats (another test file may have filled one). */
+async function openCohort(page: Page): Promise<string | null> {
+  const select = page.getByLabel('Cohort', { exact: true });
+  if ((await select.count()) === 0) return null;
+  return select
+    .locator('option:not([disabled])')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== '') ?? null);
+}
+
 async function alertText(page: Page): Promise<string> {
   const alert = page.locator('[data-testid="checkout-error"], [data-testid="bundle-error"]');
   await alert.waitFor();
@@ -156,8 +165,7 @@ describe('single training checkout (test mode)', () => {
     await fillCustomer(page, 'Ada Full', 'ada.full@example.com');
     // Another test file may have given this training cohorts; then the selector is there and one is needed.
     const cohortSelect = page.getByLabel('Cohort', { exact: true });
-    const cohortId =
-      (await cohortSelect.count()) > 0 ? await cohortSelect.locator('option').nth(1).getAttribute('value') : null;
+    const cohortId = await openCohort(page);
     if (cohortId) await cohortSelect.selectOption(cohortId);
     await payWithCard(page, '4242 4242 4242 4242');
     const paymentIntentId = await expectSuccess(page, 'Your enrollment has been processed.');
@@ -233,7 +241,8 @@ describe('single training checkout (test mode)', () => {
     await openOption(page, RESILIENT, /6 Month Payment Plan/);
     await fillCustomer(page, 'Dan Decline', 'dan@example.com');
     const cohortSelect = page.getByLabel('Cohort', { exact: true });
-    if ((await cohortSelect.count()) > 0) await cohortSelect.selectOption({ index: 1 });
+    const cohortId = await openCohort(page);
+    if (cohortId) await cohortSelect.selectOption(cohortId);
     await payWithCard(page, '4000 0000 0000 0002');
     expect(await alertText(page)).toBe('Payment Failed: Your card was declined.');
     await page.getByRole('button', { name: 'Pay now' }).waitFor();
@@ -255,7 +264,8 @@ describe('single training checkout (test mode)', () => {
 
     await page.getByLabel('Email address').fill('nia@example.com');
     const cohortSelect = page.getByLabel('Cohort', { exact: true });
-    if ((await cohortSelect.count()) > 0) await cohortSelect.selectOption({ index: 1 });
+    const cohortId = await openCohort(page);
+    if (cohortId) await cohortSelect.selectOption(cohortId);
     await payWithCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/payment-success\?payment_intent=/);
     const paymentIntentId = new URL(page.url()).searchParams.get('payment_intent') ?? '';

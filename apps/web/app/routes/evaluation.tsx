@@ -30,9 +30,9 @@ import { applicantApi, ensureApplicantId, optionalApplicantId, signInBindingFor 
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
+import { isUuid } from '~/lib/forms.server';
 
 const TITLE = 'Transcript and Certificate Evaluation';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The visitor's own records: their credentials (one call) and the account's email (its own call). */
 interface OwnRecords {
   email: string | null;
@@ -161,7 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const credentialId = String(form.get('credentialId') ?? '');
     const applicantId = await optionalApplicantId(request);
     try {
-      if (!UUID.test(credentialId) || !applicantId) throw new ApiError(404, null, 'Credential not found');
+      if (!isUuid(credentialId) || !applicantId) throw new ApiError(404, null, 'Credential not found');
       if (intent === 'analyze') {
         await applicantApi(applicantId, ROUTES.analyzeCredential, { params: { id: credentialId }, request });
       } else {

@@ -10,6 +10,7 @@ import {
 import { isValidEmail, validateCustomer, validateSingleCohort, type ValidationFailure } from '@app/domain';
 import { ApiError, callApi } from '~/lib/api.server';
 import type { CheckoutIntent, PlanView } from './checkout-state';
+import { formText } from '~/lib/forms.server';
 
 /**
  * Creates the payment of the checkout the buyer is submitting (never on a page view: a link preview, a crawler or a
@@ -35,8 +36,8 @@ async function createIntent(view: PlanView): Promise<CheckoutIntent> {
 
 /** The payment an earlier submission of this checkout created, carried in the form's hidden fields. */
 function readIntent(form: FormData): CheckoutIntent | null {
-  const paymentIntentId = text(form, 'paymentIntentId');
-  return paymentIntentId ? { paymentIntentId, clientSecret: text(form, 'clientSecret') } : null;
+  const paymentIntentId = formText(form, 'paymentIntentId');
+  return paymentIntentId ? { paymentIntentId, clientSecret: formText(form, 'clientSecret') } : null;
 }
 
 export interface PayValues {
@@ -55,17 +56,12 @@ export type PayOutcome =
       summary: PaymentIntentSummary;
     };
 
-function text(form: FormData, key: string): string {
-  const value = form.get(key);
-  return typeof value === 'string' ? value : '';
-}
-
 export function readPayValues(form: FormData): PayValues {
   return {
-    customerName: text(form, 'customerName'),
-    customerEmail: text(form, 'customerEmail'),
-    cohortId: text(form, 'cohortId'),
-    promotionCode: text(form, 'promotionCode').trim(),
+    customerName: formText(form, 'customerName'),
+    customerEmail: formText(form, 'customerEmail'),
+    cohortId: formText(form, 'cohortId'),
+    promotionCode: formText(form, 'promotionCode').trim(),
   };
 }
 
@@ -98,9 +94,9 @@ export async function pay(
   if (!isValidEmail(values.customerEmail.trim())) {
     return { ok: false, failure: { title: 'Invalid Email', message: 'Please enter a valid email address' }, intent };
   }
-  const bundle = text(form, 'kind') === 'bundle';
+  const bundle = formText(form, 'kind') === 'bundle';
   if (!bundle) {
-    const trainingName = text(form, 'trainingName');
+    const trainingName = formText(form, 'trainingName');
     const hasCohorts = cohorts.some((c) => c.trainingName === trainingName);
     const cohortMissing = validateSingleCohort({ hasCohorts, cohortId: values.cohortId || null });
     if (cohortMissing) return { ok: false, failure: cohortMissing, intent };
@@ -142,9 +138,9 @@ export async function pay(
     const result = await callApi(ROUTES.testModeConfirm, {
       body: {
         paymentIntentId,
-        cardNumber: text(form, 'cardNumber'),
-        expiry: text(form, 'expiry'),
-        cvc: text(form, 'cvc'),
+        cardNumber: formText(form, 'cardNumber'),
+        expiry: formText(form, 'expiry'),
+        cvc: formText(form, 'cvc'),
       },
     });
     if (result.status !== 'succeeded') {

@@ -17,8 +17,8 @@ import {
 import { useEffect, useRef } from 'react';
 import { AppliedSummary } from '~/components/payment/applied-summary';
 import { CheckoutForm } from '~/components/payment/checkout-form';
-import { PlanList } from '~/components/payment/plan-list';
-import { StripeCheckout } from '~/components/payment/stripe-checkout.client';
+import { PlanList } from './plan-list';
+import { StripeCheckout } from './stripe-checkout.client';
 import { SupportLink } from '~/components/payment/support-link';
 import { TestCardFields } from '~/components/payment/test-card-fields';
 import { useHydrated } from '~/lib/use-hydrated';

@@ -14,9 +14,9 @@ import {
   successMessage,
   type CheckoutIntent,
   type PaymentActionData,
-} from '~/routes/paymentplan/checkout-state';
-import { AppliedSummary } from './applied-summary';
-import { CheckoutForm, type CheckoutFormProps } from './checkout-form';
+} from './checkout-state';
+import { AppliedSummary } from '~/components/payment/applied-summary';
+import { CheckoutForm, type CheckoutFormProps } from '~/components/payment/checkout-form';
 
 type StripeCheckoutProps = Omit<
   CheckoutFormProps,
