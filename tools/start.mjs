@@ -63,6 +63,10 @@ const api = supervisor.run('API', ['dist/apps/api/apps/api/src/main.js'], {
   HOST: host,
   APPLICANT_TOKEN_SECRET: applicantTokenSecret,
   ...mailEnv,
+  // Development: webhook endpoints may be a receiver on this machine (http, loopback). Never in production.
+  ...(process.env.NODE_ENV === 'production'
+    ? {}
+    : { WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? 'true' }),
 });
 if (!(await waitFor(`${apiUrl}/api/health`, 120))) {
   if (!stopping) {

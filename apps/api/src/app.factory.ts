@@ -24,6 +24,8 @@ import { nullableModels } from './common/api-nullable.decorator';
  * compressing a few packets costs more than it saves.
  */
 export const COMPRESS_FROM_BYTES = 16_384;
+import { API_KEY_SCHEME } from './common/api-route.decorator';
+import { addWebhooksSection } from './webhooks/webhooks-openapi';
 
 /** Builds the configured API (prefix, validation, errors, Swagger) without listening; main.ts and tests share it. */
 export async function createApp(
@@ -96,10 +98,20 @@ export async function createApp(
         },
         APPLICANT_TOKEN_SCHEME,
       )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'tk_<id>_<secret>',
+          description:
+            'An API key an admin created in the panel, as Authorization: Bearer <key>. Each operation lists the key scopes that reach it (enrollments:read, enrollments:manage, evaluations:staff, credentials:submit); a key needs one of them. Revoked or expired keys answer 401; each key has its own per-minute limit (429).',
+        },
+        API_KEY_SCHEME,
+      )
       .build(),
     // Models referenced only by a nullable property (`ApiNullableProperty`) are not found by the explorer.
     { extraModels: nullableModels() },
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, await addWebhooksSection(document), { jsonDocumentUrl: 'api/docs-json' });
   return app;
 }

@@ -26,6 +26,8 @@ import { ReviewsModule } from './reviews/reviews.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { IntegrationsModule } from './integrations/integrations.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -58,6 +60,8 @@ export class AppModule {
         ReportsModule,
         AccountsModule,
         ReceiptsModule,
+        IntegrationsModule,
+        WebhooksModule,
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteDefinition } from '@app/contracts';
+import { ROUTE_SCOPES, ROUTES, WEBHOOK_EVENT_TYPES, type RouteDefinition } from '@app/contracts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,11 @@ interface Operation {
 type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 
 const REDOCLY = require.resolve('@redocly/cli/bin/cli.js');
+
+/** Security requirements in a stable order (the document lists the controller's before the route's). */
+function sortSecurity(security: Array<Record<string, string[]>> | undefined): string[] {
+  return (security ?? []).map((requirement) => JSON.stringify(requirement)).sort();
+}
 
 /** `/api/credentials/:id` as OpenAPI writes it: `/api/credentials/{id}`. */
 function openApiPath(route: RouteDefinition): string {
@@ -47,16 +52,38 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('declares public routes with security: [], staff routes with the bearer token, applicant routes with either', () => {
+  it('declares public routes with security: [], staff routes with the bearer token, applicant routes with either, and the API key scopes that reach each route', () => {
     for (const [name, route] of Object.entries(ROUTES)) {
       const security = document.paths[openApiPath(route)][route.method.toLowerCase()].security;
+      const scopes = ROUTE_SCOPES[name as keyof typeof ROUTES];
+      const apiKey: Array<Record<string, string[]>> = scopes.length > 0 ? [{ apiKey: [...scopes] }] : [];
       const expected =
         route.access === 'public'
           ? []
-          : route.access === 'applicant'
-            ? [{ bearer: [] }, { applicantToken: [] }]
-            : [{ bearer: [] }];
-      expect({ name, security }).toEqual({ name, security: expected });
+          : route.access === 'api-client'
+            ? apiKey
+            : route.access === 'applicant'
+              ? [{ bearer: [] }, { applicantToken: [] }, ...apiKey]
+              : [{ bearer: [] }, ...apiKey];
+      expect({ name, security: sortSecurity(security) }).toEqual({ name, security: sortSecurity(expected) });
+    }
+  });
+
+  it('declares API keys as their own bearer scheme, and every webhook event in the webhooks section', () => {
+    const full = document as unknown as {
+      openapi: string;
+      components: { securitySchemes: Record<string, unknown> };
+      webhooks: Record<string, { post: { parameters: Array<{ name: string }>; requestBody: unknown } }>;
+    };
+    expect(full.openapi).toBe('3.1.0');
+    expect(full.components.securitySchemes['apiKey']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(full.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const hook of Object.values(full.webhooks)) {
+      expect(hook.post.parameters.map((parameter) => parameter.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
     }
   });
 

@@ -157,6 +157,12 @@ export const AUDIT_ACTIONS = [
   'promotion.update',
   'promotion.deactivate',
   'enrollment.cancel-by-trainee',
+  'api_key.create',
+  'api_key.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.resend',
+  'credential.submit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

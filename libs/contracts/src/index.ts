@@ -16,3 +16,5 @@ export * from './routes';
 export * from './promotions';
 export * from './reports';
 export * from './account';
+export * from './integrations';
+export * from './route-scopes';

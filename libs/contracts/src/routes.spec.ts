@@ -1,4 +1,4 @@
-import { ROUTES, routePath, type RouteParams, type RouteResponse } from './index';
+import { API_KEY_SCOPES, ROUTE_SCOPES, ROUTES, routePath, type RouteParams, type RouteResponse } from './index';
 
 const routes = Object.entries(ROUTES);
 
@@ -13,7 +13,7 @@ describe('the route map', () => {
     expect(route.path).toMatch(/^\/api\/[a-z0-9/:.-]*[a-z0-9v]$/i);
     expect(route.path).not.toContain('//');
     expect(route.summary.trim()).not.toBe('');
-    expect(['public', 'applicant', 'staff', 'admin']).toContain(route.access);
+    expect(['public', 'applicant', 'staff', 'admin', 'api-client']).toContain(route.access);
     expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).toContain(route.method);
   });
 
@@ -29,4 +29,15 @@ describe('the route map', () => {
     const wrong: RouteParams<typeof ROUTES.trainingPricing> = { id: 'x' };
     expect([body, wrong]).toHaveLength(2);
   });
+
+  it.each(routes)(
+    '%s states the API key scopes that reach it: none when public, some when for API clients only',
+    (name, route) => {
+      const scopes = ROUTE_SCOPES[name as keyof typeof ROUTES];
+      expect(Array.isArray(scopes)).toBe(true);
+      for (const scope of scopes) expect(API_KEY_SCOPES).toContain(scope);
+      if (route.access === 'public') expect(scopes).toEqual([]);
+      if (route.access === 'api-client') expect(scopes.length).toBeGreaterThan(0);
+    },
+  );
 });

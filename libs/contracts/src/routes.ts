@@ -80,6 +80,20 @@ import type {
 import type { PromotionCode, SavePromotionCodeRequest } from './promotions';
 import type { BusinessOverview } from './reports';
 import type { ChecklistStatus, EvaluationPanels, WebPolicyResponse } from './system';
+import type {
+  ApiKeyView,
+  CreateApiKeyRequest,
+  CreatedApiKey,
+  CreatedWebhookEndpoint,
+  CreateWebhookEndpointRequest,
+  SubmitCredentialRequest,
+  SubmittedCredentialOutcome,
+  UpdateWebhookEndpointRequest,
+  WebhookDeliveryPage,
+  WebhookDeliveryQuery,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+} from './integrations';
 import type { BundlePricing, TrainingName, TrainingPricing } from './trainings';
 
 /**
@@ -91,9 +105,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: anyone (public), the visiting applicant through the web server's applicant token (staff tokens are
- * accepted too), any staff account (admins and evaluators), or admins only.
+ * accepted too), any staff account (admins and evaluators), admins only, or API clients only (an API key; see
+ * ROUTE_SCOPES for which API key scopes reach each route).
  */
-export type RouteAccess = 'public' | 'applicant' | 'staff' | 'admin';
+export type RouteAccess = 'public' | 'applicant' | 'staff' | 'admin' | 'api-client';
 
 export interface RouteDefinition<Path extends string = string, Query = unknown, Body = unknown, Response = unknown> {
   readonly method: HttpMethod;
@@ -767,6 +782,87 @@ export const ROUTES = {
     path: '/api/admin/receipts/:id/pdf',
     summary: 'A receipt or credit note as a PDF',
     access: 'admin',
+  }),
+
+  // Integrations: API keys, webhooks, credentials submitted by API clients
+  adminApiKeys: route<{ response: ApiKeyView[] }>()({
+    method: 'GET',
+    path: '/api/admin/api-keys',
+    summary: 'API keys, newest first, with their scopes, expiry, last use and state (never their secrets)',
+    access: 'admin',
+  }),
+  adminCreateApiKey: route<{ body: CreateApiKeyRequest; response: CreatedApiKey }>()({
+    method: 'POST',
+    path: '/api/admin/api-keys',
+    summary: 'Create an API key with a name, scopes and an optional expiry; the key is in this answer only',
+    access: 'admin',
+  }),
+  adminRevokeApiKey: route<{ response: ApiKeyView }>()({
+    method: 'POST',
+    path: '/api/admin/api-keys/:id/revoke',
+    summary: 'Revoke an API key: every API instance refuses it from the next request on',
+    access: 'admin',
+  }),
+  adminWebhookEndpoints: route<{ response: WebhookEndpointView[] }>()({
+    method: 'GET',
+    path: '/api/admin/webhook-endpoints',
+    summary: 'Webhook endpoints, newest first, with their events and state (never their secrets)',
+    access: 'admin',
+  }),
+  adminCreateWebhookEndpoint: route<{ body: CreateWebhookEndpointRequest; response: CreatedWebhookEndpoint }>()({
+    method: 'POST',
+    path: '/api/admin/webhook-endpoints',
+    summary: 'Register a webhook endpoint (https URL, events); its signing secret is in this answer only',
+    access: 'admin',
+  }),
+  adminUpdateWebhookEndpoint: route<{ body: UpdateWebhookEndpointRequest; response: WebhookEndpointView }>()({
+    method: 'PATCH',
+    path: '/api/admin/webhook-endpoints/:id',
+    summary: 'Turn an endpoint on or off (turning it on clears a disabling for failures)',
+    access: 'admin',
+  }),
+  adminWebhookDeliveries: route<{ query: WebhookDeliveryQuery; response: WebhookDeliveryPage }>()({
+    method: 'GET',
+    path: '/api/admin/webhook-endpoints/:id/deliveries',
+    summary: "An endpoint's delivery log, newest first, 50 a page: status, time, attempts, response code",
+    access: 'admin',
+  }),
+  adminResendWebhookDelivery: route<{ response: WebhookDeliveryView }>()({
+    method: 'POST',
+    path: '/api/admin/webhook-deliveries/:id/resend',
+    summary: 'Send a delivery again with fresh attempts; it keeps its webhook-id, so receivers can drop a duplicate',
+    access: 'admin',
+  }),
+  submitCredential: route<{ body: SubmitCredentialRequest; response: SubmittedCredentialOutcome }>()({
+    method: 'POST',
+    path: '/api/integrations/credentials',
+    summary:
+      "An API client submits a credential for the applicant it names by email (the applicant's account is created if new)",
+    access: 'api-client',
+  }),
+  submittedCredential: route<{ response: SubmittedCredentialOutcome }>()({
+    method: 'GET',
+    path: '/api/integrations/credentials/:id',
+    summary: 'A credential this API key submitted: its status, evaluation and review outcome',
+    access: 'api-client',
+  }),
+  submittedCredentialUploadUrl: route<{ response: UploadUrlResponse }>()({
+    method: 'POST',
+    path: '/api/integrations/credentials/:id/upload-url',
+    summary: 'A presigned PUT URL for one document of a credential this API key submitted',
+    access: 'api-client',
+  }),
+  submittedCredentialDocument: route<{ body: UploadCompleteRequest; response: CredentialDocument }>()({
+    method: 'PUT',
+    path: '/api/integrations/credentials/:id/documents',
+    summary: 'Register an uploaded file as a document of a credential this API key submitted',
+    access: 'api-client',
+  }),
+  submittedCredentialAnalyze: route<{ response: AnalysisStarted }>()({
+    method: 'POST',
+    path: '/api/integrations/credentials/:id/analyze',
+    summary: 'Start the analysis of a credential this API key submitted',
+    access: 'api-client',
   }),
 } as const;
 

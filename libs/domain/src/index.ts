@@ -32,3 +32,4 @@ export * from './promotions';
 export * from './promotion-form';
 export * from './receipts';
 export * from './account-data';
+export * from './integrations';

@@ -19,6 +19,11 @@ export interface AuthenticatedAdmin {
   role: StaffRole;
   jti: string;
   expiresAt: Date;
+  /**
+   * Set when the request came with an API key rather than a staff token: the key acts with its creator's account
+   * (`id`), within its scopes, and `username` names the key for the audit trail.
+   */
+  apiKey?: { id: string; name: string; prefix: string; scopes: readonly string[] };
 }
 
 export const ADMIN_JWT_STRATEGY = 'admin-jwt';

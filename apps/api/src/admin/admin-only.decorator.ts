@@ -13,7 +13,7 @@ import type { StaffRole } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../common/errors/app-error';
 import type { AuthenticatedAdmin } from './admin-auth.types';
-import { AdminJwtGuard } from './admin-jwt.guard';
+import { StaffOrApiKeyGuard } from './api-key.guard';
 
 const STAFF_ROLES_KEY = 'staffRoles';
 
@@ -36,7 +36,8 @@ export class StaffRoleGuard implements CanActivate {
 function staffRoute(roles: StaffRole[], unauthorized: string): ClassDecorator & MethodDecorator {
   return applyDecorators(
     SetMetadata(STAFF_ROLES_KEY, roles),
-    UseGuards(AdminJwtGuard, StaffRoleGuard),
+    // A staff token (AdminJwtGuard), or an API key with a scope that reaches the route (ROUTE_SCOPES).
+    UseGuards(StaffOrApiKeyGuard, StaffRoleGuard),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: unauthorized }),
     ApiForbiddenResponse({ description: 'Signed in with a role that may not do this' }),

@@ -15,6 +15,10 @@ import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
 import { LoginLimiterService } from './login-limiter.service';
 import { LoginLimitsRepository } from './login-limits.repository';
+import { ApiKeyGuard, StaffOrApiKeyGuard } from './api-key.guard';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeysService } from './api-keys.service';
 
 type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0]['signOptions']>['expiresIn']>;
 
@@ -32,7 +36,7 @@ type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0
       }),
     }),
   ],
-  controllers: [AdminAuthController, AdminAuditController],
+  controllers: [AdminAuthController, AdminAuditController, ApiKeysController],
   providers: [
     AdminUsersRepository,
     AdminUsersService,
@@ -44,7 +48,19 @@ type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0
     AdminBootstrapService,
     LoginLimitsRepository,
     LoginLimiterService,
+    ApiKeysRepository,
+    ApiKeysService,
+    StaffOrApiKeyGuard,
+    ApiKeyGuard,
   ],
-  exports: [AdminJwtGuard, StaffRoleGuard, AdminTicketsService, AdminAuthService],
+  exports: [
+    AdminJwtGuard,
+    StaffRoleGuard,
+    AdminTicketsService,
+    AdminAuthService,
+    ApiKeysService,
+    StaffOrApiKeyGuard,
+    ApiKeyGuard,
+  ],
 })
 export class AdminModule {}

@@ -9,6 +9,7 @@ import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { AnalysisRecord } from './analysis-record.entity';
 import { Evaluation } from './evaluation.entity';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 export interface CredentialForAnalysis {
   id: string;
@@ -143,6 +144,19 @@ export class AnalysisRepository {
       if (!completed) return false;
       const mail = evaluationCompletedMail(completed, generation);
       if (mail) await OutboxRepository.enqueue(tx, mail);
+      const [owner] = await tx.execute<Array<{ owner_id: string | null }>>(
+        'select owner_id from credentials where id = ?',
+        [id],
+      );
+      await WebhookOutbox.enqueue(tx, {
+        type: 'evaluation.completed',
+        key: `evaluation.completed:${id}:${generation.getTime()}`,
+        data: {
+          credentialId: id,
+          applicantId: owner?.owner_id ?? null,
+          totalCredits: Number(completed.total_credits ?? 0),
+        },
+      });
       return true;
     });
   }

@@ -48,6 +48,21 @@ export class ApplicantsRepository {
     await em.insert(Applicant, { id, email, createdAt: new Date() });
   }
 
+  /**
+   * The account of an email address (lower-cased by the caller), created if new; one statement, so two concurrent
+   * callers naming the same new address end with one account.
+   */
+  async ensureForEmail(email: string, em: EntityManager = this.em): Promise<string> {
+    const rows = await em.getConnection().execute<Array<{ id: string }>>(
+      `with created as (
+         insert into applicants (id, email, created_at) values (gen_random_uuid(), ?, now())
+         on conflict (email) do nothing returning id)
+       select id from created union all select id from applicants where email = ? limit 1`,
+      [email, email],
+    );
+    return rows[0].id;
+  }
+
   async delete(ids: string[], em: EntityManager = this.em): Promise<number> {
     if (ids.length === 0) return 0;
     return em.nativeDelete(Applicant, { id: { $in: ids } });

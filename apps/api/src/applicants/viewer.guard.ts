@@ -9,6 +9,9 @@ import {
 import { ApiBearerAuth, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AdminAuthService } from '../admin/admin-auth.service';
+import { apiKeyOf } from '../admin/api-key.guard';
+import { ApiKeysService } from '../admin/api-keys.service';
+import { routeNameOf } from '../common/api-route.decorator';
 import { UnauthorizedError } from '../common/errors/app-error';
 import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME, ApplicantTokenService } from './applicant-token.service';
 import type { Viewer } from './viewer';
@@ -24,11 +27,18 @@ export class ViewerGuard implements CanActivate {
   constructor(
     private readonly admins: AdminAuthService,
     private readonly applicantTokens: ApplicantTokenService,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ViewerRequest>();
     const refused = new UnauthorizedError();
+    // An API key with the route's scope (evaluations:staff) sees applicant records as staff do.
+    const key = apiKeyOf(request);
+    if (key) {
+      request.viewer = { kind: 'staff', admin: await this.apiKeys.authenticate(key, routeNameOf(context)) };
+      return true;
+    }
     const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer) {
       const admin = await this.admins.authenticateBearer(bearer);

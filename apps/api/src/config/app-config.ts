@@ -107,6 +107,22 @@ export interface AppConfig {
   seller: { name: string; address: string };
   /** Where mails for the provider go (a trainee cancelled a plan): ADMIN_NOTIFY_EMAIL, else MAIL_FROM's address. */
   adminNotifyEmail: string;
+  /** API keys and webhooks (issue 31). */
+  integrations: {
+    /** Requests one API key may make per minute, counted in PostgreSQL across API instances. */
+    apiKeyRequestsPerMinute: number;
+    /**
+     * Development only: webhook URLs may be http and point at loopback (a receiver on this machine). Never in
+     * production, where a URL must be https and resolve to a public address at each delivery.
+     */
+    webhookAllowLoopback: boolean;
+    /** How long one delivery attempt may take (connect, send, answer). */
+    webhookTimeoutSeconds: number;
+    /** How often the webhook worker looks for due deliveries. */
+    webhookPollMilliseconds: number;
+    /** Where the admins are told that an endpoint was turned off (ADMIN_ALERT_EMAIL); unset: logged only. */
+    alertEmail: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -267,6 +283,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       /<([^>]+)>/.exec(text(env, 'MAIL_FROM') ?? '')?.[1] ??
       text(env, 'MAIL_FROM') ??
       'no-reply@localhost',
+    integrations: {
+      apiKeyRequestsPerMinute: integer(env, 'API_KEY_REQUESTS_PER_MINUTE', 120, 1, 100000),
+      webhookAllowLoopback: bool(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
+      webhookTimeoutSeconds: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
+      webhookPollMilliseconds: integer(env, 'WEBHOOK_POLL_MILLISECONDS', 1000, 50, 60000),
+      alertEmail: text(env, 'ADMIN_ALERT_EMAIL'),
+    },
   };
 
   if ((config.stripe.secretKey === null) !== (config.stripe.publishableKey === null)) {
@@ -288,6 +311,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
         `NODE_ENV=production needs ${missing.join(', ')} (test-mode payments and embedded services are for development only)`,
       );
     }
+  }
+  if (isProduction && config.integrations.webhookAllowLoopback) {
+    throw new ConfigError(
+      'WEBHOOK_ALLOW_LOOPBACK is for development only; production webhooks go to public https URLs',
+    );
   }
   if (config.storage.bucket && (!config.storage.accessKeyId || !config.storage.secretAccessKey)) {
     throw new ConfigError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');

@@ -67,9 +67,11 @@ function setUp() {
   const refunds = { paymentView: jest.fn(async () => (outage(), null)) };
   const plans = { lock: jest.fn(async () => (outage(), null)), stop: jest.fn(async () => (outage(), false)) };
   const audit = { record: jest.fn(async () => outage()) };
+  // The transaction's EntityManager, as far as the webhook outbox uses it (its insert answers no row here).
+  const transactionEm = { getConnection: () => ({ execute: async () => [] }), getTransactionContext: () => undefined };
   const tx = {
-    run: async <T>(work: () => Promise<T>) => {
-      const result = await work();
+    run: async <T>(work: (em: unknown) => Promise<T>) => {
+      const result = await work(transactionEm);
       committed = true;
       return result;
     },

@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import {
   ENROLLMENT_PAGE_SIZE,
   type EnrollmentDetail,
@@ -22,6 +24,7 @@ import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { PaymentRefundsService } from '../payments/payment-refunds.service';
 import { PlanBillingService } from '../payments/plan-billing.service';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { creationWindow } from './enrollment-date-range';
 import { EnrollmentTableRepository, type EnrollmentTableRow } from './enrollment-table.repository';
 import {
@@ -106,7 +109,7 @@ export class EnrollmentAdminService {
   ) {}
 
   /** A change to enrollments in one transaction; the public cohort list (seats) is re-read once it commits. */
-  private change<T>(work: () => Promise<T>): Promise<T> {
+  private change<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.cohortList.changing(() => this.tx.run(work));
   }
 
@@ -139,7 +142,7 @@ export class EnrollmentAdminService {
   /** Status, cohort and notes, with the rules of creation: a cohort of the same training, with a seat. */
   async update(id: string, request: UpdateEnrollmentRequest, actor: AuditActor | null): Promise<EnrollmentDetail> {
     const paymentIntentId = (await this.table.findRow(id))?.payment_intent_id ?? null;
-    return this.change(async () => {
+    return this.change(async (em) => {
       // The payment's row first, then the enrollment's: the order the installments job takes them in.
       await this.plans.lock(paymentIntentId);
       const before = await this.requireLocked(id);
@@ -161,6 +164,20 @@ export class EnrollmentAdminService {
           `Edited enrollment ${id} (${Object.keys(changes).join(', ')})`,
           changes,
         );
+        if (after.cohortId !== before.cohortId && after.cohortId) {
+          await WebhookOutbox.enqueue(em, {
+            type: 'enrollment.moved',
+            key: `enrollment.moved:${id}:${randomUUID()}`,
+            data: { enrollmentId: id, fromCohortId: before.cohortId, toCohortId: after.cohortId },
+          });
+        }
+        if (after.enrollmentStatus === 'cancelled' && before.enrollmentStatus !== 'cancelled') {
+          await WebhookOutbox.enqueue(em, {
+            type: 'enrollment.cancelled',
+            key: `enrollment.cancelled:${id}:${randomUUID()}`,
+            data: { enrollmentId: id, reason: 'admin' },
+          });
+        }
       }
       return this.detail(id);
     });
@@ -168,7 +185,7 @@ export class EnrollmentAdminService {
 
   /** Another cohort of the same training; the payment, plan and amount stay with the enrollment. */
   async move(id: string, cohortId: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
-    return this.change(async () => {
+    return this.change(async (em) => {
       const before = await this.requireLocked(id);
       if (before.cohortId === cohortId) throw new SameCohortError();
       const target = await this.checkSeat(before, cohortId, before.enrollmentStatus);
@@ -184,6 +201,11 @@ export class EnrollmentAdminService {
         `Moved enrollment ${id} to ${target ? cohortMonthLabel(target.cohortMonth) : 'another cohort'}`,
         { cohortId: { from: before.cohortId, to: cohortId } },
       );
+      await WebhookOutbox.enqueue(em, {
+        type: 'enrollment.moved',
+        key: `enrollment.moved:${id}:${randomUUID()}`,
+        data: { enrollmentId: id, fromCohortId: before.cohortId, toCohortId: cohortId },
+      });
       return this.detail(id);
     });
   }
@@ -211,7 +233,7 @@ export class EnrollmentAdminService {
       }),
     );
     const made = await this.refunds.make(request);
-    return this.change(async () => {
+    return this.change(async (em) => {
       // The payment's lock first, then the enrollment's: the order an installment takes them in.
       const first = await this.refunds.complete(request, made);
       const before = await this.requireLocked(id);
@@ -221,6 +243,14 @@ export class EnrollmentAdminService {
         const notes = before.notes ? `${before.notes}\n${note}` : note;
         await this.enrollments.applyChanges(id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
         await this.plans.stop(before.paymentIntentId);
+        // refund.created is raised by the refunds' owner as it records each one (payments).
+        if (before.enrollmentStatus !== 'cancelled') {
+          await WebhookOutbox.enqueue(em, {
+            type: 'enrollment.cancelled',
+            key: `enrollment.cancelled:${id}:${randomUUID()}`,
+            data: { enrollmentId: id, reason: 'refund' },
+          });
+        }
         await this.audit.record(
           actor,
           'enrollment.refund',

@@ -5,6 +5,7 @@ import { Cohort } from '../cohorts/cohort.entity';
 import type { PaidEnrollment, PaidEnrollments } from '../payments/paid-enrollments.port';
 import { Enrollment } from './enrollment.entity';
 import { enrollmentFilters, type EnrollmentQuery } from './enrollment-sql-filters';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 export interface NewEnrollment {
   studentName: string;
@@ -204,13 +205,20 @@ export class EnrollmentsRepository implements PaidEnrollments {
   }
 
   async cancelForRefund(em: EntityManager, paymentIntentId: string, note: string): Promise<void> {
-    await em.execute(
+    const cancelled = await em.execute<Array<{ id: string }>>(
       `update enrollments set enrollment_status = 'cancelled',
          notes = case when notes is null or notes = '' then ? else notes || E'\\n' || ? end
-       where payment_intent_id = ? and enrollment_status <> 'cancelled'`,
+       where payment_intent_id = ? and enrollment_status <> 'cancelled' returning id`,
       [note, note, paymentIntentId],
-      'run',
+      'all',
     );
+    for (const { id } of cancelled) {
+      await WebhookOutbox.enqueue(em, {
+        type: 'enrollment.cancelled',
+        key: `enrollment.cancelled:${id}:${randomUUID()}`,
+        data: { enrollmentId: id, reason: 'refund' },
+      });
+    }
   }
 }
 

@@ -1,9 +1,11 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CreateEnrollmentRequest, Enrollment as EnrollmentDto, EnrollmentFilters } from '@app/contracts';
 import { cohortCsvFileName, cohortStudentsCsv } from '@app/domain';
 import { CohortNotFoundError } from '../cohorts/cohorts.errors';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../database/transaction-runner';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
@@ -88,7 +90,7 @@ export class EnrollmentsService {
   ) {}
 
   /** A change to enrollments in one transaction; the public cohort list (seats) is re-read once it commits. */
-  private change<T>(work: () => Promise<T>): Promise<T> {
+  private change<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.cohortList.changing(() => this.tx.run(work));
   }
 
@@ -118,7 +120,7 @@ export class EnrollmentsService {
     const notes = request.notes?.trim() ? request.notes.trim() : null;
     // The row is read back inside the transaction: a read after the commit could fail on its own (a database
     // outage) and answer 503 for an enrollment that was in fact stored.
-    const enrollment = await this.change(async () => {
+    const enrollment = await this.change(async (em) => {
       if (cohort && request.enrollmentStatus !== 'cancelled') {
         const seats = await this.seats.lockAndCount(cohort.id);
         if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentError();
@@ -147,6 +149,19 @@ export class EnrollmentsService {
           enrollmentStatus: request.enrollmentStatus,
         },
       );
+      await WebhookOutbox.enqueue(em, {
+        type: 'enrollment.created',
+        key: `enrollment.created:${created}`,
+        data: {
+          enrollmentId: created,
+          trainingName: request.trainingName,
+          cohortId: cohort?.id ?? null,
+          studentName: request.studentName,
+          studentEmail: request.studentEmail,
+          paymentType: request.paymentType,
+          paymentIntentId: null,
+        },
+      });
       const stored = await this.enrollments.findById(created);
       if (!stored) throw new EnrollmentNotFoundError();
       return stored;

@@ -18,6 +18,7 @@ import { StorageService } from '../storage/storage.service';
 import { ApplicantCredentialBeingAnalyzedError, CredentialBeingAnalyzedError } from './erasure.errors';
 import { UploadsRepository } from '../uploads/uploads.repository';
 import { ErasureRepository } from './erasure.repository';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 const SWEEP_BATCH = 100;
 /** Retries back off from a minute up to an hour; a deletion is retried until storage confirms it. */
@@ -169,6 +170,7 @@ export class ErasureService {
     await ReviewsRepository.deleteForCredentials(em, erased.deleted);
     await AnalysisRepository.deleteForCredentials(em, erased.deleted);
     await CredentialsRepository.deleteWithDocuments(em, erased.deleted);
+    await WebhookOutbox.forget(em, { credentialIds: erased.deleted, applicantIds: where.ownerIds ?? [] });
     return erased;
   }
 

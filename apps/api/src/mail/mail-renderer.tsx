@@ -9,6 +9,7 @@ import {
   SignInLinkMail,
   WaitlistOfferMail,
 } from './templates/applicant-mails';
+import { WebhookEndpointDisabledMail } from './templates/admin-mails';
 import {
   CohortFilledNotChargedMail,
   InstallmentDeclinedMail,
@@ -64,6 +65,8 @@ function element<T extends MailTemplateName>(template: T, data: MailDataMap[T], 
       return <WaitlistOfferMail data={d as MailDataMap['waitlist-offer']} webUrl={webUrl} />;
     case 'plan-cancelled':
       return <PlanCancelledMail data={d as MailDataMap['plan-cancelled']} webUrl={webUrl} />;
+    case 'webhook-endpoint-disabled':
+      return <WebhookEndpointDisabledMail data={d as MailDataMap['webhook-endpoint-disabled']} webUrl={webUrl} />;
     default:
       throw new Error(`Unknown mail template ${String(template)}`);
   }

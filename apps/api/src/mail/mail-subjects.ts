@@ -19,6 +19,7 @@ const subjects: { [T in MailTemplateName]: (data: MailDataMap[T]) => string } = 
     d.audience === 'admin'
       ? `Plan cancelled by the trainee: ${d.trainingName}`
       : `Your plan is cancelled: ${d.trainingName}`,
+  'webhook-endpoint-disabled': () => 'A webhook endpoint was turned off after failing for days',
   'waitlist-offer': (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,
 };
 

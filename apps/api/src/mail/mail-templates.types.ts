@@ -94,6 +94,13 @@ export interface PlanCancelledData {
   installmentsStopped: number;
 }
 
+/** To the admins' alert address: an endpoint that failed for days was turned off. */
+export interface WebhookEndpointDisabledData {
+  endpointId: string;
+  url: string;
+  lastError: string;
+}
+
 export interface MailDataMap {
   'purchase-confirmation': PurchaseConfirmationData;
   'cohort-filled-not-charged': CohortFilledNotChargedData;
@@ -106,6 +113,7 @@ export interface MailDataMap {
   'credential-rejected': CredentialRejectedData;
   'waitlist-offer': WaitlistOfferData;
   'plan-cancelled': PlanCancelledData;
+  'webhook-endpoint-disabled': WebhookEndpointDisabledData;
 }
 
 export type MailTemplateName = keyof MailDataMap;
@@ -122,6 +130,7 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'credential-rejected',
   'waitlist-offer',
   'plan-cancelled',
+  'webhook-endpoint-disabled',
 ];
 
 /** A mail to write to the outbox. `key` is unique per event: the same key twice is one mail. */

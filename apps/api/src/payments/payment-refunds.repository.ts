@@ -4,6 +4,7 @@ import type { PaymentChargeView, RefundView } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { PAID_ENROLLMENTS, type PaidEnrollments } from './paid-enrollments.port';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 export interface RecordedRefund {
   paymentId: string;
@@ -95,6 +96,17 @@ export class PaymentRefundsRepository {
           providerPaymentId: refund.providerRefundId,
           amountCents: refund.amount,
           issuedAt: new Date(),
+        });
+        // Raised with the row, once per refund id, in the caller's transaction when there is one (the panel's refund).
+        await WebhookOutbox.enqueue(em, {
+          type: 'refund.created',
+          key: `refund.created:${refund.providerRefundId}`,
+          data: {
+            refundId: refund.providerRefundId,
+            enrollmentId: refund.enrollmentId,
+            paymentIntentId: refund.providerPaymentId,
+            amount: refund.amount,
+          },
         });
       }
     }

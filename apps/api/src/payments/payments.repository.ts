@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { PAID_ENROLLMENTS, type PaidEnrollment, type PaidEnrollments } from './paid-enrollments.port';
 import { planCharges } from '@app/domain';
 import {
@@ -334,8 +335,65 @@ export class PaymentsRepository {
         const buyerName = paid?.customer_name ?? confirmation.data.buyerName;
         await OutboxRepository.enqueue(tx, { ...confirmation, to, data: { ...confirmation.data, buyerName } });
       }
-      return this.enrollments.idsOfPayment(tx, charge.providerPaymentId);
+      const enrollmentIds = await this.enrollments.idsOfPayment(tx, charge.providerPaymentId);
+      await this.raisePaidWebhooks(tx, payment, charge.providerPaymentId, enrollmentIds);
+      return enrollmentIds;
     });
+  }
+
+  /**
+   * The webhook events of a confirmed payment, in its transaction: one payment.succeeded per payment and one
+   * enrollment.created per enrollment, keyed by them, so replays and races of the confirmation raise each once.
+   */
+  private async raisePaidWebhooks(
+    tx: EntityManager,
+    payment: Payment,
+    paymentIntentId: string,
+    enrollmentIds: string[],
+  ): Promise<void> {
+    await WebhookOutbox.enqueue(tx, {
+      type: 'payment.succeeded',
+      key: `payment.succeeded:${payment.id}`,
+      data: {
+        paymentId: payment.id,
+        paymentIntentId,
+        amount: payment.amount,
+        currency: payment.currency,
+        paymentType: payment.kind === 'bundle' ? 'bundle' : String(payment.paymentType),
+        trainings: payment.trainings.map((training) => training.name),
+        installmentsTotal: payment.installmentsTotal,
+        enrollmentIds,
+      },
+    });
+    const enrolled = await tx.execute<
+      Array<{
+        id: string;
+        training_name: string;
+        cohort_id: string | null;
+        student_name: string;
+        student_email: string;
+        payment_type: string;
+      }>
+    >(
+      `select id, training_name, cohort_id, student_name, student_email, payment_type from enrollments
+        where payment_intent_id = ? order by training_name, id`,
+      [paymentIntentId],
+    );
+    for (const row of enrolled) {
+      await WebhookOutbox.enqueue(tx, {
+        type: 'enrollment.created',
+        key: `enrollment.created:${row.id}`,
+        data: {
+          enrollmentId: row.id,
+          trainingName: row.training_name,
+          cohortId: row.cohort_id,
+          studentName: row.student_name,
+          studentEmail: row.student_email,
+          paymentType: row.payment_type,
+          paymentIntentId,
+        },
+      });
+    }
   }
 
   /** A failed attempt is recorded unless the payment already succeeded (events can arrive out of order). */
@@ -536,6 +594,17 @@ export class PaymentsRepository {
       });
       await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, laterInstallmentCents(payment));
       await OutboxRepository.enqueue(tx, input.mails);
+      await WebhookOutbox.enqueue(tx, {
+        type: 'installment.paid',
+        key: `installment.paid:${payment.id}:${input.installmentNumber}`,
+        data: {
+          paymentId: payment.id,
+          paymentIntentId: input.providerPaymentId,
+          installmentNumber: input.installmentNumber,
+          installmentsTotal: payment.installmentsTotal,
+          amount: payment.amount,
+        },
+      });
     });
   }
 
@@ -572,6 +641,18 @@ export class PaymentsRepository {
       );
       await this.enrollments.appendNote(tx, payment.providerPaymentId, input.note);
       await OutboxRepository.enqueue(tx, input.mails);
+      // One event per decline (a retried month that is declined again is told again).
+      await WebhookOutbox.enqueue(tx, {
+        type: 'installment.failed',
+        key: `installment.failed:${payment.id}:${input.installmentNumber}:${randomUUID()}`,
+        data: {
+          paymentId: payment.id,
+          paymentIntentId: input.providerPaymentId ?? payment.providerPaymentId,
+          installmentNumber: input.installmentNumber,
+          installmentsTotal: payment.installmentsTotal,
+          amount: payment.amount,
+        },
+      });
     });
   }
 }

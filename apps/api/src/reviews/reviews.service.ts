@@ -13,6 +13,7 @@ import type { CredentialReview } from './credential-review.entity';
 import { toCredentialReviewDto } from './review-mapping';
 import { AlreadyReviewedError, ReviewInvalidError, ReviewNeedsCompletedAnalysisError } from './reviews.errors';
 import { ReviewsRepository } from './reviews.repository';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 export interface ReviewDecisionResult {
   review: ReturnType<typeof toCredentialReviewDto>;
@@ -110,6 +111,25 @@ export class ReviewsService {
       credentialId,
       (_credential, evaluation) => ({ ...values(evaluation.totalCredits), reviewerId: admin.id }),
       async (review, credential, em: EntityManager) => {
+        // In the decision's transaction, once per credential (a credential is decided once).
+        await WebhookOutbox.enqueue(
+          em,
+          review.decision === 'verified'
+            ? {
+                type: 'review.verified',
+                key: `review.verified:${credential.id}`,
+                data: {
+                  credentialId: credential.id,
+                  applicantId: credential.ownerId,
+                  awardedCredits: review.awardedCredits,
+                },
+              }
+            : {
+                type: 'review.rejected',
+                key: `review.rejected:${credential.id}`,
+                data: { credentialId: credential.id, applicantId: credential.ownerId },
+              },
+        );
         const applicant = await this.applicants.findById(credential.ownerId, em);
         if (!applicant?.email) return;
         const outcome = mail(review, credential, applicant.email);

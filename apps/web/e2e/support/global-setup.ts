@@ -109,6 +109,9 @@ export default async function globalSetup(): Promise<void> {
     GOOGLE_REDIRECT_URL: `${apiUrl}/api/gmail/callback`,
     GMAIL_TOKEN_ENCRYPTION_KEY: 'e2e0'.repeat(16),
     SMTP_URL: mail.smtpUrl,
+    // Webhook journeys register a receiver on this machine (development setting; refused in production).
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_POLL_MILLISECONDS: '200',
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'API', api.output);
   // The evaluator comes from the operator's command, as in production.

@@ -24,6 +24,9 @@ import { Migration20261202120000_credential_failure_kind } from './Migration2026
 import { Migration20261128100000_evaluation_document_notices } from './Migration20261128100000_evaluation_document_notices';
 import { Migration20261204090000_money_integrity } from './Migration20261204090000_money_integrity';
 import { Migration20261201090000_receipts } from './Migration20261201090000_receipts';
+import { Migration20261201090000_api_keys } from './Migration20261201090000_api_keys';
+import { Migration20261201100000_api_client_credentials } from './Migration20261201100000_api_client_credentials';
+import { Migration20261201110000_webhooks } from './Migration20261201110000_webhooks';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -58,4 +61,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202110000_admin_token_version', class: Migration20261202110000_admin_token_version },
   { name: 'Migration20261202120000_credential_failure_kind', class: Migration20261202120000_credential_failure_kind },
   { name: 'Migration20261201090000_receipts', class: Migration20261201090000_receipts },
+  { name: 'Migration20261201090000_api_keys', class: Migration20261201090000_api_keys },
+  { name: 'Migration20261201100000_api_client_credentials', class: Migration20261201100000_api_client_credentials },
+  { name: 'Migration20261201110000_webhooks', class: Migration20261201110000_webhooks },
 ];

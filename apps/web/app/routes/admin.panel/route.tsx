@@ -151,6 +151,9 @@ export default function AdminPanelPage() {
         <Link to="/admin/panel/waitlist" className={secondaryButtonClass}>
           Seats &amp; Waitlist
         </Link>
+        <Link to="/admin/panel/integrations" className={secondaryButtonClass}>
+          API Keys &amp; Webhooks
+        </Link>
         <a href={`/admin/roster?${rosterQuery.toString()}`} className={secondaryButtonClass} download>
           Full roster CSV
         </a>
