@@ -28,6 +28,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { CertificatesModule } from './certificates/certificates.module';
 
 @Module({})
 export class AppModule {
@@ -62,6 +63,7 @@ export class AppModule {
         ReceiptsModule,
         IntegrationsModule,
         WebhooksModule,
+        CertificatesModule,
       ],
     };
   }

@@ -29,6 +29,7 @@ const TABLE_OWNERS: Record<string, string> = {
   webhook_deliveries: 'webhooks',
   audit_events: 'audit',
   outbox: 'mail',
+  issued_credentials: 'certificates',
   applicants: 'applicants',
   sign_in_tokens: 'sign-in',
   sign_in_limit_counters: 'sign-in',

@@ -163,6 +163,9 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.resend',
   'credential.submit',
+  'enrollment.complete',
+  'training.settings',
+  'credential.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

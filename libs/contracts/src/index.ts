@@ -18,3 +18,4 @@ export * from './reports';
 export * from './account';
 export * from './integrations';
 export * from './route-scopes';
+export * from './certificates';

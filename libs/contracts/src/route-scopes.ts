@@ -109,6 +109,21 @@ export const ROUTE_SCOPES: Record<RouteName, readonly ApiKeyScope[]> = {
   accountDataExport: [],
   adminPaymentReceipts: ['enrollments:read'],
   adminReceiptPdf: ['enrollments:read'],
+  // Completions, certificates and evaluation reports: revoking a credential stays a signed-in admin's decision.
+  adminTrainingSettings: ['enrollments:read'],
+  adminUpdateTrainingSettings: ['enrollments:manage'],
+  adminCohortCompletion: ['enrollments:read'],
+  adminCompleteEnrollments: ['enrollments:manage'],
+  adminEnrollmentCertificates: ['enrollments:read'],
+  adminRevokeCertificate: [],
+  myCertificates: [],
+  certificatePdf: [],
+  certificateCredential: [],
+  verifyCertificate: [],
+  verifyPresented: [],
+  issuerJwks: [],
+  issuerDid: [],
+  issuerStatusList: [],
 };
 
 /** The scopes that reach a route (by its name). */

@@ -21,6 +21,20 @@ import type {
   WaitlistEntryView,
 } from './admin-panel';
 import type { AnalysisRecord, Evaluation } from './analysis';
+import type {
+  CohortCompletionPreview,
+  CompleteEnrollmentsRequest,
+  CompletionResult,
+  DidDocument,
+  IssuedCredentialSummary,
+  PublishedKeySet,
+  RevokeCredentialRequest,
+  TrainingSettings,
+  UpdateTrainingSettingsRequest,
+  VerificationResult,
+  VerifyPresentedRequest,
+  VerifyPresentedResult,
+} from './certificates';
 import type { Cohort, CreateCohortRequest } from './cohorts';
 import type {
   CreateCredentialRequest,
@@ -863,6 +877,93 @@ export const ROUTES = {
     path: '/api/integrations/credentials/:id/analyze',
     summary: 'Start the analysis of a credential this API key submitted',
     access: 'api-client',
+  }),
+
+  // Completions, certificates and evaluation reports (issue 32)
+  adminTrainingSettings: route<{ response: TrainingSettings[] }>()({
+    method: 'GET',
+    path: '/api/admin/training-settings',
+    summary: "Each training's contact hours, which a completion certifies",
+    access: 'admin',
+  }),
+  adminUpdateTrainingSettings: route<{ body: UpdateTrainingSettingsRequest; response: TrainingSettings }>()({
+    method: 'PUT',
+    path: '/api/admin/training-settings/:trainingName',
+    summary: "Set a training's contact hours (audited)",
+    access: 'admin',
+  }),
+  adminCohortCompletion: route<{ response: CohortCompletionPreview }>()({
+    method: 'GET',
+    path: '/api/admin/cohorts/:id/completion',
+    summary: 'Who completing a cohort would complete, each with the balance still owed',
+    access: 'admin',
+  }),
+  adminCompleteEnrollments: route<{ body: CompleteEnrollmentsRequest; response: CompletionResult }>()({
+    method: 'POST',
+    path: '/api/admin/completions',
+    summary:
+      'Complete a cohort or chosen enrollments with the training’s contact hours and a date: audited, one signed certificate and one mail each',
+    access: 'admin',
+  }),
+  adminEnrollmentCertificates: route<{ response: IssuedCredentialSummary[] }>()({
+    method: 'GET',
+    path: '/api/admin/enrollments/:id/certificates',
+    summary: "An enrollment's certificates",
+    access: 'admin',
+  }),
+  adminRevokeCertificate: route<{ body: RevokeCredentialRequest; response: IssuedCredentialSummary }>()({
+    method: 'POST',
+    path: '/api/admin/certificates/:id/revoke',
+    summary: 'Revoke a certificate or report with a reason (audited; set in the status list)',
+    access: 'admin',
+  }),
+  myCertificates: route<{ response: IssuedCredentialSummary[] }>()({
+    method: 'GET',
+    path: '/api/certificates',
+    summary: "The signed-in account's certificates and evaluation reports (by its email)",
+    access: 'applicant',
+  }),
+  certificatePdf: route<{ response: Uint8Array }>()({
+    method: 'GET',
+    path: '/api/certificates/:id/pdf',
+    summary: 'The certificate as a landscape PDF carrying the signed credential as an attachment',
+    access: 'applicant',
+  }),
+  certificateCredential: route<{ response: Record<string, unknown> }>()({
+    method: 'GET',
+    path: '/api/certificates/:id/credential',
+    summary: 'The signed credential (VC 2.0 EnvelopedVerifiableCredential around a VC-JOSE JWS)',
+    access: 'applicant',
+  }),
+  verifyCertificate: route<{ response: VerificationResult }>()({
+    method: 'GET',
+    path: '/api/verify/:id',
+    summary: 'Whether a certificate is genuine (signature against the published keys) and revoked, and its facts',
+    access: 'public',
+  }),
+  verifyPresented: route<{ body: VerifyPresentedRequest; response: VerifyPresentedResult }>()({
+    method: 'POST',
+    path: '/api/verify',
+    summary: 'Check a credential someone holds (the JSON download or the bare JWS)',
+    access: 'public',
+  }),
+  issuerJwks: route<{ response: PublishedKeySet }>()({
+    method: 'GET',
+    path: '/api/issuer/jwks',
+    summary: "The issuer's public keys, old ones included (JWKS); the web serves it at /.well-known/jwks.json",
+    access: 'public',
+  }),
+  issuerDid: route<{ response: DidDocument }>()({
+    method: 'GET',
+    path: '/api/issuer/did',
+    summary: "The issuer's did:web DID document; the web serves it at /.well-known/did.json",
+    access: 'public',
+  }),
+  issuerStatusList: route<{ response: string }>()({
+    method: 'GET',
+    path: '/api/issuer/status/1',
+    summary: 'The revocation Bitstring Status List credential (VC-JOSE, application/vc+jwt)',
+    access: 'public',
   }),
 } as const;
 

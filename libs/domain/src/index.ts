@@ -33,3 +33,4 @@ export * from './promotion-form';
 export * from './receipts';
 export * from './account-data';
 export * from './integrations';
+export * from './certificates';

@@ -1,3 +1,4 @@
+import { SignedCredentialsModule } from '../certificates/signed-credentials.module';
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
@@ -61,7 +62,7 @@ export class AnalysisModule {
     if (config.redisUrl) {
       return {
         module: AnalysisModule,
-        imports: [CatalogModule, CredentialsModule, ...bullImports(config.redisUrl, config)],
+        imports: [CatalogModule, CredentialsModule, SignedCredentialsModule, ...bullImports(config.redisUrl, config)],
         controllers: [AnalysisController],
         providers: [
           ...common,
@@ -73,7 +74,7 @@ export class AnalysisModule {
     }
     return {
       module: AnalysisModule,
-      imports: [CatalogModule, CredentialsModule],
+      imports: [CatalogModule, CredentialsModule, SignedCredentialsModule],
       controllers: [AnalysisController],
       providers: [
         ...common,
@@ -100,7 +101,7 @@ export class AnalysisModule {
   static forWorker(config: AppConfig & { redisUrl: string }): DynamicModule {
     return {
       module: AnalysisModule,
-      imports: [CatalogModule, ...bullImports(config.redisUrl, config)],
+      imports: [CatalogModule, SignedCredentialsModule, ...bullImports(config.redisUrl, config)],
       providers: [...workerProviders, bullAnalysisProcessor(config)],
     };
   }

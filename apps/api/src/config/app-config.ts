@@ -123,6 +123,16 @@ export interface AppConfig {
     /** Where the admins are told that an endpoint was turned off (ADMIN_ALERT_EMAIL); unset: logged only. */
     alertEmail: string | null;
   };
+  /** Signed certificates and evaluation reports (docs/decisions/010-verifiable-credentials.md). */
+  issuing: {
+    /** CREDENTIAL_SIGNING_KEY: a private Ed25519 JWK (JSON); required in production, else kept in DATA_DIR. */
+    signingKey: string | null;
+    /** CREDENTIAL_RETIRED_KEYS: a JSON array of older public JWKs, still published so what they signed verifies. */
+    retiredKeys: string | null;
+    providerName: string;
+    signerName: string;
+    signerTitle: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -290,6 +300,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       webhookPollMilliseconds: integer(env, 'WEBHOOK_POLL_MILLISECONDS', 1000, 50, 60000),
       alertEmail: text(env, 'ADMIN_ALERT_EMAIL'),
     },
+    issuing: {
+      signingKey: text(env, 'CREDENTIAL_SIGNING_KEY'),
+      retiredKeys: text(env, 'CREDENTIAL_RETIRED_KEYS'),
+      providerName: text(env, 'CERTIFICATE_PROVIDER_NAME') ?? 'Psychology Training Institute',
+      signerName: text(env, 'CERTIFICATE_SIGNER_NAME') ?? 'Director of Training',
+      signerTitle: text(env, 'CERTIFICATE_SIGNER_TITLE'),
+    },
   };
 
   if ((config.stripe.secretKey === null) !== (config.stripe.publishableKey === null)) {
@@ -305,6 +322,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       !config.database.url && 'DATABASE_URL',
       !text(env, 'SMTP_URL') && 'SMTP_URL',
       !config.records.applicantTokenSecret && 'APPLICANT_TOKEN_SECRET',
+      !config.issuing.signingKey && 'CREDENTIAL_SIGNING_KEY',
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(

@@ -32,3 +32,9 @@ export class CohortFullForEnrollmentError extends AppError {
     super('CONFLICT', 'This cohort is full: raise its capacity or choose another cohort');
   }
 }
+
+export class CohortNotFoundForCompletionError extends AppError {
+  constructor() {
+    super('NOT_FOUND', 'No such cohort');
+  }
+}

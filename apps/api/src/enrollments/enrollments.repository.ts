@@ -131,6 +131,60 @@ export class EnrollmentsRepository implements PaidEnrollments {
     );
   }
 
+  /** Locks the given enrollments (in id order, so two completions never deadlock) in the caller's transaction. */
+  async lockForCompletion(em: EntityManager, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await em
+      .getConnection()
+      .execute<Array<{ id: string }>>(
+        'select id from enrollments where id = any(?::uuid[]) order by id for update',
+        [`{${ids.join(',')}}`],
+        'all',
+        em.getTransactionContext(),
+      );
+    return rows.map((r) => r.id);
+  }
+
+  /** Completed enrollments with a completion date and no certificate (reads issued_credentials, writes nothing). */
+  async completedWithoutCertificate(em: EntityManager): Promise<
+    Array<{
+      enrollmentId: string;
+      recipientName: string;
+      recipientEmail: string;
+      trainingName: string;
+      cohortMonth: string | null;
+      contactHours: number;
+      completedOn: string;
+    }>
+  > {
+    return em.getConnection().execute(
+      `select e.id as "enrollmentId", e.student_name as "recipientName", e.student_email as "recipientEmail",
+              e.training_name as "trainingName", c.cohort_month as "cohortMonth",
+              e.completion_hours::float8 as "contactHours", to_char(e.completed_on, 'YYYY-MM-DD') as "completedOn"
+         from enrollments e
+         left join cohorts c on c.id = e.cohort_id
+        where e.enrollment_status = 'completed' and e.completed_on is not null and e.completion_hours is not null
+          and not exists (select 1 from issued_credentials i where i.enrollment_id = e.id)
+        order by e.id`,
+      [],
+      'all',
+      em.getTransactionContext(),
+    );
+  }
+
+  /** Marks enrollments completed with the date and the hours certified, in the caller's transaction. */
+  async markCompleted(em: EntityManager, ids: string[], completedOn: string, hours: number): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await em.getConnection().execute<Array<{ id: string }>>(
+      `update enrollments set enrollment_status = 'completed', completed_on = ?, completion_hours = ?
+         where id = any(?::uuid[]) and enrollment_status = 'active' returning id`,
+      [completedOn, hours, `{${ids.join(',')}}`],
+      'all',
+      em.getTransactionContext(),
+    );
+    return rows.length;
+  }
+
   async removeById(id: string): Promise<void> {
     await this.em.execute('delete from enrollments where id = ?', [id], 'run');
   }

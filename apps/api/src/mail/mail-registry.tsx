@@ -1,6 +1,7 @@
 import { cohortMonthLabel, formatUsd } from '@app/domain';
 import type { ReactElement } from 'react';
 import type { MailDataMap, MailTemplateName } from './mail-templates.types';
+import { CertificateIssuedMail } from './templates/certificate-mails';
 import {
   CredentialRejectedMail,
   CredentialVerifiedMail,
@@ -84,6 +85,13 @@ export const MAILS: { [T in MailTemplateName]: MailDefinition<T> } = {
   'webhook-endpoint-disabled': {
     subject: () => 'A webhook endpoint was turned off after failing for days',
     render: (d, { webUrl }) => <WebhookEndpointDisabledMail data={d} webUrl={webUrl} />,
+  },
+  'certificate-issued': {
+    subject: (d) =>
+      d.kind === 'completion'
+        ? `Your certificate of completion: ${d.title}`
+        : `Your signed evaluation report: ${d.title}`,
+    render: (d, { webUrl }) => <CertificateIssuedMail data={d} webUrl={webUrl} />,
   },
   'waitlist-offer': {
     subject: (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,

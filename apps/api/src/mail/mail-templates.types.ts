@@ -101,6 +101,15 @@ export interface WebhookEndpointDisabledData {
   lastError: string;
 }
 
+/** A signed certificate of completion or evaluation report is ready (one mail a certificate). */
+export interface CertificateIssuedData {
+  certificateId: string;
+  kind: 'completion' | 'evaluation-report';
+  recipientName: string;
+  title: string;
+  certificateNumber: string;
+}
+
 export interface MailDataMap {
   'purchase-confirmation': PurchaseConfirmationData;
   'cohort-filled-not-charged': CohortFilledNotChargedData;
@@ -114,6 +123,7 @@ export interface MailDataMap {
   'waitlist-offer': WaitlistOfferData;
   'plan-cancelled': PlanCancelledData;
   'webhook-endpoint-disabled': WebhookEndpointDisabledData;
+  'certificate-issued': CertificateIssuedData;
 }
 
 export type MailTemplateName = keyof MailDataMap;
@@ -131,6 +141,7 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'waitlist-offer',
   'plan-cancelled',
   'webhook-endpoint-disabled',
+  'certificate-issued',
 ];
 
 /** A mail to write to the outbox. `key` is unique per event: the same key twice is one mail. */

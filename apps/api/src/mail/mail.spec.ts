@@ -15,6 +15,7 @@ const PRODUCTION = {
   JWT_SECRET: 'j',
   DATABASE_URL: 'postgres://db/app',
   APPLICANT_TOKEN_SECRET: 'a-production-applicant-token-secret-0123456789',
+  CREDENTIAL_SIGNING_KEY: '{"kty":"OKP"}',
 };
 
 describe('mail configuration', () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CertificatesModule } from '../certificates/certificates.module';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { RecordsMailModule } from '../records-mail/records-mail.module';
 import { ReviewsController } from './reviews.controller';
@@ -6,7 +7,7 @@ import { ReviewsRepository } from './reviews.repository';
 import { ReviewsService } from './reviews.service';
 
 @Module({
-  imports: [CredentialsModule, RecordsMailModule],
+  imports: [CredentialsModule, RecordsMailModule, CertificatesModule],
   controllers: [ReviewsController],
   providers: [ReviewsRepository, ReviewsService],
 })

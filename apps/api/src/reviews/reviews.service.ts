@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewCredentialDetail, ReviewQueueItem, ReviewQueueQuery } from '@app/contracts';
-import { checkRejection, checkVerification, type ReviewCheck } from '@app/domain';
+import { checkRejection, checkVerification, evaluationReportRows, type ReviewCheck } from '@app/domain';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { evaluationWithDetails } from '../analysis/analysis.service';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
+import { CertificatesService } from '../certificates/certificates.service';
 import { Credential } from '../credentials/credential.entity';
 import { CredentialNotFoundError } from '../credentials/credentials.errors';
 import { CredentialsService, toCredentialDto } from '../credentials/credentials.service';
@@ -35,6 +36,7 @@ export class ReviewsService {
     private readonly credentials: CredentialsService,
     private readonly applicants: ApplicantsRepository,
     @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
+    private readonly certificates: CertificatesService,
   ) {}
 
   queue(query: ReviewQueueQuery): Promise<ReviewQueueItem[]> {
@@ -57,11 +59,17 @@ export class ReviewsService {
     };
   }
 
-  verify(
+  async verify(
     credentialId: string,
     input: { awardedCredits?: unknown; note?: unknown },
     admin: AuthenticatedAdmin,
   ): Promise<ReviewDecisionResult> {
+    // The evaluation and its phase records are final once the analysis completed; read before the decision's lock.
+    const [stored, records] = await Promise.all([
+      this.repository.findEvaluation(credentialId),
+      this.repository.findPhaseRecords(credentialId),
+    ]);
+    const evaluation = stored ? evaluationWithDetails(stored, credentialId, records) : null;
     return this.decide(
       credentialId,
       admin,
@@ -78,6 +86,22 @@ export class ReviewsService {
         note: review.note,
         eventKey: `credential-review:${credential.id}`,
       }),
+      // A verified evaluation gives the applicant its signed course-by-course report, in the decision's transaction.
+      async (review, credential, em) => {
+        if (!evaluation) return;
+        const applicant = await this.applicants.findById(credential.ownerId, em);
+        const rows = evaluationReportRows(evaluation);
+        await this.certificates.issueEvaluationReport(em, {
+          credentialId: credential.id,
+          evaluator: { name: admin.username },
+          recipient: { name: rows.recipientName ?? applicant?.email ?? 'Applicant', email: applicant?.email ?? '' },
+          credentialName: credential.name,
+          awardedCredits: review.awardedCredits ?? 0,
+          courses: rows.courses,
+          criteria: rows.criteria,
+          verifiedOn: review.decidedAt.toISOString().slice(0, 10),
+        });
+      },
     );
   }
 
@@ -105,6 +129,7 @@ export class ReviewsService {
       recommendedCredits: number,
     ) => Pick<CredentialReview, 'decision' | 'awardedCredits' | 'note' | 'rejectionReason'>,
     mail: (review: CredentialReview, credential: Credential, to: string) => RecordsMail,
+    issue?: (review: CredentialReview, credential: Credential, em: EntityManager) => Promise<void>,
   ): Promise<ReviewDecisionResult> {
     let notified = false;
     const result = await this.repository.decide(
@@ -130,6 +155,7 @@ export class ReviewsService {
                 data: { credentialId: credential.id, applicantId: credential.ownerId },
               },
         );
+        if (issue) await issue(review, credential, em);
         const applicant = await this.applicants.findById(credential.ownerId, em);
         if (!applicant?.email) return;
         const outcome = mail(review, credential, applicant.email);

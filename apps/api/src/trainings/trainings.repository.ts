@@ -35,4 +35,41 @@ export class TrainingsRepository {
          from bundle_pricing order by bundle_type asc, requires_psychosomatic desc`,
     );
   }
+
+  /** Each training's contact hours (null: not set), in the price list's order. */
+  listContactHours(): Promise<Array<{ trainingName: string; contactHours: number | null }>> {
+    return this.em.getConnection().execute(
+      `select training_name as "trainingName", contact_hours::float8 as "contactHours"
+         from training_pricing order by full_payment_price desc`,
+    );
+  }
+
+  async contactHours(trainingName: string, em: EntityManager = this.em): Promise<number | null> {
+    const [row] = await em
+      .getConnection()
+      .execute<Array<{ hours: number | null }>>(
+        'select contact_hours::float8 as hours from training_pricing where training_name = ?',
+        [trainingName],
+        'all',
+        em.getTransactionContext(),
+      );
+    return row?.hours ?? null;
+  }
+
+  /** Sets a training's contact hours in the caller's transaction; false for an unknown training. */
+  async setContactHours(
+    em: EntityManager,
+    trainingName: string,
+    hours: number,
+  ): Promise<{ before: number | null } | null> {
+    const rows = await em.getConnection().execute<Array<{ before: number | null }>>(
+      `update training_pricing t set contact_hours = ?
+         from (select contact_hours::float8 as before from training_pricing where training_name = ? for update) old
+       where t.training_name = ? returning old.before`,
+      [hours, trainingName, trainingName],
+      'all',
+      em.getTransactionContext(),
+    );
+    return rows[0] ? { before: rows[0].before } : null;
+  }
 }

@@ -44,8 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query: { trainingName: detail.enrollment.trainingName },
   });
   const receipts = await adminApi(request, ROUTES.adminPaymentReceipts, { params: { id } });
+  const certificates = await adminApi(request, ROUTES.adminEnrollmentCertificates, { params: { id } });
   const { toast, setCookie } = await takeToast(request);
-  return data({ detail, cohorts, receipts, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return data(
+    { detail, cohorts, receipts, certificates, today: new Date().toISOString().slice(0, 10), toast },
+    { headers: { 'Set-Cookie': setCookie } },
+  );
 }
 
 interface ActionData {
@@ -144,6 +148,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return redirectWithToast(request, here, newToast('success', 'Billing restarted'));
     }
+    case 'complete': {
+      try {
+        await adminApi(request, ROUTES.adminCompleteEnrollments, {
+          body: {
+            enrollmentIds: [id],
+            completedOn: formText(form, 'completedOn'),
+            allowUnpaidBalance: form.get('allowUnpaidBalance') === 'on',
+          },
+        });
+      } catch (error) {
+        return failed('Failed to complete', error);
+      }
+      return redirectWithToast(request, here, newToast('success', 'Completed; the certificate is issued and mailed'));
+    }
+    case 'revoke': {
+      try {
+        await adminApi(request, ROUTES.adminRevokeCertificate, {
+          params: { id: formText(form, 'certificateId') },
+          body: { reason: formText(form, 'reason').trim() },
+        });
+      } catch (error) {
+        return failed('Failed to revoke', error);
+      }
+      return redirectWithToast(request, here, newToast('success', 'Certificate revoked'));
+    }
     default:
       return data<ActionData>({ toast: newToast('error', 'Error', 'Unknown action') }, { status: 400 });
   }
@@ -159,7 +188,7 @@ function Money({ label, value }: { label: string; value: string }) {
 }
 
 export default function EnrollmentDetailPage() {
-  const { detail, cohorts, receipts, toast } = useLoaderData<typeof loader>();
+  const { detail, cohorts, receipts, certificates, today, toast } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
   const { enrollment, payment } = detail;
   const errors = result?.fieldErrors ?? {};
@@ -194,6 +223,73 @@ export default function EnrollmentDetailPage() {
         <Money label="Next charge" value={enrollment.nextChargeAt ? enrollment.nextChargeAt.slice(0, 10) : '—'} />
         <Money label="Refunded" value={formatCents(enrollment.refundedCents)} />
       </dl>
+
+      <section className="mt-8" aria-labelledby="certificates-heading">
+        <h2 id="certificates-heading" className="text-lg font-semibold">
+          Completion and certificate
+        </h2>
+        {certificates.map((c) => (
+          <div key={c.id} className="mt-2 rounded border border-slate-200 p-3 text-sm">
+            <p>
+              <strong>{c.certificateNumber}</strong> · completed {c.awardedOn} · {c.contactHours} contact hours
+              {c.revokedAt ? ` · revoked: ${c.revocationReason ?? ''}` : ''}
+            </p>
+            <p className="mt-1 flex flex-wrap gap-4">
+              <a className="text-teal-700 underline" href={`/certificates/${c.id}/pdf`} download>
+                PDF
+              </a>
+              <a className="text-teal-700 underline" href={`/certificates/${c.id}/json`} download>
+                Signed JSON
+              </a>
+              <a className="text-teal-700 underline" href={c.verifyPath}>
+                Verification page
+              </a>
+            </p>
+            {c.revokedAt ? null : (
+              <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="certificateId" value={c.id} />
+                <LabeledField id={`reason-${c.id}`} label="Reason for revoking">
+                  <input id={`reason-${c.id}`} name="reason" required minLength={3} className={inputClass} />
+                </LabeledField>
+                <button type="submit" className={dangerButtonClass}>
+                  Revoke certificate
+                </button>
+              </Form>
+            )}
+          </div>
+        ))}
+        {enrollment.enrollmentStatus === 'active' && certificates.length === 0 ? (
+          <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="complete" />
+            <LabeledField id="completedOn" label="Completion date">
+              <input
+                id="completedOn"
+                name="completedOn"
+                type="date"
+                required
+                max={today}
+                defaultValue={today}
+                className={inputClass}
+              />
+            </LabeledField>
+            {enrollment.balanceCents > 0 ? (
+              <p>
+                <input id="allowUnpaidBalance" name="allowUnpaidBalance" type="checkbox" className="mr-2" />
+                <label htmlFor="allowUnpaidBalance">
+                  Complete despite the unpaid balance of {formatCents(enrollment.balanceCents)} (audited)
+                </label>
+              </p>
+            ) : null}
+            <button type="submit" className={secondaryButtonClass}>
+              Mark completed and issue the certificate
+            </button>
+          </Form>
+        ) : null}
+        {enrollment.enrollmentStatus !== 'active' && certificates.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">No certificate.</p>
+        ) : null}
+      </section>
 
       <section className="mt-8" aria-labelledby="payments-heading">
         <h2 id="payments-heading" className="text-lg font-semibold">

@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ANALYSIS_PHASES, type DocumentNotice, type DocumentType, isDocumentType } from '@app/contracts';
+import {
+  ANALYSIS_PHASES,
+  type CredentialFacts,
+  type DocumentNotice,
+  type DocumentType,
+  isDocumentType,
+} from '@app/contracts';
 import {
   assessRigor,
   calculateCredits,
@@ -11,6 +17,7 @@ import {
   documentsOutcome,
   extractCertificate,
   pagesNotReadNotice,
+  signalsFromOwnCredential,
   textProblem,
   textProblemReason,
   unreadableDocumentNotice,
@@ -23,6 +30,8 @@ import {
   type RigorAssessment,
 } from '@app/domain';
 import { CatalogRepository } from '../../catalog/catalog.repository';
+import { attachedCredential } from '../../certificates/certificate-pdf';
+import { CredentialVerifier } from '../../certificates/credential-verifier';
 import { StorageService } from '../../storage/storage.service';
 import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
 import { AnalysisRepository, type CredentialForAnalysis } from '../analysis.repository';
@@ -84,6 +93,8 @@ interface DocumentText {
 interface ReadDocuments {
   readable: DocumentText[];
   notices: DocumentNotice[];
+  /** Documents that carry one of our own signed credentials that verified: their facts, by document id. */
+  signed: Map<string, CredentialFacts>;
 }
 
 /**
@@ -100,6 +111,7 @@ export class AnalysisPipeline {
     private readonly extractor: DocumentTextExtractor,
     private readonly catalog: CatalogRepository,
     @Inject(DOCUMENT_ANALYZER) private readonly analyzer: DocumentAnalyzer,
+    private readonly verifier: CredentialVerifier,
   ) {}
 
   async run(credentialId: string, generation: number): Promise<PipelineOutcome> {
@@ -125,10 +137,10 @@ export class AnalysisPipeline {
     // The documents that can be read are evaluated; each one that cannot is listed with its reason (a notice), and
     // only a credential with no readable document fails (nothing is stored, and it is not retried).
     const individual = await phase<IndividualAnalysis>(1, async () => {
-      const { readable, notices } = await readDocuments();
+      const { readable, notices, signed } = await readDocuments();
       const outcome = documentsOutcome(readable.length, notices);
       if (!outcome.evaluate) throw new UnreadableDocumentError(outcome.reason, 'none_readable');
-      return { documents: await this.analyzeDocuments(readable), notices: outcome.notices };
+      return { documents: await this.analyzeDocuments(readable, signed), notices: outcome.notices };
     });
     const readings = individual.documents;
     const notices = individual.notices ?? [];
@@ -173,12 +185,28 @@ export class AnalysisPipeline {
   private async readDocuments(credential: CredentialForAnalysis, only?: ReadonlySet<string>): Promise<ReadDocuments> {
     const readable: DocumentText[] = [];
     const notices: DocumentNotice[] = [];
+    const signed = new Map<string, CredentialFacts>();
     // One document at a time: OCR and PDF parsing are CPU-bound and the queue already runs jobs side by side.
     for (const document of credential.documents) {
       if (only && !only.has(document.id)) continue;
       const noticed = { documentId: document.id, fileName: document.fileName };
       // Storage that cannot be read is a fault of ours: it fails the attempt, which is retried.
       const bytes = await this.storage.read(document.objectKey);
+      // One of our own certificates or reports (the PDF with its attached credential): checked by its signature.
+      const own = await this.ownCredential(bytes, document.fileName);
+      if (own && !own.genuine) {
+        this.logger.warn(
+          `Document ${document.id} of credential ${credential.id} carries a credential of ours that does not verify`,
+        );
+        notices.push(
+          unreadableDocumentNotice(
+            noticed,
+            `${document.fileName} carries a signed credential that does not verify (${own.problem}): it is reported as tampered and left out of the evaluation.`,
+          ),
+        );
+        continue;
+      }
+      if (own?.facts) signed.set(document.id, own.facts);
       let extracted: ExtractedText;
       try {
         extracted = await this.extractor.extract(bytes, document.fileName);
@@ -214,13 +242,46 @@ export class AnalysisPipeline {
         extracted,
       });
     }
-    return { readable, notices };
+    return { readable, notices, signed };
   }
 
-  private async analyzeDocuments(documents: DocumentText[]): Promise<DocumentReading[]> {
+  /** The check of a signed credential a PDF carries as an attachment; null when the document carries none. */
+  private async ownCredential(bytes: Uint8Array, fileName: string) {
+    if (
+      !/\.pdf$/i.test(fileName) &&
+      !(bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)
+    ) {
+      return null;
+    }
+    const attached = await attachedCredential(bytes);
+    if (attached === null) return null;
+    const result = await this.verifier.verifyPresented(attached);
+    // An attachment that is not a signed credential at all is someone else's file: the page is read as usual.
+    return result.problem === 'Not a signed credential of this issuer' ? null : result;
+  }
+
+  private async analyzeDocuments(
+    documents: DocumentText[],
+    signed: ReadonlyMap<string, CredentialFacts> = new Map(),
+  ): Promise<DocumentReading[]> {
     const readings: DocumentReading[] = [];
     for (const document of documents) {
       const { text, method, pages, lines, uncertainWords } = document.extracted;
+      const facts = signed.get(document.documentId);
+      if (facts) {
+        // The facts come from the verified credential, not from reading the page.
+        readings.push({
+          documentId: document.documentId,
+          fileName: document.fileName,
+          documentType: facts.kind === 'completion' ? 'certificate' : document.documentType,
+          characters: text.trim().length,
+          ...(pages !== undefined ? { pages } : {}),
+          method,
+          analyzer: 'local',
+          signals: signalsFromOwnCredential(facts, document.fileName),
+        });
+        continue;
+      }
       const analysis = await this.analyzer.analyze({
         fileName: document.fileName,
         documentType: document.documentType,

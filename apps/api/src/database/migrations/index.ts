@@ -27,6 +27,7 @@ import { Migration20261201090000_receipts } from './Migration20261201090000_rece
 import { Migration20261201090000_api_keys } from './Migration20261201090000_api_keys';
 import { Migration20261201100000_api_client_credentials } from './Migration20261201100000_api_client_credentials';
 import { Migration20261201110000_webhooks } from './Migration20261201110000_webhooks';
+import { Migration20261206093200_certificates } from './Migration20261206093200_certificates';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201090000_api_keys', class: Migration20261201090000_api_keys },
   { name: 'Migration20261201100000_api_client_credentials', class: Migration20261201100000_api_client_credentials },
   { name: 'Migration20261201110000_webhooks', class: Migration20261201110000_webhooks },
+  { name: 'Migration20261206093200_certificates', class: Migration20261206093200_certificates },
 ];

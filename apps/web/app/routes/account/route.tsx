@@ -299,6 +299,18 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
         </p>
       </section>
 
+      <section aria-labelledby="certificates-title" className="mt-10">
+        <h2 id="certificates-title" className="text-xl font-semibold">
+          My certificates
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">
+          Certificates of completion and evaluation reports, each signed so that anyone can check it.{' '}
+          <a className="text-teal-800 underline" href="/certificates">
+            Open my certificates
+          </a>
+        </p>
+      </section>
+
       <section aria-labelledby="data-title" className="mt-10 rounded-xl border border-slate-200 bg-white p-6">
         <h2 id="data-title" className="text-xl font-semibold">
           My data

@@ -154,6 +154,12 @@ export default function AdminPanelPage() {
         <Link to="/admin/panel/integrations" className={secondaryButtonClass}>
           API Keys &amp; Webhooks
         </Link>
+        <Link to="/admin/panel/completions" className={secondaryButtonClass}>
+          Complete a Cohort
+        </Link>
+        <Link to="/admin/panel/trainings" className={secondaryButtonClass}>
+          Training Settings
+        </Link>
         <a href={`/admin/roster?${rosterQuery.toString()}`} className={secondaryButtonClass} download>
           Full roster CSV
         </a>

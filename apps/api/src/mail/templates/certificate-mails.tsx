@@ -1,0 +1,24 @@
+import { Button } from '@react-email/button';
+import { Text } from '@react-email/text';
+import type { CertificateIssuedData } from '../mail-templates.types';
+import { button, MailLayout, paragraph } from './mail-layout';
+
+const small = { ...paragraph, fontSize: '13px', color: '#475569' };
+
+export function CertificateIssuedMail({ data, webUrl }: { data: CertificateIssuedData; webUrl: string }) {
+  const listUrl = `${webUrl}/certificates`;
+  const verifyUrl = `${webUrl}/verify/${encodeURIComponent(data.certificateId)}`;
+  const what = data.kind === 'completion' ? 'certificate of completion' : 'course-by-course evaluation report';
+  return (
+    <MailLayout webUrl={webUrl} preview={`Your ${what}: ${data.title}`} title={`Your ${what}`}>
+      <Text style={paragraph}>
+        {`Dear ${data.recipientName}, your ${what} for ${data.title} is issued (number ${data.certificateNumber}). It is signed: anyone you show it to can check it at its verification page.`}
+      </Text>
+      <Button href={listUrl} style={button}>
+        Download it (PDF or JSON)
+      </Button>
+      <Text style={small}>Sign in with this email address to download it: {listUrl}</Text>
+      <Text style={small}>Verification page: {verifyUrl}</Text>
+    </MailLayout>
+  );
+}

@@ -1,0 +1,188 @@
+import type { Evaluation, IssuedCredentialSummary, VerificationResult } from '@app/contracts';
+import { PDFDocument } from 'pdf-lib';
+import { randomUUID } from 'node:crypto';
+import { attachedCredential } from '../src/certificates/certificate-pdf';
+import { presentedJws } from '../src/certificates/credential-jose';
+import { samplePdf } from '../../../tools/testing/sample-files';
+import { testApplicant, type TestApplicant } from './support/applicant';
+import { startTestApi, type TestApi } from './support/test-app';
+
+const SYLLABUS = 'Course Syllabus PSY 301 Psychosomatic Practice. 45 contact hours.';
+const TRAINING = 'Parts Therapy Practitioner';
+
+describe('evaluation reports and reading our own certificates', () => {
+  let api: TestApi;
+  let token: string;
+  let applicant: TestApplicant;
+  const auth = () => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    api = await startTestApi({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'boss-password' });
+    token = (await api.http.post('/api/admin/login').send({ username: 'boss', password: 'boss-password' }).expect(200))
+      .body.token;
+    applicant = testApplicant(api.app);
+    await api
+      .em()
+      .getConnection()
+      .execute('insert into applicants (id, email, created_at) values (?, ?, now())', [
+        applicant.id,
+        'ann@example.com',
+      ]);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  async function upload(credentialId: string, bytes: Buffer, fileName: string): Promise<void> {
+    const { uploadURL } = (await api.http.post('/api/objects/upload').set(applicant.headers()).expect(200)).body as {
+      uploadURL: string;
+    };
+    const put = await fetch(uploadURL, {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(put.status).toBe(200);
+    await api.http
+      .put('/api/documents/upload-complete')
+      .set(applicant.headers())
+      .send({ uploadURL, credentialId, fileName, fileSize: bytes.length, fileType: 'application/pdf' })
+      .expect(200);
+  }
+
+  async function analyzed(name: string, files: Array<[Buffer, string]>): Promise<string> {
+    const id = (await api.http.post('/api/credentials').set(applicant.headers()).send({ name }).expect(201)).body
+      .id as string;
+    for (const [bytes, fileName] of files) await upload(id, bytes, fileName);
+    await api.http.post(`/api/credentials/${id}/analyze`).set(applicant.headers()).expect(202);
+    for (const deadline = Date.now() + 60_000; ;) {
+      const { status } = (await api.http.get(`/api/credentials/${id}`).set(applicant.headers()).expect(200)).body as {
+        status: string;
+      };
+      if (status === 'completed') return id;
+      if (status === 'failed' || Date.now() > deadline) throw new Error(`analysis ended ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  const reports = async () =>
+    (await api.http.get('/api/certificates').set(applicant.headers()).expect(200)).body as IssuedCredentialSummary[];
+
+  it('a verified evaluation issues a signed course-by-course report; a rejected one issues nothing', async () => {
+    const verified = await analyzed('MSc Psychology', [[await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf']]);
+    const rejected = await analyzed('Other course', [[await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf']]);
+    await api.http
+      .post(`/api/admin/reviews/${rejected}/reject`)
+      .set(auth())
+      .send({ reason: 'Not a course' })
+      .expect(200);
+    expect(await reports()).toEqual([]);
+    const evaluation = (
+      await api.http.get(`/api/credentials/${verified}/evaluation`).set(applicant.headers()).expect(200)
+    ).body as Evaluation;
+    await api.http
+      .post(`/api/admin/reviews/${verified}/verify`)
+      .set(auth())
+      .send({ awardedCredits: evaluation.totalCredits })
+      .expect(200);
+    const [report] = await reports();
+    expect(report).toMatchObject({
+      kind: 'evaluation-report',
+      title: 'MSc Psychology',
+      credits: evaluation.totalCredits,
+    });
+    const checked = (await api.http.get(`/api/verify/${report.id}`).expect(200)).body as VerificationResult;
+    expect(checked.genuine).toBe(true);
+    expect(checked.facts?.criteria).toHaveLength(7);
+    expect(checked.facts?.signerName).toBe('boss');
+    const json = (await api.http.get(`/api/certificates/${report.id}/credential`).set(applicant.headers()).expect(200))
+      .body;
+    const credential = JSON.parse(Buffer.from(presentedJws(json)!.split('.')[1], 'base64url').toString());
+    expect(credential.awardedCredits).toBe(evaluation.totalCredits);
+    expect(credential.criteria.map((c: { met: boolean }) => c.met)).toEqual([
+      evaluation.topicRelevance,
+      evaluation.learningObjectives,
+      evaluation.assessmentMethods,
+      evaluation.instructionHours,
+      evaluation.curriculumStructure,
+      evaluation.credentialSourceClarity,
+      evaluation.completionEvidence,
+    ]);
+    const mails = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ n: string }>>(`select count(*) as n from outbox where template = 'certificate-issued'`);
+    // The review's own outcome mail tells the applicant; the report adds none.
+    expect(Number(mails[0].n)).toBe(0);
+  });
+
+  it('reads one of our certificate PDFs by its signature, and reports a tampered one as tampered', async () => {
+    await api.http
+      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
+      .set(auth())
+      .send({ contactHours: 40 })
+      .expect(200);
+    const enrollmentId = randomUUID();
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
+           enrollment_status, is_manual_entry, created_at)
+         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
+        [enrollmentId, TRAINING],
+      );
+    const done = (
+      await api.http
+        .post('/api/admin/completions')
+        .set(auth())
+        .send({ enrollmentIds: [enrollmentId], completedOn: '2026-01-15' })
+        .expect(200)
+    ).body as { certificateIds: string[] };
+    const pdf = (
+      await api.http
+        .get(`/api/certificates/${done.certificateIds[0]}/pdf`)
+        .set(applicant.headers())
+        .buffer(true)
+        .parse((res, callback) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => callback(null, Buffer.concat(chunks)));
+        })
+        .expect(200)
+    ).body as Buffer;
+
+    const ours = await analyzed('Our certificate', [[pdf, 'certificate.pdf']]);
+    const evaluation = (await api.http.get(`/api/credentials/${ours}/evaluation`).set(applicant.headers()).expect(200))
+      .body as Evaluation;
+    expect(evaluation.contactHours).toBe(40);
+    expect(evaluation.certificateDetails).toMatchObject({ recipientName: 'Ann Example', completionDate: '2026-01-15' });
+    expect(evaluation.evidence?.contactHours?.quote).toMatch(/40 contact hours \(verified by signature: PTI-/);
+
+    // The same PDF with a credential whose hours were changed: the signature no longer matches.
+    const attached = JSON.parse((await attachedCredential(new Uint8Array(pdf)))!);
+    const [header, payload, signature] = presentedJws(attached)!.split('.');
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    body.contactHours = 400;
+    const forged = `${header}.${Buffer.from(JSON.stringify(body)).toString('base64url')}.${signature}`;
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('Certificate of Completion: 400 contact hours', { x: 40, y: 700, size: 14 });
+    await doc.attach(
+      new TextEncoder().encode(JSON.stringify({ ...attached, id: `data:application/vc+jwt,${forged}` })),
+      'credential.json',
+      { mimeType: 'application/json' },
+    );
+    const tampered = Buffer.from(await doc.save());
+    const mixed = await analyzed('Tampered', [
+      [tampered, 'forged.pdf'],
+      [await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf'],
+    ]);
+    const result = (await api.http.get(`/api/credentials/${mixed}/evaluation`).set(applicant.headers()).expect(200))
+      .body as Evaluation;
+    expect(result.documentNotices).toEqual([
+      expect.objectContaining({ fileName: 'forged.pdf', message: expect.stringMatching(/tampered/) }),
+    ]);
+    expect(result.contactHours).not.toBe(400);
+  });
+});
