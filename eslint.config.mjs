@@ -23,6 +23,11 @@ const FRAMEWORKS = [
   'pg',
 ];
 
+/** Imports of the web app's routes, which components and libs may not make (issue 27). */
+const WEB_ROUTES = ['~/routes', '~/routes/**', '**/routes/**'];
+const WEB_ROUTES_MESSAGE =
+  'Components and libs import nothing from routes; move what both need to app/lib or the component beside its route.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,6 +95,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     // The two classic hook rules; the React Compiler rules of v7 would ask for a rewrite the app does not need.
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Shared components import nothing from routes: a component only one route uses lives beside it in its folder.
+    files: ['apps/web/app/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: WEB_ROUTES, message: WEB_ROUTES_MESSAGE }] }],
+    },
+  },
+  {
+    // Libs serve routes and components alike: they import neither.
+    files: ['apps/web/app/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: WEB_ROUTES, message: WEB_ROUTES_MESSAGE },
+            { group: ['~/components', '~/components/**', '**/components/**'], message: 'A lib imports no component.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

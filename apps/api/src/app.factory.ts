@@ -16,6 +16,7 @@ import { UploadCompleteDto } from './uploads/dto/upload-complete.dto';
 import { UploadsService } from './uploads/uploads.service';
 import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME } from './applicants/applicant-token.service';
 import { constants as zlib } from 'node:zlib';
+import { nullableModels } from './common/api-nullable.decorator';
 
 /**
  * Answers from this size on go out compressed (brotli or gzip, as the caller accepts): the admin's enrollment list or
@@ -108,6 +109,8 @@ export async function createApp(
         API_KEY_SCHEME,
       )
       .build(),
+    // Models referenced only by a nullable property (`ApiNullableProperty`) are not found by the explorer.
+    { extraModels: nullableModels() },
   );
   SwaggerModule.setup('api/docs', app, await addWebhooksSection(document), { jsonDocumentUrl: 'api/docs-json' });
   return app;

@@ -1,4 +1,4 @@
-import type { ApplicantCredentials } from '@app/contracts';
+import type { CredentialOverview } from '@app/contracts';
 import { RequestContext } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { AnalysisTimeoutSweeper } from '../src/analysis/analysis-timeout.sweeper';
@@ -230,8 +230,8 @@ describe('credential analysis, in-process queue (no Redis)', () => {
       ]);
     expect(evaluation.documentNotices[0].documentId).toBe(stored.id);
     // The applicant's page reads the evaluation from the credentials list, and staff from the review detail.
-    const own = (await api.http.get('/api/credentials').set(api.owner()).expect(200)).body as ApplicantCredentials;
-    expect(own.credentials.find((c) => c.id === id)?.evaluation?.documentNotices).toEqual([notice]);
+    const own = (await api.http.get('/api/credentials').set(api.owner()).expect(200)).body as CredentialOverview[];
+    expect(own.find((c) => c.id === id)?.evaluation?.documentNotices).toEqual([notice]);
     const evaluator = { id: randomUUID(), username: 'evaluator', role: 'evaluator' as const };
     const staff = await RequestContext.create(api.orm.em, () =>
       api.app.get(ReviewsService).detail(id, { ...evaluator, jti: randomUUID(), expiresAt: new Date() }),

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplication } from '@nestjs/common';
 import {
   APPLICANT_TOKEN_HEADER,
-  type ApplicantCredentials,
+  type CredentialOverview,
   type Credential,
   type CredentialDocument,
 } from '@app/contracts';
@@ -17,7 +17,8 @@ import { createInterface } from 'node:readline';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../src/app.factory';
-import { initTestApp } from './support/test-app';
+import { appContract, contractChecked, initTestApp } from './support/test-app';
+import type { OpenApiContract } from './support/openapi-contract';
 import { loadConfig } from '../src/config/app-config';
 import { startInfrastructure, type Infrastructure } from '../src/infrastructure';
 import { AnalysisRepository } from '../src/analysis/analysis.repository';
@@ -73,8 +74,12 @@ describe('credentials and document uploads (S3 server in its own process)', () =
   let infrastructure: Infrastructure;
   let app: INestApplication;
   /** Every call as one applicant, the way the web server sends it: a fresh token of a minute per call. */
+  let contract: OpenApiContract;
   const http = (): TestAgent =>
-    request.agent(app.getHttpServer()).set(APPLICANT_TOKEN_HEADER, app.get(ApplicantTokenService).sign(applicantId));
+    contractChecked(
+      request.agent(app.getHttpServer()).set(APPLICANT_TOKEN_HEADER, app.get(ApplicantTokenService).sign(applicantId)),
+      contract,
+    );
   let orm: MikroORM;
   let storage: StorageService;
   const applicantId = randomUUID();
@@ -100,6 +105,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     infrastructure = await startInfrastructure(config);
     app = await createApp(config, infrastructure, { logger: false });
     await initTestApp(app);
+    contract = await appContract(app);
     orm = app.get(MikroORM);
     storage = app.get(StorageService);
   });
@@ -220,7 +226,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
     it('lists credentials newest first, each with its documents', async () => {
       const older = await createCredential('Older');
       const newer = await createCredential('Newer');
-      const list = ((await http().get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials;
+      const list = (await http().get('/api/credentials').expect(200)).body as CredentialOverview[];
       const ids = list.map((c) => c.id);
       expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
       expect(list.every((c) => Array.isArray(c.documents))).toBe(true);
@@ -270,7 +276,7 @@ describe('credentials and document uploads (S3 server in its own process)', () =
         fileSize: pdf.length,
         fileType: 'application/pdf',
       });
-      const listed = ((await http().get('/api/credentials').expect(200)).body as ApplicantCredentials).credentials.find(
+      const listed = ((await http().get('/api/credentials').expect(200)).body as CredentialOverview[]).find(
         (c) => c.id === credential.id,
       );
       expect(listed?.documents).toEqual([response.body]);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { OpenApiContract } from './support/openapi-contract';
 import { startTestApi, type TestApi } from './support/test-app';
 
 interface Operation {
@@ -120,5 +121,25 @@ describe('the OpenAPI document', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it('fails an answer that breaks it: a wrong null, a missing property, a wrong type, an unlisted success status', () => {
+    const contract = new OpenApiContract(document);
+    const answer = (status: number, body: unknown) =>
+      ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body }) as never;
+    const detail = { enrollment: { id: 'x' }, payment: null };
+    // A manual entry: no payment, which the document allows; the enrollment row itself is incomplete.
+    expect(() => contract.check('GET', '/api/admin/enrollments/e1', answer(200, detail))).toThrow(
+      /GET \/api\/admin\/enrollments\/\{id\} answered 200: the body does not match[\s\S]*\/enrollment must have required property/,
+    );
+    expect(() => contract.check('GET', '/api/payment-plan', answer(200, { trainings: 'none' }))).toThrow(
+      /must have required property 'bundles'[\s\S]*\/trainings must be array/,
+    );
+    expect(() => contract.check('GET', '/api/payment-plan', answer(201, {}))).toThrow(
+      /a status its OpenAPI operation does not list/,
+    );
+    expect(() => contract.check('GET', '/api/training-pricing?x=1', answer(200, [null]))).toThrow(/\/0 must be object/);
+    // An error status the operation does not describe, and a path the document does not have, are not checked.
+    expect(() => contract.check('GET', '/api/payment-plan', answer(503, { statusCode: 503 }))).not.toThrow();
+    expect(() => contract.check('GET', '/api/nowhere', answer(200, 1))).not.toThrow();
   });
 });

@@ -1,4 +1,9 @@
-import { APPLICANT_TOKEN_HEADER, type ApplicantCredentials, type ReviewQueueItem } from '@app/contracts';
+import {
+  APPLICANT_TOKEN_HEADER,
+  type ApplicantAccount,
+  type CredentialOverview,
+  type ReviewQueueItem,
+} from '@app/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { AdminUsersService } from '../src/admin/admin-users.service';
@@ -146,11 +151,11 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const mine = await createCredential(alice, 'Alice BA');
       const theirs = await createCredential(bob, 'Bob MSc');
       const aliceList = (await api.http.get('/api/credentials').set(alice.headers()).expect(200))
-        .body as ApplicantCredentials;
-      expect(aliceList.credentials.map((c) => c.id)).toContain(mine);
-      expect(aliceList.credentials.map((c) => c.id)).not.toContain(theirs);
-      expect(aliceList.credentials.every((c) => c.ownerId === alice.id)).toBe(true);
-      expect(aliceList.credentials[0]).toMatchObject({ evaluation: null, analyses: [], review: null });
+        .body as CredentialOverview[];
+      expect(aliceList.map((c) => c.id)).toContain(mine);
+      expect(aliceList.map((c) => c.id)).not.toContain(theirs);
+      expect(aliceList.every((c) => c.ownerId === alice.id)).toBe(true);
+      expect(aliceList[0]).toMatchObject({ evaluation: null, analyses: [], review: null });
     });
 
     it('answers 401 without an applicant or staff token, and for a forged or expired one', async () => {
@@ -314,8 +319,8 @@ describe('applicant records: ownership, staff review, erasure', () => {
       await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({ reason: 'Too late' }).expect(409);
 
       const page = (await api.http.get('/api/credentials').set(alice.headers()).expect(200))
-        .body as ApplicantCredentials;
-      expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({
+        .body as CredentialOverview[];
+      expect(page.find((c) => c.id === id)?.review).toMatchObject({
         decision: 'verified',
         awardedCredits: 3.5,
         note: 'Hours checked',
@@ -324,7 +329,7 @@ describe('applicant records: ownership, staff review, erasure', () => {
       const evaluation = (await api.http.get(`/api/credentials/${id}/evaluation`).set(alice.headers()).expect(200))
         .body;
       expect(Object.keys(evaluation.evidence).length).toBeGreaterThan(0);
-      expect(page.credentials.find((c) => c.id === id)?.evaluation).toEqual(evaluation);
+      expect(page.find((c) => c.id === id)?.evaluation).toEqual(evaluation);
       expect(detail.evaluation).toEqual(evaluation);
       const verifiedQueue = (
         await api.http.get('/api/admin/reviews').query({ status: 'verified' }).set(bearer).expect(200)
@@ -348,8 +353,8 @@ describe('applicant records: ownership, staff review, erasure', () => {
         .expect(200);
       // Bob never signed in by email link: there is no address, so no mail and the answer says so.
       expect(rejected.body.applicantNotified).toBe(false);
-      const page = (await api.http.get('/api/credentials').set(bob.headers()).expect(200)).body as ApplicantCredentials;
-      expect(page.credentials.find((c) => c.id === id)?.review).toMatchObject({
+      const page = (await api.http.get('/api/credentials').set(bob.headers()).expect(200)).body as CredentialOverview[];
+      expect(page.find((c) => c.id === id)?.review).toMatchObject({
         decision: 'rejected',
         rejectionReason: 'No proof of completion',
       });
@@ -693,7 +698,7 @@ describe('sign-in by email link', () => {
         .set(testApplicant(api.app, signedIn.body.applicantId).headers())
         .expect(200)
     ).body;
-    expect(page.credentials.map((c: { id: string }) => c.id)).toEqual([mine]);
+    expect((page as CredentialOverview[]).map((c) => c.id)).toEqual([mine]);
     await api.http.post('/api/applicants/sign-in-link').send({ email }).expect(401);
   });
 
@@ -733,14 +738,16 @@ describe('sign-in by email link', () => {
     expect(signedIn.body.applicantId).not.toBe(attacker.id);
     const account = testApplicant(api.app, signedIn.body.applicantId);
     const accountPage = (await api.http.get('/api/credentials').set(account.headers()).expect(200))
-      .body as ApplicantCredentials;
-    expect(accountPage.credentials.map((c) => c.id)).toEqual([transcript]);
+      .body as CredentialOverview[];
+    expect(accountPage.map((c) => c.id)).toEqual([transcript]);
 
     // The attacker's identity is still anonymous: no address, only the bait, and the victim's records are 404.
     const attackerPage = (await api.http.get('/api/credentials').set(attacker.headers()).expect(200))
-      .body as ApplicantCredentials;
-    expect(attackerPage.email).toBeNull();
-    expect(attackerPage.credentials.map((c) => c.id)).toEqual([bait]);
+      .body as CredentialOverview[];
+    const attackerAccount = (await api.http.get('/api/applicants/me').set(attacker.headers()).expect(200))
+      .body as ApplicantAccount;
+    expect(attackerAccount.email).toBeNull();
+    expect(attackerPage.map((c) => c.id)).toEqual([bait]);
     await api.http.get(`/api/credentials/${transcript}`).set(attacker.headers()).expect(404);
     // What the attacker creates later stays the attacker's.
     const later = (await api.http.post('/api/credentials').set(attacker.headers()).send({ name: 'Later' }).expect(201))
@@ -761,8 +768,7 @@ describe('sign-in by email link', () => {
       .expect(200);
     expect(again.body).toMatchObject({ applicantId: account.id, mergedCredentials: 0, sameBrowser: false });
     expect(
-      ((await api.http.get('/api/credentials').set(account.headers()).expect(200)).body as ApplicantCredentials)
-        .credentials,
+      (await api.http.get('/api/credentials').set(account.headers()).expect(200)).body as CredentialOverview[],
     ).toHaveLength(1);
   });
 
@@ -786,9 +792,11 @@ describe('sign-in by email link', () => {
     expect(signedIn.body).toMatchObject({ email, mergedCredentials: 1, sameBrowser: false });
     const account = testApplicant(api.app, signedIn.body.applicantId);
     const page = (await api.http.get('/api/credentials').set(account.headers()).expect(200))
-      .body as ApplicantCredentials;
-    expect(page.email).toBe(email);
-    expect(page.credentials.map((c) => c.id)).toEqual([other]);
+      .body as CredentialOverview[];
+    const signedInAccount = (await api.http.get('/api/applicants/me').set(account.headers()).expect(200))
+      .body as ApplicantAccount;
+    expect(signedInAccount.email).toBe(email);
+    expect(page.map((c) => c.id)).toEqual([other]);
     // The asking browser keeps its own record and identity.
     await api.http.get(`/api/credentials/${mine}`).set(first.headers()).expect(200);
 
@@ -868,6 +876,6 @@ describe('sign-in by email link', () => {
     const ginas = (
       await api.http.get('/api/credentials').set(testApplicant(api.app, ginaAccount.applicantId).headers()).expect(200)
     ).body;
-    expect(ginas.credentials).toHaveLength(1);
+    expect(ginas).toHaveLength(1);
   });
 });

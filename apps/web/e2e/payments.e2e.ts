@@ -60,6 +60,15 @@ async function openOption(page: Page, trainingName: string, option: RegExp) {
   await page.getByRole('heading', { name: 'Customer Information', exact: true }).waitFor();
 }
 
+/** The first cohort of the checkout's selector that still has seats (another test file may have filled one). */
+async function openCohort(page: Page): Promise<string | null> {
+  const select = page.getByLabel('Cohort', { exact: true });
+  if ((await select.count()) === 0) return null;
+  return select
+    .locator('option:not([disabled])')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== '') ?? null);
+}
+
 async function alertText(page: Page): Promise<string> {
   const alert = page.locator('[data-testid="checkout-error"], [data-testid="bundle-error"]');
   await alert.waitFor();
@@ -156,8 +165,7 @@ describe('single training checkout (test mode)', () => {
     await fillCustomer(page, 'Ada Full', 'ada.full@example.com');
     // Another test file may have given this training cohorts; then the selector is there and one is needed.
     const cohortSelect = page.getByLabel('Cohort', { exact: true });
-    const cohortId =
-      (await cohortSelect.count()) > 0 ? await cohortSelect.locator('option').nth(1).getAttribute('value') : null;
+    const cohortId = await openCohort(page);
     if (cohortId) await cohortSelect.selectOption(cohortId);
     await payWithCard(page, '4242 4242 4242 4242');
     const paymentIntentId = await expectSuccess(page, 'Your enrollment has been processed.');
@@ -231,13 +239,16 @@ describe('single training checkout (test mode)', () => {
   it('stays on the form with the decline message for 4000 0000 0000 0002', async () => {
     const { context, page } = await newPage();
     await openOption(page, RESILIENT, /6 Month Payment Plan/);
-    const paymentIntentId = await page.locator('input[name="paymentIntentId"]').getAttribute('value');
     await fillCustomer(page, 'Dan Decline', 'dan@example.com');
     const cohortSelect = page.getByLabel('Cohort', { exact: true });
-    if ((await cohortSelect.count()) > 0) await cohortSelect.selectOption({ index: 1 });
+    const cohortId = await openCohort(page);
+    if (cohortId) await cohortSelect.selectOption(cohortId);
     await payWithCard(page, '4000 0000 0000 0002');
     expect(await alertText(page)).toBe('Payment Failed: Your card was declined.');
     await page.getByRole('button', { name: 'Pay now' }).waitFor();
+    // The payment was created by this submission, and the form keeps it for the next try.
+    const paymentIntentId = await page.locator('input[name="paymentIntentId"]').getAttribute('value');
+    expect(paymentIntentId).toBeTruthy();
     expect(new URL(page.url()).pathname).toBe('/paymentplan');
     expect(await enrollmentsOf(paymentIntentId ?? '')).toHaveLength(0);
     await context.close();
@@ -253,12 +264,57 @@ describe('single training checkout (test mode)', () => {
 
     await page.getByLabel('Email address').fill('nia@example.com');
     const cohortSelect = page.getByLabel('Cohort', { exact: true });
-    if ((await cohortSelect.count()) > 0) await cohortSelect.selectOption({ index: 1 });
+    const cohortId = await openCohort(page);
+    if (cohortId) await cohortSelect.selectOption(cohortId);
     await payWithCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/payment-success\?payment_intent=/);
     const paymentIntentId = new URL(page.url()).searchParams.get('payment_intent') ?? '';
     await page.getByText(`Payment ID: ${paymentIntentId}`).waitFor();
     expect(await enrollmentsOf(paymentIntentId)).toHaveLength(1);
+    await context.close();
+  });
+});
+
+describe('a checkout URL that is only looked at', () => {
+  it('creates no payment: a link preview, a crawler or a prefetch of the page writes nothing', async () => {
+    const bundle = new URLSearchParams([
+      ['bundle', '2'],
+      ['checkout', '1'],
+      ['t', PARTS],
+      ['c', await ensureCohort(PARTS, '2031-04')],
+      ['t', RESILIENT],
+      ['c', await ensureCohort(RESILIENT, '2031-05')],
+    ]);
+    const single = new URLSearchParams({ training: PSY, plan: '3month' });
+    const counts = async () => {
+      const [row] = await query<{ payments: number; intents: number }>(
+        'select (select count(*)::int from payments) as payments, (select count(*)::int from test_mode_intents) as intents',
+      );
+      return row;
+    };
+    const before = await counts();
+    const pages: [string, string][] = [
+      [`/?${single}`, 'Customer Information'],
+      [`/paymentplan?${single}`, 'Customer Information'],
+      [`/paymentplan?${bundle}`, 'Bundle Purchase - Customer Information'],
+      // What a client-side navigation or a prefetch asks for: the loader's data alone.
+      [`/paymentplan.data?${single}`, 'amount'],
+    ];
+    for (const [path, shown] of pages) {
+      const response = await fetch(`${e2e.webUrl}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(shown);
+    }
+    expect(await counts()).toEqual(before);
+
+    // Opening the checkout in a browser shows the price without creating anything either.
+    const { context, page } = await newPage();
+    await page.goto(`/paymentplan?${single}`);
+    expect(await page.getByTestId('amount-due').innerText()).toContain(
+      `$${((await price(PSY)).three_month_price / 100).toLocaleString('en-US')}`,
+    );
+    await page.waitForLoadState('networkidle');
+    expect(await counts()).toEqual(before);
     await context.close();
   });
 });

@@ -17,6 +17,9 @@ export interface PaymentPlanResponse {
   config: PaymentConfigResponse;
 }
 
+/** The currency of every checkout (ISO 4217, lower case as Stripe writes it). */
+export const CHECKOUT_CURRENCY = 'usd';
+
 /** The summary returned after the buyer's details are stored on a payment. */
 export interface PaymentIntentSummary {
   paymentIntentId: string;

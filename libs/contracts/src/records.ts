@@ -36,10 +36,10 @@ export interface CredentialOverview extends Credential {
   review: CredentialReview | null;
 }
 
-export interface ApplicantCredentials {
+/** The calling applicant's account (`GET /api/applicants/me`). */
+export interface ApplicantAccount {
   /** The signed-in email, or null while anonymous. */
   email: string | null;
-  credentials: CredentialOverview[];
 }
 
 export interface DocumentDownload {

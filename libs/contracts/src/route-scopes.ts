@@ -48,6 +48,7 @@ export const ROUTE_SCOPES: Record<RouteName, readonly ApiKeyScope[]> = {
   signInLink: [],
   signIn: [],
   credentials: [],
+  applicantAccount: [],
   createCredential: [],
   credential: ['evaluations:staff'],
   documentDownload: ['evaluations:staff'],

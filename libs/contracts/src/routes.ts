@@ -73,7 +73,8 @@ import type {
   UpdatePaymentIntentRequest,
 } from './payments';
 import type {
-  ApplicantCredentials,
+  ApplicantAccount,
+  CredentialOverview,
   CredentialReview,
   DocumentDownload,
   EraseByEmailRequest,
@@ -506,10 +507,16 @@ export const ROUTES = {
       "Use a sign-in link: returns the account for the browser using it; the asking browser's anonymous records join only in that same browser",
     access: 'public',
   }),
-  credentials: route<{ response: ApplicantCredentials }>()({
+  credentials: route<{ response: CredentialOverview[] }>()({
     method: 'GET',
     path: '/api/credentials',
     summary: "The calling applicant's credentials, newest first, with their evaluations, progress and reviews",
+    access: 'applicant',
+  }),
+  applicantAccount: route<{ response: ApplicantAccount }>()({
+    method: 'GET',
+    path: '/api/applicants/me',
+    summary: "The calling applicant's account: the signed-in email, or null while anonymous",
     access: 'applicant',
   }),
   createCredential: route<{ body: CreateCredentialRequest; response: Credential }>()({

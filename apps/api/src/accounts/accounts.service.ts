@@ -20,7 +20,7 @@ import {
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import type { Viewer } from '../applicants/viewer';
 import { AuditService } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
@@ -257,7 +257,7 @@ export class AccountsService {
       account: { email: account.email, createdAt: account.createdAt.toISOString() },
       enrollments: trainings.map(({ canCancel: _cancel, canUpdateCard: _card, ...training }) => training),
       receipts: unique.map(({ number, kind, amountCents, issuedAt }) => ({ number, kind, amountCents, issuedAt })),
-      credentials: credentials.credentials,
+      credentials,
       erasure: ERASURE_STATEMENT,
     };
   }

@@ -1,6 +1,6 @@
 import type { JwtService } from '@nestjs/jwt';
 import type { AuditService } from '../audit/audit.service';
-import type { TransactionRunner } from '../audit/transaction-runner';
+import type { TransactionRunner } from '../database/transaction-runner';
 import { AdminAuthService } from './admin-auth.service';
 import type { AdminTokenPayload, AuthenticatedAdmin } from './admin-auth.types';
 import type { AdminUsersRepository } from './admin-users.repository';

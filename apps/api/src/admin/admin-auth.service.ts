@@ -4,7 +4,7 @@ import type { LoginResponse, LogoutResponse } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditService } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { LoginFailedError, LoginRateLimitedError } from './admin-auth.errors';
 import type { AdminTokenPayload, AuthenticatedAdmin } from './admin-auth.types';
 import { AdminUsersRepository } from './admin-users.repository';

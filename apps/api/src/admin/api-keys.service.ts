@@ -10,7 +10,7 @@ import {
 import { apiKeyPrefixOf, apiKeyReaches, apiKeyState, parseApiKeyForm } from '@app/domain';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { ValidationFailedError } from '../common/errors/app-error';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';

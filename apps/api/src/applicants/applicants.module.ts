@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module';
 import { ApplicantTokenService } from './applicant-token.service';
+import { ApplicantsController } from './applicants.controller';
 import { ApplicantsRepository } from './applicants.repository';
+import { ApplicantsService } from './applicants.service';
 import { ViewerGuard } from './viewer.guard';
 
 /** Applicant identities and the guard of every route on applicant records (owner or staff). */
 @Module({
   imports: [AdminModule],
-  providers: [ApplicantsRepository, ApplicantTokenService, ViewerGuard],
+  controllers: [ApplicantsController],
+  providers: [ApplicantsRepository, ApplicantsService, ApplicantTokenService, ViewerGuard],
   exports: [AdminModule, ApplicantsRepository, ApplicantTokenService, ViewerGuard],
 })
 export class ApplicantsModule {}

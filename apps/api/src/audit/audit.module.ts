@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
-import { TransactionRunner } from './transaction-runner';
 
 /** The audit trail of admin actions: written only here, inside each action's own transaction. */
 @Module({
-  providers: [AuditRepository, AuditService, TransactionRunner],
-  exports: [AuditService, TransactionRunner],
+  providers: [AuditRepository, AuditService],
+  exports: [AuditService],
 })
 export class AuditModule {}

@@ -1,16 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
-
 /**
- * Runs a service's steps in one database transaction. Repositories called inside it (through their EntityManager's
- * context) join it, so an admin action and its audit event commit or roll back together.
+ * Moved to `database/transaction-runner.ts`; kept only so branches written before the move still compile. Import
+ * from `../database/transaction-runner`.
  */
-@Injectable()
-export class TransactionRunner {
-  constructor(private readonly em: EntityManager) {}
-
-  /** `work` gets the transaction's EntityManager, for writers that take one explicitly (the mail outbox). */
-  run<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.em.transactional((em) => work(em));
-  }
-}
+export { TransactionRunner } from '../database/transaction-runner';

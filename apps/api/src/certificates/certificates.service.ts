@@ -19,7 +19,7 @@ import {
   type IssuerProfile,
 } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { OutboxRepository } from '../mail/outbox.repository';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Cohort as CohortDto, CreateCohortRequest, WaitlistEntryView } from '@app/contracts';
 import { cohortListValidUntil, cohortMonthLabel, isValidEmail, seatsLeft, validateCustomer } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { Cohort } from './cohort.entity';
 import { CohortListCache } from './cohort-list-cache';

@@ -5,7 +5,7 @@ import type { Viewer } from '../applicants/viewer';
 import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
 import { ApiRoute } from '../common/api-route.decorator';
 import { CredentialViewsService } from './credential-views.service';
-import { ApplicantCredentialsResponseDto } from './dto/applicant-credentials.dto';
+import { CredentialOverviewResponseDto } from './dto/applicant-credentials.dto';
 
 @ApiTags('credentials')
 @OwnerOrStaff()
@@ -16,7 +16,7 @@ export class CredentialViewsController {
   @ApiRoute(ROUTES.credentials, {
     description: 'Everything the evaluation page shows, in one call. Staff use the review queue instead.',
   })
-  @ApiOkResponse({ type: ApplicantCredentialsResponseDto })
+  @ApiOkResponse({ type: [CredentialOverviewResponseDto], description: 'Newest first' })
   @ApiForbiddenResponse({ description: 'Called with a staff token' })
   list(@CurrentViewer() viewer: Viewer): Promise<RouteResponse<typeof ROUTES.credentials>> {
     return this.views.listOwn(viewer);

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CohortCompletionPreview, CompleteEnrollmentsRequest, CompletionResult } from '@app/contracts';
 import { completionDateError, completionProblem, formatCents } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { CertificatesService, type CompletionToCertify } from '../certificates/certificates.service';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import { ValidationFailedError } from '../common/errors/app-error';

@@ -1,5 +1,5 @@
 import type { AuditService } from '../audit/audit.service';
-import type { TransactionRunner } from '../audit/transaction-runner';
+import type { TransactionRunner } from '../database/transaction-runner';
 import type { CohortListCache } from '../cohorts/cohort-list-cache';
 import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';

@@ -4,7 +4,7 @@ import type { CreateEnrollmentRequest, Enrollment as EnrollmentDto, EnrollmentFi
 import { cohortCsvFileName, cohortStudentsCsv } from '@app/domain';
 import { CohortNotFoundError } from '../cohorts/cohorts.errors';
 import { AuditService, type AuditActor } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';

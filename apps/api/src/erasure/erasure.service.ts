@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { TransactionRunner } from '../database/transaction-runner';
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { LEGACY_APPLICANT_ID, type ErasureResult } from '@app/contracts';
@@ -29,6 +30,7 @@ export class ErasureService {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly tx: TransactionRunner,
     private readonly repository: ErasureRepository,
     private readonly credentials: CredentialsService,
     private readonly credentialsRepository: CredentialsRepository,
@@ -47,7 +49,7 @@ export class ErasureService {
     if (credential.status === 'analyzing') {
       throw new CredentialBeingAnalyzedError();
     }
-    const result = await this.em.transactional(async (em) => {
+    const result = await this.tx.run(async (em) => {
       const erased = await this.eraseCredentials({ ids: [id] }, em);
       await this.scheduleObjects(erased.objectKeys, em);
       return erased;
@@ -65,7 +67,7 @@ export class ErasureService {
    */
   async eraseByEmail(rawEmail: string, staffId: string): Promise<ErasureResult> {
     const email = rawEmail.trim().toLowerCase();
-    const result = await this.em.transactional(async (em) => {
+    const result = await this.tx.run(async (em) => {
       const applicant = await this.applicants.findByEmail(email, em);
       const ownerIds = applicant && applicant.id !== LEGACY_APPLICANT_ID ? [applicant.id] : [];
       const erased = ownerIds.length ? await this.eraseCredentials({ ownerIds }, em) : null;
@@ -141,7 +143,7 @@ export class ErasureService {
     const cutoff = new Date(now.getTime() - this.config.records.retentionDays * 86_400_000);
     const ids = await this.credentialsRepository.findAbandoned(cutoff, SWEEP_BATCH);
     const erased = ids.length
-      ? await this.em.transactional(async (em) => {
+      ? await this.tx.run(async (em) => {
           const result = await this.eraseCredentials({ ids }, em);
           await this.scheduleObjects(result.objectKeys, em);
           return result.deleted.length;

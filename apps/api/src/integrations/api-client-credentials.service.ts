@@ -12,7 +12,7 @@ import { ApplicantsRepository } from '../applicants/applicants.repository';
 import type { Viewer } from '../applicants/viewer';
 import { AnalysisService } from '../analysis/analysis.service';
 import { AuditService } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { CredentialsService } from '../credentials/credentials.service';
 import { UploadsService } from '../uploads/uploads.service';
 import type { UploadCompleteDto } from '../uploads/dto/upload-complete.dto';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { mailSubject } from './mail-subjects';
+import { mailSubject } from './mail-registry';
 import type { MailTemplateName, OutboxMailInput } from './mail-templates.types';
 import { OutboxMail } from './outbox-mail.entity';
 

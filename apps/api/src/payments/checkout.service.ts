@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CHECKOUT_CURRENCY,
   COHORT_FILLED_NOT_CHARGED_MESSAGE,
   type BundlePaymentType,
   type BundleTrainingSelection,
@@ -26,7 +27,7 @@ import {
   type CohortSeatCount,
 } from '@app/domain';
 import { createHash, randomUUID } from 'node:crypto';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
@@ -47,7 +48,6 @@ import { CohortFullError, PaymentConfirmedError, PaymentNotFoundError, PaymentRu
 import { PaymentsRepository, type LockedForCapture } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
-const CURRENCY = 'usd';
 /**
  * How long an authorised payment keeps its seats once the server decided to capture it: as long as Stripe keeps a
  * card authorisation (7 days), so a capture retried after a failure still finds the seat; enrolling ends the hold.
@@ -364,7 +364,7 @@ export class CheckoutService {
     const recordId = randomUUID();
     const intent = await this.provider.createIntent({
       amount: input.amount,
-      currency: CURRENCY,
+      currency: CHECKOUT_CURRENCY,
       description: input.description,
       metadata: {
         paymentRecordId: recordId,
@@ -384,7 +384,7 @@ export class CheckoutService {
       paymentType: input.paymentType,
       trainings: input.trainings,
       amount: intent.amount,
-      currency: CURRENCY,
+      currency: CHECKOUT_CURRENCY,
       installmentsTotal: input.installments,
     });
     await this.payments.create(payment);

@@ -12,7 +12,7 @@ import {
 } from '@app/domain';
 import type { AuditActor } from '../audit/audit.service';
 import { AuditService } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import {
   DuplicatePromotionCodeError,
   PromotionCodeNotFoundError,

@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { TransactionRunner } from '../database/transaction-runner';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   LEGACY_APPLICANT_ID,
@@ -40,7 +40,7 @@ export class SignInService {
   private readonly limits: SignInLinkLimits;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly tx: TransactionRunner,
     private readonly repository: SignInRepository,
     private readonly applicants: ApplicantsRepository,
     private readonly credentials: CredentialsRepository,
@@ -75,7 +75,7 @@ export class SignInService {
     await this.repository.prune(now, WINDOW_SECONDS);
     const token = randomBytes(32).toString('base64url');
     await this.applicants.ensure(viewer.applicantId);
-    await this.em.transactional(async (em) => {
+    await this.tx.run(async (em) => {
       const created = await this.repository.create(
         {
           tokenHash: sha256(token),
@@ -119,7 +119,7 @@ export class SignInService {
    * this browser's alone and only when the person asks for it (`keepThisBrowsersRecords`). Accounts never merge.
    */
   async redeem(request: SignInRequest, currentApplicantId: string | null): Promise<SignInResponse> {
-    const result = await this.em.transactional(async (em) => {
+    const result = await this.tx.run(async (em) => {
       const spent = await this.repository.consume(sha256(request.token), new Date(), em);
       if (!spent) return null;
       const account = await this.applicants.ensureAccount(spent.email, em);

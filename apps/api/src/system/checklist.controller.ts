@@ -11,6 +11,7 @@ import { ApiRoute } from '../common/api-route.decorator';
 import { GmailSetupStatusDto } from '../gmail/dto/gmail-setup-status.dto';
 import { GmailConnectionService } from '../gmail/gmail-connection.service';
 import { ChecklistService } from './checklist.service';
+import { nullableRef } from '../common/api-nullable.decorator';
 
 class ChecklistPhaseDto implements ChecklistPhase {
   @ApiProperty({
@@ -71,8 +72,8 @@ export class ChecklistController {
     schema: {
       type: 'object',
       properties: {
-        checklist: { type: 'object', nullable: true, allOf: [{ $ref: getSchemaPath(ChecklistStatusDto) }] },
-        gmail: { type: 'object', nullable: true, allOf: [{ $ref: getSchemaPath(GmailSetupStatusDto) }] },
+        checklist: nullableRef(ChecklistStatusDto),
+        gmail: nullableRef(GmailSetupStatusDto),
       },
     },
   })

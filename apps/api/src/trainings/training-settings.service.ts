@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { TrainingSettings } from '@app/contracts';
 import { contactHoursError } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { ValidationFailedError } from '../common/errors/app-error';
 import { TrainingNotFoundError } from './trainings.errors';
 import { TrainingsRepository } from './trainings.repository';

@@ -11,7 +11,7 @@ import { parseWebhookEndpointForm } from '@app/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { AuditService } from '../audit/audit.service';
-import { TransactionRunner } from '../audit/transaction-runner';
+import { TransactionRunner } from '../database/transaction-runner';
 import { WebhookAddressRefusedError, WebhookSender } from './webhook-sender';
 import {
   WebhookDeliveryNotFoundError,

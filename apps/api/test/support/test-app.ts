@@ -14,6 +14,7 @@ import type { StorageConnection } from '../../src/storage/storage-connection';
 import { createTestDatabase } from '../../../../tools/testing/test-database';
 import { LEGACY_APPLICANT_ID } from '@app/contracts';
 import { TEST_APPLICANT_TOKEN_SECRET, testApplicant } from './applicant';
+import { OpenApiContract } from './openapi-contract';
 
 export interface TestApi {
   app: INestApplication;
@@ -28,6 +29,30 @@ export interface TestApi {
   /** Headers of the legacy applicant, who owns the credentials the fixtures create. */
   owner(): Record<string, string>;
   close(): Promise<void>;
+}
+
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/** The app's own OpenAPI document (`/api/docs-json`) as a check of answers. */
+export async function appContract(app: INestApplication): Promise<OpenApiContract> {
+  return new OpenApiContract((await request(app.getHttpServer()).get('/api/docs-json').expect(200)).body as object);
+}
+
+/**
+ * A supertest agent whose every request gets an assertion that fails the test when the answer breaks the published
+ * contract (`OpenApiContract.check`).
+ */
+export function contractChecked(agent: TestAgent, contract: OpenApiContract): TestAgent {
+  return new Proxy(agent, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !HTTP_METHODS.has(property) || typeof value !== 'function') return value;
+      return (url: string, ...rest: unknown[]) =>
+        (value as (url: string, ...rest: unknown[]) => request.Test)
+          .call(target, url, ...rest)
+          .expect((response) => contract.check(property, url, response));
+    },
+  });
 }
 
 /**
@@ -83,7 +108,7 @@ export async function startTestApi(
   const orm = app.get<MikroORM>(MikroORM);
   return {
     app,
-    http: request(app.getHttpServer()),
+    http: contractChecked(request(app.getHttpServer()), await appContract(app)),
     orm,
     config,
     storage,

@@ -11,8 +11,8 @@ import { callApi, callApiResponse, type CallArgs } from './api.server';
 import { APPLICANT_COOKIE, SIGN_IN_BINDING_COOKIE } from './cookie-names';
 import { webEnv } from './env.server';
 import { SESSION_SECRET } from './session.server';
+import { isUuid } from './forms.server';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** How long a browser keeps its applicant identity without coming back. */
 const COOKIE_DAYS = 180;
 
@@ -32,7 +32,7 @@ const applicantCookie = createCookie(APPLICANT_COOKIE, {
 /** The visitor's applicant id, or null for a visitor who has created nothing (or whose cookie is not ours). */
 export async function optionalApplicantId(request: Request): Promise<string | null> {
   const value: unknown = await applicantCookie.parse(request.headers.get('Cookie'));
-  return typeof value === 'string' && UUID.test(value) ? value : null;
+  return typeof value === 'string' && isUuid(value) ? value : null;
 }
 
 /** The visitor's applicant id, created now when missing; `setCookie` is set when the response must store it. */

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect, type Session } from 'react-router';
 import { randomBytes } from 'node:crypto';
-import type { ToastData } from '~/components/admin/toast-notice';
+import type { ToastData } from './toast';
 import { ROUTES, type RouteDefinition, type RouteResponse } from '@app/contracts';
 import { ApiError, callApi, callApiResponse, type CallArgs, type CallOptions } from './api.server';
 import { webEnv } from './env.server';

@@ -10,7 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { buttonClass, inputClass } from '~/components/admin/admin-dialog';
+import { buttonClass, inputClass } from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi, SERVICE_UNAVAILABLE_TEXT } from '~/lib/api.server';

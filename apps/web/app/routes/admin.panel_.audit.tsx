@@ -1,6 +1,6 @@
 import { ROUTES, AUDIT_ACTIONS, type AuditAction } from '@app/contracts';
 import { data, Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { inputClass } from '~/components/admin/admin-dialog';
+import { inputClass } from '~/components/ui/form-styles';
 import { Pagination } from '~/components/admin/enrollment-table';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { adminApi } from '~/lib/session.server';

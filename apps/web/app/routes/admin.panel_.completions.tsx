@@ -17,17 +17,16 @@ import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Complete a cohort - Admin Panel' }];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Choose a cohort (GET), see who a completion includes and what they owe, then confirm (POST): no JavaScript needed. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const cohortId = new URL(request.url).searchParams.get('cohortId') ?? '';
   const cohorts = await adminApi(request, ROUTES.adminCohorts);
   let preview: CohortCompletionPreview | null = null;
-  if (UUID.test(cohortId)) {
+  if (isUuid(cohortId)) {
     try {
       preview = await adminApi(request, ROUTES.adminCohortCompletion, { params: { id: cohortId } });
     } catch (error) {
@@ -52,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const completedOn = String(form.get('completedOn') ?? '');
   const allowUnpaidBalance = form.get('allowUnpaidBalance') === 'on';
   const dateError = completionDateError(completedOn, new Date());
-  if (dateError || !UUID.test(cohortId)) {
+  if (dateError || !isUuid(cohortId)) {
     const message = dateError ?? 'Choose a cohort';
     return data<ActionData>(
       { toast: newToast('error', 'Failed to complete the cohort', message), fieldErrors: { completedOn: message } },

@@ -19,21 +19,20 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { buttonClass, dangerButtonClass, inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { buttonClass, dangerButtonClass, inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
 import { BackLink } from '~/components/back-link';
+import { formText, isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Enrollment - Admin Panel' }];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  if (!UUID.test(id)) throw new Response('Enrollment not found', { status: 404 });
+  if (!isUuid(id)) throw new Response('Enrollment not found', { status: 404 });
   let detail: EnrollmentDetail;
   try {
     detail = await adminApi(request, ROUTES.adminEnrollment, { params: { id } });
@@ -58,8 +57,6 @@ interface ActionData {
   fieldErrors?: Record<string, string>;
 }
 
-const text = (form: FormData, key: string) => String(form.get(key) ?? '');
-
 function failed(title: string, error: unknown) {
   if (!(error instanceof ApiError)) throw error;
   const fieldErrors = Object.fromEntries(
@@ -74,12 +71,12 @@ function failed(title: string, error: unknown) {
 /** Edit, move, refund and restart billing, told apart by the intent field; each ends in a redirect with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? '';
-  if (!UUID.test(id)) throw new Response('Enrollment not found', { status: 404 });
+  if (!isUuid(id)) throw new Response('Enrollment not found', { status: 404 });
   const form = await request.formData();
   const here = `/admin/panel/enrollments/${id}`;
-  switch (text(form, 'intent')) {
+  switch (formText(form, 'intent')) {
     case 'edit': {
-      const status = text(form, 'enrollmentStatus');
+      const status = formText(form, 'enrollmentStatus');
       const statusError = enrollmentFieldError('enrollmentStatus', status);
       if (statusError) {
         return data<ActionData>(
@@ -95,8 +92,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
           params: { id },
           body: {
             enrollmentStatus: status as EnrollmentStatus,
-            cohortId: text(form, 'cohortId') || null,
-            notes: text(form, 'notes').trim() || null,
+            cohortId: formText(form, 'cohortId') || null,
+            notes: formText(form, 'notes').trim() || null,
           },
         });
       } catch (error) {
@@ -105,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(request, here, newToast('success', 'Enrollment updated successfully'));
     }
     case 'move': {
-      const cohortId = text(form, 'cohortId');
+      const cohortId = formText(form, 'cohortId');
       if (!cohortId) {
         return data<ActionData>(
           {
@@ -123,7 +120,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(request, here, newToast('success', 'Student moved successfully'));
     }
     case 'refund': {
-      const typed = text(form, 'amount').trim();
+      const typed = formText(form, 'amount').trim();
       const amountCents = typed ? parseDollarsToCents(typed) : undefined;
       if (amountCents === null || amountCents === 0) {
         const message =
@@ -136,7 +133,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       try {
         await adminApi(request, ROUTES.adminRefundEnrollment, {
           params: { id },
-          body: { amountCents, reason: text(form, 'reason').trim() || undefined },
+          body: { amountCents, reason: formText(form, 'reason').trim() || undefined },
         });
       } catch (error) {
         return failed('Failed to refund', error);
@@ -156,7 +153,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await adminApi(request, ROUTES.adminCompleteEnrollments, {
           body: {
             enrollmentIds: [id],
-            completedOn: text(form, 'completedOn'),
+            completedOn: formText(form, 'completedOn'),
             allowUnpaidBalance: form.get('allowUnpaidBalance') === 'on',
           },
         });
@@ -168,8 +165,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'revoke': {
       try {
         await adminApi(request, ROUTES.adminRevokeCertificate, {
-          params: { id: text(form, 'certificateId') },
-          body: { reason: text(form, 'reason').trim() },
+          params: { id: formText(form, 'certificateId') },
+          body: { reason: formText(form, 'reason').trim() },
         });
       } catch (error) {
         return failed('Failed to revoke', error);

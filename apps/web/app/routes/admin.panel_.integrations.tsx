@@ -30,6 +30,7 @@ import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { formText } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Integrations - Admin Panel' }];
 
@@ -52,7 +53,6 @@ type ActionResult = {
   secret?: { kind: 'api-key' | 'endpoint'; label: string; value: string };
 };
 
-const text = (form: FormData, key: string) => String(form.get(key) ?? '');
 const all = (form: FormData, key: string) => form.getAll(key).map(String);
 
 function refused(form: ActionResult['form'], title: string, error: unknown) {
@@ -65,13 +65,13 @@ function refused(form: ActionResult['form'], title: string, error: unknown) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  switch (text(form, 'intent')) {
+  switch (formText(form, 'intent')) {
     case 'create-api-key': {
       // The same rule the API applies (libs/domain), so a bad field is answered without a call.
       const input = {
-        name: text(form, 'name'),
+        name: formText(form, 'name'),
         scopes: all(form, 'scopes'),
-        expiresAt: text(form, 'expiresAt') || null,
+        expiresAt: formText(form, 'expiresAt') || null,
       };
       const checked = parseApiKeyForm(input, new Date());
       if (!checked.ok) {
@@ -102,14 +102,18 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case 'revoke-api-key': {
       try {
-        await adminApi(request, ROUTES.adminRevokeApiKey, { params: { id: text(form, 'id') } });
+        await adminApi(request, ROUTES.adminRevokeApiKey, { params: { id: formText(form, 'id') } });
       } catch (error) {
         return refused(undefined, 'The key was not revoked', error);
       }
       return redirectWithToast(request, PAGE, newToast('success', 'API key revoked', 'It is refused from now on'));
     }
     case 'create-endpoint': {
-      const input = { url: text(form, 'url'), description: text(form, 'description'), events: all(form, 'events') };
+      const input = {
+        url: formText(form, 'url'),
+        description: formText(form, 'description'),
+        events: all(form, 'events'),
+      };
       // The form of the URL is checked by the API too, with the deployment's https rule and a DNS check.
       const checked = parseWebhookEndpointForm(input, { requireHttps: false, allowLoopback: true });
       if (!checked.ok) {
@@ -137,10 +141,10 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     case 'set-endpoint-active': {
-      const active = text(form, 'active') === 'true';
+      const active = formText(form, 'active') === 'true';
       try {
         await adminApi(request, ROUTES.adminUpdateWebhookEndpoint, {
-          params: { id: text(form, 'id') },
+          params: { id: formText(form, 'id') },
           body: { active },
         });
       } catch (error) {

@@ -17,11 +17,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast } from '~/lib/session.server';
+import { formTrimmed } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Promotion Codes - Admin Panel' }];
 
@@ -50,22 +51,20 @@ interface ActionData {
   message: string;
 }
 
-const text = (form: FormData, key: string) => String(form.get(key) ?? '').trim();
-
 /** The typed form as the API takes it: amounts in dollars to cents, empty numbers and dates to null. */
 function readForm(form: FormData): { request: SavePromotionCodeRequest; values: FormValues } {
-  const discountType = text(form, 'discountType') === 'fixed' ? 'fixed' : 'percent';
-  const number = (key: string) => (text(form, key) === '' ? null : Number(text(form, key)));
-  const amountOff = text(form, 'amountOff');
+  const discountType = formTrimmed(form, 'discountType') === 'fixed' ? 'fixed' : 'percent';
+  const number = (key: string) => (formTrimmed(form, key) === '' ? null : Number(formTrimmed(form, key)));
+  const amountOff = formTrimmed(form, 'amountOff');
   const request = {
-    code: text(form, 'code'),
+    code: formTrimmed(form, 'code'),
     discountType,
     percentOff: discountType === 'percent' ? number('percentOff') : null,
     amountOffCents: discountType === 'fixed' ? (amountOff === '' ? null : parsePaymentAmountCents(amountOff)) : null,
     trainings: form.getAll('trainings').map(String),
     purchaseKinds: form.getAll('purchaseKinds').map(String),
-    validFrom: text(form, 'validFrom') || null,
-    validUntil: text(form, 'validUntil') || null,
+    validFrom: formTrimmed(form, 'validFrom') || null,
+    validUntil: formTrimmed(form, 'validUntil') || null,
     maxUses: number('maxUses'),
     oncePerEmail: form.get('oncePerEmail') === 'on',
     active: form.get('active') === 'on',
@@ -73,13 +72,13 @@ function readForm(form: FormData): { request: SavePromotionCodeRequest; values: 
   const values: FormValues = {
     code: request.code,
     discountType,
-    percentOff: text(form, 'percentOff'),
+    percentOff: formTrimmed(form, 'percentOff'),
     amountOff,
     trainings: request.trainings,
     purchaseKinds: request.purchaseKinds,
-    validFrom: text(form, 'validFrom'),
-    validUntil: text(form, 'validUntil'),
-    maxUses: text(form, 'maxUses'),
+    validFrom: formTrimmed(form, 'validFrom'),
+    validUntil: formTrimmed(form, 'validUntil'),
+    maxUses: formTrimmed(form, 'maxUses'),
     oncePerEmail: request.oncePerEmail,
     active: request.active,
   };
@@ -88,8 +87,8 @@ function readForm(form: FormData): { request: SavePromotionCodeRequest; values: 
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const intent = text(form, 'intent');
-  const id = text(form, 'id');
+  const intent = formTrimmed(form, 'intent');
+  const id = formTrimmed(form, 'id');
   if (intent === 'deactivate') {
     const code = await adminApi(request, ROUTES.adminDeactivatePromotionCode, { params: { id } });
     return redirectWithToast(request, '/admin/panel/promotions', newToast('success', `${code.code} is now inactive`));

@@ -9,13 +9,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
 import { EmptyRow } from '~/components/admin/data-table';
 import { BackLink } from '~/components/back-link';
+import { formText } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Seats and Waitlist - Admin Panel' }];
 
@@ -28,17 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ cohorts, waitlist, toast }, { headers: { 'Set-Cookie': setCookie } });
 }
 
-const text = (form: FormData, key: string) => String(form.get(key) ?? '');
-
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const fail = (title: string, error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
     return data<{ toast: FlashToast }>({ toast: newToast('error', title, error.text) }, { status: 400 });
   };
-  switch (text(form, 'intent')) {
+  switch (formText(form, 'intent')) {
     case 'set-capacity': {
-      const typed = text(form, 'capacity').trim();
+      const typed = formText(form, 'capacity').trim();
       const capacity = typed === '' ? null : Number(typed);
       if (capacity !== null && !(Number.isInteger(capacity) && capacity >= 0 && capacity <= 10000)) {
         return data(
@@ -54,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       try {
         await adminApi(request, ROUTES.adminSetCohortCapacity, {
-          params: { id: text(form, 'id') },
+          params: { id: formText(form, 'id') },
           body: { capacity },
         });
       } catch (error) {
@@ -64,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case 'offer': {
       try {
-        await adminApi(request, ROUTES.adminOfferSeat, { params: { entryId: text(form, 'id') } });
+        await adminApi(request, ROUTES.adminOfferSeat, { params: { entryId: formText(form, 'id') } });
       } catch (error) {
         return fail('Failed to offer the seat', error);
       }

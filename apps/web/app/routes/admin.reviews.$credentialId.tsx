@@ -17,20 +17,19 @@ import {
   inputClass,
   labelClass,
   secondaryButtonClass,
-} from '~/components/admin/admin-dialog';
+} from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { DocumentNotices } from '~/components/evaluation/document-notices';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, takeToast } from '~/lib/session.server';
+import { isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Credential Review' }];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function credentialIdOf(params: { credentialId?: string }): string {
   const id = params.credentialId ?? '';
-  if (!UUID.test(id)) throw new Response('Not found', { status: 404 });
+  if (!isUuid(id)) throw new Response('Not found', { status: 404 });
   return id;
 }
 

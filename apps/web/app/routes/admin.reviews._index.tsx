@@ -15,7 +15,7 @@ import {
   inputClass,
   labelClass,
   secondaryButtonClass,
-} from '~/components/admin/admin-dialog';
+} from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';

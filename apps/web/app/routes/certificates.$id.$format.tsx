@@ -3,14 +3,13 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { ApiError, callApiResponse } from '~/lib/api.server';
 import { applicantToken, optionalApplicantId } from '~/lib/applicant.server';
 import { adminApiResponse, optionalAdminToken } from '~/lib/session.server';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '~/lib/forms.server';
 
 /** A certificate's PDF or signed JSON: for the admin (session) or the trainee signed in with its email. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const format = params.format;
-  if (!UUID.test(id) || (format !== 'pdf' && format !== 'json')) throw new Response('Not found', { status: 404 });
+  if (!isUuid(id) || (format !== 'pdf' && format !== 'json')) throw new Response('Not found', { status: 404 });
   const route = format === 'pdf' ? ROUTES.certificatePdf : ROUTES.certificateCredential;
   let response: Response;
   try {

@@ -1,4 +1,4 @@
-import { ROUTES, type ApplicantCredentials, type RouteDefinition } from '@app/contracts';
+import { ROUTES, type CredentialOverview, type RouteDefinition } from '@app/contracts';
 import {
   ANALYSIS_POLL_INTERVAL_MS,
   currentEvaluationPhase,
@@ -30,10 +30,15 @@ import { applicantApi, ensureApplicantId, optionalApplicantId, signInBindingFor 
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
+import { isUuid } from '~/lib/forms.server';
 
 const TITLE = 'Transcript and Certificate Evaluation';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NO_RECORDS: ApplicantCredentials = { email: null, credentials: [] };
+/** The visitor's own records: their credentials (one call) and the account's email (its own call). */
+interface OwnRecords {
+  email: string | null;
+  credentials: CredentialOverview[];
+}
+const NO_RECORDS: OwnRecords = { email: null, credentials: [] };
 
 export const meta: MetaFunction = () => [{ title: TITLE }];
 
@@ -49,13 +54,17 @@ async function optional<R extends RouteDefinition, T>(route: R, call: (route: R)
 }
 
 /**
- * The visitor's own credentials only, with their evaluations, progress and reviews, in one API call; a visitor who
+ * The visitor's own credentials only, with their evaluations, progress and reviews, in two API calls made at once (the list and the account's email); a visitor who
  * has created nothing has no applicant cookie and costs no call at all.
  */
-async function ownRecords(request: Request): Promise<ApplicantCredentials> {
+async function ownRecords(request: Request): Promise<OwnRecords> {
   const applicantId = await optionalApplicantId(request);
   if (!applicantId) return NO_RECORDS;
-  return applicantApi(applicantId, ROUTES.credentials, { request });
+  const [credentials, account] = await Promise.all([
+    applicantApi(applicantId, ROUTES.credentials, { request }),
+    applicantApi(applicantId, ROUTES.applicantAccount, { request }),
+  ]);
+  return { email: account.email, credentials };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -152,7 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const credentialId = String(form.get('credentialId') ?? '');
     const applicantId = await optionalApplicantId(request);
     try {
-      if (!UUID.test(credentialId) || !applicantId) throw new ApiError(404, null, 'Credential not found');
+      if (!isUuid(credentialId) || !applicantId) throw new ApiError(404, null, 'Credential not found');
       if (intent === 'analyze') {
         await applicantApi(applicantId, ROUTES.analyzeCredential, { params: { id: credentialId }, request });
       } else {

@@ -1,11 +1,9 @@
-import { ROUTES, type CreateEmailDraftsResult } from '@app/contracts';
+import { ROUTES } from '@app/contracts';
 import type { ActionFunctionArgs } from 'react-router';
 import { ApiError, callApi } from '~/lib/api.server';
+import type { EmailDraftsActionData } from '~/lib/email-drafts';
 import { ADMIN_ONLY_MESSAGE, optionalAdminToken } from '~/lib/session.server';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type EmailDraftsActionData = ({ ok: true } & CreateEmailDraftsResult) | { ok: false; message: string };
+import { isUuid } from '~/lib/forms.server';
 
 /** Creates Gmail drafts for one completed credential's contacts through the API (admins only). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -14,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!token)
     return Response.json({ ok: false, message: ADMIN_ONLY_MESSAGE } satisfies EmailDraftsActionData, { status: 401 });
   const credentialId = String((await request.formData()).get('credentialId') ?? '');
-  if (!UUID.test(credentialId)) {
+  if (!isUuid(credentialId)) {
     return Response.json({ ok: false, message: 'Unknown credential' } satisfies EmailDraftsActionData, { status: 400 });
   }
   try {

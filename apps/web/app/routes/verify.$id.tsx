@@ -3,15 +3,14 @@ import { formatHours } from '@app/domain';
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi } from '~/lib/api.server';
+import { isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verify a certificate' }];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The public verification page the certificate's QR code opens: genuine or not, revoked or not, and its facts. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  if (!UUID.test(id)) throw new Response('No certificate with this number was issued here', { status: 404 });
+  if (!isUuid(id)) throw new Response('No certificate with this number was issued here', { status: 404 });
   try {
     const result: VerificationResult = await callApi(ROUTES.verifyCertificate, { params: { id } });
     return data({ result }, { headers: { 'Cache-Control': 'no-store' } });

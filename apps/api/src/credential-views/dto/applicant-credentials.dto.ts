@@ -1,23 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ApplicantCredentials, CredentialOverview } from '@app/contracts';
+import type { CredentialOverview } from '@app/contracts';
 import { AnalysisRecordResponseDto, EvaluationResponseDto } from '../../analysis/dto/analysis-response.dto';
 import { CredentialResponseDto } from '../../credentials/dto/credential-response.dto';
 import { CredentialReviewResponseDto } from '../../reviews/dto/review.dto';
+import { ApiNullableProperty } from '../../common/api-nullable.decorator';
 
 export class CredentialOverviewResponseDto extends CredentialResponseDto implements CredentialOverview {
-  @ApiProperty({ type: EvaluationResponseDto, nullable: true, description: 'Completed credentials only' })
+  @ApiNullableProperty(EvaluationResponseDto, { description: 'Completed credentials only' })
   evaluation!: EvaluationResponseDto | null;
   @ApiProperty({
     type: [AnalysisRecordResponseDto],
     description: 'Analyzing credentials only: the phases stored so far',
   })
   analyses!: AnalysisRecordResponseDto[];
-  @ApiProperty({ type: CredentialReviewResponseDto, nullable: true }) review!: CredentialReviewResponseDto | null;
-}
-
-export class ApplicantCredentialsResponseDto implements ApplicantCredentials {
-  @ApiProperty({ type: String, nullable: true, description: 'The signed-in email; null while anonymous' }) email!:
-    string | null;
-  @ApiProperty({ type: [CredentialOverviewResponseDto], description: 'Newest first' })
-  credentials!: CredentialOverviewResponseDto[];
+  @ApiNullableProperty(CredentialReviewResponseDto) review!: CredentialReviewResponseDto | null;
 }

@@ -29,7 +29,8 @@ export class CredentialResponseDto implements Credential {
   @ApiProperty({ type: String, nullable: true, description: 'Why the analysis failed, when it did' })
   failureReason!: string | null;
   @ApiProperty({
-    enum: ANALYSIS_FAILURE_KINDS,
+    // null among the values too: OpenAPI 3.0's `nullable` does not widen an `enum`, so a null broke the document.
+    enum: [...ANALYSIS_FAILURE_KINDS, null],
     nullable: true,
     description: 'interrupted: may be analyzed again at once; documents: once a document is added',
   })

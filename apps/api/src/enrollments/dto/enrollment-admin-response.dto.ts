@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BILLING_STATUS_VALUES, type PaymentChargeView, type PaymentView, type RefundView } from '@app/contracts';
 import { EnrollmentResponseDto } from './enrollment-response.dto';
+import { ApiNullableProperty } from '../../common/api-nullable.decorator';
 
 /** The spec's enrollment (with the plan's installment counts) and its money. */
 export class EnrollmentRowDto extends EnrollmentResponseDto {
@@ -76,6 +77,6 @@ class PaymentViewDto implements PaymentView {
 
 export class EnrollmentDetailDto {
   @ApiProperty({ type: EnrollmentRowDto }) enrollment!: EnrollmentRowDto;
-  @ApiProperty({ type: PaymentViewDto, nullable: true, description: 'null for a manual entry' })
+  @ApiNullableProperty(PaymentViewDto, { description: 'null for a manual entry' })
   payment!: PaymentViewDto | null;
 }

@@ -10,7 +10,9 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '../mail-subjects';
+
+/** The sender's name in every mail's header and subject. */
+export const PRODUCT_NAME = 'Psychology Training Institute';
 
 export interface LayoutProps {
   webUrl: string;

@@ -13,6 +13,7 @@ import type {
 import { IsString, Length, MaxLength } from 'class-validator';
 import { CohortResponseDto } from '../../cohorts/dto/cohort-response.dto';
 import { BundlePricingResponseDto, TrainingPricingResponseDto } from '../../trainings/dto/pricing-response.dto';
+import { ApiNullableProperty } from '../../common/api-nullable.decorator';
 
 export class PaymentIntentResponseDto implements PaymentIntentResponse {
   @ApiProperty({ description: 'For the browser to confirm the payment' }) clientSecret!: string;
@@ -40,11 +41,7 @@ export class PaymentIntentSummaryDto implements PaymentIntentSummary {
     description: 'Integer cents of each later monthly charge; null if paid at once',
   })
   laterInstallmentAmount!: number | null;
-  @ApiProperty({
-    nullable: true,
-    type: AppliedPromotionDto,
-    description: 'The promotion code applied; null without one',
-  })
+  @ApiNullableProperty(AppliedPromotionDto, { description: 'The promotion code applied; null without one' })
   promotion!: AppliedPromotionDto | null;
 }
 

@@ -15,6 +15,7 @@ import { MAX_AWARDED_CREDITS, MAX_REVIEW_TEXT_LENGTH } from '@app/domain';
 import { IsIn, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
 import { EvaluationResponseDto } from '../../analysis/dto/analysis-response.dto';
 import { CredentialResponseDto } from '../../credentials/dto/credential-response.dto';
+import { ApiNullableProperty } from '../../common/api-nullable.decorator';
 
 export class CredentialReviewResponseDto implements CredentialReview {
   @ApiProperty({ enum: REVIEW_DECISIONS }) decision!: ReviewDecision;
@@ -54,8 +55,8 @@ export class ReviewQueueItemDto implements ReviewQueueItem {
 export class ReviewCredentialDetailDto implements ReviewCredentialDetail {
   @ApiProperty({ type: CredentialResponseDto }) credential!: CredentialResponseDto;
   @ApiProperty({ type: String, nullable: true }) applicantEmail!: string | null;
-  @ApiProperty({ type: EvaluationResponseDto, nullable: true }) evaluation!: EvaluationResponseDto | null;
-  @ApiProperty({ type: CredentialReviewResponseDto, nullable: true }) review!: CredentialReviewResponseDto | null;
+  @ApiNullableProperty(EvaluationResponseDto) evaluation!: EvaluationResponseDto | null;
+  @ApiNullableProperty(CredentialReviewResponseDto) review!: CredentialReviewResponseDto | null;
 }
 
 /** Checked again by the domain rule checkVerification (tenths, range), which the web form shares. */

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { toastText, type ToastData } from './toast-notice';
+import type { ToastData } from '~/lib/toast';
+import { toastText } from './toast-notice';
 
 /**
  * A dialog whose open state lives in the URL (?dialog=...), so it works without JavaScript (rendered open) and,
@@ -70,12 +71,5 @@ export function AdminDialog({
   );
 }
 
-export const buttonClass =
-  'inline-flex items-center justify-center rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 disabled:opacity-60';
-export const secondaryButtonClass =
-  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600';
-export const dangerButtonClass =
-  'inline-flex items-center justify-center rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600';
-export const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-teal-600 focus:outline-none focus:ring-1 focus:ring-teal-600';
-export const labelClass = 'block text-sm font-medium text-slate-700';
+/** Moved to `components/ui/form-styles.ts`; re-exported only for branches written before the move. */
+export { buttonClass, dangerButtonClass, inputClass, labelClass, secondaryButtonClass } from '../ui/form-styles';

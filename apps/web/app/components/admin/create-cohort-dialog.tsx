@@ -1,8 +1,9 @@
 import { TRAINING_NAMES } from '@app/contracts';
 import { MONTH_NAMES } from '@app/domain';
 import { Form, useNavigation } from 'react-router';
-import type { ToastData } from './toast-notice';
-import { AdminDialog, buttonClass, inputClass } from './admin-dialog';
+import type { ToastData } from '~/lib/toast';
+import { AdminDialog } from './admin-dialog';
+import { buttonClass, inputClass } from '~/components/ui/form-styles';
 import { LabeledField } from './form-field';
 
 export interface CohortFormValues {

@@ -1,7 +1,7 @@
 import type { EnrollmentRow, EnrollmentSortKey } from '@app/contracts';
 import { billingStatusLabel, cohortMonthLabel, formatCents, paymentTypeLabel } from '@app/domain';
 import { Link } from 'react-router';
-import { dangerButtonClass } from './admin-dialog';
+import { dangerButtonClass } from '~/components/ui/form-styles';
 import { HeaderCells, EmptyRow } from './data-table';
 
 const STATUS_CLASSES: Record<EnrollmentRow['billingStatus'], string> = {

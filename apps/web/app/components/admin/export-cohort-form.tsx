@@ -3,7 +3,7 @@ import { exportedMessage, validateCohortExport } from '@app/domain';
 import { Form } from 'react-router';
 import { useState, type FormEvent } from 'react';
 import { notify } from '~/lib/toast';
-import { buttonClass, inputClass, labelClass } from './admin-dialog';
+import { buttonClass, inputClass, labelClass } from '~/components/ui/form-styles';
 import { cohortOptionLabel } from './cohort-options';
 
 interface ExportFailure {

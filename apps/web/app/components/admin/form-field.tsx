@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { labelClass, secondaryButtonClass } from './admin-dialog';
+import { labelClass, secondaryButtonClass } from '~/components/ui/form-styles';
 
 /** A label over its control (and whatever follows it, such as an error), the layout of every admin form field. */
 export function LabeledField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {

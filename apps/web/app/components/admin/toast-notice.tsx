@@ -1,14 +1,6 @@
 import { useEffect } from 'react';
-import { notify } from '~/lib/toast';
+import { notify, type ToastData } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
-
-/** A one-time notice from an action or a redirect; id makes the same text shown twice still a new toast. */
-export interface ToastData {
-  id: string;
-  kind: 'success' | 'error';
-  title: string;
-  message?: string;
-}
 
 export function toastText(toast: ToastData): string {
   return toast.message ? `${toast.title}: ${toast.message}` : toast.title;

@@ -2,7 +2,7 @@ import type { GmailSetupStatus } from '@app/contracts';
 import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { useEffect } from 'react';
 import { notify } from '~/lib/toast';
-import type { EmailDraftsActionData } from '~/routes/resources.email-drafts';
+import type { EmailDraftsActionData } from '~/lib/email-drafts';
 
 interface EvaluationLoaderData {
   gmail: GmailSetupStatus | null;

@@ -90,7 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The header shows the account from now on; the cookie only says so, the API decides what it may see.
   if (!(await accountSignedIn(request))) headers.append('Set-Cookie', await accountCookieFor(applicantId));
   return data<LoaderData>(
-    { signedIn: true, notice, account, evaluations: credentials.credentials.map(evaluationSummary) },
+    { signedIn: true, notice, account, evaluations: credentials.map(evaluationSummary) },
     { headers },
   );
 }

@@ -13,6 +13,7 @@ import { data } from 'react-router';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, type FlashToast } from '~/lib/session.server';
 import { asTrainingName, panelHref, type ClientFormValues } from './panel-url';
+import { formText } from '~/lib/forms.server';
 
 export type { ClientFormValues };
 
@@ -22,8 +23,6 @@ export interface PanelActionData {
   cohortForm?: { trainingName: string; month: string; year: string; capacity?: string };
   clientForm?: ClientFormValues;
 }
-
-const text = (form: FormData, key: string) => String(form.get(key) ?? '');
 
 function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.text : undefined;
@@ -36,10 +35,10 @@ function failure(error: unknown): error is ApiError | TypeError {
 
 async function createCohort(request: Request, form: FormData, search: string) {
   const cohortForm = {
-    trainingName: text(form, 'trainingName'),
-    month: text(form, 'month'),
-    year: text(form, 'year'),
-    capacity: text(form, 'capacity').trim(),
+    trainingName: formText(form, 'trainingName'),
+    month: formText(form, 'month'),
+    year: formText(form, 'year'),
+    capacity: formText(form, 'capacity').trim(),
   };
   const invalid = validateCohortForm(cohortForm);
   if (invalid)
@@ -87,7 +86,7 @@ async function createCohort(request: Request, form: FormData, search: string) {
 async function deleteCohort(request: Request, form: FormData, search: string) {
   const back = panelHref(search, { dialog: 'manage-cohorts' });
   try {
-    await adminApi(request, ROUTES.adminDeleteCohort, { params: { id: text(form, 'id') } });
+    await adminApi(request, ROUTES.adminDeleteCohort, { params: { id: formText(form, 'id') } });
   } catch (error) {
     if (!failure(error)) throw error;
     return redirectWithToast(request, back, newToast('error', 'Failed to delete cohort', serverMessage(error)));
@@ -97,14 +96,14 @@ async function deleteCohort(request: Request, form: FormData, search: string) {
 
 function readClientForm(form: FormData): ClientFormValues {
   return {
-    studentName: text(form, 'studentName').trim(),
-    studentEmail: text(form, 'studentEmail').trim(),
-    trainingName: text(form, 'trainingName'),
-    cohortId: text(form, 'cohortId'),
-    paymentType: text(form, 'paymentType'),
-    paymentAmount: text(form, 'paymentAmount'),
-    enrollmentStatus: text(form, 'enrollmentStatus') || 'active',
-    notes: text(form, 'notes'),
+    studentName: formText(form, 'studentName').trim(),
+    studentEmail: formText(form, 'studentEmail').trim(),
+    trainingName: formText(form, 'trainingName'),
+    cohortId: formText(form, 'cohortId'),
+    paymentType: formText(form, 'paymentType'),
+    paymentAmount: formText(form, 'paymentAmount'),
+    enrollmentStatus: formText(form, 'enrollmentStatus') || 'active',
+    notes: formText(form, 'notes'),
   };
 }
 
@@ -178,7 +177,7 @@ async function createEnrollment(request: Request, form: FormData, search: string
 
 async function deleteEnrollment(request: Request, form: FormData, search: string) {
   try {
-    await adminApi(request, ROUTES.adminDeleteEnrollment, { params: { id: text(form, 'id') } });
+    await adminApi(request, ROUTES.adminDeleteEnrollment, { params: { id: formText(form, 'id') } });
   } catch (error) {
     if (!failure(error)) throw error;
     return redirectWithToast(
@@ -194,7 +193,7 @@ async function deleteEnrollment(request: Request, form: FormData, search: string
 export async function panelAction(request: Request) {
   const form = await request.formData();
   const search = new URL(request.url).search;
-  switch (text(form, 'intent')) {
+  switch (formText(form, 'intent')) {
     case 'create-cohort':
       return createCohort(request, form, search);
     case 'delete-cohort':

@@ -12,11 +12,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { AddClientDialog } from '~/components/admin/add-client-dialog';
-import { secondaryButtonClass, buttonClass } from '~/components/admin/admin-dialog';
+import { AddClientDialog } from './add-client-dialog';
+import { secondaryButtonClass, buttonClass } from '~/components/ui/form-styles';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { CreateCohortDialog } from '~/components/admin/create-cohort-dialog';
-import { EnrollmentFilters } from '~/components/admin/enrollment-filters';
+import { EnrollmentFilters } from './enrollment-filters';
 import { EnrollmentTable, Pagination } from '~/components/admin/enrollment-table';
 import { ExportCohortForm } from '~/components/admin/export-cohort-form';
 import { ManageCohortsDialog } from '~/components/admin/manage-cohorts-dialog';

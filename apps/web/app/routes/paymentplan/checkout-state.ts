@@ -6,8 +6,15 @@ import {
   type PaymentIntentSummary,
   type PaymentType,
   type TrainingName,
+  type TrainingPricing,
 } from '@app/contracts';
-import { selectBundlePrice, validateBundleSelection, type ValidationFailure } from '@app/domain';
+import {
+  installmentCount,
+  priceForPlan,
+  selectBundlePrice,
+  validateBundleSelection,
+  type ValidationFailure,
+} from '@app/domain';
 
 /** What the page shows, read from the query string so every step is a link or a form that works without JS. */
 export type PlanView =
@@ -87,6 +94,37 @@ export function readView(url: URL, cohorts: Cohort[], bundles: BundlePricing[]):
   return { kind: 'list', bundleSize: size };
 }
 
+/**
+ * What the checkout panel charges today, from the page's price list; the payment itself is created only when the
+ * buyer submits (the API prices it again). Null when the list has no price for it.
+ */
+export function checkoutAmount(view: PlanView, trainings: TrainingPricing[], bundles: BundlePricing[]): number | null {
+  if (view.kind === 'single') {
+    const pricing = trainings.find((t) => t.trainingName === view.trainingName);
+    return pricing ? priceForPlan(pricing, view.paymentType) : null;
+  }
+  if (view.kind === 'bundle') {
+    return (
+      selectBundlePrice(
+        bundles,
+        view.slots.map((s) => s.trainingName),
+      )?.bundlePrice ?? null
+    );
+  }
+  return null;
+}
+
+/** A plan's card is kept for the later monthly charges (the intent is created with setup_future_usage). */
+export function savesCardForLater(view: PlanView): boolean {
+  return view.kind === 'single' && installmentCount(view.paymentType) > 1;
+}
+
+/** The payment a checkout is paying, once the buyer's first submission created it. */
+export interface CheckoutIntent {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
 export interface PayFormValues {
   customerName: string;
   customerEmail: string;
@@ -97,10 +135,10 @@ export interface PayFormValues {
 /** Every answer of the payment plan action, as the page and the Stripe island read it. */
 export type PaymentActionData =
   | { form: 'bundle'; failure: ValidationFailure; size: 2 | 3; trainings: string[]; cohortIds: string[] }
-  | { form: 'pay'; failure: ValidationFailure; values: PayFormValues }
-  | { form: 'pay'; applied: PaymentIntentSummary; values: PayFormValues }
-  | { form: 'pay'; stripeReady: true }
-  | { form: 'pay'; success: { title: string; message: string; redirectTo: string } };
+  | { form: 'pay'; failure: ValidationFailure; values: PayFormValues; intent: CheckoutIntent | null }
+  | { form: 'pay'; applied: PaymentIntentSummary; values: PayFormValues; intent: CheckoutIntent }
+  | { form: 'pay'; stripeReady: true; intent: CheckoutIntent }
+  | { form: 'pay'; success: { title: string; message: string; redirectTo: string }; intent: CheckoutIntent };
 
 export const SUCCESS_TITLE = 'Payment Successful!';
 export function successMessage(kind: 'single' | 'bundle'): string {

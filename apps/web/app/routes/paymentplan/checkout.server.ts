@@ -3,35 +3,41 @@ import {
   isTrainingName,
   type BundleTrainingSelection,
   type Cohort,
-  type PaymentIntentResponse,
   type PaymentIntentSummary,
   type TestModeConfirmResponse,
   type TrainingName,
 } from '@app/contracts';
 import { isValidEmail, validateCustomer, validateSingleCohort, type ValidationFailure } from '@app/domain';
 import { ApiError, callApi } from '~/lib/api.server';
-import type { PlanView } from './checkout-state';
+import type { CheckoutIntent, PlanView } from './checkout-state';
+import { formText } from '~/lib/forms.server';
 
-/** Creates the payment for the checkout panel; a failure is only logged and the panel shows no form (spec §4). */
-export async function createIntentFor(view: PlanView): Promise<PaymentIntentResponse | null> {
-  try {
-    if (view.kind === 'single') {
-      return await callApi(ROUTES.createPaymentIntent, {
-        body: { trainingName: view.trainingName, paymentType: view.paymentType },
-      });
-    }
-    if (view.kind === 'bundle') {
-      return await callApi(ROUTES.createBundlePaymentIntent, {
-        body: {
-          trainings: view.slots.map((s) => s.trainingName),
-          paymentType: view.size === 2 ? 'bundle-2' : 'bundle-3',
-        },
-      });
-    }
-  } catch (error) {
-    console.error('Creating the payment failed:', error instanceof Error ? error.message : error);
-  }
-  return null;
+/**
+ * Creates the payment of the checkout the buyer is submitting (never on a page view: a link preview, a crawler or a
+ * prefetch of a checkout URL creates nothing). The API prices it from its own tables.
+ */
+async function createIntent(view: PlanView): Promise<CheckoutIntent> {
+  const created =
+    view.kind === 'single'
+      ? await callApi(ROUTES.createPaymentIntent, {
+          body: { trainingName: view.trainingName, paymentType: view.paymentType },
+        })
+      : view.kind === 'bundle'
+        ? await callApi(ROUTES.createBundlePaymentIntent, {
+            body: {
+              trainings: view.slots.map((s) => s.trainingName),
+              paymentType: view.size === 2 ? 'bundle-2' : 'bundle-3',
+            },
+          })
+        : null;
+  if (!created) throw new Error('No checkout to pay for');
+  return { paymentIntentId: created.paymentIntentId, clientSecret: created.clientSecret };
+}
+
+/** The payment an earlier submission of this checkout created, carried in the form's hidden fields. */
+function readIntent(form: FormData): CheckoutIntent | null {
+  const paymentIntentId = formText(form, 'paymentIntentId');
+  return paymentIntentId ? { paymentIntentId, clientSecret: formText(form, 'clientSecret') } : null;
 }
 
 export interface PayValues {
@@ -42,20 +48,20 @@ export interface PayValues {
 }
 
 export type PayOutcome =
-  | { ok: false; failure: ValidationFailure }
-  | { ok: true; testModeResult: TestModeConfirmResponse | null; summary: PaymentIntentSummary };
-
-function text(form: FormData, key: string): string {
-  const value = form.get(key);
-  return typeof value === 'string' ? value : '';
-}
+  | { ok: false; failure: ValidationFailure; intent: CheckoutIntent | null }
+  | {
+      ok: true;
+      intent: CheckoutIntent;
+      testModeResult: TestModeConfirmResponse | null;
+      summary: PaymentIntentSummary;
+    };
 
 export function readPayValues(form: FormData): PayValues {
   return {
-    customerName: text(form, 'customerName'),
-    customerEmail: text(form, 'customerEmail'),
-    cohortId: text(form, 'cohortId'),
-    promotionCode: text(form, 'promotionCode').trim(),
+    customerName: formText(form, 'customerName'),
+    customerEmail: formText(form, 'customerEmail'),
+    cohortId: formText(form, 'cohortId'),
+    promotionCode: formText(form, 'promotionCode').trim(),
   };
 }
 
@@ -69,27 +75,38 @@ function apiFailure(error: unknown): ValidationFailure {
 }
 
 /**
- * The "Pay now" step: the spec's checks first, then the buyer and cohorts are stored on the payment, then in test
- * mode the test card is tried. With Stripe the browser confirms the card itself after this returns. The details go
- * with the browser's request, so the API limits seat holds per browser address, not per web server.
+ * The "Pay now" step: the spec's checks first, then the payment is created (on the first submission of the
+ * checkout, for the view its URL names), the buyer and cohorts are stored on it, then in test mode the test card is
+ * tried. With Stripe the browser confirms the card itself after this returns. The details go with the browser's
+ * request, so the API limits seat holds per browser address, not per web server.
  */
 export async function pay(
   form: FormData,
+  view: PlanView,
   cohorts: Cohort[],
   testMode: boolean,
   options: { applyOnly?: boolean; request?: Request } = {},
 ): Promise<PayOutcome> {
   const values = readPayValues(form);
-  const paymentIntentId = text(form, 'paymentIntentId');
+  let intent = readIntent(form);
   const missing = validateCustomer({ name: values.customerName, email: values.customerEmail });
-  if (missing) return { ok: false, failure: missing };
+  if (missing) return { ok: false, failure: missing, intent };
   if (!isValidEmail(values.customerEmail.trim())) {
-    return { ok: false, failure: { title: 'Invalid Email', message: 'Please enter a valid email address' } };
+    return { ok: false, failure: { title: 'Invalid Email', message: 'Please enter a valid email address' }, intent };
+  }
+  const bundle = formText(form, 'kind') === 'bundle';
+  if (!bundle) {
+    const trainingName = formText(form, 'trainingName');
+    const hasCohorts = cohorts.some((c) => c.trainingName === trainingName);
+    const cohortMissing = validateSingleCohort({ hasCohorts, cohortId: values.cohortId || null });
+    if (cohortMissing) return { ok: false, failure: cohortMissing, intent };
   }
   const promotionCode = values.promotionCode || null;
   try {
+    intent ??= await createIntent(view);
+    const { paymentIntentId } = intent;
     let summary: PaymentIntentSummary;
-    if (text(form, 'kind') === 'bundle') {
+    if (bundle) {
       const names = form.getAll('t').map(String);
       const cohortIds = form.getAll('c').map(String);
       const trainings: BundleTrainingSelection[] = names
@@ -106,10 +123,6 @@ export async function pay(
         },
       });
     } else {
-      const trainingName = text(form, 'trainingName');
-      const hasCohorts = cohorts.some((c) => c.trainingName === trainingName);
-      const cohortMissing = validateSingleCohort({ hasCohorts, cohortId: values.cohortId || null });
-      if (cohortMissing) return { ok: false, failure: cohortMissing };
       summary = await callApi(ROUTES.updatePaymentIntent, {
         request: options.request,
         body: {
@@ -121,21 +134,25 @@ export async function pay(
         },
       });
     }
-    if (!testMode || options.applyOnly) return { ok: true, testModeResult: null, summary };
+    if (!testMode || options.applyOnly) return { ok: true, intent, testModeResult: null, summary };
     const result = await callApi(ROUTES.testModeConfirm, {
       body: {
         paymentIntentId,
-        cardNumber: text(form, 'cardNumber'),
-        expiry: text(form, 'expiry'),
-        cvc: text(form, 'cvc'),
+        cardNumber: formText(form, 'cardNumber'),
+        expiry: formText(form, 'expiry'),
+        cvc: formText(form, 'cvc'),
       },
     });
     if (result.status !== 'succeeded') {
-      return { ok: false, failure: { title: 'Payment Failed', message: result.message ?? 'Your card was declined.' } };
+      return {
+        ok: false,
+        failure: { title: 'Payment Failed', message: result.message ?? 'Your card was declined.' },
+        intent,
+      };
     }
-    return { ok: true, testModeResult: result, summary };
+    return { ok: true, intent, testModeResult: result, summary };
   } catch (error) {
-    return { ok: false, failure: apiFailure(error) };
+    return { ok: false, failure: apiFailure(error), intent };
   }
 }
 

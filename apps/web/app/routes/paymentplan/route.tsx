@@ -17,19 +17,21 @@ import {
 import { useEffect, useRef } from 'react';
 import { AppliedSummary } from '~/components/payment/applied-summary';
 import { CheckoutForm } from '~/components/payment/checkout-form';
-import { PlanList } from '~/components/payment/plan-list';
-import { StripeCheckout } from '~/components/payment/stripe-checkout.client';
+import { PlanList } from './plan-list';
+import { StripeCheckout } from './stripe-checkout.client';
 import { SupportLink } from '~/components/payment/support-link';
 import { TestCardFields } from '~/components/payment/test-card-fields';
 import { useHydrated } from '~/lib/use-hydrated';
 import { callApi } from '~/lib/api.server';
 import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
 import { notify } from '~/lib/toast';
-import { createIntentFor, pay, readPayValues, successUrl } from './checkout.server';
+import { pay, readPayValues, successUrl } from './checkout.server';
 import {
   bundleCheckoutSearch,
   checkBundle,
+  checkoutAmount,
   readView,
+  savesCardForLater,
   SUCCESS_REDIRECT_DELAY_MS,
   SUCCESS_TITLE,
   successMessage,
@@ -47,17 +49,18 @@ function catalog(): Promise<PaymentPlanResponse> {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { trainings, bundles, cohorts, config } = await catalog();
   const view = readView(new URL(request.url), cohorts, bundles);
-  const intent = view.kind === 'list' ? null : await createIntentFor(view);
-  // The price list is the same for every visitor; a checkout holds this view's own payment and is never shared.
+  // Loaders only read: the checkout shows the price, and its payment is created when the buyer submits (action).
+  const amount = checkoutAmount(view, trainings, bundles);
+  // The price list is the same for every visitor; a checkout page is kept private all the same.
   return data(
-    { trainings, bundles, cohorts, config, view, intent },
+    { trainings, bundles, cohorts, config, view, amount },
     { headers: view.kind === 'list' ? SHARED_PAGE : PRIVATE_PAGE },
   );
 }
 
 export const headers = cacheControlFromLoader;
 
-/** A failed or enhanced "Pay now" must keep the payment the buyer is paying, so it does not reload the checkout. */
+/** A failed or enhanced "Pay now" keeps the checkout as it is (the action's answer carries the payment it created). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   currentUrl,
@@ -106,24 +109,32 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (step === 'pay') {
-    const { cohorts, config } = await catalog();
+    const { cohorts, bundles, config } = await catalog();
     const applyOnly = form.get('applyCode') === '1';
-    const outcome = await pay(form, cohorts, config.testMode, { applyOnly, request });
+    const view = readView(url, cohorts, bundles);
+    const outcome = await pay(form, view, cohorts, config.testMode, { applyOnly, request });
     if (!outcome.ok) {
-      const answer: PaymentActionData = { form: 'pay', failure: outcome.failure, values: readPayValues(form) };
+      const answer: PaymentActionData = {
+        form: 'pay',
+        failure: outcome.failure,
+        values: readPayValues(form),
+        intent: outcome.intent,
+      };
       return data(answer, { status: 400 });
     }
+    const { intent } = outcome;
     // "Apply code": the buyer's details and code are stored and the new price shown; nothing is paid yet.
     if (applyOnly)
-      return data<PaymentActionData>({ form: 'pay', applied: outcome.summary, values: readPayValues(form) });
-    if (!config.testMode) return data<PaymentActionData>({ form: 'pay', stripeReady: true });
-    const redirectTo = successUrl(String(form.get('paymentIntentId')), String(form.get('clientSecret') ?? ''));
+      return data<PaymentActionData>({ form: 'pay', applied: outcome.summary, values: readPayValues(form), intent });
+    if (!config.testMode) return data<PaymentActionData>({ form: 'pay', stripeReady: true, intent });
+    const redirectTo = successUrl(intent.paymentIntentId, intent.clientSecret);
     // Without JavaScript nobody can show the success notice or wait a second: go straight to the success page.
     if (form.get('js') !== '1') return redirect(redirectTo);
     const kind = form.get('kind') === 'bundle' ? 'bundle' : 'single';
     return data<PaymentActionData>({
       form: 'pay',
       success: { title: SUCCESS_TITLE, message: successMessage(kind), redirectTo },
+      intent,
     });
   }
 
@@ -133,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const SLIDE_IN = '@keyframes slide-in{from{transform:translateX(2rem);opacity:0}to{transform:none;opacity:1}}';
 
 export default function PaymentPlanPage() {
-  const { trainings, bundles, cohorts, config, view, intent } = useLoaderData<typeof loader>();
+  const { trainings, bundles, cohorts, config, view, amount } = useLoaderData<typeof loader>();
   const actionData = useActionData<PaymentActionData>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -166,6 +177,8 @@ export default function PaymentPlanPage() {
   const applied = actionData?.form === 'pay' && 'applied' in actionData ? actionData : null;
   const success = actionData?.form === 'pay' && 'success' in actionData ? actionData.success : null;
   const bundleFailure = actionData?.form === 'bundle' ? actionData : null;
+  // The payment the buyer's first submission created, sent again with every later one.
+  const intent = actionData?.form === 'pay' ? actionData.intent : null;
 
   let content;
   if (target && !loadingCheckout && view.kind !== 'list') {
@@ -197,19 +210,20 @@ export default function PaymentPlanPage() {
     const single = view.kind === 'single' ? view : null;
     const pricing = single ? trainings.find((t) => t.trainingName === single.trainingName) : undefined;
     const trainingCohorts = single ? cohorts.filter((c) => c.trainingName === single.trainingName) : [];
-    const formProps = intent
-      ? {
-          kind: isBundle ? ('bundle' as const) : ('single' as const),
-          paymentIntentId: intent.paymentIntentId,
-          clientSecret: intent.clientSecret,
-          trainingName: single?.trainingName,
-          cohorts: trainingCohorts,
-          bundleSlots: view.kind === 'bundle' ? view.slots : undefined,
-          values: payFailure?.values ??
-            applied?.values ?? { customerName: '', customerEmail: '', cohortId: '', promotionCode: '' },
-          backTo,
-        }
-      : null;
+    const formProps =
+      amount !== null
+        ? {
+            kind: isBundle ? ('bundle' as const) : ('single' as const),
+            paymentIntentId: intent?.paymentIntentId ?? '',
+            clientSecret: intent?.clientSecret ?? '',
+            trainingName: single?.trainingName,
+            cohorts: trainingCohorts,
+            bundleSlots: view.kind === 'bundle' ? view.slots : undefined,
+            values: payFailure?.values ??
+              applied?.values ?? { customerName: '', customerEmail: '', cohortId: '', promotionCode: '' },
+            backTo,
+          }
+        : null;
     content = (
       <section
         className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
@@ -224,13 +238,13 @@ export default function PaymentPlanPage() {
           <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
             <p className="font-semibold">{single.trainingName}</p>
             {pricing ? <p>{paymentOptionTitle(pricing, single.paymentType)}</p> : null}
-            {intent && applied ? (
+            {amount !== null && applied ? (
               <AppliedSummary summary={applied.applied} />
-            ) : intent ? (
+            ) : amount !== null ? (
               <p data-testid="amount-due">
-                Due today: <strong>{formatUsd(intent.amount)}</strong>
+                Due today: <strong>{formatUsd(amount)}</strong>
                 {installmentCount(single.paymentType) > 1
-                  ? `, then ${installmentCount(single.paymentType) - 1} monthly payments of ${formatUsd(intent.amount)}`
+                  ? `, then ${installmentCount(single.paymentType) - 1} monthly payments of ${formatUsd(amount)}`
                   : null}
               </p>
             ) : null}
@@ -256,11 +270,11 @@ export default function PaymentPlanPage() {
                 );
               })}
             </ul>
-            {intent && applied ? (
+            {amount !== null && applied ? (
               <AppliedSummary summary={applied.applied} />
-            ) : intent ? (
+            ) : amount !== null ? (
               <p className="mt-2" data-testid="amount-due">
-                Total: <strong>{formatUsd(intent.amount)}</strong>
+                Total: <strong>{formatUsd(amount)}</strong>
               </p>
             ) : null}
           </div>
@@ -284,7 +298,12 @@ export default function PaymentPlanPage() {
             paymentSlot={<TestCardFields />}
           />
         ) : hydrated && config.publishableKey ? (
-          <StripeCheckout {...formProps} publishableKey={config.publishableKey} />
+          <StripeCheckout
+            {...formProps}
+            publishableKey={config.publishableKey}
+            amount={amount ?? 0}
+            savesCardForLater={savesCardForLater(view)}
+          />
         ) : (
           <CheckoutForm
             {...formProps}

@@ -1,8 +1,8 @@
 import type { BundlePricing, Cohort, PaymentType, TrainingPricing } from '@app/contracts';
 import { formatUsd, paymentOptionTitle, type ValidationFailure } from '@app/domain';
 import { Link } from 'react-router';
-import { singleCheckoutSearch } from '~/routes/paymentplan/checkout-state';
-import { BundleSelector } from './bundle-selector';
+import { singleCheckoutSearch } from './checkout-state';
+import { BundleSelector } from '~/components/payment/bundle-selector';
 
 export interface PlanListProps {
   trainings: TrainingPricing[];

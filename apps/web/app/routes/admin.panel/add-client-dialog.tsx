@@ -2,12 +2,13 @@ import { ENROLLMENT_STATUSES, PAYMENT_TYPES, TRAINING_NAMES, type Cohort } from 
 import { MAX_EMAIL_LENGTH, MAX_ENROLLMENT_NOTES_LENGTH, MAX_STUDENT_NAME_LENGTH, paymentTypeLabel } from '@app/domain';
 import { Form, useNavigation } from 'react-router';
 import { useState } from 'react';
-import type { ClientFormValues } from '~/routes/admin.panel/panel-url';
-import type { ToastData } from './toast-notice';
-import { AdminDialog, buttonClass, inputClass, secondaryButtonClass } from './admin-dialog';
-import { cohortOptionLabel } from './cohort-options';
+import type { ClientFormValues } from './panel-url';
+import type { ToastData } from '~/lib/toast';
+import { AdminDialog } from '~/components/admin/admin-dialog';
+import { buttonClass, inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
+import { cohortOptionLabel } from '~/components/admin/cohort-options';
 import { useHydrated } from '~/lib/use-hydrated';
-import { LabeledField } from './form-field';
+import { LabeledField } from '~/components/admin/form-field';
 
 const STATUS_LABELS: Record<(typeof ENROLLMENT_STATUSES)[number], string> = {
   active: 'Active',

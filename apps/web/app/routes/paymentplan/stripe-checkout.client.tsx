@@ -4,7 +4,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useFetcher, useNavigate } from 'react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PaymentIntentSummary } from '@app/contracts';
+import { CHECKOUT_CURRENCY, type PaymentIntentSummary } from '@app/contracts';
 import type { ValidationFailure } from '@app/domain';
 import { confirmedOrOnItsWay } from '~/lib/payment-outcome';
 import { notify } from '~/lib/toast';
@@ -12,16 +12,21 @@ import {
   SUCCESS_REDIRECT_DELAY_MS,
   SUCCESS_TITLE,
   successMessage,
+  type CheckoutIntent,
   type PaymentActionData,
-} from '~/routes/paymentplan/checkout-state';
-import { AppliedSummary } from './applied-summary';
-import { CheckoutForm, type CheckoutFormProps } from './checkout-form';
+} from './checkout-state';
+import { AppliedSummary } from '~/components/payment/applied-summary';
+import { CheckoutForm, type CheckoutFormProps } from '~/components/payment/checkout-form';
 
 type StripeCheckoutProps = Omit<
   CheckoutFormProps,
   'paymentSlot' | 'onSubmit' | 'busy' | 'done' | 'failure' | 'jsEnabled'
 > & {
   publishableKey: string;
+  /** Integer cents due today, shown by the Payment Element before the payment exists. */
+  amount: number;
+  /** A plan keeps the card for its later months (the intent is created with setup_future_usage). */
+  savesCardForLater: boolean;
 };
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -35,10 +40,24 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-/** The Stripe path: the action stores the buyer, then the Payment Element confirms the card without a redirect. */
+/**
+ * The Stripe path with deferred intent creation: the Payment Element renders from the amount and currency, the
+ * action creates the payment and stores the buyer when "Pay now" is pressed, then the card is confirmed against it
+ * without a redirect. Nothing is created by opening the checkout.
+ */
 export function StripeCheckout(props: StripeCheckoutProps) {
   return (
-    <Elements stripe={stripeFor(props.publishableKey)} options={{ clientSecret: props.clientSecret }}>
+    <Elements
+      stripe={stripeFor(props.publishableKey)}
+      options={{
+        mode: 'payment',
+        amount: props.amount,
+        currency: CHECKOUT_CURRENCY,
+        // As the API creates every intent: authorised first, captured once the seats are secured.
+        captureMethod: 'manual',
+        ...(props.savesCardForLater ? { setupFutureUsage: 'off_session' as const } : {}),
+      }}
+    >
       <StripeCheckoutForm {...props} />
     </Elements>
   );
@@ -53,6 +72,7 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
   const [applied, setApplied] = useState<PaymentIntentSummary | null>(null);
+  const [intent, setIntent] = useState<CheckoutIntent | null>(null);
   const buyer = useRef({ name: '', email: '' });
   const handled = useRef<PaymentActionData | undefined>(undefined);
 
@@ -66,20 +86,23 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
     const data = fetcher.data;
     if (fetcher.state !== 'idle' || !data || handled.current === data || data.form !== 'pay') return;
     handled.current = data;
+    if (data.intent) setIntent(data.intent);
     if ('failure' in data) return fail(data.failure);
     // "Apply code": the new price is shown and nothing is paid yet.
     if ('applied' in data) {
       setApplied(data.applied);
+      elements?.update({ amount: data.applied.amount });
       return setBusy(false);
     }
     if (!('stripeReady' in data) || !stripe || !elements) return;
     const successUrl = `/payment-success?${new URLSearchParams({
-      payment_intent: props.paymentIntentId,
-      payment_intent_client_secret: props.clientSecret,
+      payment_intent: data.intent.paymentIntentId,
+      payment_intent_client_secret: data.intent.clientSecret,
     })}`;
     stripe
       .confirmPayment({
         elements,
+        clientSecret: data.intent.clientSecret,
         redirect: 'if_required',
         confirmParams: {
           return_url: new URL(successUrl, window.location.origin).toString(),
@@ -117,7 +140,7 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!stripe || !elements || busy || done) return;
     // With the button pressed, so "Apply code" (applyCode=1) only prices the purchase.
@@ -128,12 +151,19 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
     };
     setFailure(null);
     setBusy(true);
+    if (form.get('applyCode') !== '1') {
+      // Stripe checks the card fields before the payment is created; the element shows what is wrong.
+      const { error } = await elements.submit();
+      if (error) return setBusy(false);
+    }
     fetcher.submit(form, { method: 'post' });
   };
 
   return (
     <CheckoutForm
       {...props}
+      paymentIntentId={intent?.paymentIntentId ?? props.paymentIntentId}
+      clientSecret={intent?.clientSecret ?? props.clientSecret}
       jsEnabled
       busy={busy}
       done={done}
