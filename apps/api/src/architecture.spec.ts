@@ -54,7 +54,7 @@ const TABLE_OWNERS: Record<string, string> = {
 /** Folders that are not features: the schema and seeds, configuration, cross-cutting helpers. */
 const INFRASTRUCTURE = new Set(['database', 'config', 'common']);
 
-/** The one place that opens a database transaction (docs/decisions/010-transactions.md). */
+/** The one place that opens a database transaction (docs/decisions/012-transactions.md). */
 const TRANSACTION_RUNNER = join('database', 'transaction-runner.ts');
 
 /**

@@ -1,4 +1,4 @@
-/** Certificates of completion and evaluation reports: signed Open Badges 3.0 credentials (docs/decisions/010). */
+/** Certificates of completion and evaluation reports: signed Open Badges 3.0 credentials (docs/decisions/011). */
 
 export const ISSUED_CREDENTIAL_KINDS = ['completion', 'evaluation-report'] as const;
 export type IssuedCredentialKind = (typeof ISSUED_CREDENTIAL_KINDS)[number];

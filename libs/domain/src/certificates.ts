@@ -5,7 +5,7 @@ import type { DocumentSignals } from './evaluation/document-reading';
 /**
  * Certificates of completion and evaluation reports as Open Badges 3.0 credentials (W3C VC data model 2.0), and the
  * rules around them: who may be completed, contact hours, certificate numbers, the revocation bitstring and reading
- * the facts back out of a credential. Signing is the API's (docs/decisions/010-verifiable-credentials.md).
+ * the facts back out of a credential. Signing is the API's (docs/decisions/011-verifiable-credentials.md).
  */
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';

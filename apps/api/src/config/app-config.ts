@@ -123,7 +123,7 @@ export interface AppConfig {
     /** Where the admins are told that an endpoint was turned off (ADMIN_ALERT_EMAIL); unset: logged only. */
     alertEmail: string | null;
   };
-  /** Signed certificates and evaluation reports (docs/decisions/010-verifiable-credentials.md). */
+  /** Signed certificates and evaluation reports (docs/decisions/011-verifiable-credentials.md). */
   issuing: {
     /** CREDENTIAL_SIGNING_KEY: a private Ed25519 JWK (JSON); required in production, else kept in DATA_DIR. */
     signingKey: string | null;

@@ -88,6 +88,8 @@ describe('WebhookSender', () => {
       DATABASE_URL: 'postgres://db/app',
       SMTP_URL: 'smtp://mail',
       APPLICANT_TOKEN_SECRET: 'x'.repeat(32),
+      // Production needs the issuer's key too (certificates); only its presence is checked at load.
+      CREDENTIAL_SIGNING_KEY: '{"kty":"OKP"}',
     };
     expect(() => loadConfig(production)).not.toThrow();
     expect(() => loadConfig({ ...production, WEBHOOK_ALLOW_LOOPBACK: 'true' })).toThrow(
