@@ -1,6 +1,7 @@
 import type { TextItem } from '@app/domain';
 import { imageSize } from 'image-size';
 import { dirname, join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { readDocxText } from './docx-text';
 import type { ReaderLimits } from './reader-limits';
@@ -254,6 +255,32 @@ async function recognizeWords(image: Uint8Array, scale = 1): Promise<OcrReading>
   return { text: result.data.text, items };
 }
 
+const DAMAGED_IMAGE = 'This image could not be read; the file is damaged or incomplete.';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function isPng(buffer: Buffer): boolean {
+  return buffer.subarray(0, 8).equals(PNG_SIGNATURE);
+}
+
+/** Whether a PNG's IDAT chunks, joined, are one zlib stream that inflates (the PNG format's image data). */
+function pngDataInflates(buffer: Buffer): boolean {
+  const parts: Buffer[] = [];
+  for (let at = 8; at + 12 <= buffer.length;) {
+    const length = buffer.readUInt32BE(at);
+    const type = buffer.toString('latin1', at + 4, at + 8);
+    if (type === 'IDAT') parts.push(buffer.subarray(at + 8, at + 8 + length));
+    if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  try {
+    inflateSync(Buffer.concat(parts));
+    return parts.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Tesseract reads text best at 20 px or more a line; an image smaller than this on its longer side is enlarged. */
 const SMALL_IMAGE_SIDE = 1200;
 
@@ -271,7 +298,13 @@ async function enlargedForOcr(
   const scale = Math.ceil(SMALL_IMAGE_SIDE / longer);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createCanvas, loadImage } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
-  const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Skia draws a PNG whose image data does not inflate as a blank picture, which would read as "no readable text";
+  // tesseract's own decoder refused it. The file is damaged, and says so.
+  if (isPng(buffer) && !pngDataInflates(buffer)) throw new DocumentRefusedError(DAMAGED_IMAGE);
+  const image = await loadImage(buffer).catch(() => {
+    throw new DocumentRefusedError(DAMAGED_IMAGE);
+  });
   const canvas = createCanvas(width * scale, height * scale);
   const context = canvas.getContext('2d');
   context.imageSmoothingQuality = 'high';
@@ -284,10 +317,10 @@ export const readImage: Reader = async (bytes, limits) => {
   try {
     size = imageSize(bytes);
   } catch {
-    throw new DocumentRefusedError('This image could not be read; the file is damaged or incomplete.');
+    throw new DocumentRefusedError(DAMAGED_IMAGE);
   }
   const pixels = size.width * size.height;
-  if (!(pixels > 0)) throw new DocumentRefusedError('This image could not be read; the file is damaged or incomplete.');
+  if (!(pixels > 0)) throw new DocumentRefusedError(DAMAGED_IMAGE);
   if (pixels > limits.imageMaxPixels) {
     throw new DocumentRefusedError(
       `This image is too large to read (${count(size.width)} × ${count(size.height)} pixels; at most ${count(Math.round(limits.imageMaxPixels / 1e6))} million pixels).`,
