@@ -185,4 +185,58 @@ describe('evaluation reports and reading our own certificates', () => {
     ]);
     expect(result.contactHours).not.toBe(400);
   });
+
+  it('does not take the facts of a revoked certificate of ours as verified', async () => {
+    await api.http
+      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
+      .set(auth())
+      .send({ contactHours: 40 })
+      .expect(200);
+    const enrollmentId = randomUUID();
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
+           enrollment_status, is_manual_entry, created_at)
+         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
+        [enrollmentId, TRAINING],
+      );
+    const done = (
+      await api.http
+        .post('/api/admin/completions')
+        .set(auth())
+        .send({ enrollmentIds: [enrollmentId], completedOn: '2026-02-15' })
+        .expect(200)
+    ).body as { certificateIds: string[] };
+    const certificateId = done.certificateIds[0];
+    const pdf = (
+      await api.http
+        .get(`/api/certificates/${certificateId}/pdf`)
+        .set(applicant.headers())
+        .buffer(true)
+        .parse((res, callback) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => callback(null, Buffer.concat(chunks)));
+        })
+        .expect(200)
+    ).body as Buffer;
+    await api.http
+      .post(`/api/admin/certificates/${certificateId}/revoke`)
+      .set(auth())
+      .send({ reason: 'Issued in error' })
+      .expect(200);
+
+    const id = await analyzed('Revoked certificate', [
+      [pdf, 'revoked.pdf'],
+      [await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf'],
+    ]);
+    const result = (await api.http.get(`/api/credentials/${id}/evaluation`).set(applicant.headers()).expect(200))
+      .body as Evaluation;
+    expect(result.documentNotices).toEqual([
+      expect.objectContaining({ fileName: 'revoked.pdf', message: expect.stringMatching(/revoked/) }),
+    ]);
+    expect(result.evidence?.contactHours?.quote ?? '').not.toMatch(/verified by signature/);
+  });
 });

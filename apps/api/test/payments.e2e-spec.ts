@@ -832,6 +832,56 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         .expect(400);
     });
 
+    it('does not capture a payment whose promotion code was used up while its use had lapsed', async () => {
+      const code = `ONCE${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+      await api
+        .em()
+        .getConnection()
+        .execute(
+          `insert into promotion_codes (id, code, discount_type, percent_off, purchase_kinds, max_uses)
+           values (gen_random_uuid(), ?, 'percent', 10, '["full", "plans", "bundles"]'::jsonb, 1)`,
+          [code],
+        );
+      const cohortId = await cohortWithCapacity(RESILIENT, '2029-11', 5);
+      const withCode = async (email: string) => {
+        const created = await createSingle(RESILIENT, 'full');
+        await api.http
+          .post('/api/update-payment-intent')
+          .send({
+            paymentIntentId: created.paymentIntentId,
+            customerName: 'Pat',
+            customerEmail: email,
+            promotionCode: code,
+            cohortId,
+          })
+          .expect(200);
+        return created.paymentIntentId;
+      };
+      const slow = await withCode('slow-code@example.com');
+      stripe.confirm(slow);
+      await api
+        .em()
+        .getConnection()
+        .execute(
+          `update promotion_redemptions set held_until = now() - interval '1 minute'
+           where payment_id = (select id from payments where provider_payment_id = ?)`,
+          [slow],
+        );
+      const quick = await withCode('quick-code@example.com');
+      stripe.confirm(quick);
+      await deliver(eventOf(quick, 'payment_intent.amount_capturable_updated'));
+      expect(capturesOf(quick)).toBe(1);
+
+      await deliver(eventOf(slow, 'payment_intent.amount_capturable_updated'));
+      const reconciled = await reconcile(slow);
+      expect(reconciled.body).toMatchObject({ status: 'canceled', enrollmentIds: [] });
+      expect(capturesOf(slow)).toBe(0);
+      expect(await api.em().findOneOrFail(Payment, { providerPaymentId: slow })).toMatchObject({
+        status: 'failed',
+        captureDecision: 'cancel',
+      });
+    });
+
     it("keeps the seat a capture decision holds when the buyer's details update races the decision", async () => {
       const cohortA = await cohortWithCapacity(RESILIENT, '2028-04', 1);
       const cohortB = await cohortWithCapacity(RESILIENT, '2028-05', 1);

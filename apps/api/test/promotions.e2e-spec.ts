@@ -185,6 +185,34 @@ describe('promotion codes (test-mode payments)', () => {
     expect((await confirm(second)).body.status).toBe('succeeded');
   });
 
+  it('a checkout whose use lapsed is not captured with the code once others used it up', async () => {
+    const single = await createCode({ maxUses: 1 });
+    const slow = await startCheckout();
+    await details(slow, single.code).expect(200);
+    // The slow buyer's use lapses while they wait at the card step; another buyer takes the code's one use.
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `update promotion_redemptions set held_until = now() - interval '1 minute'
+         where payment_id = (select id from payments where provider_payment_id = ?)`,
+        [slow],
+      );
+    const quick = await startCheckout();
+    await details(quick, single.code, 'quick@example.com').expect(200);
+    expect((await confirm(quick)).body.status).toBe('succeeded');
+
+    // Test mode charges at once: the card is refused before the charge, with the code's reason.
+    const late = await api.http.post('/api/payments/test-mode/confirm').send({ paymentIntentId: slow, ...GOOD_CARD });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe('This code has been used up');
+    expect((await api.em().findOneOrFail(Payment, { providerPaymentId: slow })).status).not.toBe('succeeded');
+    const used = await api.em().find(Payment, { promotionCode: single.code, status: 'succeeded' });
+    expect(used).toHaveLength(1);
+    const listed = (await api.http.get(`/api/admin/promotion-codes/${single.id}`).set(auth()).expect(200)).body;
+    expect(listed).toMatchObject({ uses: 1 });
+  });
+
   it('refuses an expired, unstarted, inactive, wrong-kind or reused code with its reason, and changes nothing', async () => {
     const expired = await createCode({ validFrom: day(-10), validUntil: day(-1) });
     const later = await createCode({ validFrom: day(2) });

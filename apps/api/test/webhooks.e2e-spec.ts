@@ -388,6 +388,26 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       plans.secret = created.body.secret;
       const good = await buy(apis[0], 4000, '3month');
       const declining = await buy(apis[1], 4001, '6month', '4000 0000 0000 0341');
+      // Later months that differ from the first (as a promotion code's spread makes them): the events say what is charged.
+      await apis[0]
+        .em()
+        .getConnection()
+        .execute('update payments set later_installment_amount = amount - 7 where provider_payment_id in (?, ?)', [
+          good,
+          declining,
+        ]);
+      const laterOf = async (intent: string) =>
+        Number(
+          (
+            await apis[0]
+              .em()
+              .getConnection()
+              .execute<Array<{ later: number }>>(
+                'select later_installment_amount as later from payments where provider_payment_id = ?',
+                [intent],
+              )
+          )[0]!.later,
+        );
       const result = await apis[0].app
         .get(InstallmentsService)
         .chargeDueInstallments(new Date(Date.now() + 32 * 24 * 60 * 60 * 1000));
@@ -395,10 +415,15 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
       await runWorkers();
       expect(plans.rejected).toBe(0);
       expect(plans.of('installment.paid').map((event) => event.data)).toEqual([
-        expect.objectContaining({ installmentNumber: 2, installmentsTotal: 3 }),
+        expect.objectContaining({ installmentNumber: 2, installmentsTotal: 3, amount: await laterOf(good) }),
       ]);
       expect(plans.of('installment.failed').map((event) => event.data)).toEqual([
-        expect.objectContaining({ installmentNumber: 2, installmentsTotal: 6, paymentIntentId: expect.any(String) }),
+        expect.objectContaining({
+          installmentNumber: 2,
+          installmentsTotal: 6,
+          paymentIntentId: expect.any(String),
+          amount: await laterOf(declining),
+        }),
       ]);
       const paymentOf = async (intent: string) =>
         (

@@ -31,6 +31,9 @@ export function isPaymentProcessing(status: string | null | undefined): boolean 
 }
 
 /** What the buyer is told (page and mail) when a cohort filled up before the authorised payment could be captured. */
+export const PROMOTION_USED_UP_NOT_CHARGED_MESSAGE =
+  'Your promotion code was used up by other buyers while you paid. You were not charged; please check out again.';
+
 export const COHORT_FILLED_NOT_CHARGED_MESSAGE =
   'This cohort filled up while your bank confirmed the payment. You were not charged; choose another cohort or join the waitlist.';
 

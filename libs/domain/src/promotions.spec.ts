@@ -4,6 +4,7 @@ import {
   discountedSchedule,
   endOfUtcDay,
   normalizePromotionCode,
+  promotionLimitRefusal,
   promotionPurchaseKind,
   promotionRefusal,
   startOfUtcDay,
@@ -165,6 +166,17 @@ describe('promotionRefusal', () => {
     ],
   ])('%s', (_name, code, purchase, use, expected) => {
     expect(promotionRefusal(code, purchase, use)).toEqual(expected);
+  });
+});
+
+describe('promotionLimitRefusal', () => {
+  it.each<[string, { maxUses: number | null; oncePerEmail: boolean }, number, number, PromotionRefusal | null]>([
+    ['room left', { maxUses: 2, oncePerEmail: false }, 1, 0, null],
+    ['used up by others meanwhile', { maxUses: 1, oncePerEmail: false }, 1, 0, { reason: 'used_up' }],
+    ['this email used it meanwhile', { maxUses: null, oncePerEmail: true }, 1, 1, { reason: 'email_used' }],
+    ['no limits', { maxUses: null, oncePerEmail: false }, 50, 3, null],
+  ])('%s', (_name, code, usesByOthers, usesByEmail, expected) => {
+    expect(promotionLimitRefusal(code, { usesByOthers, usesByEmail })).toEqual(expected);
   });
 });
 

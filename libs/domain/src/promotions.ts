@@ -125,6 +125,17 @@ export function promotionRefusal(
     const uncovered = purchase.trainings.find((name) => !code.trainings.includes(name));
     if (uncovered) return { reason: 'training', trainingName: uncovered };
   }
+  return promotionLimitRefusal(code, use);
+}
+
+/**
+ * The code's limits alone: its total uses and once per email. Also checked again when a payment is captured, since a
+ * checkout's held use may have lapsed while the buyer waited and others may have taken the code's last uses.
+ */
+export function promotionLimitRefusal(
+  code: Pick<PromotionRules, 'maxUses' | 'oncePerEmail'>,
+  use: PromotionUse,
+): PromotionRefusal | null {
   if (code.maxUses !== null && use.usesByOthers >= code.maxUses) return { reason: 'used_up' };
   if (code.oncePerEmail && use.usesByEmail > 0) return { reason: 'email_used' };
   return null;

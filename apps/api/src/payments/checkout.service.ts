@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CHECKOUT_CURRENCY,
   COHORT_FILLED_NOT_CHARGED_MESSAGE,
+  PROMOTION_USED_UP_NOT_CHARGED_MESSAGE,
   type BundlePaymentType,
   type BundleTrainingSelection,
   type PaymentConfigResponse,
@@ -36,6 +37,7 @@ import { InjectConfig } from '../config/inject-config.decorator';
 import type { OutboxMailInput } from '../mail/mail-templates.types';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { PromotionsService } from '../promotions/promotions.service';
+import { PromotionRefusedError } from '../promotions/promotions.errors';
 import { TrainingsRepository } from '../trainings/trainings.repository';
 import {
   laterInstallmentCents,
@@ -284,6 +286,21 @@ export class CheckoutService {
   }
 
   /**
+   * Before test mode charges a card (it charges at once, with no capture decision): the payment's promotion code must
+   * still be its to use, counted under the payment's and the code's locks, since its held use may have lapsed while
+   * the buyer waited; a refusal (400, the code's reason) charges nothing. A use still allowed is held again.
+   */
+  async keepPromotionForCharge(paymentId: string): Promise<void> {
+    await this.tx.run(async (em) => {
+      const locked = await this.payments.lockForCaptureDecision(em, paymentId);
+      if (!locked || locked.status === 'succeeded') return;
+      const refusal = await this.promotions.refusalAtCapture(em, paymentId);
+      if (refusal) throw new PromotionRefusedError(refusal);
+      await this.promotions.extendHold(em, paymentId, seatHoldExpiry(new Date()));
+    });
+  }
+
+  /**
    * Decides, once, whether an authorised payment is captured. The payment row is locked first (for no key update:
    * the order the enrollment's transaction takes it in, so the two never deadlock), then each chosen cohort's row:
    * each cohort with a capacity must still have a seat for it, counting others' enrollments and live holds but not
@@ -304,6 +321,12 @@ export class CheckoutService {
           if (seats) counts.push({ cohortId, capacity: seats.capacity, takenByOthers: seats.taken });
         }
         const decision = decideCapture(counts);
+        // The code's limits are counted again (under the code's lock): the checkout's use may have lapsed meanwhile.
+        if (decision.action === 'capture' && (await this.promotions.refusalAtCapture(em, payment.id))) {
+          await this.payments.recordCaptureDecision(em, payment.id, 'cancel', PROMOTION_USED_UP_NOT_CHARGED_MESSAGE);
+          await this.seats.releaseOtherHolds(payment.id, []);
+          return 'cancel';
+        }
         if (decision.action === 'capture') {
           const until = new Date(Date.now() + CAPTURE_HOLD_MS);
           for (const seats of counts) {

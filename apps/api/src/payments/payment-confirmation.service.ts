@@ -70,6 +70,8 @@ export class PaymentConfirmationService {
         if (!now || now.status !== 'succeeded') throw error;
       }
     }
+    // The code's use may have lapsed too: refused before the card is charged when others used it up meanwhile.
+    await this.checkout.keepPromotionForCharge(payment.id);
     await this.payments.saveCardLast4(paymentIntentId, card.cardNumber.replace(/\D/g, '').slice(-4));
     const result = await this.provider.confirmWithCard(paymentIntentId, card.cardNumber);
     if (!result) throw new PaymentNotFoundError(paymentIntentId);

@@ -602,7 +602,7 @@ export class PaymentsRepository {
           paymentIntentId: input.providerPaymentId,
           installmentNumber: input.installmentNumber,
           installmentsTotal: payment.installmentsTotal,
-          amount: payment.amount,
+          amount: laterInstallmentCents(payment),
         },
       });
     });
@@ -650,7 +650,7 @@ export class PaymentsRepository {
           paymentIntentId: input.providerPaymentId ?? payment.providerPaymentId,
           installmentNumber: input.installmentNumber,
           installmentsTotal: payment.installmentsTotal,
-          amount: payment.amount,
+          amount: laterInstallmentCents(payment),
         },
       });
     });

@@ -170,7 +170,16 @@ export class PromotionsRepository {
     return before;
   }
 
-  private async lockById(em: EntityManager, id: string): Promise<LockedPromotionCode | null> {
+  /** The code this payment uses and the email it was priced for; null when it uses none. */
+  async redemptionOf(em: EntityManager, paymentId: string): Promise<{ codeId: string; email: string } | null> {
+    const [row] = await em.execute<Array<{ promotion_code_id: string; customer_email: string }>>(
+      'select promotion_code_id, customer_email from promotion_redemptions where payment_id = ?',
+      [paymentId],
+    );
+    return row ? { codeId: row.promotion_code_id, email: row.customer_email } : null;
+  }
+
+  async lockById(em: EntityManager, id: string): Promise<LockedPromotionCode | null> {
     const [row] = await em.execute<CodeRow[]>(`select ${COLUMNS} from promotion_codes c where c.id = ? for update`, [
       id,
     ]);

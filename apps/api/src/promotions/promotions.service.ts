@@ -1,11 +1,18 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { PromotionCode, PromotionPurchaseKind, SavePromotionCodeRequest, TrainingName } from '@app/contracts';
+import type {
+  PromotionCode,
+  PromotionPurchaseKind,
+  PromotionRefusal,
+  SavePromotionCodeRequest,
+  TrainingName,
+} from '@app/contracts';
 import {
   discountedSchedule,
   normalizePromotionCode,
   parsePromotionForm,
+  promotionLimitRefusal,
   promotionRefusal,
   type DiscountedSchedule,
   type PromotionFormValue,
@@ -169,6 +176,20 @@ export class PromotionsService {
       heldUntil: input.heldUntil,
     });
     return { code: code.code, schedule };
+  }
+
+  /**
+   * At the capture decision (the payment row locked by the caller): why the payment may no longer use its code, or
+   * null. Its held use may have lapsed while the buyer waited, and others may have taken the code's last uses (or this
+   * email's one use) meanwhile; counted under the code row's lock, as at checkout.
+   */
+  async refusalAtCapture(em: EntityManager, paymentId: string): Promise<PromotionRefusal | null> {
+    const redemption = await this.repository.redemptionOf(em, paymentId);
+    if (!redemption) return null;
+    const code = await this.repository.lockById(em, redemption.codeId);
+    if (!code) return null;
+    const use = await this.repository.countUses(em, code.id, paymentId, redemption.email);
+    return promotionLimitRefusal(code, use);
   }
 
   /** The payment's use stays held while its authorisation lasts (the capture decision's seat holds). */

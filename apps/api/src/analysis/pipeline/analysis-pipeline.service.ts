@@ -206,6 +206,17 @@ export class AnalysisPipeline {
         );
         continue;
       }
+      if (own?.revoked) {
+        // Genuine but revoked by the issuer: its facts are not taken as verified, nor its page read instead.
+        this.logger.warn(`Document ${document.id} of credential ${credential.id} carries a revoked credential of ours`);
+        notices.push(
+          unreadableDocumentNotice(
+            noticed,
+            `${document.fileName} carries a signed credential that its issuer revoked: it is left out of the evaluation.`,
+          ),
+        );
+        continue;
+      }
       if (own?.facts) signed.set(document.id, own.facts);
       let extracted: ExtractedText;
       try {
