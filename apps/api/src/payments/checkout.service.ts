@@ -105,10 +105,7 @@ export class CheckoutService {
   }
 
   async createSingle(trainingName: TrainingName, paymentType: PaymentType): Promise<PaymentIntentResponse> {
-    const pricing = await this.trainings.findPricing(trainingName);
-    if (!pricing) throw new PaymentRuleError(`No price is set for ${trainingName}`);
-    const amount = priceForPlan(pricing, paymentType);
-    const installments = installmentCount(paymentType);
+    const { installmentCents: amount, installments } = await this.singlePrice(trainingName, paymentType);
     return this.createPayment({
       kind: 'single',
       paymentType,
@@ -122,13 +119,12 @@ export class CheckoutService {
   async createBundle(trainings: TrainingName[], paymentType: BundlePaymentType): Promise<PaymentIntentResponse> {
     const refused = validateBundleTrainings(trainings, bundleSizeOf(paymentType));
     if (refused) throw new PaymentRuleError(refused.message);
-    const bundle = selectBundlePrice(await this.trainings.findAllBundles(), trainings);
-    if (!bundle) throw new PaymentRuleError('Bundle pricing not found');
+    const amount = await this.bundlePrice(trainings);
     return this.createPayment({
       kind: 'bundle',
       paymentType,
       trainings: trainings.map((name) => ({ name, cohortId: null })),
-      amount: bundle.bundlePrice,
+      amount,
       installments: 1,
       description: `Bundle: ${trainings.join(' + ')}`,
     });
@@ -233,20 +229,28 @@ export class CheckoutService {
   /** The purchase's undiscounted charge each month (or its one price), from the price tables. */
   private async listPrice(payment: Payment): Promise<{ installmentCents: number; installments: number }> {
     if (payment.kind === 'bundle') {
-      const bundle = selectBundlePrice(
-        await this.trainings.findAllBundles(),
-        payment.trainings.map((t) => t.name),
-      );
-      if (!bundle) throw new PaymentRuleError('Bundle pricing not found');
-      return { installmentCents: bundle.bundlePrice, installments: 1 };
+      return { installmentCents: await this.bundlePrice(payment.trainings.map((t) => t.name)), installments: 1 };
     }
     const [training] = payment.trainings;
-    const pricing = await this.trainings.findPricing(training.name);
-    if (!pricing || payment.paymentType.startsWith('bundle')) {
-      throw new PaymentRuleError(`No price is set for ${training.name}`);
-    }
-    const paymentType = payment.paymentType as PaymentType;
+    if (payment.paymentType.startsWith('bundle')) throw new PaymentRuleError(`No price is set for ${training.name}`);
+    return this.singlePrice(training.name, payment.paymentType as PaymentType);
+  }
+
+  /** One training's charge each month of a plan (or its one price) and how many months, from the price table. */
+  private async singlePrice(
+    trainingName: TrainingName,
+    paymentType: PaymentType,
+  ): Promise<{ installmentCents: number; installments: number }> {
+    const pricing = await this.trainings.findPricing(trainingName);
+    if (!pricing) throw new PaymentRuleError(`No price is set for ${trainingName}`);
     return { installmentCents: priceForPlan(pricing, paymentType), installments: installmentCount(paymentType) };
+  }
+
+  /** A bundle's one price, from the bundle table. */
+  private async bundlePrice(trainings: TrainingName[]): Promise<number> {
+    const bundle = selectBundlePrice(await this.trainings.findAllBundles(), trainings);
+    if (!bundle) throw new PaymentRuleError('Bundle pricing not found');
+    return bundle.bundlePrice;
   }
 
   /**
