@@ -23,23 +23,8 @@ export interface IssuedCredentialRow {
   revocationReason: string | null;
 }
 
-export interface NewIssuedCredential {
-  id: string;
-  kind: IssuedCredentialKind;
-  certificateNumber: string;
-  statusIndex: number;
-  enrollmentId: string | null;
-  credentialId: string | null;
-  recipientName: string;
-  recipientEmail: string;
-  title: string;
-  contactHours: number | null;
-  credits: number | null;
-  awardedOn: string;
-  jws: string;
-  keyId: string;
-  issuedAt: Date;
-}
+/** A row as it is issued: not revoked yet. */
+export type NewIssuedCredential = Omit<IssuedCredentialRow, 'revokedAt' | 'revocationReason'>;
 
 const SELECT = `select id, kind, certificate_number as "certificateNumber", status_index as "statusIndex",
   enrollment_id as "enrollmentId", credential_id as "credentialId", recipient_name as "recipientName",
