@@ -42,33 +42,17 @@ const TITLE_FIRST_ROW = new RegExp(
   'i',
 );
 
-/** A worded row's parts, from either shape. */
+/** A worded row's parts, from either shape: the two differ only in whether the code or the title comes first. */
 function inlineRow(
   text: string,
 ): { code: string; title: string; credits: number; unit: string; grade: string | null } | null {
   const codeFirst = INLINE_ROW.exec(text);
-  if (codeFirst) {
-    const [, code, title, credits, unit, grade, bareGrade] = codeFirst;
-    return {
-      code: code!,
-      title: title!.trim(),
-      credits: Number(credits),
-      unit: unit!,
-      grade: grade ?? bareGrade ?? null,
-    };
-  }
-  const titleFirst = TITLE_FIRST_ROW.exec(text);
-  if (titleFirst) {
-    const [, title, code, credits, unit, grade, bareGrade] = titleFirst;
-    return {
-      code: code!,
-      title: title!.trim(),
-      credits: Number(credits),
-      unit: unit!,
-      grade: grade ?? bareGrade ?? null,
-    };
-  }
-  return null;
+  const titleFirst = codeFirst ? null : TITLE_FIRST_ROW.exec(text);
+  const match = codeFirst ?? titleFirst;
+  if (!match) return null;
+  const [, first, second, credits, unit, grade, bareGrade] = match;
+  const [code, title] = codeFirst ? [first!, second!] : [second!, first!];
+  return { code, title: title.trim(), credits: Number(credits), unit: unit!, grade: grade ?? bareGrade ?? null };
 }
 
 /** A row written as one run of words: a code, a title, the credits, then a grade (letter, pass/fail or a mark). */
