@@ -1,6 +1,7 @@
 import {
   APPLICANT_TOKEN_AUDIENCE,
   APPLICANT_TOKEN_HEADER,
+  ROUTES,
   type RouteDefinition,
   type RouteResponse,
 } from '@app/contracts';
@@ -77,9 +78,27 @@ export async function optionalSignInBinding(request: Request): Promise<string | 
  * The binding to send with a link request: this browser's own, kept for 15 more minutes (so every link it asked for
  * stays bound to it), or a new one.
  */
-export async function signInBindingFor(request: Request): Promise<{ binding: string; setCookie: string }> {
+async function signInBindingFor(request: Request): Promise<{ binding: string; setCookie: string }> {
   const binding = (await optionalSignInBinding(request)) ?? randomBytes(32).toString('base64url');
   return { binding, setCookie: await signInBindingCookie.serialize(binding) };
+}
+
+/**
+ * A sign-in link request for `email`, bound to this browser: only here do this browser's records join the account
+ * without a question. `headers` (the binding's cookie, and the applicant's if it is new) go on the answer whatever
+ * `send()` answers.
+ */
+export async function signInLinkRequest(
+  request: Request,
+  email: string,
+): Promise<{ headers: Headers; send: () => Promise<RouteResponse<typeof ROUTES.signInLink>> }> {
+  const { applicantId, setCookie } = await ensureApplicantId(request);
+  const binding = await signInBindingFor(request);
+  const headers = new Headers({ 'Set-Cookie': binding.setCookie });
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  const send = () =>
+    applicantApi(applicantId, ROUTES.signInLink, { body: { email, browserBinding: binding.binding }, request });
+  return { headers, send };
 }
 
 /** Forgets the binding once a link was used. */

@@ -26,7 +26,7 @@ import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
 import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
 import { ApiError, callApi } from '~/lib/api.server';
 import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
-import { applicantApi, ensureApplicantId, optionalApplicantId, signInBindingFor } from '~/lib/applicant.server';
+import { applicantApi, ensureApplicantId, optionalApplicantId, signInLinkRequest } from '~/lib/applicant.server';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
@@ -182,16 +182,9 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const { applicantId, setCookie } = await ensureApplicantId(request);
-    // The link is bound to this browser: only here do this browser's records join the account without a question.
-    const binding = await signInBindingFor(request);
-    const headers = new Headers({ 'Set-Cookie': binding.setCookie });
-    if (setCookie) headers.append('Set-Cookie', setCookie);
+    const { headers, send } = await signInLinkRequest(request, email);
     try {
-      const sent = await applicantApi(applicantId, ROUTES.signInLink, {
-        body: { email, browserBinding: binding.binding },
-        request,
-      });
+      const sent = await send();
       return data<ActionResult>({ intent, ok: true, at, email, message: sent.message }, { headers });
     } catch (error) {
       const message =

@@ -15,7 +15,7 @@ import {
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { accountApi, accountCookieFor, accountSignedIn, signOutHeaders } from '~/lib/account.server';
 import { ApiError } from '~/lib/api.server';
-import { applicantApi, ensureApplicantId, optionalApplicantId, signInBindingFor } from '~/lib/applicant.server';
+import { applicantApi, optionalApplicantId, signInLinkRequest } from '~/lib/applicant.server';
 import { PRIVATE_PAGE } from '~/lib/page-sharing';
 import { ACCOUNT_NOTICES } from './account-notices';
 import { TrainingCard } from './training-card';
@@ -110,16 +110,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isValidEmail(email)) {
       return data<ActionData>({ intent, ok: false, email, message: 'Enter a valid email address' }, { status: 400 });
     }
-    const { applicantId, setCookie } = await ensureApplicantId(request);
-    // The link is bound to this browser: only here do this browser's records join the account without a question.
-    const binding = await signInBindingFor(request);
-    const headers = new Headers({ 'Set-Cookie': binding.setCookie });
-    if (setCookie) headers.append('Set-Cookie', setCookie);
+    const { headers, send } = await signInLinkRequest(request, email);
     try {
-      const sent = await applicantApi(applicantId, ROUTES.signInLink, {
-        body: { email, browserBinding: binding.binding },
-        request,
-      });
+      const sent = await send();
       return data<ActionData>({ intent, ok: true, email, message: sent.message }, { headers });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
