@@ -1,6 +1,7 @@
-import type { ReceiptDocument } from '@app/contracts';
+import { isPaymentType, type ReceiptDocument } from '@app/contracts';
 import { formatCents } from './enrollment-billing';
 import { formatLongDateUtc } from './installments';
+import { paymentTypeLabel } from './payment-type-label';
 
 /** '2026-000042': the year, then the year's gapless sequence. */
 export function receiptNumber(year: number, sequence: number): string {
@@ -11,15 +12,10 @@ export function receiptNumber(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(6, '0')}`;
 }
 
-/** The payment record types (payments.payment_type) as a buyer reads them. */
+/** The payment record types (payments.payment_type) as a buyer reads them: a training's plans as the checkout names them. */
 export function paymentPlanLabel(paymentType: string): string {
+  if (isPaymentType(paymentType)) return paymentTypeLabel(paymentType);
   switch (paymentType) {
-    case 'full':
-      return 'Pay in Full';
-    case '3month':
-      return '3 Month Plan';
-    case '6month':
-      return '6 Month Plan';
     case 'bundle-2':
       return 'Bundle of 2 trainings';
     case 'bundle-3':
