@@ -58,20 +58,12 @@ function day(value: Date | string | null): string | null {
   return value ? new Date(value).toISOString().slice(0, 10) : null;
 }
 
+/** The panel's view of a code: the locked reading with its window as days, its use and its times. */
 function toDto(row: CodeRow): PromotionCode {
   return {
-    id: row.id,
-    code: row.code,
-    discountType: row.discount_type,
-    percentOff: row.percent_off,
-    amountOffCents: row.amount_off_cents,
-    trainings: row.trainings,
-    purchaseKinds: row.purchase_kinds,
+    ...toLocked(row),
     validFrom: day(row.valid_from),
     validUntil: day(row.valid_until),
-    maxUses: row.max_uses,
-    oncePerEmail: row.once_per_email,
-    active: row.active,
     uses: Number(row.uses ?? 0),
     discountGivenCents: Number(row.discount_given ?? 0),
     createdAt: new Date(row.created_at).toISOString(),
