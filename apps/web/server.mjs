@@ -153,10 +153,35 @@ const RESOURCE_TYPES = new Set([...FORM_TYPES, 'application/json']);
  * browsers always declare the length of a form; a page's form action that is sent anything but a form (JSON, plain
  * text) is 415 rather than an error in request.formData(). The connection is closed, so the rest is never read.
  */
+/** How long, and how much of an unread body, a refused request's connection is drained before it is destroyed. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 1024 * 1024;
+
+/**
+ * A lingering close, as web servers do for a refused upload: the answer is sent, the sending side is closed (FIN), and
+ * what the client still sends is read and dropped for a moment before the socket is destroyed. Destroying it at once
+ * with the body unread makes the kernel answer with a reset, which can make the client drop the 413 unread.
+ */
+function lingerOnClose(socket) {
+  socket.destroySoon = () => {
+    socket.end();
+    let dropped = 0;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.on('data', (chunk) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) socket.destroy();
+    });
+    socket.on('close', () => clearTimeout(timer));
+    socket.resume();
+  };
+}
+
 function refuseUnusableBodies(request, response, next) {
   if (SAFE_METHODS.has(request.method)) return next();
   const refuse = (status, text) => {
     response.set('Connection', 'close');
+    lingerOnClose(request.socket);
     response.status(status).type('text/plain').send(text);
   };
   if (request.get('transfer-encoding') !== undefined)
