@@ -43,10 +43,11 @@ export class CredentialsRepository {
     judged: { status: 'pending' | 'failed'; analysisStartedAt: Date | null },
   ): Promise<boolean> {
     // Only from the state the start rule judged (same status, same last attempt, read to the millisecond as a Date
-    // holds it): a racing start finds it changed.
+    // holds it): a racing start finds it changed. A new attempt has no runner or heartbeat yet: an interrupted one's
+    // old heartbeat would have the orphan sweep fail the restart before its runner claims it.
     const rows = await em.execute<{ id: string }[]>(
       `update credentials set status = 'analyzing', analysis_started_at = ?, failure_reason = null, failure_kind = null,
-         updated_at = ?
+         analysis_runner = null, analysis_heartbeat_at = null, updated_at = ?
        where id = ? and status = ? and date_trunc('milliseconds', analysis_started_at) is not distinct from ?
          and exists (select 1 from credential_documents d where d.credential_id = credentials.id)
        returning id`,
