@@ -5,7 +5,7 @@ import { isValidEmail } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { Credential } from '../credentials/credential.entity';
 import { CredentialsRepository, type CompletedCredential } from '../credentials/credentials.repository';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { AnalysisRecord } from './analysis-record.entity';
 import { Evaluation } from './evaluation.entity';

@@ -2,7 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
 import { addMonthsUtc, nextInstallmentRetry } from '@app/domain';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { laterInstallmentCents, planTotalCents, type Payment, type PlanStatus } from './payment.entity';
 import { PaymentsRepository, type StaleInstallmentClaim } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';

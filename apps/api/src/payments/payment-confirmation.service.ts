@@ -9,7 +9,7 @@ import { addMonthsUtc, remainingInstallments, splitCents, validateTestCard, type
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
 import { laterInstallmentCents, type Payment } from './payment.entity';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';

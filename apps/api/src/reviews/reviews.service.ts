@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewCredentialDetail, ReviewQueueItem, ReviewQueueQuery } from '@app/contracts';
 import { checkRejection, checkVerification, evaluationReportRows, type ReviewCheck } from '@app/domain';
@@ -9,7 +9,8 @@ import { CertificatesService } from '../certificates/certificates.service';
 import { Credential } from '../credentials/credential.entity';
 import { CredentialNotFoundError } from '../credentials/credentials.errors';
 import { CredentialsService, toCredentialDto } from '../credentials/credentials.service';
-import { RECORDS_MAILER, type RecordsMail, type RecordsMailer } from '../records-mail/records-mailer';
+import type { OutboxMailInput } from '../mail/mail-registry';
+import { OutboxRepository } from '../mail/outbox.repository';
 import type { CredentialReview } from './credential-review.entity';
 import { toCredentialReviewDto } from './review-mapping';
 import { AlreadyReviewedError, ReviewInvalidError, ReviewNeedsCompletedAnalysisError } from './reviews.errors';
@@ -35,7 +36,6 @@ export class ReviewsService {
     private readonly repository: ReviewsRepository,
     private readonly credentials: CredentialsService,
     private readonly applicants: ApplicantsRepository,
-    @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
     private readonly certificates: CertificatesService,
   ) {}
 
@@ -77,14 +77,14 @@ export class ReviewsService {
         const { awardedCredits, note } = checked(checkVerification(input, evaluationCredits));
         return { decision: 'verified', awardedCredits, note, rejectionReason: null };
       },
-      (review, credential, to) => ({
-        kind: 'credential-verified',
-        to,
-        credentialId: credential.id,
-        credentialName: credential.name,
-        awardedCredits: review.awardedCredits ?? 0,
-        note: review.note,
-        eventKey: `credential-review:${credential.id}`,
+      (review, credential) => ({
+        template: 'credential-verified',
+        data: {
+          credentialId: credential.id,
+          credentialName: credential.name,
+          awardedCredits: review.awardedCredits ?? 0,
+          note: review.note,
+        },
       }),
       // A verified evaluation gives the applicant its signed course-by-course report, in the decision's transaction.
       async (review, credential, em) => {
@@ -111,13 +111,9 @@ export class ReviewsService {
       credentialId,
       admin,
       () => ({ decision: 'rejected', awardedCredits: null, note: null, rejectionReason: reason }),
-      (review, credential, to) => ({
-        kind: 'credential-rejected',
-        to,
-        credentialId: credential.id,
-        credentialName: credential.name,
-        reason: review.rejectionReason ?? '',
-        eventKey: `credential-review:${credential.id}`,
+      (review, credential) => ({
+        template: 'credential-rejected',
+        data: { credentialId: credential.id, credentialName: credential.name, reason: review.rejectionReason ?? '' },
       }),
     );
   }
@@ -128,7 +124,12 @@ export class ReviewsService {
     values: (
       recommendedCredits: number,
     ) => Pick<CredentialReview, 'decision' | 'awardedCredits' | 'note' | 'rejectionReason'>,
-    mail: (review: CredentialReview, credential: Credential, to: string) => RecordsMail,
+    mail: (
+      review: CredentialReview,
+      credential: Credential,
+    ) =>
+      | Pick<OutboxMailInput<'credential-verified'>, 'template' | 'data'>
+      | Pick<OutboxMailInput<'credential-rejected'>, 'template' | 'data'>,
     issue?: (review: CredentialReview, credential: Credential, em: EntityManager) => Promise<void>,
   ): Promise<ReviewDecisionResult> {
     let notified = false;
@@ -158,8 +159,12 @@ export class ReviewsService {
         if (issue) await issue(review, credential, em);
         const applicant = await this.applicants.findById(credential.ownerId, em);
         if (!applicant?.email) return;
-        const outcome = mail(review, credential, applicant.email);
-        await this.mailer.enqueue(outcome, em);
+        const outcome = mail(review, credential);
+        await OutboxRepository.enqueue(em, {
+          ...outcome,
+          key: `credential-review:${credential.id}`,
+          to: applicant.email,
+        });
         notified = true;
       },
     );
