@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { TransactionRunner } from '../database/transaction-runner';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewCredentialDetail, ReviewQueueItem, ReviewQueueQuery } from '@app/contracts';
 import { checkRejection, checkVerification, evaluationReportRows, type ReviewCheck } from '@app/domain';
@@ -37,6 +38,7 @@ export class ReviewsService {
     private readonly credentials: CredentialsService,
     private readonly applicants: ApplicantsRepository,
     private readonly certificates: CertificatesService,
+    private readonly tx: TransactionRunner,
   ) {}
 
   queue(query: ReviewQueueQuery): Promise<ReviewQueueItem[]> {
@@ -133,41 +135,44 @@ export class ReviewsService {
     issue?: (review: CredentialReview, credential: Credential, em: EntityManager) => Promise<void>,
   ): Promise<ReviewDecisionResult> {
     let notified = false;
-    const result = await this.repository.decide(
-      credentialId,
-      (_credential, evaluation) => ({ ...values(evaluation.totalCredits), reviewerId: admin.id }),
-      async (review, credential, em: EntityManager) => {
-        // In the decision's transaction, once per credential (a credential is decided once).
-        await WebhookOutbox.enqueue(
-          em,
-          review.decision === 'verified'
-            ? {
-                type: 'review.verified',
-                key: `review.verified:${credential.id}`,
-                data: {
-                  credentialId: credential.id,
-                  applicantId: credential.ownerId,
-                  awardedCredits: review.awardedCredits,
-                },
-              }
-            : {
-                type: 'review.rejected',
-                key: `review.rejected:${credential.id}`,
-                data: { credentialId: credential.id, applicantId: credential.ownerId },
+    const result = await this.tx.run(async (em) => {
+      const decided = await this.repository.decide(em, credentialId, (_credential, evaluation) => ({
+        ...values(evaluation.totalCredits),
+        reviewerId: admin.id,
+      }));
+      if (decided.outcome !== 'decided') return decided;
+      const { review, credential } = decided;
+      // In the decision's transaction, once per credential (a credential is decided once).
+      await WebhookOutbox.enqueue(
+        em,
+        review.decision === 'verified'
+          ? {
+              type: 'review.verified',
+              key: `review.verified:${credential.id}`,
+              data: {
+                credentialId: credential.id,
+                applicantId: credential.ownerId,
+                awardedCredits: review.awardedCredits,
               },
-        );
-        if (issue) await issue(review, credential, em);
-        const applicant = await this.applicants.findById(credential.ownerId, em);
-        if (!applicant?.email) return;
-        const outcome = mail(review, credential);
-        await OutboxRepository.enqueue(em, {
-          ...outcome,
-          key: `credential-review:${credential.id}`,
-          to: applicant.email,
-        });
-        notified = true;
-      },
-    );
+            }
+          : {
+              type: 'review.rejected',
+              key: `review.rejected:${credential.id}`,
+              data: { credentialId: credential.id, applicantId: credential.ownerId },
+            },
+      );
+      if (issue) await issue(review, credential, em);
+      const applicant = await this.applicants.findById(credential.ownerId, em);
+      if (!applicant?.email) return decided;
+      const outcome = mail(review, credential);
+      await OutboxRepository.enqueue(em, {
+        ...outcome,
+        key: `credential-review:${credential.id}`,
+        to: applicant.email,
+      });
+      notified = true;
+      return decided;
+    });
     if (result.outcome === 'not-found') throw new CredentialNotFoundError();
     if (result.outcome === 'not-completed') {
       throw new ReviewNeedsCompletedAnalysisError();
