@@ -1,6 +1,6 @@
 import { groundModelSignals } from './ground-model-signals';
 import { readDocumentSignals } from './local-document-signals';
-import type { ModelSignals } from './model-signals';
+import { readModelSignals, type ModelSignals } from './model-signals';
 
 const answer: ModelSignals = {
   title: 'Intro to Somatic Work',
@@ -22,6 +22,79 @@ const answer: ModelSignals = {
   courseTitle: null,
   transcript: null,
 };
+
+describe('readModelSignals (the check of the answer)', () => {
+  it('accepts an answer that follows the schema', () => {
+    expect(readModelSignals(JSON.parse(JSON.stringify(answer)))).toEqual({ ok: true, value: answer });
+  });
+
+  it.each([
+    ['not an object', [], /the answer must be a JSON object/],
+    ['hours as text', { ...answer, contactHours: '30' }, /contactHours must be a number/],
+    ['negative weeks', { ...answer, modulesOrWeeks: -1 }, /modulesOrWeeks must be a whole number/],
+    ['an unknown assessment', { ...answer, assessmentMethods: ['vibes'] }, /assessmentMethods must be items from/],
+    [
+      'a bad date',
+      { ...answer, certificate: { ...answer.certificate, completionDate: '15/01/2025' } },
+      /completionDate must be a YYYY-MM-DD date/,
+    ],
+    ['an unknown kind', { ...answer, kind: 'letter' }, /kind must be one of transcript/],
+    [
+      'a course without a title',
+      {
+        ...answer,
+        transcript: {
+          institution: null,
+          student: null,
+          program: null,
+          awardDate: null,
+          creditSystem: 'semester',
+          courses: [{ term: null, code: 'PSY 101', title: '', credits: 3, grade: 'A' }],
+        },
+      },
+      /transcript.courses\[0\].title must be a non-empty string/,
+    ],
+    [
+      'credits as text',
+      {
+        ...answer,
+        transcript: {
+          institution: null,
+          student: null,
+          program: null,
+          awardDate: null,
+          creditSystem: null,
+          courses: [{ term: null, code: null, title: 'Ethics', credits: 'three', grade: null }],
+        },
+      },
+      /transcript.courses\[0\].credits must be a number/,
+    ],
+    [
+      'an unknown credit system',
+      {
+        ...answer,
+        transcript: {
+          institution: null,
+          student: null,
+          program: null,
+          awardDate: null,
+          creditSystem: 'trimester',
+          courses: [],
+        },
+      },
+      /creditSystem must be one of semester/,
+    ],
+    [
+      'a contact without an address',
+      { ...answer, contacts: [{ name: 'X', title: null, email: 'nope', organization: null }] },
+      /email must be an email address/,
+    ],
+  ])('rejects %s', (_label, value, message) => {
+    const read = readModelSignals(value);
+    expect(read.ok).toBe(false);
+    expect(read.ok ? '' : read.error).toMatch(message);
+  });
+});
 
 describe('groundModelSignals', () => {
   const text = [
@@ -128,7 +201,7 @@ describe('groundModelSignals on a transcript (the per-kind schema)', () => {
   });
 });
 
-describe('groundModelSignals: counts, methods and the kind', () => {
+describe('groundModelSignals: counts, methods and the kind; a figure stands only with a quote of the document', () => {
   const text = [
     'Week 1: Stress and the body',
     'Week 2: Breathing',
@@ -179,16 +252,6 @@ describe('groundModelSignals: counts, methods and the kind', () => {
       groundModelSignals({ ...answer, kind: 'certificate' }, plain, `${notes} Certificate of attendance.`).kind,
     ).toBe('certificate');
   });
-});
-
-describe('groundModelSignals: a figure the model gives stands only with a quote of the document', () => {
-  const text = [
-    'Week 1: Stress and the body',
-    'Week 2: Breathing',
-    'Assessment: a final exam.',
-    'Somatic Practice, 12 hours in total',
-  ].join('\n');
-  const local = readDocumentSignals({ fileName: 'notes.pdf', documentType: 'other', text });
 
   it('keeps a figure the text states, with the line that states it as its quote', () => {
     expect(local.contactHours).toBeNull();
