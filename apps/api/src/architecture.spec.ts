@@ -57,7 +57,6 @@ const INFRASTRUCTURE = new Set(['database', 'config', 'common']);
 /** The one place that opens a database transaction (docs/decisions/012-transactions.md). */
 const TRANSACTION_RUNNER = join('database', 'transaction-runner.ts');
 
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -185,10 +184,10 @@ describe('architecture', () => {
     expect(opened.get(TRANSACTION_RUNNER)).toBe(1);
     opened.delete(TRANSACTION_RUNNER);
     const refused = [...opened].map(([path, count]) =>
-        path.endsWith('.repository.ts')
-          ? `${path} opens ${count} transaction(s): a repository takes the em of its service's TransactionRunner.run`
-          : `${path} calls transactional ${count} time(s): use TransactionRunner.run`,
-      );
+      path.endsWith('.repository.ts')
+        ? `${path} opens ${count} transaction(s): a repository takes the em of its service's TransactionRunner.run`
+        : `${path} calls transactional ${count} time(s): use TransactionRunner.run`,
+    );
     expect(refused).toEqual([]);
   });
 

@@ -37,12 +37,17 @@ export interface ReceiptRow {
   issuedAt: Date;
 }
 
-/** Selected straight into a ReceiptRow: the columns under the row's camelCase names (integers and the timestamp as such). */
+/** A receipt under the row's camelCase names; only the time needs converting (the driver gives it as text). */
 const SELECT = `select id, number, kind, payment_id as "paymentId", installment_number as "installmentNumber",
   provider_payment_id as "providerPaymentId", amount as "amountCents", discount as "discountCents", currency,
   buyer_name as "buyerName", buyer_email as "buyerEmail", trainings, payment_type as "paymentType",
   installments_total as "installmentsTotal", card_last4 as "cardLast4", credit_for as "creditFor",
   issued_at as "issuedAt" from receipts`;
+
+const toRow = (row: Omit<ReceiptRow, 'issuedAt'> & { issuedAt: Date | string }): ReceiptRow => ({
+  ...row,
+  issuedAt: new Date(row.issuedAt),
+});
 
 /** The only writer of receipts and receipt_counters. */
 @Injectable()
@@ -115,23 +120,25 @@ export class ReceiptsRepository {
 
   async findById(id: string): Promise<ReceiptRow | null> {
     const rows = await this.em.execute<ReceiptRow[]>(`${SELECT} where id = ?`, [id]);
-    return rows[0] ?? null;
+    return rows[0] ? toRow(rows[0]) : null;
   }
 
   async forEnrollment(enrollmentId: string): Promise<ReceiptRow[]> {
-    return this.em.execute<ReceiptRow[]>(
+    const rows = await this.em.execute<ReceiptRow[]>(
       `${SELECT} where payment_id in (select p.id from payments p join enrollments e
          on e.payment_intent_id = p.provider_payment_id where e.id = ?) order by year, sequence`,
       [enrollmentId],
     );
+    return rows.map(toRow);
   }
 
   /** The receipts and credit notes of these payments, oldest first. */
   async forPayments(paymentIds: string[]): Promise<ReceiptRow[]> {
     if (paymentIds.length === 0) return [];
-    return this.em.execute<ReceiptRow[]>(
+    const rows = await this.em.execute<ReceiptRow[]>(
       `${SELECT} where payment_id in (${paymentIds.map(() => '?').join(', ')}) order by year, sequence`,
       paymentIds,
     );
+    return rows.map(toRow);
   }
 }
