@@ -1,6 +1,6 @@
 import { Form, Link, useMatches, useRouteLoaderData } from 'react-router';
 
-/** The root loader's answer: whether this browser carries an account (cookie-names.ts ACCOUNT_COOKIE). */
+/** The root loader's answer: whether this browser carries an account (its applicant cookie holds a session). */
 export interface RootLoaderData {
   accountSignedIn: boolean;
 }
