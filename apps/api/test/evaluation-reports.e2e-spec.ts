@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { attachedCredential } from '../src/certificates/certificate-pdf';
 import { presentedJws } from '../src/certificates/credential-jose';
 import { samplePdf } from '../../../tools/testing/sample-files';
-import { testApplicant, type TestApplicant } from './support/applicant';
+import { testApplicant, withSession, type TestApplicant } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const SYLLABUS = 'Course Syllabus PSY 301 Psychosomatic Practice. 45 contact hours.';
@@ -28,6 +28,7 @@ describe('evaluation reports and reading our own certificates', () => {
         applicant.id,
         'ann@example.com',
       ]);
+    applicant = await withSession(api.app, applicant);
   });
 
   afterAll(async () => {
