@@ -533,10 +533,13 @@ describe('applicant records: ownership, staff review, erasure', () => {
           ])
       )[0].object_key;
 
-      // Carol asked for a sign-in link: a token and a mail in the outbox carry her address.
-      await api.http.post('/api/applicants/sign-in-link').set(carol.headers()).send({ email }).expect(200);
+      // Carol is signed in, and asked for a sign-in link: a token and a mail in the outbox carry her address.
+      const carolsBrowser = await withSession(api.app, carol);
+      await api.http.post('/api/applicants/sign-in-link').set(carolsBrowser.headers()).send({ email }).expect(200);
 
       const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
+      // Her evaluation was verified: a signed report names her.
+      await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({}).expect(200);
       await api.http.post('/api/admin/erasure').set(bearer).send({ email: 'not an email' }).expect(400);
       const result = await api.http
         .post('/api/admin/erasure')
@@ -549,8 +552,12 @@ describe('applicant records: ownership, staff review, erasure', () => {
         leadContacts: 1,
         emailDrafts: 1,
         signInTokens: 1,
-        mails: 1,
+        sessions: 1,
+        withdrawnReports: 1,
+        // The sign-in link and the verified outcome.
+        mails: 2,
       });
+      await api.http.get('/api/credentials').set(carolsBrowser.headers()).expect(401);
 
       expect(await storage.head(key)).toBeNull();
       const tables = await api
