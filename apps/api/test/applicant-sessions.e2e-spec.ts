@@ -1,9 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  APPLICANT_SESSION_IDLE_DAYS,
-  APPLICANT_SESSION_MAX_DAYS,
-  APPLICANT_SESSION_TOUCH_MINUTES,
-} from '@app/domain';
+import { APPLICANT_SESSION_IDLE_DAYS, APPLICANT_SESSION_MAX_DAYS, APPLICANT_SESSION_TOUCH_MINUTES } from '@app/domain';
 import { ErasureService } from '../src/erasure/erasure.service';
 import { testApplicant, type TestApplicant } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -131,7 +127,9 @@ describe('applicant sessions', () => {
       APPLICANT_SESSION_IDLE_DAYS,
       idle.id,
     ]);
-    await sql(`update applicant_sessions set expires_at = now() - interval '1 second' where applicant_id = ?`, [old.id]);
+    await sql(`update applicant_sessions set expires_at = now() - interval '1 second' where applicant_id = ?`, [
+      old.id,
+    ]);
     await account(idle).expect(401);
     await account(old).expect(401);
     // The retention sweep drops them.
@@ -145,8 +143,11 @@ describe('applicant sessions', () => {
     const browser = await signIn(newEmail());
     const lastSeen = async () =>
       new Date(
-        (await sql<{ last_seen_at: Date }>('select last_seen_at from applicant_sessions where applicant_id = ?', [browser.id]))[0]
-          .last_seen_at,
+        (
+          await sql<{ last_seen_at: Date }>('select last_seen_at from applicant_sessions where applicant_id = ?', [
+            browser.id,
+          ])
+        )[0].last_seen_at,
       ).getTime();
     await sql(`update applicant_sessions set last_seen_at = now() - make_interval(mins => ?) where applicant_id = ?`, [
       APPLICANT_SESSION_TOUCH_MINUTES + 1,

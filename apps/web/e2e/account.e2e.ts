@@ -293,7 +293,10 @@ describe('the trainee’s account', () => {
     await signIn(phone.page, 3);
     await phone.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await phone.page.waitForURL(/\/account\?notice=signed-out-everywhere$/);
-    await phone.page.getByRole('status').getByText(/signed out on every browser/).waitFor();
+    await phone.page
+      .getByRole('status')
+      .getByText(/signed out on every browser/)
+      .waitFor();
     await expectSignedOut(original.page);
     for (const browser of [original, copy, phone]) await browser.context.close();
   });

@@ -26,9 +26,7 @@ export function applicantSessionIdleCutoff(now: Date): Date {
   return new Date(now.getTime() - APPLICANT_SESSION_IDLE_DAYS * DAY_MS);
 }
 
-export type ApplicantSessionVerdict =
-  | { live: true; touch: boolean }
-  | { live: false; reason: 'idle' | 'expired' };
+export type ApplicantSessionVerdict = { live: true; touch: boolean } | { live: false; reason: 'idle' | 'expired' };
 
 /** Whether a session still admits its browser, and whether this request should record that it was seen. */
 export function judgeApplicantSession(session: ApplicantSessionTimes, now: Date): ApplicantSessionVerdict {

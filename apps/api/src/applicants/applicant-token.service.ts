@@ -53,7 +53,8 @@ export class ApplicantTokenService {
       // A token that never expires is refused even while it is young: the web server always sets exp.
       if (typeof payload.exp !== 'number') return null;
       if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
-      if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !SESSION_TOKEN.test(payload.sid))) return null;
+      if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !SESSION_TOKEN.test(payload.sid)))
+        return null;
       return { applicantId: payload.sub, session: typeof payload.sid === 'string' ? payload.sid : null };
     } catch {
       return null;
@@ -63,9 +64,11 @@ export class ApplicantTokenService {
   /** For tests and tools that act as the web server (which signs a token a minute long per request). */
   sign(applicantId: string, expiresInSeconds = 60, session: string | null = null): string {
     if (!this.secret) throw new Error('APPLICANT_TOKEN_SECRET is not set');
-    return this.jwt.sign(
-      session ? { sub: applicantId, sid: session } : { sub: applicantId },
-      { secret: this.secret, audience: APPLICANT_TOKEN_AUDIENCE, expiresIn: expiresInSeconds, algorithm: 'HS256' },
-    );
+    return this.jwt.sign(session ? { sub: applicantId, sid: session } : { sub: applicantId }, {
+      secret: this.secret,
+      audience: APPLICANT_TOKEN_AUDIENCE,
+      expiresIn: expiresInSeconds,
+      algorithm: 'HS256',
+    });
   }
 }

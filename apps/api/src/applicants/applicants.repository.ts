@@ -108,15 +108,17 @@ export class ApplicantsRepository {
     applicantId: string,
     tokenHash: string | null,
   ): Promise<{ isAccount: boolean; session: ApplicantSessionRow | null }> {
-    const rows = await this.em.getConnection().execute<
-      Array<{ is_account: boolean; applicant_id: string | null; last_seen_at: Date | null; expires_at: Date | null }>
-    >(
-      `select a.email is not null as is_account, s.applicant_id, s.last_seen_at, s.expires_at
+    const rows = await this.em
+      .getConnection()
+      .execute<
+        Array<{ is_account: boolean; applicant_id: string | null; last_seen_at: Date | null; expires_at: Date | null }>
+      >(
+        `select a.email is not null as is_account, s.applicant_id, s.last_seen_at, s.expires_at
          from applicants a
          left join applicant_sessions s on s.token_hash = ? and s.applicant_id = a.id
         where a.id = ?`,
-      [tokenHash ?? '', applicantId],
-    );
+        [tokenHash ?? '', applicantId],
+      );
     const row = rows[0];
     if (!row) return { isAccount: false, session: null };
     const session =

@@ -31,7 +31,9 @@ export class ApplicantsService {
     const sessionsEnded = everywhere
       ? await this.sessions.endAll(viewer.applicantId)
       : await this.sessions.end(viewer.applicantId, viewer.sessionHash);
-    this.logger.log(`Applicant ${viewer.applicantId} signed out${everywhere ? ' everywhere' : ''}: ${sessionsEnded} session(s) ended`);
+    this.logger.log(
+      `Applicant ${viewer.applicantId} signed out${everywhere ? ' everywhere' : ''}: ${sessionsEnded} session(s) ended`,
+    );
     return { sessionsEnded };
   }
 }

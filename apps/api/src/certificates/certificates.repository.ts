@@ -29,7 +29,10 @@ export interface IssuedCredentialRow {
 }
 
 /** A row as it is issued: not revoked yet. */
-export type NewIssuedCredential = Omit<IssuedCredentialRow, 'revokedAt' | 'revocationReason' | 'withdrawnAt' | 'jws'> & {
+export type NewIssuedCredential = Omit<
+  IssuedCredentialRow,
+  'revokedAt' | 'revocationReason' | 'withdrawnAt' | 'jws'
+> & {
   jws: string;
 };
 
@@ -56,7 +59,10 @@ export class CertificatesRepository {
    * issuer id stay, so /verify can say what happened. Certificates of completion are not touched (proof of training,
    * kept with the enrollments). How many were withdrawn.
    */
-  static async withdrawReports(em: EntityManager, where: { credentialIds: string[]; email: string | null }): Promise<number> {
+  static async withdrawReports(
+    em: EntityManager,
+    where: { credentialIds: string[]; email: string | null },
+  ): Promise<number> {
     if (where.credentialIds.length === 0 && !where.email) return 0;
     const rows = await em.getConnection().execute<Array<{ id: string }>>(
       `update issued_credentials set
@@ -76,7 +82,10 @@ export class CertificatesRepository {
   async issuedUnder(id: string, issuerId: string): Promise<boolean> {
     const rows = await this.em
       .getConnection()
-      .execute<Array<{ id: string }>>(`select id from issued_credentials where id = ? and issuer_id = ?`, [id, issuerId]);
+      .execute<Array<{ id: string }>>(`select id from issued_credentials where id = ? and issuer_id = ?`, [
+        id,
+        issuerId,
+      ]);
     return rows.length > 0;
   }
 

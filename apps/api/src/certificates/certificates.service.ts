@@ -225,10 +225,7 @@ export class CertificatesService {
   }
 
   /** A downloadable credential: withdrawn ones have nothing left to download. */
-  private async requireVisible(
-    id: string,
-    viewer: CertificateViewer,
-  ): Promise<IssuedCredentialRow & { jws: string }> {
+  private async requireVisible(id: string, viewer: CertificateViewer): Promise<IssuedCredentialRow & { jws: string }> {
     const row = UUID.test(id) ? await this.repository.findById(id) : null;
     if (!row || row.jws === null) throw new IssuedCredentialNotFoundError();
     const jws = row.jws;

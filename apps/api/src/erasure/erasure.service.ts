@@ -178,7 +178,10 @@ export class ErasureService {
     const erased = await this.credentialsRepository.lockForErasure(where, em);
     // Their signed evaluation reports: revoked in the status list and stripped of personal data, before the
     // credentials go (the reports point at them).
-    const withdrawnReports = await CertificatesRepository.withdrawReports(em, { credentialIds: erased.deleted, email: null });
+    const withdrawnReports = await CertificatesRepository.withdrawReports(em, {
+      credentialIds: erased.deleted,
+      email: null,
+    });
     await GmailRepository.deleteDraftsForCredentials(em, erased.deleted);
     await ReviewsRepository.deleteForCredentials(em, erased.deleted);
     await AnalysisRepository.deleteForCredentials(em, erased.deleted);

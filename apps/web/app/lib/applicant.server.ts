@@ -59,7 +59,9 @@ export async function optionalApplicant(request: Request): Promise<ApplicantRef 
 }
 
 /** The visitor's applicant, created now when missing; `setCookie` is set when the response must store it. */
-export async function ensureApplicant(request: Request): Promise<{ applicant: ApplicantRef; setCookie: string | null }> {
+export async function ensureApplicant(
+  request: Request,
+): Promise<{ applicant: ApplicantRef; setCookie: string | null }> {
   const existing = await optionalApplicant(request);
   if (existing) return { applicant: existing, setCookie: null };
   const id = randomUUID();

@@ -13,8 +13,4 @@ export const SIGN_IN_BINDING_COOKIE = '__sign_in_binding';
  * Read no more (so not in APP_COOKIES), but still cleared on sign-out, so a browser that has one loses it.
  */
 export const ACCOUNT_COOKIE = '__account';
-export const APP_COOKIES: readonly string[] = [
-  ADMIN_SESSION_COOKIE,
-  APPLICANT_COOKIE,
-  SIGN_IN_BINDING_COOKIE,
-];
+export const APP_COOKIES: readonly string[] = [ADMIN_SESSION_COOKIE, APPLICANT_COOKIE, SIGN_IN_BINDING_COOKIE];

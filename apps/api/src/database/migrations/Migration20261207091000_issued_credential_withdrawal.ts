@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261207091000_issued_credential_withdrawal extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table issued_credentials add column issuer_id text null, add column withdrawn_at timestamptz null;`);
+    this.addSql(
+      `alter table issued_credentials add column issuer_id text null, add column withdrawn_at timestamptz null;`,
+    );
     // The issuer id of the credentials issued so far, read from each JWS payload (base64url JSON).
     this.addSql(
       `update issued_credentials set issuer_id = convert_from(decode(
