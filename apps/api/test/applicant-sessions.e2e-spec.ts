@@ -29,9 +29,11 @@ describe('applicant sessions', () => {
 
   const sql = <T>(query: string, params: unknown[] = []) => api.em().getConnection().execute<T[]>(query, params);
 
-  /** Signs a new browser in to `email` by a mailed link, the way /sign-in does; the browser's cookie as a client. */
-  async function signIn(email: string): Promise<TestApplicant> {
-    const browser = testApplicant(api.app);
+  /**
+   * Signs a browser (a new one unless given) in to `email` by a mailed link, the way /sign-in does; the browser's
+   * cookie afterwards, as a client.
+   */
+  async function signIn(email: string, browser: TestApplicant = testApplicant(api.app)): Promise<TestApplicant> {
     const binding = randomBytes(32).toString('base64url');
     await api.http
       .post('/api/applicants/sign-in-link')
@@ -181,24 +183,8 @@ describe('applicant sessions', () => {
   it('signing in to another account in a signed-in browser ends its session with the first one', async () => {
     const browser = await signIn(newEmail());
     const email = newEmail();
-    const binding = randomBytes(32).toString('base64url');
-    await api.http
-      .post('/api/applicants/sign-in-link')
-      .set(browser.headers())
-      .send({ email, browserBinding: binding })
-      .expect(200);
-    const [mail] = await sql<{ data: { path: string } }>(
-      `select data from outbox where recipient = ? and template = 'sign-in-link'`,
-      [email],
-    );
-    const token = new URL(mail.data.path, 'http://web').searchParams.get('token') ?? '';
-    const second = await api.http
-      .post('/api/applicants/sign-in')
-      .set(browser.headers())
-      .send({ token, browserBinding: binding })
-      .expect(200);
+    const now = await signIn(email, browser);
     await account(browser).expect(401);
-    const now = testApplicant(api.app, second.body.applicantId, second.body.sessionToken);
     expect((await account(now).expect(200)).body).toEqual({ email });
   });
 
