@@ -1,11 +1,11 @@
 import { Form, Link, useMatches, useRouteLoaderData } from 'react-router';
 
-/** The root loader's answer: whether this browser carries an account (cookie-names.ts ACCOUNT_COOKIE). */
+/** The root loader's answer: whether this browser carries an account (its applicant cookie holds a session). */
 export interface RootLoaderData {
   accountSignedIn: boolean;
 }
 
-/** Signed in: the root loader says so, or the account page has just found the account (it sets the cookie). */
+/** Signed in: the root loader says so (by the cookie), unless the account page has just asked the API (found the account, or found its session ended). */
 function useAccountSignedIn(): boolean {
   const root = useRouteLoaderData<RootLoaderData>('root');
   const matches = useMatches();

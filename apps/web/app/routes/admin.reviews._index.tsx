@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     try {
       const result = await adminApi(request, ROUTES.eraseByEmail, { body: { email } });
-      const summary = `${result.credentials} credential(s), ${result.leadContacts} lead contact(s), ${result.emailDrafts} draft(s), ${result.signInTokens} sign-in link(s) and ${result.mails} mail(s) erased`;
+      const summary = `${result.credentials} credential(s), ${result.leadContacts} lead contact(s), ${result.emailDrafts} draft(s), ${result.signInTokens} sign-in link(s), ${result.sessions} session(s) and ${result.mails} mail(s) erased; ${result.withdrawnReports} evaluation report(s) withdrawn`;
       return redirectWithToast(request, '/admin/reviews', newToast('success', 'Erased', summary));
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {

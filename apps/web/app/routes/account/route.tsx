@@ -13,9 +13,9 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { accountApi, accountCookieFor, accountSignedIn, signOutHeaders } from '~/lib/account.server';
+import { accountApi, signedOutHeaders, signOut } from '~/lib/account.server';
 import { ApiError } from '~/lib/api.server';
-import { applicantApi, optionalApplicantId, signInLinkRequest } from '~/lib/applicant.server';
+import { applicantApi, optionalApplicant, signInLinkRequest } from '~/lib/applicant.server';
 import { PRIVATE_PAGE } from '~/lib/page-sharing';
 import { ACCOUNT_NOTICES } from './account-notices';
 import { TrainingCard } from './training-card';
@@ -74,24 +74,28 @@ type LoaderData =
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const notice = ACCOUNT_NOTICES[new URL(request.url).searchParams.get('notice') ?? ''] ?? null;
-  const applicantId = await optionalApplicantId(request);
-  const anonymous = () => data<LoaderData>({ signedIn: false, notice }, { headers: PRIVATE_PAGE });
-  if (!applicantId) return anonymous();
+  const applicant = await optionalApplicant(request);
+  const anonymous = (headers: Headers = new Headers()) => {
+    for (const [name, value] of Object.entries(PRIVATE_PAGE)) headers.set(name, value);
+    return data<LoaderData>({ signedIn: false, notice }, { headers });
+  };
+  if (!applicant) return anonymous();
   let account: AccountOverview;
   try {
-    account = await applicantApi(applicantId, ROUTES.account, { request });
+    // The API checks the session here (signed out, everywhere or elsewhere, erased or expired: 401).
+    account = await applicantApi(applicant, ROUTES.account, { request });
   } catch (error) {
-    // A browser with records but no account (it never signed in by email link).
-    if (error instanceof ApiError && error.status === 401) return anonymous();
+    // A browser with records but no account (it never signed in by email link), or whose session has ended: that
+    // browser's cookie goes, so the header stops showing an account too.
+    if (error instanceof ApiError && error.status === 401) {
+      return anonymous(applicant.session ? signedOutHeaders() : undefined);
+    }
     throw error;
   }
-  const credentials = await applicantApi(applicantId, ROUTES.credentials, { request });
-  const headers = new Headers(PRIVATE_PAGE);
-  // The header shows the account from now on; the cookie only says so, the API decides what it may see.
-  if (!(await accountSignedIn(request))) headers.append('Set-Cookie', await accountCookieFor(applicantId));
+  const credentials = await applicantApi(applicant, ROUTES.credentials, { request });
   return data<LoaderData>(
     { signedIn: true, notice, account, evaluations: credentials.map(evaluationSummary) },
-    { headers },
+    { headers: PRIVATE_PAGE },
   );
 }
 
@@ -102,8 +106,10 @@ type ActionData =
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
-  if (intent === 'sign-out') {
-    return redirect('/account?notice=signed-out', { headers: await signOutHeaders() });
+  if (intent === 'sign-out' || intent === 'sign-out-everywhere') {
+    const everywhere = intent === 'sign-out-everywhere';
+    const headers = await signOut(request, everywhere);
+    return redirect(`/account?notice=${everywhere ? 'signed-out-everywhere' : 'signed-out'}`, { headers });
   }
   if (intent === 'email-link') {
     const email = String(form.get('email') ?? '').trim();
@@ -121,11 +127,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (intent === 'update-card') {
-    const applicantId = await optionalApplicantId(request);
-    if (!applicantId) return redirect('/account');
+    const applicant = await optionalApplicant(request);
+    if (!applicant) return redirect('/account');
     const enrollmentId = String(form.get('enrollmentId') ?? '');
     try {
-      const link = await accountApi(applicantId, ROUTES.accountUpdateCardLink, {
+      const link = await accountApi(applicant, ROUTES.accountUpdateCardLink, {
         params: { id: enrollmentId },
         request,
       });
@@ -234,6 +240,15 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
             className="rounded-md border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
           >
             Sign out
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="sign-out-everywhere" />
+          <button
+            type="submit"
+            className="rounded-md border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+          >
+            Sign out everywhere
           </button>
         </Form>
       </div>
