@@ -10,7 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { buttonClass, inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { buttonClass, inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { LabeledField } from '~/components/admin/form-field';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';

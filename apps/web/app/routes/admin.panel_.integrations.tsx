@@ -23,7 +23,7 @@ import {
   inputClass,
   labelClass,
   secondaryButtonClass,
-} from '~/components/admin/admin-dialog';
+} from '~/components/ui/form-styles';
 import { EmptyRow } from '~/components/admin/data-table';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';

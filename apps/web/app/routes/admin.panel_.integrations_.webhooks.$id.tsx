@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { secondaryButtonClass } from '~/components/ui/form-styles';
 import { EmptyRow } from '~/components/admin/data-table';
 import { Pagination } from '~/components/admin/enrollment-table';
 import { ToastNotice } from '~/components/admin/toast-notice';

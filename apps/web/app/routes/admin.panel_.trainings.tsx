@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

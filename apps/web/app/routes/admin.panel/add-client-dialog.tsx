@@ -6,7 +6,7 @@ import type { ClientFormValues } from './panel-url';
 import type { ToastData } from '~/lib/toast';
 import { AdminDialog } from '~/components/admin/admin-dialog';
 import { buttonClass, inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
-import { cohortOptionLabel } from '~/components/admin/cohort-options';
+import { cohortOptionLabel } from './cohort-options';
 import { useHydrated } from '~/lib/use-hydrated';
 import { LabeledField } from '~/components/admin/form-field';
 

@@ -14,12 +14,12 @@ import {
 } from 'react-router';
 import { AddClientDialog } from './add-client-dialog';
 import { secondaryButtonClass, buttonClass } from '~/components/ui/form-styles';
-import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { CreateCohortDialog } from '~/components/admin/create-cohort-dialog';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { CreateCohortDialog } from './create-cohort-dialog';
 import { EnrollmentFilters } from './enrollment-filters';
 import { EnrollmentTable, Pagination } from '~/components/admin/enrollment-table';
-import { ExportCohortForm } from '~/components/admin/export-cohort-form';
-import { ManageCohortsDialog } from '~/components/admin/manage-cohorts-dialog';
+import { ExportCohortForm } from './export-cohort-form';
+import { ManageCohortsDialog } from './manage-cohorts-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';

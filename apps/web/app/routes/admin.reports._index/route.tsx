@@ -2,7 +2,7 @@ import { ROUTES, type BusinessReportName } from '@app/contracts';
 import { cohortMonthLabel, formatCents } from '@app/domain';
 import type { ReactNode } from 'react';
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { BarChart } from '~/components/admin/bar-chart';
+import { BarChart } from './bar-chart';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';

@@ -2,9 +2,9 @@ import type { Cohort } from '@app/contracts';
 import { cohortMonthLabel } from '@app/domain';
 import { Link } from 'react-router';
 import type { ToastData } from '~/lib/toast';
-import { AdminDialog } from './admin-dialog';
+import { AdminDialog } from '~/components/admin/admin-dialog';
 import { dangerButtonClass } from '~/components/ui/form-styles';
-import { HeaderCells, EmptyRow } from './data-table';
+import { HeaderCells, EmptyRow } from '~/components/admin/data-table';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 

@@ -2,9 +2,9 @@ import { TRAINING_NAMES } from '@app/contracts';
 import { MONTH_NAMES } from '@app/domain';
 import { Form, useNavigation } from 'react-router';
 import type { ToastData } from '~/lib/toast';
-import { AdminDialog } from './admin-dialog';
+import { AdminDialog } from '~/components/admin/admin-dialog';
 import { buttonClass, inputClass } from '~/components/ui/form-styles';
-import { LabeledField } from './form-field';
+import { LabeledField } from '~/components/admin/form-field';
 
 export interface CohortFormValues {
   trainingName: string;
