@@ -16,7 +16,7 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 import { isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Complete a cohort - Admin Panel' }];
@@ -33,11 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
-  const { toast, setCookie } = await takeToast(request);
-  return data(
-    { cohorts, preview, today: new Date().toISOString().slice(0, 10), toast },
-    { headers: { 'Set-Cookie': setCookie } },
-  );
+  return dataWithToast(request, { cohorts, preview, today: new Date().toISOString().slice(0, 10) });
 }
 
 interface ActionData {

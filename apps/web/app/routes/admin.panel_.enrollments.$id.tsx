@@ -1,4 +1,4 @@
-import { ROUTES, ENROLLMENT_STATUSES, type Cohort, type EnrollmentDetail, type EnrollmentStatus } from '@app/contracts';
+import { ROUTES, ENROLLMENT_STATUSES, type Cohort, type EnrollmentStatus } from '@app/contracts';
 import {
   billingRestartProblem,
   billingStatusLabel,
@@ -23,7 +23,14 @@ import { buttonClass, dangerButtonClass, inputClass, secondaryButtonClass } from
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import {
+  adminApi,
+  adminRecord,
+  newToast,
+  redirectWithToast,
+  dataWithToast,
+  type FlashToast,
+} from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
 import { BackLink } from '~/components/back-link';
 import { formText, isUuid } from '~/lib/forms.server';
@@ -33,23 +40,19 @@ export const meta: MetaFunction = () => [{ title: 'Enrollment - Admin Panel' }];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   if (!isUuid(id)) throw new Response('Enrollment not found', { status: 404 });
-  let detail: EnrollmentDetail;
-  try {
-    detail = await adminApi(request, ROUTES.adminEnrollment, { params: { id } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Response('Enrollment not found', { status: 404 });
-    throw error;
-  }
+  const detail = await adminRecord(request, ROUTES.adminEnrollment, { params: { id } });
   const cohorts = await adminApi(request, ROUTES.adminCohorts, {
     query: { trainingName: detail.enrollment.trainingName },
   });
   const receipts = await adminApi(request, ROUTES.adminPaymentReceipts, { params: { id } });
   const certificates = await adminApi(request, ROUTES.adminEnrollmentCertificates, { params: { id } });
-  const { toast, setCookie } = await takeToast(request);
-  return data(
-    { detail, cohorts, receipts, certificates, today: new Date().toISOString().slice(0, 10), toast },
-    { headers: { 'Set-Cookie': setCookie } },
-  );
+  return dataWithToast(request, {
+    detail,
+    cohorts,
+    receipts,
+    certificates,
+    today: new Date().toISOString().slice(0, 10),
+  });
 }
 
 interface ActionData {

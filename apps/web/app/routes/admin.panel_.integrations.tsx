@@ -29,7 +29,7 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 import { formText } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Integrations - Admin Panel' }];
@@ -41,8 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adminApi(request, ROUTES.adminApiKeys),
     adminApi(request, ROUTES.adminWebhookEndpoints),
   ]);
-  const { toast, setCookie } = await takeToast(request);
-  return data({ apiKeys, endpoints, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, { apiKeys, endpoints });
 }
 
 type ActionResult = {

@@ -15,7 +15,7 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Webhook Deliveries - Admin Panel' }];
 
@@ -25,8 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     params: { id: params.id ?? '' },
     query: { page: String(page) },
   });
-  const { toast, setCookie } = await takeToast(request);
-  return data({ log, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, { log });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

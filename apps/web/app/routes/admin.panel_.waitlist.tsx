@@ -13,7 +13,7 @@ import { inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 import { EmptyRow } from '~/components/admin/data-table';
 import { BackLink } from '~/components/back-link';
 import { formText } from '~/lib/forms.server';
@@ -25,8 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adminApi(request, ROUTES.adminCohorts),
     adminApi(request, ROUTES.adminWaitlist),
   ]);
-  const { toast, setCookie } = await takeToast(request);
-  return data({ cohorts, waitlist, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, { cohorts, waitlist });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

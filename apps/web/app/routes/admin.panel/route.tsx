@@ -1,7 +1,6 @@
 import { ROUTES, type Cohort, type EnrollmentPage, type EnrollmentSortKey } from '@app/contracts';
 import { cohortMonthLabel, cohortYearOptions } from '@app/domain';
 import {
-  data,
   Form,
   Link,
   redirect,
@@ -23,7 +22,7 @@ import { ManageCohortsDialog } from './manage-cohorts-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, takeToast } from '~/lib/session.server';
+import { adminApi, dataWithToast } from '~/lib/session.server';
 import { panelAction, type PanelActionData } from './actions.server';
 import { filterHref, panelHref, readConfirm, readDialog, readFilters } from './panel-url';
 
@@ -75,22 +74,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     confirmDetail = target ? `${target.trainingName}, ${cohortMonthLabel(target.cohortMonth)}` : null;
   }
 
-  const { toast, setCookie } = await takeToast(request);
-  return data(
-    {
-      enrollments,
-      paging: { page: result.page, pageCount: result.pageCount, total: result.total },
-      cohorts,
-      filters,
-      yearOptions: cohortYearOptions(new Date()),
-      dialog: readDialog(url.searchParams),
-      clientTraining: url.searchParams.get('clientTraining') ?? filters.trainingName,
-      confirm,
-      confirmDetail,
-      toast,
-    },
-    { headers: { 'Set-Cookie': setCookie } },
-  );
+  return dataWithToast(request, {
+    enrollments,
+    paging: { page: result.page, pageCount: result.pageCount, total: result.total },
+    cohorts,
+    filters,
+    yearOptions: cohortYearOptions(new Date()),
+    dialog: readDialog(url.searchParams),
+    clientTraining: url.searchParams.get('clientTraining') ?? filters.trainingName,
+    confirm,
+    confirmDetail,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

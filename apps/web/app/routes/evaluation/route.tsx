@@ -256,7 +256,10 @@ export default function EvaluationPage() {
         <div className="space-y-6 lg:col-span-2">
           <UploadCredentialsPanel credentials={credentials} analyses={analyses} createFeedback={createFeedback} />
           {results.length > 0 && (
-            <AnalysisResults results={results} outreach={{ gmailConfigured: gmail?.configured === true, adminSignedIn }} />
+            <AnalysisResults
+              results={results}
+              outreach={{ gmailConfigured: gmail?.configured === true, adminSignedIn }}
+            />
           )}
         </div>
         <aside className="space-y-6">
