@@ -48,32 +48,75 @@ function Report({
   );
 }
 
-function Table({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
+/** One column of a report table: its header and what each row shows in it (the first column heads the row). */
+interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Extra classes of the row-heading cell (first column only). */
+  className?: string;
+}
+
+/** A report's table: a row per item, the first column its heading, the others figures; 'Nothing yet.' when empty. */
+function ReportTable<Row>({
+  caption,
+  rows,
+  rowKey,
+  columns,
+  rowTestId,
+}: {
+  caption: string;
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  columns: [Column<Row>, ...Column<Row>[]];
+  rowTestId?: string;
+}) {
+  const [first, ...figures] = columns;
   return (
     <table className="min-w-full divide-y divide-slate-200 text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead className="bg-slate-50 text-left">
         <tr>
-          {headers.map((header, i) => (
-            <th key={header} scope="col" className={i === 0 ? cell : numeric}>
-              {header}
+          {columns.map((column, i) => (
+            <th key={column.header} scope="col" className={i === 0 ? cell : numeric}>
+              {column.header}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-100">{children}</tbody>
+      <tbody className="divide-y divide-slate-100">
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length} className="px-3 py-4 text-center text-slate-500">
+              Nothing yet.
+            </td>
+          </tr>
+        ) : null}
+        {rows.map((row) => (
+          <tr key={rowKey(row)} data-testid={rowTestId}>
+            <th scope="row" className={`${cell} text-left font-normal${first.className ? ` ${first.className}` : ''}`}>
+              {first.cell(row)}
+            </th>
+            {figures.map((column) => (
+              <td key={column.header} className={numeric}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
     </table>
   );
 }
 
-function Empty({ columns }: { columns: number }) {
-  return (
-    <tr>
-      <td colSpan={columns} className="px-3 py-4 text-center text-slate-500">
-        Nothing yet.
-      </td>
-    </tr>
-  );
+const dollars = (cents: number) => formatCents(cents).replace(/\.\d\d$/, '');
+
+/** Charged, refunded and net: the money columns of both 'collected' reports. */
+function moneyColumns<Row extends { chargedCents: number; refundedCents: number; netCents: number }>(): Column<Row>[] {
+  return [
+    { header: 'Charged', cell: (row) => formatCents(row.chargedCents) },
+    { header: 'Refunded', cell: (row) => formatCents(row.refundedCents) },
+    { header: 'Net', cell: (row) => formatCents(row.netCents) },
+  ];
 }
 
 export default function BusinessOverviewPage() {
@@ -109,39 +152,26 @@ export default function BusinessOverviewPage() {
           <BarChart
             title="Money collected by month, net of refunds"
             data={overview.collectedByMonth.map((row) => ({ label: row.month, value: row.netCents }))}
-            format={(cents) => formatCents(cents).replace(/\.\d\d$/, '')}
+            format={dollars}
           />
         }
       >
-        <Table caption="Money collected by month" headers={['Month', 'Charged', 'Refunded', 'Net']}>
-          {overview.collectedByMonth.length === 0 ? <Empty columns={4} /> : null}
-          {overview.collectedByMonth.map((row) => (
-            <tr key={row.month} data-testid="collected-month-row">
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                {row.month}
-              </th>
-              <td className={numeric}>{formatCents(row.chargedCents)}</td>
-              <td className={numeric}>{formatCents(row.refundedCents)}</td>
-              <td className={numeric}>{formatCents(row.netCents)}</td>
-            </tr>
-          ))}
-        </Table>
+        <ReportTable
+          caption="Money collected by month"
+          rows={overview.collectedByMonth}
+          rowKey={(row) => row.month}
+          rowTestId="collected-month-row"
+          columns={[{ header: 'Month', cell: (row) => row.month }, ...moneyColumns()]}
+        />
       </Report>
 
       <Report id="collected-training" title="Money collected by training" csv="collected-by-training">
-        <Table caption="Money collected by training" headers={['Training', 'Charged', 'Refunded', 'Net']}>
-          {overview.collectedByTraining.length === 0 ? <Empty columns={4} /> : null}
-          {overview.collectedByTraining.map((row) => (
-            <tr key={row.trainingName}>
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                {row.trainingName}
-              </th>
-              <td className={numeric}>{formatCents(row.chargedCents)}</td>
-              <td className={numeric}>{formatCents(row.refundedCents)}</td>
-              <td className={numeric}>{formatCents(row.netCents)}</td>
-            </tr>
-          ))}
-        </Table>
+        <ReportTable
+          caption="Money collected by training"
+          rows={overview.collectedByTraining}
+          rowKey={(row) => row.trainingName}
+          columns={[{ header: 'Training', cell: (row) => row.trainingName }, ...moneyColumns()]}
+        />
       </Report>
 
       <Report
@@ -152,47 +182,45 @@ export default function BusinessOverviewPage() {
           <BarChart
             title="Future installments by month"
             data={overview.scheduledByMonth.map((row) => ({ label: row.month, value: row.cents }))}
-            format={(cents) => formatCents(cents).replace(/\.\d\d$/, '')}
+            format={dollars}
           />
         }
       >
-        <Table caption="Future installments by month" headers={['Month', 'Installments', 'Amount']}>
-          {overview.scheduledByMonth.length === 0 ? <Empty columns={3} /> : null}
-          {overview.scheduledByMonth.map((row) => (
-            <tr key={row.month}>
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                {row.month}
-              </th>
-              <td className={numeric}>{row.installments}</td>
-              <td className={numeric}>{formatCents(row.cents)}</td>
-            </tr>
-          ))}
-        </Table>
+        <ReportTable
+          caption="Future installments by month"
+          rows={overview.scheduledByMonth}
+          rowKey={(row) => row.month}
+          columns={[
+            { header: 'Month', cell: (row) => row.month },
+            { header: 'Installments', cell: (row) => row.installments },
+            { header: 'Amount', cell: (row) => formatCents(row.cents) },
+          ]}
+        />
       </Report>
 
       <Report id="past-due" title="Past-due plans" csv="past-due">
-        <Table caption="Past-due plans" headers={['Student', 'Trainings', 'Paid', 'Balance', 'Past due since']}>
-          {overview.pastDue.length === 0 ? <Empty columns={5} /> : null}
-          {overview.pastDue.map((row) => (
-            <tr key={row.paymentId}>
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                {row.enrollmentId ? (
+        <ReportTable
+          caption="Past-due plans"
+          rows={overview.pastDue}
+          rowKey={(row) => row.paymentId}
+          columns={[
+            {
+              header: 'Student',
+              cell: (row) =>
+                row.enrollmentId ? (
                   <Link to={`/admin/panel/enrollments/${row.enrollmentId}`} className="text-teal-700 underline">
                     {row.studentName ?? 'Unnamed'}
                   </Link>
                 ) : (
                   (row.studentName ?? 'Unnamed')
-                )}
-              </th>
-              <td className={numeric}>{row.trainings}</td>
-              <td className={numeric}>
-                {row.installmentsPaid} of {row.installmentsTotal}
-              </td>
-              <td className={numeric}>{formatCents(row.balanceCents)}</td>
-              <td className={numeric}>{row.dueSince?.slice(0, 10) ?? '—'}</td>
-            </tr>
-          ))}
-        </Table>
+                ),
+            },
+            { header: 'Trainings', cell: (row) => row.trainings },
+            { header: 'Paid', cell: (row) => `${row.installmentsPaid} of ${row.installmentsTotal}` },
+            { header: 'Balance', cell: (row) => formatCents(row.balanceCents) },
+            { header: 'Past due since', cell: (row) => row.dueSince?.slice(0, 10) ?? '—' },
+          ]}
+        />
       </Report>
 
       <Report
@@ -211,50 +239,44 @@ export default function BusinessOverviewPage() {
           />
         }
       >
-        <Table caption="Cohort fill" headers={['Cohort', 'Seats taken', 'Capacity', 'Waitlist']}>
-          {overview.cohortFill.length === 0 ? <Empty columns={4} /> : null}
-          {overview.cohortFill.map((row) => (
-            <tr key={row.cohortId}>
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                {row.trainingName}, {cohortMonthLabel(row.cohortMonth)}
-              </th>
-              <td className={numeric}>{row.seatsTaken}</td>
-              <td className={numeric}>{row.capacity ?? 'No limit'}</td>
-              <td className={numeric}>{row.waitlist}</td>
-            </tr>
-          ))}
-        </Table>
+        <ReportTable
+          caption="Cohort fill"
+          rows={overview.cohortFill}
+          rowKey={(row) => row.cohortId}
+          columns={[
+            { header: 'Cohort', cell: (row) => `${row.trainingName}, ${cohortMonthLabel(row.cohortMonth)}` },
+            { header: 'Seats taken', cell: (row) => row.seatsTaken },
+            { header: 'Capacity', cell: (row) => row.capacity ?? 'No limit' },
+            { header: 'Waitlist', cell: (row) => row.waitlist },
+          ]}
+        />
       </Report>
 
       <Report id="checkouts" title="Checkouts started and paid" csv="checkouts">
-        <Table caption="Checkouts started and paid by month" headers={['Month', 'Started', 'Paid']}>
-          {overview.checkouts.length === 0 ? <Empty columns={3} /> : null}
-          {overview.checkouts.map((row) => (
-            <tr key={row.month}>
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                {row.month}
-              </th>
-              <td className={numeric}>{row.started}</td>
-              <td className={numeric}>{row.paid}</td>
-            </tr>
-          ))}
-        </Table>
+        <ReportTable
+          caption="Checkouts started and paid by month"
+          rows={overview.checkouts}
+          rowKey={(row) => row.month}
+          columns={[
+            { header: 'Month', cell: (row) => row.month },
+            { header: 'Started', cell: (row) => row.started },
+            { header: 'Paid', cell: (row) => row.paid },
+          ]}
+        />
       </Report>
 
       <Report id="promotion-use" title="Promotion code use" csv="promotion-codes">
-        <Table caption="Promotion code use" headers={['Code', 'Paid uses', 'Discount given', 'Charged']}>
-          {overview.promotionCodes.length === 0 ? <Empty columns={4} /> : null}
-          {overview.promotionCodes.map((row) => (
-            <tr key={row.code}>
-              <th scope="row" className={`${cell} text-left font-mono font-normal`}>
-                {row.code}
-              </th>
-              <td className={numeric}>{row.uses}</td>
-              <td className={numeric}>{formatCents(row.discountCents)}</td>
-              <td className={numeric}>{formatCents(row.chargedCents)}</td>
-            </tr>
-          ))}
-        </Table>
+        <ReportTable
+          caption="Promotion code use"
+          rows={overview.promotionCodes}
+          rowKey={(row) => row.code}
+          columns={[
+            { header: 'Code', cell: (row) => row.code, className: 'font-mono' },
+            { header: 'Paid uses', cell: (row) => row.uses },
+            { header: 'Discount given', cell: (row) => formatCents(row.discountCents) },
+            { header: 'Charged', cell: (row) => formatCents(row.chargedCents) },
+          ]}
+        />
       </Report>
       <p className="mt-6 text-xs text-slate-500">
         Months are UTC. Collected: card charges (each installment when it was charged) and amounts of manual
