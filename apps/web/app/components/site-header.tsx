@@ -8,8 +8,7 @@ export interface RootLoaderData {
 }
 
 /** Signed in: the root loader says so, or the account page has just found the account (it sets the cookie). */
-function useAccountSignedIn(): boolean {
-  const root = useRouteLoaderData<RootLoaderData>('root');
+function useAccountSignedIn(root: RootLoaderData | undefined): boolean {
   const matches = useMatches();
   const accountPage = matches.find((match) => match.id === 'routes/account');
   const pageSaysSignedIn =
@@ -22,26 +21,36 @@ function useAccountSignedIn(): boolean {
 const linkClass =
   'rounded px-2 py-1 text-sm font-medium text-teal-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600';
 
-/** What a logged-in admin needs on the admin pages: the way back to their panel, and the one logout. */
-function AdminNav() {
-  return (
-    <nav aria-label="Admin" className="ml-auto flex items-center gap-2">
-      <Link to="/admin/panel" className={linkClass}>
-        Admin Panel
-      </Link>
-      <Form method="post" action="/admin/logout">
-        <button type="submit" className={linkClass}>
-          Log out
-        </button>
-      </Form>
-    </nav>
-  );
+/** A signed-in header's two links: the person's own page, and ending the session (a POST, with its intent). */
+interface SessionLinks {
+  to: string;
+  label: string;
+  action: string;
+  button: string;
+  intent?: string;
 }
 
+const ADMIN_LINKS: SessionLinks = {
+  to: '/admin/panel',
+  label: 'Admin Panel',
+  action: '/admin/logout',
+  button: 'Log out',
+};
+const ACCOUNT_LINKS: SessionLinks = {
+  to: '/account',
+  label: 'My account',
+  action: '/account',
+  button: 'Sign out',
+  intent: 'sign-out',
+};
+
 export function SiteHeader() {
-  const signedIn = useAccountSignedIn();
-  const adminPage = /^\/admin(\/|$)/.test(useLocation().pathname);
-  const adminSignedIn = useRouteLoaderData<RootLoaderData>('root')?.adminSignedIn === true;
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const accountSignedIn = useAccountSignedIn(root);
+  const { pathname } = useLocation();
+  // A logged-in admin on the admin pages sees their panel and logout; everyone else, the applicant's header.
+  const links =
+    root?.adminSignedIn && pathname.startsWith('/admin') ? ADMIN_LINKS : accountSignedIn ? ACCOUNT_LINKS : null;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
@@ -52,29 +61,25 @@ export function SiteHeader() {
           <img src="/logo.svg" alt="Logo" width={40} height={40} />
           <span className="text-lg font-semibold text-slate-900">Psychology Training Institute</span>
         </Link>
-        {adminPage && adminSignedIn ? (
-          <AdminNav />
-        ) : (
-          <nav aria-label="Account" className="ml-auto flex items-center gap-2">
-            {signedIn ? (
-              <>
-                <Link to="/account" className={linkClass}>
-                  My account
-                </Link>
-                <Form method="post" action="/account">
-                  <input type="hidden" name="intent" value="sign-out" />
-                  <button type="submit" className={linkClass}>
-                    Sign out
-                  </button>
-                </Form>
-              </>
-            ) : (
-              <Link to="/account" className={linkClass}>
-                Sign in
+        <nav aria-label="Account" className="ml-auto flex items-center gap-2">
+          {links ? (
+            <>
+              <Link to={links.to} className={linkClass}>
+                {links.label}
               </Link>
-            )}
-          </nav>
-        )}
+              <Form method="post" action={links.action}>
+                {links.intent ? <input type="hidden" name="intent" value={links.intent} /> : null}
+                <button type="submit" className={linkClass}>
+                  {links.button}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Link to="/account" className={linkClass}>
+              Sign in
+            </Link>
+          )}
+        </nav>
       </div>
     </header>
   );
