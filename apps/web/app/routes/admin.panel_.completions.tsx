@@ -13,6 +13,7 @@ import {
 import { buttonClass, inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { LabeledField } from '~/components/admin/form-field';
 import { ToastNotice } from '~/components/admin/toast-notice';
+import { CompletionFields } from '~/components/admin/completion-fields';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
@@ -149,30 +150,18 @@ export default function CompletionsPage() {
           {eligible.length > 0 ? (
             <Form method="post" className="mt-4 space-y-3">
               <input type="hidden" name="cohortId" value={preview.cohortId} />
-              <LabeledField id="completedOn" label="Completion date">
-                <input
-                  id="completedOn"
-                  name="completedOn"
-                  type="date"
-                  required
-                  max={today}
-                  defaultValue={today}
-                  className={inputClass}
-                  aria-invalid={result?.fieldErrors.completedOn ? true : undefined}
-                  aria-describedby={result?.fieldErrors.completedOn ? 'completedOn-error' : undefined}
-                />
-              </LabeledField>
+              <CompletionFields
+                today={today}
+                errorId={result?.fieldErrors.completedOn ? 'completedOn-error' : undefined}
+                unpaidLabel={
+                  owing.length > 0
+                    ? `Complete the ${owing.length} who still owe a balance anyway (recorded in the audit trail)`
+                    : null
+                }
+              />
               {result?.fieldErrors.completedOn ? (
                 <p id="completedOn-error" className="text-sm text-red-700">
                   {result.fieldErrors.completedOn}
-                </p>
-              ) : null}
-              {owing.length > 0 ? (
-                <p>
-                  <input id="allowUnpaidBalance" name="allowUnpaidBalance" type="checkbox" className="mr-2" />
-                  <label htmlFor="allowUnpaidBalance">
-                    Complete the {owing.length} who still owe a balance anyway (recorded in the audit trail)
-                  </label>
                 </p>
               ) : null}
               {result?.fieldErrors.allowUnpaidBalance ? (

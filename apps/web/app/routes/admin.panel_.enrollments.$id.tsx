@@ -32,6 +32,7 @@ import {
   type FlashToast,
 } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
+import { CompletionFields } from '~/components/admin/completion-fields';
 import { BackLink } from '~/components/back-link';
 import { formText, isUuid } from '~/lib/forms.server';
 
@@ -265,25 +266,14 @@ export default function EnrollmentDetailPage() {
         {enrollment.enrollmentStatus === 'active' && certificates.length === 0 ? (
           <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="complete" />
-            <LabeledField id="completedOn" label="Completion date">
-              <input
-                id="completedOn"
-                name="completedOn"
-                type="date"
-                required
-                max={today}
-                defaultValue={today}
-                className={inputClass}
-              />
-            </LabeledField>
-            {enrollment.balanceCents > 0 ? (
-              <p>
-                <input id="allowUnpaidBalance" name="allowUnpaidBalance" type="checkbox" className="mr-2" />
-                <label htmlFor="allowUnpaidBalance">
-                  Complete despite the unpaid balance of {formatCents(enrollment.balanceCents)} (audited)
-                </label>
-              </p>
-            ) : null}
+            <CompletionFields
+              today={today}
+              unpaidLabel={
+                enrollment.balanceCents > 0
+                  ? `Complete despite the unpaid balance of ${formatCents(enrollment.balanceCents)} (audited)`
+                  : null
+              }
+            />
             <button type="submit" className={secondaryButtonClass}>
               Mark completed and issue the certificate
             </button>

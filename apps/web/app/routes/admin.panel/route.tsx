@@ -91,6 +91,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return panelAction(request);
 }
 
+const CONFIRM_QUESTIONS = {
+  'delete-enrollment': 'Are you sure you want to delete this enrollment?',
+  'delete-cohort': 'Are you sure you want to delete this cohort?',
+} as const;
+
 export default function AdminPanelPage() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<PanelActionData>();
@@ -199,22 +204,14 @@ export default function AdminPanelPage() {
           notice={notice}
         />
       ) : null}
-      {confirm?.kind === 'delete-enrollment' ? (
+      {confirm ? (
         <ConfirmDeleteDialog
-          intent="delete-enrollment"
+          intent={confirm.kind}
           id={confirm.id}
-          question="Are you sure you want to delete this enrollment?"
+          question={CONFIRM_QUESTIONS[confirm.kind]}
           detail={confirmDetail}
-          closeTo={closeTo}
-        />
-      ) : null}
-      {confirm?.kind === 'delete-cohort' ? (
-        <ConfirmDeleteDialog
-          intent="delete-cohort"
-          id={confirm.id}
-          question="Are you sure you want to delete this cohort?"
-          detail={confirmDetail}
-          closeTo={panelHref(search, { dialog: 'manage-cohorts' })}
+          // Cancelling a cohort's deletion returns to the cohorts it was chosen from.
+          closeTo={confirm.kind === 'delete-cohort' ? panelHref(search, { dialog: 'manage-cohorts' }) : closeTo}
         />
       ) : null}
     </main>
