@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router';
 import type { ToastData } from '~/lib/toast';
 import { AdminDialog } from '~/components/admin/admin-dialog';
 import { buttonClass, inputClass } from '~/components/ui/form-styles';
-import { LabeledField } from '~/components/admin/form-field';
+import { LabeledField, SelectOptions } from '~/components/admin/form-field';
 
 export interface CohortFormValues {
   trainingName: string;
@@ -37,11 +37,7 @@ export function CreateCohortDialog({
             className={inputClass}
           >
             <option value="">Select a training</option>
-            {TRAINING_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <SelectOptions values={TRAINING_NAMES} />
           </select>
         </LabeledField>
         <div className="grid grid-cols-2 gap-4">
