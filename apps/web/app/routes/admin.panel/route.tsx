@@ -91,6 +91,18 @@ export async function action({ request }: ActionFunctionArgs) {
   return panelAction(request);
 }
 
+/** The staff pages the panel leads to, in the order of its buttons. */
+const ADMIN_PAGES = [
+  ['/admin/reviews', 'Credential Reviews'],
+  ['/admin/panel/audit', 'Audit Trail'],
+  ['/admin/panel/promotions', 'Promotion Codes'],
+  ['/admin/reports', 'Business Overview'],
+  ['/admin/panel/waitlist', 'Seats & Waitlist'],
+  ['/admin/panel/integrations', 'API Keys & Webhooks'],
+  ['/admin/panel/completions', 'Complete a Cohort'],
+  ['/admin/panel/trainings', 'Training Settings'],
+] as const;
+
 const CONFIRM_QUESTIONS = {
   'delete-enrollment': 'Are you sure you want to delete this enrollment?',
   'delete-cohort': 'Are you sure you want to delete this cohort?',
@@ -135,30 +147,11 @@ export default function AdminPanelPage() {
         <Link to={panelHref(search, { dialog: 'add-client' })} preventScrollReset className={secondaryButtonClass}>
           Add Client Manually
         </Link>
-        <Link to="/admin/reviews" className={secondaryButtonClass}>
-          Credential Reviews
-        </Link>
-        <Link to="/admin/panel/audit" className={secondaryButtonClass}>
-          Audit Trail
-        </Link>
-        <Link to="/admin/panel/promotions" className={secondaryButtonClass}>
-          Promotion Codes
-        </Link>
-        <Link to="/admin/reports" className={secondaryButtonClass}>
-          Business Overview
-        </Link>
-        <Link to="/admin/panel/waitlist" className={secondaryButtonClass}>
-          Seats &amp; Waitlist
-        </Link>
-        <Link to="/admin/panel/integrations" className={secondaryButtonClass}>
-          API Keys &amp; Webhooks
-        </Link>
-        <Link to="/admin/panel/completions" className={secondaryButtonClass}>
-          Complete a Cohort
-        </Link>
-        <Link to="/admin/panel/trainings" className={secondaryButtonClass}>
-          Training Settings
-        </Link>
+        {ADMIN_PAGES.map(([to, label]) => (
+          <Link key={to} to={to} className={secondaryButtonClass}>
+            {label}
+          </Link>
+        ))}
         <a href={`/admin/roster?${rosterQuery.toString()}`} className={secondaryButtonClass} download>
           Full roster CSV
         </a>
