@@ -12,6 +12,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { accountApi, signedOutHeaders, signOut } from '~/lib/account.server';
 import { ApiError } from '~/lib/api.server';
@@ -253,10 +254,7 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
         </Form>
       </div>
 
-      <section aria-labelledby="trainings-title" className="mt-8">
-        <h2 id="trainings-title" className="text-xl font-semibold">
-          My trainings
-        </h2>
+      <AccountSection id="trainings-title" title="My trainings" className="mt-8">
         {account.trainings.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">
             No training is enrolled under this address. Purchases made with another email address show in that address’s
@@ -271,12 +269,9 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
             ))}
           </ul>
         )}
-      </section>
+      </AccountSection>
 
-      <section aria-labelledby="evaluations-title" className="mt-10">
-        <h2 id="evaluations-title" className="text-xl font-semibold">
-          My evaluations
-        </h2>
+      <AccountSection id="evaluations-title" title="My evaluations" className="mt-10">
         {evaluations.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">
             No credential yet.{' '}
@@ -305,24 +300,18 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
             Open the evaluation page
           </a>
         </p>
-      </section>
+      </AccountSection>
 
-      <section aria-labelledby="certificates-title" className="mt-10">
-        <h2 id="certificates-title" className="text-xl font-semibold">
-          My certificates
-        </h2>
+      <AccountSection id="certificates-title" title="My certificates" className="mt-10">
         <p className="mt-2 text-sm text-slate-700">
           Certificates of completion and evaluation reports, each signed so that anyone can check it.{' '}
           <a className="text-teal-800 underline" href="/certificates">
             Open my certificates
           </a>
         </p>
-      </section>
+      </AccountSection>
 
-      <section aria-labelledby="data-title" className="mt-10 rounded-xl border border-slate-200 bg-white p-6">
-        <h2 id="data-title" className="text-xl font-semibold">
-          My data
-        </h2>
+      <AccountSection id="data-title" title="My data" className="mt-10 rounded-xl border border-slate-200 bg-white p-6">
         <p className="mt-2 text-sm">
           <a className="font-medium text-teal-800 underline" href="/account/data" download>
             Download my data
@@ -330,28 +319,50 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
           (a JSON file of your enrollments, payments, receipt numbers, credentials and evaluations).
         </p>
         <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-          <div>
-            <h3 className="font-semibold">Erasure removes</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
-              {ERASURE_STATEMENT.removes.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3 className="font-semibold">We must keep</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
-              {ERASURE_STATEMENT.kept.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
+          <StatementList title="Erasure removes" lines={ERASURE_STATEMENT.removes} />
+          <StatementList title="We must keep" lines={ERASURE_STATEMENT.kept} />
         </div>
         <p className="mt-3 text-sm text-slate-700">
           To have your data erased, write to the provider from this address: staff erase it by email.
         </p>
-      </section>
+      </AccountSection>
     </>
+  );
+}
+
+/** One part of the signed-in page, under its heading. */
+function AccountSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Half of the erasure statement: what goes, or what stays. */
+function StatementList({ title, lines }: { title: string; lines: readonly string[] }) {
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -17,13 +17,13 @@ import {
 } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { AnalysisResults } from '~/components/evaluation/analysis-results';
-import { EvaluationProcess } from '~/components/evaluation/evaluation-process';
-import { DocumentRequirementsCard, HowWeAnalyzeCard } from '~/components/evaluation/info-cards';
-import { KeepEvaluationPanel, type KeepEvaluationFeedback } from '~/components/evaluation/keep-evaluation-panel';
-import { MailPanel } from '~/components/evaluation/mail-panel';
-import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
-import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
+import { AnalysisResults } from './analysis-results';
+import { EvaluationProcess } from './evaluation-process';
+import { DocumentRequirementsCard, HowWeAnalyzeCard } from './info-cards';
+import { KeepEvaluationPanel, type KeepEvaluationFeedback } from './keep-evaluation-panel';
+import { MailPanel } from './mail-panel';
+import { SystemStatusPanel } from './system-status-panel';
+import { UploadCredentialsPanel } from './upload-credentials-panel';
 import { ApiError, callApi } from '~/lib/api.server';
 import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
 import { signedOutHeaders } from '~/lib/account.server';
@@ -266,7 +266,12 @@ export default function EvaluationPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <UploadCredentialsPanel credentials={credentials} analyses={analyses} createFeedback={createFeedback} />
-          {results.length > 0 && <AnalysisResults results={results} />}
+          {results.length > 0 && (
+            <AnalysisResults
+              results={results}
+              outreach={{ gmailConfigured: gmail?.configured === true, adminSignedIn }}
+            />
+          )}
         </div>
         <aside className="space-y-6">
           <KeepEvaluationPanel
