@@ -58,19 +58,6 @@ const INFRASTRUCTURE = new Set(['database', 'config', 'common']);
 /** The one place that opens a database transaction (docs/decisions/012-transactions.md). */
 const TRANSACTION_RUNNER = join('database', 'transaction-runner.ts');
 
-/**
- * Repositories that still open their own transactions, with how many times: each is to move into its service through
- * the TransactionRunner (issue 27). The list only shrinks; any other repository (or service) that opens one fails.
- */
-const REPOSITORIES_STILL_OPENING_TRANSACTIONS: Record<string, number> = {
-  [join('analysis', 'analysis.repository.ts')]: 2,
-  [join('credentials', 'credentials.repository.ts')]: 1,
-  [join('gmail', 'gmail.repository.ts')]: 1,
-  [join('payments', 'payment-refunds.repository.ts')]: 1,
-  [join('payments', 'payments.repository.ts')]: 4,
-  [join('reviews', 'reviews.repository.ts')]: 1,
-};
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -188,7 +175,7 @@ describe('architecture', () => {
     expect([...new Set(outside)]).toEqual([]);
   });
 
-  it('opens transactions only through the TransactionRunner, never in a repository', () => {
+  it('opens transactions only through the TransactionRunner, never in a repository or service', () => {
     const opened = new Map(
       files
         .map((file) => [relative(SRC, file.path), file.text.match(/\.transactional\s*[(<]/g)?.length ?? 0] as const)
@@ -197,13 +184,11 @@ describe('architecture', () => {
     // The scan itself finds the runner's call.
     expect(opened.get(TRANSACTION_RUNNER)).toBe(1);
     opened.delete(TRANSACTION_RUNNER);
-    const refused = [...opened]
-      .filter(([path, count]) => count > (REPOSITORIES_STILL_OPENING_TRANSACTIONS[path] ?? 0))
-      .map(([path, count]) =>
-        path.endsWith('.repository.ts')
-          ? `${path} opens ${count} transaction(s): a repository takes the em of its service's TransactionRunner.run`
-          : `${path} calls transactional ${count} time(s): use TransactionRunner.run`,
-      );
+    const refused = [...opened].map(([path, count]) =>
+      path.endsWith('.repository.ts')
+        ? `${path} opens ${count} transaction(s): a repository takes the em of its service's TransactionRunner.run`
+        : `${path} calls transactional ${count} time(s): use TransactionRunner.run`,
+    );
     expect(refused).toEqual([]);
   });
 

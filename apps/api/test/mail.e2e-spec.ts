@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TransactionRunner } from '../src/database/transaction-runner';
 import { formatLongDateUtc } from '@app/domain';
 import { AnalysisRepository } from '../src/analysis/analysis.repository';
 import { Cohort } from '../src/cohorts/cohort.entity';
@@ -418,8 +419,9 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
         [credentialId, ownerId, started],
       );
       const repository = api.app.get(AnalysisRepository);
-      expect(await repository.markCompleted(credentialId, started)).toBe(true);
-      expect(await repository.markCompleted(credentialId, started)).toBe(false);
+      const tx = api.app.get(TransactionRunner);
+      expect(await tx.run((em) => repository.markCompleted(em, credentialId, started))).toBe(true);
+      expect(await tx.run((em) => repository.markCompleted(em, credentialId, started))).toBe(false);
       const [mail] = to('applicant@example.com')(
         await smtp.waitFor((all) => to('applicant@example.com')(all).length === 1),
       );

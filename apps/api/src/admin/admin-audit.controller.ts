@@ -1,15 +1,13 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Controller, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Query } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { AuditService } from '../audit/audit.service';
-import { AdminOnly } from './admin-only.decorator';
+import { AdminController } from './admin-only.decorator';
 import { AuditQueryDto } from './dto/audit-query.dto';
 
 /** The admin area's audit page; the trail itself is written and read by the audit feature. */
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}
 

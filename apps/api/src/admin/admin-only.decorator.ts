@@ -1,6 +1,7 @@
 import {
   applyDecorators,
   CanActivate,
+  Controller,
   createParamDecorator,
   ExecutionContext,
   Injectable,
@@ -8,7 +9,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { StaffRole } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../common/errors/app-error';
@@ -47,6 +48,14 @@ function staffRoute(roles: StaffRole[], unauthorized: string): ClassDecorator & 
 /** For admin controllers: a valid, unrevoked bearer token of an admin is required, else 401 (403 for an evaluator). */
 export function AdminOnly(): ClassDecorator & MethodDecorator {
   return staffRoute(['admin'], 'Missing, invalid, expired or revoked admin token');
+}
+
+/**
+ * The head of an admin controller: its OpenAPI tag, admins only, and no path of its own (each route's path comes
+ * from the contracts' route map through `@ApiRoute`).
+ */
+export function AdminController(tag = 'admin'): ClassDecorator {
+  return applyDecorators(ApiTags(tag), AdminOnly(), Controller());
 }
 
 /** For staff routes: an admin or an evaluator. */

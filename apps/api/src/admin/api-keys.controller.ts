@@ -1,22 +1,14 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
-import { Body, Controller, HttpCode, HttpStatus, Param } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, HttpCode, HttpStatus, Param } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiRoute } from '../common/api-route.decorator';
 import type { AuthenticatedAdmin } from './admin-auth.types';
-import { AdminOnly, CurrentAdmin } from './admin-only.decorator';
+import { AdminController, CurrentAdmin } from './admin-only.decorator';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyIdParamDto, ApiKeyResponseDto, CreateApiKeyDto, CreatedApiKeyResponseDto } from './dto/api-key.dto';
 
 /** The panel's API keys: list, create (the key shown once), revoke. No API key reaches these (ROUTE_SCOPES). */
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeysService) {}
 

@@ -5,7 +5,7 @@ import { isValidEmail } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { Credential } from '../credentials/credential.entity';
 import { CredentialsRepository, type CompletedCredential } from '../credentials/credentials.repository';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { AnalysisRecord } from './analysis-record.entity';
 import { Evaluation } from './evaluation.entity';
@@ -80,23 +80,22 @@ export class AnalysisRepository {
 
   /**
    * The judged state (pending, or failed with this last attempt) + at least one document → analyzing, and a failed
-   * attempt's phase records and evaluation removed, in one transaction; the start time returned is the job's
-   * generation, null when the credential changed meanwhile.
+   * attempt's phase records and evaluation removed, in the caller's transaction (`tx`); the start time returned is
+   * the job's generation, null when the credential changed meanwhile.
    */
   async startAnalysis(
+    tx: EntityManager,
     id: string,
     startedAt: Date,
     judged: { status: 'pending' | 'failed'; analysisStartedAt: Date | null },
   ): Promise<Date | null> {
-    return this.fork().transactional(async (tx) => {
-      if (!(await CredentialsRepository.markAnalyzing(tx, id, startedAt, judged))) return null;
-      // A failed attempt's phase results are not this attempt's (its documents may have changed): it starts afresh.
-      if (judged.status === 'failed') {
-        await tx.nativeDelete(AnalysisRecord, { credential: id });
-        await tx.nativeDelete(Evaluation, { credential: id });
-      }
-      return startedAt;
-    });
+    if (!(await CredentialsRepository.markAnalyzing(tx, id, startedAt, judged))) return null;
+    // A failed attempt's phase results are not this attempt's (its documents may have changed): it starts afresh.
+    if (judged.status === 'failed') {
+      await tx.nativeDelete(AnalysisRecord, { credential: id });
+      await tx.nativeDelete(Evaluation, { credential: id });
+    }
+    return startedAt;
   }
 
   /** Undoes startAnalysis when its job could not be queued: back to pending, so the user can start again. */
@@ -136,29 +135,28 @@ export class AnalysisRepository {
 
   /**
    * Only the analysis that is still running with this generation may finish. The applicant's evaluation-completed
-   * mail is written in the same transaction, keyed by the credential and this generation, so a retried job mails once.
+   * mail and webhook event are written in the caller's transaction (`tx`), keyed by the credential and this
+   * generation, so a retried job mails once.
    */
-  async markCompleted(id: string, generation: Date): Promise<boolean> {
-    return this.fork().transactional(async (tx) => {
-      const completed = await CredentialsRepository.markCompleted(tx, id, generation);
-      if (!completed) return false;
-      const mail = evaluationCompletedMail(completed, generation);
-      if (mail) await OutboxRepository.enqueue(tx, mail);
-      const [owner] = await tx.execute<Array<{ owner_id: string | null }>>(
-        'select owner_id from credentials where id = ?',
-        [id],
-      );
-      await WebhookOutbox.enqueue(tx, {
-        type: 'evaluation.completed',
-        key: `evaluation.completed:${id}:${generation.getTime()}`,
-        data: {
-          credentialId: id,
-          applicantId: owner?.owner_id ?? null,
-          totalCredits: Number(completed.total_credits ?? 0),
-        },
-      });
-      return true;
+  async markCompleted(tx: EntityManager, id: string, generation: Date): Promise<boolean> {
+    const completed = await CredentialsRepository.markCompleted(tx, id, generation);
+    if (!completed) return false;
+    const mail = evaluationCompletedMail(completed, generation);
+    if (mail) await OutboxRepository.enqueue(tx, mail);
+    const [owner] = await tx.execute<Array<{ owner_id: string | null }>>(
+      'select owner_id from credentials where id = ?',
+      [id],
+    );
+    await WebhookOutbox.enqueue(tx, {
+      type: 'evaluation.completed',
+      key: `evaluation.completed:${id}:${generation.getTime()}`,
+      data: {
+        credentialId: id,
+        applicantId: owner?.owner_id ?? null,
+        totalCredits: Number(completed.total_credits ?? 0),
+      },
     });
+    return true;
   }
 
   markFailed(id: string, generation: Date, reason: string, kind: AnalysisFailureKind): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { TransactionRunner } from '../database/transaction-runner';
 import type { AnalysisRecord, Evaluation as EvaluationDto } from '@app/contracts';
 import { analysisStart, evaluationDetails, type CombinedAnalysis, type IndividualAnalysis } from '@app/domain';
 import type { Viewer } from '../applicants/viewer';
@@ -64,6 +65,7 @@ export class AnalysisService {
     @Inject(ANALYSIS_QUEUE) private readonly queue: AnalysisQueue,
     @InjectConfig() private readonly config: AppConfig,
     private readonly credentials: CredentialsRepository,
+    private readonly tx: TransactionRunner,
   ) {}
 
   /** Another applicant's credential reads as missing, so ids leak nothing. */
@@ -90,7 +92,7 @@ export class AnalysisService {
       status: credential.status as 'pending' | 'failed',
       analysisStartedAt: credential.analysisStartedAt,
     };
-    const startedAt = await this.repository.startAnalysis(credentialId, new Date(), judged);
+    const startedAt = await this.tx.run((em) => this.repository.startAnalysis(em, credentialId, new Date(), judged));
     // Another start (or an upload) changed it between the judgement and the update: what the rule says of it now.
     if (!startedAt) throw new AnalysisNotStartableError('The credential changed meanwhile; reload the page');
     try {

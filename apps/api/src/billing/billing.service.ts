@@ -6,7 +6,7 @@ import { UpdateCardLinks } from '../mail/update-card-links';
 import { InstallmentsService } from '../payments/installments.service';
 import { laterInstallmentCents, type Payment } from '../payments/payment.entity';
 import { PaymentsRepository } from '../payments/payments.repository';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/providers/payment-provider';
+import { PAYMENT_PROVIDER, paymentPageConfig, type PaymentProvider } from '../payments/providers/payment-provider';
 import { TestModePaymentProvider } from '../payments/providers/test-mode-payment.provider';
 import { UpdateCardBusyError, UpdateCardLinkInvalidError, UpdateCardRequestError } from './billing.errors';
 
@@ -25,7 +25,7 @@ export class BillingService {
 
   async plan(token: string): Promise<UpdateCardPlan> {
     const payment = await this.requirePlan(token);
-    const testMode = this.provider instanceof TestModePaymentProvider;
+    const { testMode, publishableKey } = paymentPageConfig(this.provider, this.config.stripe.publishableKey);
     const setup = testMode
       ? null
       : await this.provider.createSetupIntent({
@@ -41,7 +41,7 @@ export class BillingService {
       amountDue: payment.planStatus === 'past_due' ? laterInstallmentCents(payment) : 0,
       testMode,
       setupClientSecret: setup?.clientSecret ?? null,
-      publishableKey: testMode ? null : this.config.stripe.publishableKey,
+      publishableKey,
     };
   }
 

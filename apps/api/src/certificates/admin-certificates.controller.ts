@@ -1,15 +1,13 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, ParseUUIDPipe } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, HttpCode, HttpStatus, Param, ParseUUIDPipe } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
 import { ApiRoute } from '../common/api-route.decorator';
 import { CertificatesService } from './certificates.service';
 import { RevokeCredentialDto } from './dto/certificates.dto';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminCertificatesController {
   constructor(private readonly certificates: CertificatesService) {}
 

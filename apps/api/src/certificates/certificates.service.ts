@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   CredentialFacts,
   DidDocument,
+  IssuedCredentialKind,
   IssuedCredentialSummary,
   PublishedKeySet,
   VerificationResult,
@@ -17,6 +18,7 @@ import {
   revocationReasonError,
   type EvaluationReportInput,
   type IssuerProfile,
+  type OpenBadgeCredential,
 } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../database/transaction-runner';
@@ -25,10 +27,21 @@ import { InjectConfig } from '../config/inject-config.decorator';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { certificatePdf } from './certificate-pdf';
 import { AlreadyRevokedError, CertificateInputError, IssuedCredentialNotFoundError } from './certificates.errors';
-import { CertificatesRepository, WITHDRAWN_REASON, type IssuedCredentialRow } from './certificates.repository';
+import {
+  CertificatesRepository,
+  WITHDRAWN_REASON,
+  type IssuedCredentialRow,
+  type NewIssuedCredential,
+} from './certificates.repository';
 import { envelope, signCredential, type EnvelopedCredential } from './credential-jose';
 import { CredentialVerifier } from './credential-verifier';
 import { SigningKeys } from './signing-keys';
+
+/** What every certificate gets from its issuing: its id and number, the issuer, the time, its links. */
+type NumberedCredential = Pick<
+  EvaluationReportInput,
+  'id' | 'certificateNumber' | 'issuer' | 'issuedAt' | 'verifyUrl' | 'status'
+>;
 
 /** One completion to certify, as the enrollments feature hands it over inside its transaction. */
 export interface CompletionToCertify {
@@ -95,44 +108,32 @@ export class CertificatesService {
     let mails = 0;
     for (const completion of completions) {
       if (existing.has(completion.enrollmentId)) continue;
-      const id = randomUUID();
-      const number = await this.repository.nextNumber(em);
-      const issuedAt = new Date();
-      const certNumber = certificateNumber('completion', issuedAt.getUTCFullYear(), number);
-      const credential = completionCredential({
-        id,
-        certificateNumber: certNumber,
-        issuer: this.issuer(),
-        signer: { name: this.config.issuing.signerName, title: this.config.issuing.signerTitle },
-        recipient: { name: completion.recipientName, email: completion.recipientEmail },
-        trainingName: completion.trainingName,
-        cohortMonth: completion.cohortMonth,
-        contactHours: completion.contactHours,
-        completedOn: completion.completedOn,
-        issuedAt,
-        verifyUrl: this.verifyUrl(id),
-        status: { listUrl: this.statusListUrl(), index: number - 1 },
-      });
-      const { jws, kid } = await signCredential(this.keys, credential);
-      const added = await this.repository.insert(em, {
-        id,
-        kind: 'completion',
-        certificateNumber: certNumber,
-        statusIndex: number - 1,
-        enrollmentId: completion.enrollmentId,
-        credentialId: null,
-        recipientName: completion.recipientName,
-        recipientEmail: completion.recipientEmail.toLowerCase(),
-        title: completion.trainingName,
-        contactHours: completion.contactHours,
-        credits: null,
-        awardedOn: completion.completedOn,
-        jws,
-        keyId: kid,
-        issuerId: this.keys.did,
-        issuedAt,
-      });
-      if (!added) continue;
+      const issued = await this.issue(
+        em,
+        'completion',
+        (numbered) =>
+          completionCredential({
+            ...numbered,
+            signer: { name: this.config.issuing.signerName, title: this.config.issuing.signerTitle },
+            recipient: { name: completion.recipientName, email: completion.recipientEmail },
+            trainingName: completion.trainingName,
+            cohortMonth: completion.cohortMonth,
+            contactHours: completion.contactHours,
+            completedOn: completion.completedOn,
+          }),
+        {
+          enrollmentId: completion.enrollmentId,
+          credentialId: null,
+          recipientName: completion.recipientName,
+          recipientEmail: completion.recipientEmail,
+          title: completion.trainingName,
+          contactHours: completion.contactHours,
+          credits: null,
+          awardedOn: completion.completedOn,
+        },
+      );
+      if (!issued) continue;
+      const { id, certificateNumber: certNumber } = issued;
       ids.push(id);
       mails += await OutboxRepository.enqueue(em, {
         key: `certificate-issued:${id}`,
@@ -153,44 +154,69 @@ export class CertificatesService {
   /** The course-by-course report of a verified evaluation, in the review's transaction; once per credential. */
   async issueEvaluationReport(
     em: EntityManager,
-    input: Omit<EvaluationReportInput, 'id' | 'certificateNumber' | 'issuer' | 'issuedAt' | 'verifyUrl' | 'status'> & {
+    input: Omit<EvaluationReportInput, keyof NumberedCredential> & {
       credentialId: string;
     },
   ): Promise<string | null> {
+    const issued = await this.issue(
+      em,
+      'evaluation-report',
+      (numbered) => evaluationReportCredential({ ...input, ...numbered }),
+      {
+        enrollmentId: null,
+        credentialId: input.credentialId,
+        recipientName: input.recipient.name,
+        recipientEmail: input.recipient.email,
+        title: input.credentialName,
+        contactHours: null,
+        credits: input.awardedCredits,
+        awardedOn: input.verifiedOn,
+      },
+    );
+    // No mail of its own: the verified-outcome mail of the review already goes to the applicant in this transaction.
+    return issued?.id ?? null;
+  }
+
+  /**
+   * Numbers, builds, signs and stores one certificate in the caller's transaction: the next number of the sequence
+   * gives its certificate number and status index. Null when the row was there already (issued once).
+   */
+  private async issue(
+    em: EntityManager,
+    kind: IssuedCredentialKind,
+    build: (numbered: NumberedCredential) => OpenBadgeCredential,
+    row: Omit<
+      NewIssuedCredential,
+      'id' | 'kind' | 'certificateNumber' | 'statusIndex' | 'jws' | 'keyId' | 'issuerId' | 'issuedAt'
+    >,
+  ): Promise<{ id: string; certificateNumber: string } | null> {
     const id = randomUUID();
     const number = await this.repository.nextNumber(em);
     const issuedAt = new Date();
-    const certNumber = certificateNumber('evaluation-report', issuedAt.getUTCFullYear(), number);
-    const credential = evaluationReportCredential({
-      ...input,
+    const certNumber = certificateNumber(kind, issuedAt.getUTCFullYear(), number);
+    const status = { listUrl: this.statusListUrl(), index: number - 1 };
+    const credential = build({
       id,
       certificateNumber: certNumber,
       issuer: this.issuer(),
       issuedAt,
       verifyUrl: this.verifyUrl(id),
-      status: { listUrl: this.statusListUrl(), index: number - 1 },
+      status,
     });
     const { jws, kid } = await signCredential(this.keys, credential);
     const added = await this.repository.insert(em, {
+      ...row,
       id,
-      kind: 'evaluation-report',
+      kind,
       certificateNumber: certNumber,
-      statusIndex: number - 1,
-      enrollmentId: null,
-      credentialId: input.credentialId,
-      recipientName: input.recipient.name,
-      recipientEmail: input.recipient.email.toLowerCase(),
-      title: input.credentialName,
-      contactHours: null,
-      credits: input.awardedCredits,
-      awardedOn: input.verifiedOn,
+      statusIndex: status.index,
+      recipientEmail: row.recipientEmail.toLowerCase(),
       jws,
       keyId: kid,
       issuerId: this.keys.did,
       issuedAt,
     });
-    // No mail of its own: the verified-outcome mail of the review already goes to the applicant in this transaction.
-    return added ? id : null;
+    return added ? { id, certificateNumber: certNumber } : null;
   }
 
   toSummary(row: IssuedCredentialRow): IssuedCredentialSummary {

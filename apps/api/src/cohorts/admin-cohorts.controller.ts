@@ -1,6 +1,6 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Body, Controller, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
+import { Body, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -8,10 +8,9 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
 import { SetCohortCapacityDto, WaitlistEntryParamDto, WaitlistQueryDto } from './dto/cohort-seats.dto';
 import { CohortsService } from './cohorts.service';
 import { CohortIdParamDto } from './dto/cohort-id-param.dto';
@@ -19,9 +18,7 @@ import { CohortResponseDto } from './dto/cohort-response.dto';
 import { CreateCohortDto } from './dto/create-cohort.dto';
 import { ListCohortsQueryDto } from './dto/list-cohorts-query.dto';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminCohortsController {
   constructor(private readonly cohorts: CohortsService) {}
 

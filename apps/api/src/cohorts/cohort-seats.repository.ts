@@ -181,7 +181,7 @@ export class CohortSeatsRepository {
 
   async waitlist(cohortId: string | null): Promise<WaitlistEntryView[]> {
     const rows = await this.em.execute<WaitlistRow[]>(
-      `select id, cohort_id, name, email, offered_at, created_at from cohort_waitlist_entries
+      `select ${WAITLIST_COLUMNS} from cohort_waitlist_entries
        ${cohortId ? 'where cohort_id = ?' : ''} order by created_at, id`,
       cohortId ? [cohortId] : [],
     );
@@ -195,34 +195,28 @@ export class CohortSeatsRepository {
   async markOffered(entryId: string): Promise<{ entry: WaitlistEntryView; first: boolean } | null> {
     const rows = await this.em.execute<WaitlistRow[]>(
       `update cohort_waitlist_entries set offered_at = now() where id = ? and offered_at is null
-       returning id, cohort_id, name, email, offered_at, created_at`,
+       returning ${WAITLIST_COLUMNS}`,
       [entryId],
     );
     if (rows.length === 1) return { entry: toWaitlistEntry(rows[0]), first: true };
     const [existing] = await this.em.execute<WaitlistRow[]>(
-      'select id, cohort_id, name, email, offered_at, created_at from cohort_waitlist_entries where id = ?',
+      `select ${WAITLIST_COLUMNS} from cohort_waitlist_entries where id = ?`,
       [entryId],
     );
     return existing ? { entry: toWaitlistEntry(existing), first: false } : null;
   }
 }
 
-interface WaitlistRow {
-  id: string;
-  cohort_id: string;
-  name: string;
-  email: string;
-  offered_at: Date | null;
-  created_at: Date;
-}
+/** A waitlist entry as selected: the view's names, with the times still dates. */
+type WaitlistRow = Omit<WaitlistEntryView, 'offeredAt' | 'createdAt'> & { offeredAt: Date | null; createdAt: Date };
+
+const WAITLIST_COLUMNS =
+  'id, cohort_id as "cohortId", name, email, offered_at as "offeredAt", created_at as "createdAt"';
 
 function toWaitlistEntry(row: WaitlistRow): WaitlistEntryView {
   return {
-    id: row.id,
-    cohortId: row.cohort_id,
-    name: row.name,
-    email: row.email,
-    offeredAt: row.offered_at ? new Date(row.offered_at).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
+    ...row,
+    offeredAt: row.offeredAt ? new Date(row.offeredAt).toISOString() : null,
+    createdAt: new Date(row.createdAt).toISOString(),
   };
 }

@@ -158,23 +158,23 @@ export class CredentialsRepository {
 
   /**
    * Adds a document under a row lock on the credential, so a document never slips in after an analysis has
-   * started reading the credential's documents. A credential the owner does not own reads as not found.
+   * started reading the credential's documents (in the caller's transaction, its `em`). A credential the owner does
+   * not own reads as not found.
    */
-  addDocumentUnlessAnalyzing(
+  async addDocumentUnlessAnalyzing(
+    em: EntityManager,
     credentialId: string,
     document: NewDocument,
     owner: string | null = null,
   ): Promise<AddDocumentResult> {
-    return this.em.transactional(async (em) => {
-      const credential = await em.findOne(Credential, visibleTo(credentialId, owner), {
-        lockMode: LockMode.PESSIMISTIC_WRITE,
-      });
-      if (!credential) return { outcome: 'credential-not-found' };
-      if (credential.status === 'analyzing') return { outcome: 'credential-analyzing' };
-      const created = Object.assign(new CredentialDocument(), document, { credential });
-      await em.persistAndFlush(created);
-      return { outcome: 'added', document: created };
+    const credential = await em.findOne(Credential, visibleTo(credentialId, owner), {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
     });
+    if (!credential) return { outcome: 'credential-not-found' };
+    if (credential.status === 'analyzing') return { outcome: 'credential-analyzing' };
+    const created = Object.assign(new CredentialDocument(), document, { credential });
+    await em.persistAndFlush(created);
+    return { outcome: 'added', document: created };
   }
 
   /** Moves every credential of `from` to `to` (signing in merges anonymous records into the account). */

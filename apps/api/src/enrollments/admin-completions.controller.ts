@@ -1,15 +1,13 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, ParseUUIDPipe } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, HttpCode, HttpStatus, Param, ParseUUIDPipe } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
 import { CompleteEnrollmentsDto } from './dto/complete-enrollments.dto';
 import { ApiRoute } from '../common/api-route.decorator';
 import { CompletionService } from './completion.service';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminCompletionsController {
   constructor(private readonly completions: CompletionService) {}
 

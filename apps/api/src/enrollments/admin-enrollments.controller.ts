@@ -1,6 +1,6 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Body, Controller, HttpCode, HttpStatus, Param, Query, Res } from '@nestjs/common';
+import { Body, HttpCode, HttpStatus, Param, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -9,11 +9,10 @@ import {
   ApiOkResponse,
   ApiConflictResponse,
   ApiProduces,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
 import { EnrollmentDetailDto, EnrollmentPageDto } from './dto/enrollment-admin-response.dto';
 import {
   EnrollmentSearchQueryDto,
@@ -28,9 +27,7 @@ import { EnrollmentResponseDto } from './dto/enrollment-response.dto';
 import { ListEnrollmentsQueryDto } from './dto/list-enrollments-query.dto';
 import { EnrollmentsService } from './enrollments.service';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminEnrollmentsController {
   constructor(
     private readonly enrollments: EnrollmentsService,

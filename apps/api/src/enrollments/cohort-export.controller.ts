@@ -1,17 +1,15 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Controller, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Param, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
 import { CohortIdParamDto } from '../cohorts/dto/cohort-id-param.dto';
 import { EnrollmentsService } from './enrollments.service';
 
 /** Lives with enrollments because it reads them; the path stays under the cohort it exports. */
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class CohortExportController {
   constructor(private readonly enrollments: EnrollmentsService) {}
 

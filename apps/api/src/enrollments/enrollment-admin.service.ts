@@ -235,7 +235,7 @@ export class EnrollmentAdminService {
     const made = await this.refunds.make(request);
     return this.change(async (em) => {
       // The payment's lock first, then the enrollment's: the order an installment takes them in.
-      const first = await this.refunds.complete(request, made);
+      const first = await this.refunds.complete(em, request, made);
       const before = await this.requireLocked(id);
       const total = made.reduce((sum, refund) => sum + refund.amount, 0);
       if (first && total > 0) {

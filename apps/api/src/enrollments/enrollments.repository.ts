@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { CompletionToCertify } from '../certificates/certificates.service';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Cohort } from '../cohorts/cohort.entity';
@@ -146,17 +147,7 @@ export class EnrollmentsRepository implements PaidEnrollments {
   }
 
   /** Completed enrollments with a completion date and no certificate (reads issued_credentials, writes nothing). */
-  async completedWithoutCertificate(em: EntityManager): Promise<
-    Array<{
-      enrollmentId: string;
-      recipientName: string;
-      recipientEmail: string;
-      trainingName: string;
-      cohortMonth: string | null;
-      contactHours: number;
-      completedOn: string;
-    }>
-  > {
+  async completedWithoutCertificate(em: EntityManager): Promise<CompletionToCertify[]> {
     return em.getConnection().execute(
       `select e.id as "enrollmentId", e.student_name as "recipientName", e.student_email as "recipientEmail",
               e.training_name as "trainingName", c.cohort_month as "cohortMonth",

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { TransactionRunner } from '../database/transaction-runner';
 import type { GmailSetupStatus } from '@app/contracts';
 import type { Auth } from 'googleapis';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -44,6 +45,7 @@ export class GmailConnectionService {
 
   constructor(
     private readonly repository: GmailRepository,
+    private readonly tx: TransactionRunner,
     private readonly google: GoogleClients,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -107,11 +109,13 @@ export class GmailConnectionService {
     const email = profile.data.email;
     if (!email) throw new GoogleFailedError('no-email');
 
-    await this.repository.replaceAccount({
-      email,
-      encryptedRefreshToken: encryptToken(refreshToken, key),
-      scopes: grantedScopes,
-    });
+    await this.tx.run((em) =>
+      this.repository.replaceAccount(em, {
+        email,
+        encryptedRefreshToken: encryptToken(refreshToken, key),
+        scopes: grantedScopes,
+      }),
+    );
     this.tokenCheck = null;
     this.logger.log('Gmail connected');
     return email;

@@ -65,16 +65,15 @@ export class GmailRepository {
     return account ?? null;
   }
 
-  /** One account at a time: connecting replaces whichever was there. */
+  /** One account at a time: connecting replaces whichever was there (in the caller's transaction, its `em`). */
   async replaceAccount(
+    em: EntityManager,
     account: Pick<GmailAccount, 'email' | 'encryptedRefreshToken' | 'scopes'>,
   ): Promise<GmailAccount> {
-    return this.em.fork().transactional(async (em) => {
-      await em.nativeDelete(GmailAccount, {});
-      const created = em.create(GmailAccount, { ...account, connectedAt: new Date() });
-      await em.flush();
-      return created;
-    });
+    await em.nativeDelete(GmailAccount, {});
+    const created = em.create(GmailAccount, { ...account, connectedAt: new Date() });
+    await em.flush();
+    return created;
   }
 
   async deleteAccounts(): Promise<void> {

@@ -1,16 +1,14 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Controller, Header, HttpCode, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Header, HttpCode, Res } from '@nestjs/common';
+import { ApiConflictResponse, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminController } from '../admin/admin-only.decorator';
 import { LeadDto, SheetsSyncResultDto } from './dto/lead.dto';
 import { LeadsService } from './leads.service';
 
 /** Lead contacts are personal data, so every route is for admins only. */
-@ApiTags('leads')
-@AdminOnly()
-@Controller()
+@AdminController('leads')
 export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
 

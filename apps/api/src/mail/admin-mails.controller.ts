@@ -1,20 +1,12 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Controller, HttpCode, HttpStatus, Param } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { HttpCode, HttpStatus, Param } from '@nestjs/common';
+import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse } from '@nestjs/swagger';
+import { AdminController } from '../admin/admin-only.decorator';
 import { AdminMailsService } from './admin-mails.service';
 import { EnrollmentIdParamDto, EnrollmentMailDto, MailIdParamDto } from './dto/mail.dto';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminMailsController {
   constructor(private readonly mails: AdminMailsService) {}
 

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { renderMail } from './mail-renderer';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport';
-import type { MailDataMap, MailTemplateName } from './mail-templates.types';
+import type { MailDataMap, MailTemplateName } from './mail-registry';
 import { OutboxRepository, type ClaimedMail } from './outbox.repository';
 import { UpdateCardLinks } from './update-card-links';
 

@@ -1,6 +1,5 @@
 import { render } from '@react-email/render';
-import { mailDefinition, type RenderContext } from './mail-registry';
-import type { MailDataMap, MailTemplateName } from './mail-templates.types';
+import { mailDefinition, type MailDataMap, type MailTemplateName, type RenderContext } from './mail-registry';
 
 export interface RenderedMail {
   subject: string;

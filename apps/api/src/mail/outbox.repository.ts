@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { mailSubject } from './mail-registry';
-import type { MailTemplateName, OutboxMailInput } from './mail-templates.types';
+import { mailSubject, type MailTemplateName, type OutboxMailInput } from './mail-registry';
 import { OutboxMail } from './outbox-mail.entity';
 
 /** A mail a worker has taken in hand: its lease says until when no other worker takes it. */
@@ -57,6 +56,8 @@ export class OutboxRepository {
   }
 
   /**
+   * The one way to send a mail (docs/decisions/014-outbox.md): every feature calls this with its transaction's `em`
+   * and an `OutboxMailInput` (template name, its data, recipient, event key); the subject comes from the registry.
    * Writes a mail in the caller's transaction (pass the transaction's EntityManager), so it exists exactly when the
    * event that causes it is committed. A key already there adds nothing: replayed events and retried jobs mail once.
    * Returns how many of the mails this call added.
@@ -85,11 +86,6 @@ export class OutboxRepository {
       added += rows.length;
     }
     return added;
-  }
-
-  /** Instance form of enqueue, for callers that hold the repository. */
-  enqueue(em: EntityManager, mails: OutboxMailInput | OutboxMailInput[]): Promise<number> {
-    return OutboxRepository.enqueue(em, mails);
   }
 
   /**

@@ -1,14 +1,12 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import { ApiRoute } from '../common/api-route.decorator';
-import { Controller, HttpCode } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { HttpCode } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { AdminController } from '../admin/admin-only.decorator';
 import { InstallmentRunResultDto } from './dto/installment-run.dto';
 import { InstallmentsService } from './installments.service';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminInstallmentsController {
   constructor(private readonly installments: InstallmentsService) {}
 

@@ -34,7 +34,7 @@ import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { PromotionsService } from '../promotions/promotions.service';
 import { PromotionRefusedError } from '../promotions/promotions.errors';
@@ -48,7 +48,7 @@ import {
 } from './payment.entity';
 import { CohortFullError, PaymentConfirmedError, PaymentNotFoundError, PaymentRuleError } from './payments.errors';
 import { PaymentsRepository, type LockedForCapture } from './payments.repository';
-import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
+import { PAYMENT_PROVIDER, paymentPageConfig, type PaymentProvider } from './providers/payment-provider';
 
 /**
  * How long an authorised payment keeps its seats once the server decided to capture it: as long as Stripe keeps a
@@ -100,8 +100,7 @@ export class CheckoutService {
   ) {}
 
   paymentConfig(): PaymentConfigResponse {
-    const testMode = this.provider.name === 'test';
-    return { testMode, publishableKey: testMode ? null : this.config.stripe.publishableKey };
+    return paymentPageConfig(this.provider, this.config.stripe.publishableKey);
   }
 
   async createSingle(trainingName: TrainingName, paymentType: PaymentType): Promise<PaymentIntentResponse> {

@@ -1,8 +1,9 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { TransactionRunner } from '../database/transaction-runner';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_SUCCEEDED_STATUS } from '@app/contracts';
 import { addMonthsUtc, nextInstallmentRetry } from '@app/domain';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { laterInstallmentCents, planTotalCents, type Payment, type PlanStatus } from './payment.entity';
 import { PaymentsRepository, type StaleInstallmentClaim } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
@@ -66,6 +67,7 @@ export class InstallmentsService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly payments: PaymentsRepository,
     private readonly orm: MikroORM,
+    private readonly tx: TransactionRunner,
   ) {}
 
   /** Runs outside any HTTP request (the scheduler), so it opens its own database context. */
@@ -97,7 +99,11 @@ export class InstallmentsService {
    */
   private async retryDeclined(payment: Payment, now: Date): Promise<Outcome> {
     const number = payment.installmentsPaid + 1;
-    if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, new Date(now.getTime() - STALE_CLAIM_MS))))
+    if (
+      !(await this.tx.run((tx) =>
+        this.payments.reclaimDeclinedInstallment(tx, payment.id, number, new Date(now.getTime() - STALE_CLAIM_MS)),
+      ))
+    )
       return 'skipped';
     return this.charge(payment, number, {
       now,
@@ -108,7 +114,12 @@ export class InstallmentsService {
   private async chargeNext(payment: Payment, now: Date): Promise<Outcome> {
     const number = payment.installmentsPaid + 1;
     if (number > payment.installmentsTotal) return 'skipped';
-    if (!(await this.payments.claimInstallment(payment.id, number, laterInstallmentCents(payment)))) return 'skipped';
+    if (
+      !(await this.tx.run((tx) =>
+        this.payments.claimInstallment(tx, payment.id, number, laterInstallmentCents(payment)),
+      ))
+    )
+      return 'skipped';
     return this.charge(payment, number, { now });
   }
 
@@ -141,7 +152,7 @@ export class InstallmentsService {
       if (!payment || payment.planStatus !== 'past_due') return { outcome: 'nothing-due' as const };
       const number = payment.installmentsPaid + 1;
       const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
-      if (!(await this.payments.reclaimDeclinedInstallment(payment.id, number, staleBefore)))
+      if (!(await this.tx.run((tx) => this.payments.reclaimDeclinedInstallment(tx, payment.id, number, staleBefore))))
         return { outcome: 'busy' as const };
       // The buyer is on the page and sees a decline there; no mail for it.
       let failure: string | null = null;
@@ -192,13 +203,16 @@ export class InstallmentsService {
       if (charge.status === PAYMENT_SUCCEEDED_STATUS) {
         const firstChargedAt = addMonthsUtc(payment.nextInstallmentAt ?? new Date(), 1 - number);
         const nextInstallmentAt = number < payment.installmentsTotal ? addMonthsUtc(firstChargedAt, number) : null;
-        await this.payments.recordInstallmentPaid({
-          payment,
-          installmentNumber: number,
-          providerPaymentId: charge.id,
-          nextInstallmentAt,
-          mails: this.paidMails(payment, number, charge.id, nextInstallmentAt),
-        });
+        const mails = this.paidMails(payment, number, charge.id, nextInstallmentAt);
+        await this.tx.run((tx) =>
+          this.payments.recordInstallmentPaid(tx, {
+            payment,
+            installmentNumber: number,
+            providerPaymentId: charge.id,
+            nextInstallmentAt,
+            mails,
+          }),
+        );
         return 'charged';
       }
       await this.recordFailed(
@@ -228,15 +242,18 @@ export class InstallmentsService {
     const { tellBuyer } = options;
     const declines = payment.installmentDeclines + 1;
     const nextRetryAt = options.retry === false ? null : nextInstallmentRetry(options.now, declines);
-    await this.payments.recordInstallmentFailed({
-      payment,
-      installmentNumber: number,
-      providerPaymentId,
-      message,
-      note: failureNote(payment, number, message),
-      nextRetryAt,
-      mails: tellBuyer ? this.declinedMails(payment, number, declines, nextRetryAt) : [],
-    });
+    const mails = tellBuyer ? this.declinedMails(payment, number, declines, nextRetryAt) : [];
+    await this.tx.run((tx) =>
+      this.payments.recordInstallmentFailed(tx, {
+        payment,
+        installmentNumber: number,
+        providerPaymentId,
+        message,
+        note: failureNote(payment, number, message),
+        nextRetryAt,
+        mails,
+      }),
+    );
     options.onFailed?.(message);
   }
 

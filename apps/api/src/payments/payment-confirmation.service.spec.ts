@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { CohortListCache } from '../cohorts/cohort-list-cache';
 import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';
+import type { TransactionRunner } from '../database/transaction-runner';
 import type { CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
 import { CANCELLED_MESSAGE, PaymentConfirmationService } from './payment-confirmation.service';
@@ -18,6 +19,7 @@ function setup(
   const payments = {
     findByProviderPaymentId: async () => payment,
     recordSucceededAndEnroll: async (
+      _tx: unknown,
       _payment: Payment,
       charge: SucceededCharge,
       enrollments: PaidEnrollment[],
@@ -58,6 +60,7 @@ function setup(
     checkout,
     { changing: <T>(change: () => Promise<T>) => change() } as unknown as CohortListCache,
     {} as CohortSeatsRepository,
+    { run: <T>(work: (em: unknown) => Promise<T>) => work({}) } as unknown as TransactionRunner,
   );
   return { service, recorded, failed, providerCalls };
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { TransactionRunner } from '../database/transaction-runner';
 import {
   PAYMENT_SUCCEEDED_STATUS,
   type PaymentType,
@@ -9,7 +10,7 @@ import { addMonthsUtc, remainingInstallments, splitCents, validateTestCard, type
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
 import { laterInstallmentCents, type Payment } from './payment.entity';
@@ -44,6 +45,7 @@ export class PaymentConfirmationService {
     private readonly checkout: CheckoutService,
     private readonly cohortList: CohortListCache,
     private readonly seats: CohortSeatsRepository,
+    private readonly tx: TransactionRunner,
   ) {}
 
   /** Test mode's card form. A success takes the same enrollment path as Stripe's payment_intent.succeeded. */
@@ -220,16 +222,19 @@ export class PaymentConfirmationService {
       : null;
     // The seats move from the payment's holds to its enrollments: the buyer's next page shows the list as it is now.
     return this.cohortList.changing(() =>
-      this.payments.recordSucceededAndEnroll(
-        payment,
-        {
-          providerPaymentId: intent.id,
-          paymentMethodId: intent.paymentMethodId,
-          customerId: intent.customerId,
-          nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(chargedAt, 1) : null,
-        },
-        enrollments,
-        confirmation,
+      this.tx.run((tx) =>
+        this.payments.recordSucceededAndEnroll(
+          tx,
+          payment,
+          {
+            providerPaymentId: intent.id,
+            paymentMethodId: intent.paymentMethodId,
+            customerId: intent.customerId,
+            nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(chargedAt, 1) : null,
+          },
+          enrollments,
+          confirmation,
+        ),
       ),
     );
   }

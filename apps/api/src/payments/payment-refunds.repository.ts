@@ -59,14 +59,10 @@ export class PaymentRefundsRepository {
   ) {}
 
   /**
-   * Inserts the refunds not recorded yet, each new one with its numbered credit note (in one transaction, joining the
-   * caller's); how many were new.
+   * Inserts the refunds not recorded yet, each new one with its numbered credit note and its webhook event, in the
+   * caller's transaction (its `em`); how many were new.
    */
-  async record(refunds: RecordedRefund[]): Promise<number> {
-    return this.em.transactional((em) => this.recordIn(em, refunds));
-  }
-
-  private async recordIn(em: EntityManager, refunds: RecordedRefund[]): Promise<number> {
+  async record(em: EntityManager, refunds: RecordedRefund[]): Promise<number> {
     let inserted = 0;
     for (const refund of refunds) {
       const rows = await em.execute<Array<{ id: string }>>(

@@ -1,7 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PaymentView } from '@app/contracts';
 import { addMonthsUtc, allocateRefund, refundProblem } from '@app/domain';
 import { randomUUID } from 'node:crypto';
+import { TransactionRunner } from '../database/transaction-runner';
 import { laterInstallmentCents } from './payment.entity';
 import { PaymentRefundsRepository, type RecordedRefund, type RefundRequest } from './payment-refunds.repository';
 import { RefundNotPossibleError } from './payments.errors';
@@ -20,6 +22,7 @@ export class PaymentRefundsService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly payments: PaymentsRepository,
     private readonly refunds: PaymentRefundsRepository,
+    private readonly tx: TransactionRunner,
   ) {}
 
   /**
@@ -123,11 +126,11 @@ export class PaymentRefundsService {
    * one call that completed the request (the caller then cancels the enrollment and writes the audit event), false
    * when it was completed already.
    */
-  async complete(request: RefundRequest, made: RecordedRefund[]): Promise<boolean> {
+  async complete(em: EntityManager, request: RefundRequest, made: RecordedRefund[]): Promise<boolean> {
     await this.refunds.lockForRefund({ paymentId: request.paymentId });
     const madeCents = made.reduce((sum, refund) => sum + refund.amount, 0);
     const first = await this.refunds.finishRequest(request.id, 'completed', madeCents);
-    if (first) await this.refunds.record(made);
+    if (first) await this.refunds.record(em, made);
     return first;
   }
 
@@ -155,32 +158,38 @@ export class PaymentRefundsService {
     );
     const ours = refunds.filter((refund) => refund.refundRequestId && requests.has(refund.refundRequestId));
     const others = refunds.filter((refund) => !ours.includes(refund));
-    const insertedOurs = await this.refunds.record(
-      ours.map((refund) => {
-        const request = requests.get(refund.refundRequestId as string)!;
-        return {
+    const insertedOurs = await this.tx.run((em) =>
+      this.refunds.record(
+        em,
+        ours.map((refund) => {
+          const request = requests.get(refund.refundRequestId as string)!;
+          return {
+            paymentId: owner.paymentId,
+            enrollmentId: request.enrollmentId,
+            adminUsername: request.adminUsername,
+            providerRefundId: refund.id,
+            providerPaymentId: paymentIntentId,
+            amount: refund.amount,
+            reason: request.reason,
+            refundRequestId: refund.refundRequestId ?? null,
+          };
+        }),
+      ),
+    );
+    const inserted = await this.tx.run((em) =>
+      this.refunds.record(
+        em,
+        others.map((refund) => ({
           paymentId: owner.paymentId,
-          enrollmentId: request.enrollmentId,
-          adminUsername: request.adminUsername,
+          enrollmentId: enrollmentId ?? null,
+          adminUsername: null,
           providerRefundId: refund.id,
           providerPaymentId: paymentIntentId,
           amount: refund.amount,
-          reason: request.reason,
-          refundRequestId: refund.refundRequestId ?? null,
-        };
-      }),
-    );
-    const inserted = await this.refunds.record(
-      others.map((refund) => ({
-        paymentId: owner.paymentId,
-        enrollmentId: enrollmentId ?? null,
-        adminUsername: null,
-        providerRefundId: refund.id,
-        providerPaymentId: paymentIntentId,
-        amount: refund.amount,
-        reason: 'Refunded in Stripe',
-        refundRequestId: null,
-      })),
+          reason: 'Refunded in Stripe',
+          refundRequestId: null,
+        })),
+      ),
     );
     if (inserted > 0) {
       await this.refunds.cancelEnrollmentsOfPayment(owner.firstPaymentIntentId, 'Refunded in Stripe');

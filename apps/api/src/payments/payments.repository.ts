@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { OutboxMailInput } from '../mail/mail-templates.types';
+import type { OutboxMailInput } from '../mail/mail-registry';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { ReceiptsRepository } from '../receipts/receipts.repository';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
@@ -94,8 +94,13 @@ export class PaymentsRepository {
    * Takes the declined installment of a past-due plan back in hand to charge it again, as claimInstallment does for
    * a due one: one caller wins. A claim left 'processing' by a run that died is taken over after `staleBefore`.
    */
-  async reclaimDeclinedInstallment(paymentId: string, installmentNumber: number, staleBefore: Date): Promise<boolean> {
-    return this.underPlanLock(paymentId, async (tx) => {
+  async reclaimDeclinedInstallment(
+    tx: EntityManager,
+    paymentId: string,
+    installmentNumber: number,
+    staleBefore: Date,
+  ): Promise<boolean> {
+    return this.underPlanLock(tx, paymentId, async () => {
       const rows = await tx.execute<{ id: string }[]>(
         `update payment_installments set status = 'processing', claimed_at = now(), failure_message = null
          where payment_id = ? and installment_number = ?
@@ -111,19 +116,17 @@ export class PaymentsRepository {
    * Runs a claim under the payment row's lock, and only while the plan still has an enrollment nobody cancelled: a
    * trainee's cancellation takes the same lock (lockPlanForCancellation), so a claim either comes before it (and that
    * one charge may still go through) or sees the plan stopped. Read after the lock, so it sees a cancellation that
-   * committed while it waited.
+   * committed while it waited. Runs in the caller's transaction (`tx`), which holds the lock until it commits.
    */
-  private underPlanLock(paymentId: string, claim: (tx: EntityManager) => Promise<boolean>): Promise<boolean> {
-    return this.em.transactional(async (tx) => {
-      const locked = await tx.execute<{ id: string }[]>('select id from payments where id = ? for update', [paymentId]);
-      if (locked.length === 0) return false;
-      const open = await tx.execute<{ id: string }[]>(
-        `select e.id from enrollments e join payments p on e.payment_intent_id = p.provider_payment_id
-         where p.id = ? and e.enrollment_status <> 'cancelled' limit 1`,
-        [paymentId],
-      );
-      return open.length > 0 ? claim(tx) : false;
-    });
+  private async underPlanLock(tx: EntityManager, paymentId: string, claim: () => Promise<boolean>): Promise<boolean> {
+    const locked = await tx.execute<{ id: string }[]>('select id from payments where id = ? for update', [paymentId]);
+    if (locked.length === 0) return false;
+    const open = await tx.execute<{ id: string }[]>(
+      `select e.id from enrollments e join payments p on e.payment_intent_id = p.provider_payment_id
+       where p.id = ? and e.enrollment_status <> 'cancelled' limit 1`,
+      [paymentId],
+    );
+    return open.length > 0 ? claim() : false;
   }
 
   /**
@@ -264,81 +267,80 @@ export class PaymentsRepository {
   }
 
   /**
-   * Records a succeeded first charge and creates one enrollment a training, in one transaction. The unique key
+   * Records a succeeded first charge and creates one enrollment a training, in the caller's transaction. The unique key
    * (payment_intent_id, training_name) with "on conflict do nothing" is what makes concurrent webhook deliveries and
    * success-page reconciliations enroll exactly once; the other statements are idempotent too. The intent's customer
    * wins over ours: the saved card is attached to it, so later installments can only be charged with it.
    */
   async recordSucceededAndEnroll(
+    tx: EntityManager,
     payment: Payment,
     charge: SucceededCharge,
     planned: PaidEnrollment[],
     confirmation: OutboxMailInput<'purchase-confirmation'> | null,
   ): Promise<string[]> {
-    return this.em.transactional(async (tx) => {
-      const connection = tx.getConnection();
-      const context = tx.getTransactionContext();
-      // The buyer and cohorts are read back from the row this statement locks, so a details update that committed
-      // just before is what the enrollments get (one that comes after is refused: the payment is confirmed).
-      const [paid] = await connection.execute<
-        Array<{ customer_name: string | null; customer_email: string | null; trainings: PaymentTraining[] }>
-      >(
-        `update payments set
-           status = 'succeeded',
-           failure_message = null,
-           provider_payment_method_id = coalesce(?, provider_payment_method_id),
-           provider_customer_id = coalesce(?, provider_customer_id),
-           installments_paid = greatest(installments_paid, 1),
-           plan_status = case when installments_total > 1 and plan_status = 'none' then 'active' else plan_status end,
-           next_installment_at = case when installments_total > 1 then coalesce(next_installment_at, ?) else null end,
-           updated_at = now()
-         where id = ?
-         returning customer_name, customer_email, trainings`,
-        [charge.paymentMethodId, charge.customerId, charge.nextInstallmentAt, payment.id],
-        'all',
-        context,
-      );
-      await connection.execute(
-        `insert into payment_installments (id, payment_id, installment_number, amount, status, provider_payment_id, created_at, claimed_at)
-         values (?, ?, 1, ?, 'succeeded', ?, now(), now())
-         on conflict (payment_id, installment_number) do nothing`,
-        [randomUUID(), payment.id, payment.amount, charge.providerPaymentId],
-        'run',
-        context,
-      );
-      if (paid) {
-        await ReceiptsRepository.issue(tx, {
-          kind: 'receipt',
-          sourceKey: `charge:${payment.id}:1`,
-          paymentId: payment.id,
-          installmentNumber: 1,
-          providerPaymentId: charge.providerPaymentId,
-          amountCents: payment.amount,
-          issuedAt: new Date(),
-        });
-      }
-      await this.enrollments.enrollPaid(
-        tx,
-        charge.providerPaymentId,
-        planned.map((enrollment) => ({
-          ...enrollment,
-          studentName: paid?.customer_name ?? enrollment.studentName,
-          studentEmail: paid?.customer_email ?? enrollment.studentEmail,
-          cohortId: paid
-            ? (paid.trainings.find((t) => t.name === enrollment.trainingName)?.cohortId ?? null)
-            : enrollment.cohortId,
-        })),
-      );
-      if (confirmation) {
-        // Addressed like the enrollments, from the locked row.
-        const to = paid?.customer_email ?? confirmation.to;
-        const buyerName = paid?.customer_name ?? confirmation.data.buyerName;
-        await OutboxRepository.enqueue(tx, { ...confirmation, to, data: { ...confirmation.data, buyerName } });
-      }
-      const enrollmentIds = await this.enrollments.idsOfPayment(tx, charge.providerPaymentId);
-      await this.raisePaidWebhooks(tx, payment, charge.providerPaymentId, enrollmentIds);
-      return enrollmentIds;
-    });
+    const connection = tx.getConnection();
+    const context = tx.getTransactionContext();
+    // The buyer and cohorts are read back from the row this statement locks, so a details update that committed
+    // just before is what the enrollments get (one that comes after is refused: the payment is confirmed).
+    const [paid] = await connection.execute<
+      Array<{ customer_name: string | null; customer_email: string | null; trainings: PaymentTraining[] }>
+    >(
+      `update payments set
+         status = 'succeeded',
+         failure_message = null,
+         provider_payment_method_id = coalesce(?, provider_payment_method_id),
+         provider_customer_id = coalesce(?, provider_customer_id),
+         installments_paid = greatest(installments_paid, 1),
+         plan_status = case when installments_total > 1 and plan_status = 'none' then 'active' else plan_status end,
+         next_installment_at = case when installments_total > 1 then coalesce(next_installment_at, ?) else null end,
+         updated_at = now()
+       where id = ?
+       returning customer_name, customer_email, trainings`,
+      [charge.paymentMethodId, charge.customerId, charge.nextInstallmentAt, payment.id],
+      'all',
+      context,
+    );
+    await connection.execute(
+      `insert into payment_installments (id, payment_id, installment_number, amount, status, provider_payment_id, created_at, claimed_at)
+       values (?, ?, 1, ?, 'succeeded', ?, now(), now())
+       on conflict (payment_id, installment_number) do nothing`,
+      [randomUUID(), payment.id, payment.amount, charge.providerPaymentId],
+      'run',
+      context,
+    );
+    if (paid) {
+      await ReceiptsRepository.issue(tx, {
+        kind: 'receipt',
+        sourceKey: `charge:${payment.id}:1`,
+        paymentId: payment.id,
+        installmentNumber: 1,
+        providerPaymentId: charge.providerPaymentId,
+        amountCents: payment.amount,
+        issuedAt: new Date(),
+      });
+    }
+    await this.enrollments.enrollPaid(
+      tx,
+      charge.providerPaymentId,
+      planned.map((enrollment) => ({
+        ...enrollment,
+        studentName: paid?.customer_name ?? enrollment.studentName,
+        studentEmail: paid?.customer_email ?? enrollment.studentEmail,
+        cohortId: paid
+          ? (paid.trainings.find((t) => t.name === enrollment.trainingName)?.cohortId ?? null)
+          : enrollment.cohortId,
+      })),
+    );
+    if (confirmation) {
+      // Addressed like the enrollments, from the locked row.
+      const to = paid?.customer_email ?? confirmation.to;
+      const buyerName = paid?.customer_name ?? confirmation.data.buyerName;
+      await OutboxRepository.enqueue(tx, { ...confirmation, to, data: { ...confirmation.data, buyerName } });
+    }
+    const enrollmentIds = await this.enrollments.idsOfPayment(tx, charge.providerPaymentId);
+    await this.raisePaidWebhooks(tx, payment, charge.providerPaymentId, enrollmentIds);
+    return enrollmentIds;
   }
 
   /**
@@ -513,8 +515,13 @@ export class PaymentsRepository {
   }
 
   /** Claims an installment before charging it; false when another run already has it. */
-  async claimInstallment(paymentId: string, installmentNumber: number, amount: number): Promise<boolean> {
-    return this.underPlanLock(paymentId, async (tx) => {
+  async claimInstallment(
+    tx: EntityManager,
+    paymentId: string,
+    installmentNumber: number,
+    amount: number,
+  ): Promise<boolean> {
+    return this.underPlanLock(tx, paymentId, async () => {
       const rows = await tx.execute<{ id: string }[]>(
         `insert into payment_installments (id, payment_id, installment_number, amount, status, created_at, claimed_at)
          values (?, ?, ?, ?, 'processing', now(), now())
@@ -556,103 +563,115 @@ export class PaymentsRepository {
   }
 
   /** A charged installment: the plan moves on a month, and each enrollment's amount paid grows by it. */
-  async recordInstallmentPaid(input: {
-    payment: Payment;
-    installmentNumber: number;
-    providerPaymentId: string;
-    nextInstallmentAt: Date | null;
-    /** The receipt (and, for the last month, the paid-in-full mail), written with the charge. */
-    mails: OutboxMailInput[];
-  }): Promise<void> {
+  async recordInstallmentPaid(
+    tx: EntityManager,
+    input: {
+      payment: Payment;
+      installmentNumber: number;
+      providerPaymentId: string;
+      nextInstallmentAt: Date | null;
+      /** The receipt (and, for the last month, the paid-in-full mail), written with the charge. */
+      mails: OutboxMailInput[];
+    },
+  ): Promise<void> {
     const { payment } = input;
-    await this.em.transactional(async (tx) => {
-      const connection = tx.getConnection();
-      const context = tx.getTransactionContext();
-      await connection.execute(
-        `update payment_installments set status = 'succeeded', provider_payment_id = ?
-         where payment_id = ? and installment_number = ?`,
-        [input.providerPaymentId, payment.id, input.installmentNumber],
-        'run',
-        context,
-      );
-      await connection.execute(
-        `update payments set installments_paid = ?, next_installment_at = ?, next_retry_at = null, installment_declines = 0,
-           plan_status = case when ? >= installments_total then 'completed' else 'active' end, updated_at = now()
-         where id = ?`,
-        [input.installmentNumber, input.nextInstallmentAt, input.installmentNumber, payment.id],
-        'run',
-        context,
-      );
-      await ReceiptsRepository.issue(tx, {
-        kind: 'receipt',
-        sourceKey: `charge:${payment.id}:${input.installmentNumber}`,
-        paymentId: payment.id,
-        installmentNumber: input.installmentNumber,
-        providerPaymentId: input.providerPaymentId,
-        amountCents: laterInstallmentCents(payment),
-        issuedAt: new Date(),
-      });
-      await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, laterInstallmentCents(payment));
-      await OutboxRepository.enqueue(tx, input.mails);
-      await WebhookOutbox.enqueue(tx, {
-        type: 'installment.paid',
-        key: `installment.paid:${payment.id}:${input.installmentNumber}`,
-        data: {
-          paymentId: payment.id,
-          paymentIntentId: input.providerPaymentId,
-          installmentNumber: input.installmentNumber,
-          installmentsTotal: payment.installmentsTotal,
-          amount: laterInstallmentCents(payment),
-        },
-      });
+    await this.setInstallmentRow(tx, payment.id, input.installmentNumber, {
+      status: 'succeeded',
+      providerPaymentId: input.providerPaymentId,
+      failureMessage: null,
+    });
+    await tx.execute(
+      `update payments set installments_paid = ?, next_installment_at = ?, next_retry_at = null, installment_declines = 0,
+         plan_status = case when ? >= installments_total then 'completed' else 'active' end, updated_at = now()
+       where id = ?`,
+      [input.installmentNumber, input.nextInstallmentAt, input.installmentNumber, payment.id],
+    );
+    await ReceiptsRepository.issue(tx, {
+      kind: 'receipt',
+      sourceKey: `charge:${payment.id}:${input.installmentNumber}`,
+      paymentId: payment.id,
+      installmentNumber: input.installmentNumber,
+      providerPaymentId: input.providerPaymentId,
+      amountCents: laterInstallmentCents(payment),
+      issuedAt: new Date(),
+    });
+    await this.enrollments.addPaymentAmount(tx, payment.providerPaymentId, laterInstallmentCents(payment));
+    await this.tellInstallmentOutcome(tx, payment, input.installmentNumber, input.mails, {
+      type: 'installment.paid',
+      key: `installment.paid:${payment.id}:${input.installmentNumber}`,
+      paymentIntentId: input.providerPaymentId,
     });
   }
 
   /** A declined installment: the plan is past due and each enrollment's notes say so, for the admin. */
-  async recordInstallmentFailed(input: {
-    payment: Payment;
-    installmentNumber: number;
-    providerPaymentId: string | null;
-    message: string;
-    note: string;
-    /** When the hourly job tries the card again; null when it will not. */
-    nextRetryAt: Date | null;
-    /** The declined-installment mail with its update-card link, written with the failure. */
-    mails: OutboxMailInput[];
-  }): Promise<void> {
+  async recordInstallmentFailed(
+    tx: EntityManager,
+    input: {
+      payment: Payment;
+      installmentNumber: number;
+      providerPaymentId: string | null;
+      message: string;
+      note: string;
+      /** When the hourly job tries the card again; null when it will not. */
+      nextRetryAt: Date | null;
+      /** The declined-installment mail with its update-card link, written with the failure. */
+      mails: OutboxMailInput[];
+    },
+  ): Promise<void> {
     const { payment } = input;
-    await this.em.transactional(async (tx) => {
-      const connection = tx.getConnection();
-      const context = tx.getTransactionContext();
-      await connection.execute(
-        `update payment_installments set status = 'failed', provider_payment_id = ?, failure_message = ?
-         where payment_id = ? and installment_number = ?`,
-        [input.providerPaymentId, input.message, payment.id, input.installmentNumber],
-        'run',
-        context,
-      );
-      await connection.execute(
-        `update payments set plan_status = 'past_due', failure_message = ?, next_retry_at = ?,
-           installment_declines = installment_declines + 1, updated_at = now()
-         where id = ?`,
-        [input.message, input.nextRetryAt, payment.id],
-        'run',
-        context,
-      );
-      await this.enrollments.appendNote(tx, payment.providerPaymentId, input.note);
-      await OutboxRepository.enqueue(tx, input.mails);
-      // One event per decline (a retried month that is declined again is told again).
-      await WebhookOutbox.enqueue(tx, {
-        type: 'installment.failed',
-        key: `installment.failed:${payment.id}:${input.installmentNumber}:${randomUUID()}`,
-        data: {
-          paymentId: payment.id,
-          paymentIntentId: input.providerPaymentId ?? payment.providerPaymentId,
-          installmentNumber: input.installmentNumber,
-          installmentsTotal: payment.installmentsTotal,
-          amount: laterInstallmentCents(payment),
-        },
-      });
+    await this.setInstallmentRow(tx, payment.id, input.installmentNumber, {
+      status: 'failed',
+      providerPaymentId: input.providerPaymentId,
+      failureMessage: input.message,
+    });
+    await tx.execute(
+      `update payments set plan_status = 'past_due', failure_message = ?, next_retry_at = ?,
+         installment_declines = installment_declines + 1, updated_at = now()
+       where id = ?`,
+      [input.message, input.nextRetryAt, payment.id],
+    );
+    await this.enrollments.appendNote(tx, payment.providerPaymentId, input.note);
+    // One event per decline (a retried month that is declined again is told again).
+    await this.tellInstallmentOutcome(tx, payment, input.installmentNumber, input.mails, {
+      type: 'installment.failed',
+      key: `installment.failed:${payment.id}:${input.installmentNumber}:${randomUUID()}`,
+      paymentIntentId: input.providerPaymentId ?? payment.providerPaymentId,
+    });
+  }
+
+  /** A claimed installment's outcome on its row (a paid one has no failure message). */
+  private async setInstallmentRow(
+    tx: EntityManager,
+    paymentId: string,
+    installmentNumber: number,
+    outcome: { status: 'succeeded' | 'failed'; providerPaymentId: string | null; failureMessage: string | null },
+  ): Promise<void> {
+    await tx.execute(
+      `update payment_installments set status = ?, provider_payment_id = ?, failure_message = ?
+       where payment_id = ? and installment_number = ?`,
+      [outcome.status, outcome.providerPaymentId, outcome.failureMessage, paymentId, installmentNumber],
+    );
+  }
+
+  /** The mails and the webhook event of an installment's outcome, in its transaction. */
+  private async tellInstallmentOutcome(
+    tx: EntityManager,
+    payment: Payment,
+    installmentNumber: number,
+    mails: OutboxMailInput[],
+    event: { type: 'installment.paid' | 'installment.failed'; key: string; paymentIntentId: string },
+  ): Promise<void> {
+    await OutboxRepository.enqueue(tx, mails);
+    await WebhookOutbox.enqueue(tx, {
+      type: event.type,
+      key: event.key,
+      data: {
+        paymentId: payment.id,
+        paymentIntentId: event.paymentIntentId,
+        installmentNumber,
+        installmentsTotal: payment.installmentsTotal,
+        amount: laterInstallmentCents(payment),
+      },
     });
   }
 }

@@ -1,22 +1,19 @@
-import { Body, Controller, HttpCode, HttpStatus, Param } from '@nestjs/common';
+import { Body, HttpCode, HttpStatus, Param } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiTags,
 } from '@nestjs/swagger';
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
 import { ApiRoute } from '../common/api-route.decorator';
 import { PromotionCodeDto, PromotionCodeIdParamDto, SavePromotionCodeDto } from './dto/promotion-code.dto';
 import { PromotionsService } from './promotions.service';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminPromotionsController {
   constructor(private readonly promotions: PromotionsService) {}
 

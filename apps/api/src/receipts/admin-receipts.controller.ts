@@ -1,15 +1,13 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
-import { Controller, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Param, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminController } from '../admin/admin-only.decorator';
 import { ApiRoute } from '../common/api-route.decorator';
 import { ReceiptIdParamDto } from './dto/receipt-id-param.dto';
 import { ReceiptsService, toReceiptSummary } from './receipts.service';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminReceiptsController {
   constructor(private readonly receipts: ReceiptsService) {}
 

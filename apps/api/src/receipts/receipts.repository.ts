@@ -37,50 +37,17 @@ export interface ReceiptRow {
   issuedAt: Date;
 }
 
-interface RawReceipt {
-  id: string;
-  number: string;
-  kind: ReceiptKind;
-  payment_id: string;
-  installment_number: number | null;
-  provider_payment_id: string;
-  amount: number;
-  discount: number | null;
-  currency: string;
-  buyer_name: string;
-  buyer_email: string;
-  trainings: string[];
-  payment_type: string;
-  installments_total: number;
-  card_last4: string | null;
-  credit_for: string | null;
-  issued_at: Date;
-}
+/** A receipt under the row's camelCase names; only the time needs converting (the driver gives it as text). */
+const SELECT = `select id, number, kind, payment_id as "paymentId", installment_number as "installmentNumber",
+  provider_payment_id as "providerPaymentId", amount as "amountCents", discount as "discountCents", currency,
+  buyer_name as "buyerName", buyer_email as "buyerEmail", trainings, payment_type as "paymentType",
+  installments_total as "installmentsTotal", card_last4 as "cardLast4", credit_for as "creditFor",
+  issued_at as "issuedAt" from receipts`;
 
-function toRow(raw: RawReceipt): ReceiptRow {
-  return {
-    id: raw.id,
-    number: raw.number,
-    kind: raw.kind,
-    paymentId: raw.payment_id,
-    installmentNumber: raw.installment_number,
-    providerPaymentId: raw.provider_payment_id,
-    amountCents: Number(raw.amount),
-    discountCents: raw.discount === null ? null : Number(raw.discount),
-    currency: raw.currency,
-    buyerName: raw.buyer_name,
-    buyerEmail: raw.buyer_email,
-    trainings: raw.trainings,
-    paymentType: raw.payment_type,
-    installmentsTotal: Number(raw.installments_total),
-    cardLast4: raw.card_last4,
-    creditFor: raw.credit_for,
-    issuedAt: new Date(raw.issued_at),
-  };
-}
-
-const SELECT = `select id, number, kind, payment_id, installment_number, provider_payment_id, amount, discount, currency,
-  buyer_name, buyer_email, trainings, payment_type, installments_total, card_last4, credit_for, issued_at from receipts`;
+const toRow = (row: Omit<ReceiptRow, 'issuedAt'> & { issuedAt: Date | string }): ReceiptRow => ({
+  ...row,
+  issuedAt: new Date(row.issuedAt),
+});
 
 /** The only writer of receipts and receipt_counters. */
 @Injectable()
@@ -152,12 +119,12 @@ export class ReceiptsRepository {
   }
 
   async findById(id: string): Promise<ReceiptRow | null> {
-    const rows = await this.em.execute<RawReceipt[]>(`${SELECT} where id = ?`, [id]);
+    const rows = await this.em.execute<ReceiptRow[]>(`${SELECT} where id = ?`, [id]);
     return rows[0] ? toRow(rows[0]) : null;
   }
 
   async forEnrollment(enrollmentId: string): Promise<ReceiptRow[]> {
-    const rows = await this.em.execute<RawReceipt[]>(
+    const rows = await this.em.execute<ReceiptRow[]>(
       `${SELECT} where payment_id in (select p.id from payments p join enrollments e
          on e.payment_intent_id = p.provider_payment_id where e.id = ?) order by year, sequence`,
       [enrollmentId],
@@ -168,7 +135,7 @@ export class ReceiptsRepository {
   /** The receipts and credit notes of these payments, oldest first. */
   async forPayments(paymentIds: string[]): Promise<ReceiptRow[]> {
     if (paymentIds.length === 0) return [];
-    const rows = await this.em.execute<RawReceipt[]>(
+    const rows = await this.em.execute<ReceiptRow[]>(
       `${SELECT} where payment_id in (${paymentIds.map(() => '?').join(', ')}) order by year, sequence`,
       paymentIds,
     );

@@ -1,15 +1,13 @@
-import { Controller, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Param, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly } from '../admin/admin-only.decorator';
+import { AdminController } from '../admin/admin-only.decorator';
 import { ApiRoute } from '../common/api-route.decorator';
 import { ReportNameParamDto } from './dto/report-name-param.dto';
 import { ReportsService } from './reports.service';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminReportsController {
   constructor(private readonly reports: ReportsService) {}
 

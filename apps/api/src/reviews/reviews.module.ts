@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CertificatesModule } from '../certificates/certificates.module';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { RecordsMailModule } from '../records-mail/records-mail.module';
 import { ReviewsController } from './reviews.controller';
 import { ReviewsRepository } from './reviews.repository';
 import { ReviewsService } from './reviews.service';
 
 @Module({
-  imports: [CredentialsModule, RecordsMailModule, CertificatesModule],
+  imports: [CredentialsModule, CertificatesModule],
   controllers: [ReviewsController],
   providers: [ReviewsRepository, ReviewsService],
 })

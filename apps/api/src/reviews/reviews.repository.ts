@@ -95,33 +95,31 @@ export class ReviewsRepository {
   }
 
   /**
-   * Locks the credential and records the decision, unless it is not completed or already decided; `then` runs in the
-   * same transaction (the outcome mail goes to the outbox with the decision, or neither happens).
+   * Locks the credential and records the decision, unless it is not completed or already decided, in the caller's
+   * transaction (its `em`), where the service then writes the outcome's webhook event and mail.
    */
-  decide(
+  async decide(
+    em: EntityManager,
     credentialId: string,
     decide: (
       credential: Credential,
       evaluation: Evaluation,
     ) => Omit<CredentialReview, 'id' | 'credential' | 'decidedAt'>,
-    then: (review: CredentialReview, credential: Credential, em: EntityManager) => Promise<void>,
   ): Promise<
-    { outcome: 'decided'; review: CredentialReview } | { outcome: 'not-found' | 'not-completed' | 'already-decided' }
+    | { outcome: 'decided'; review: CredentialReview; credential: Credential }
+    | { outcome: 'not-found' | 'not-completed' | 'already-decided' }
   > {
-    return this.em.transactional(async (em) => {
-      const credential = await em.findOne(Credential, { id: credentialId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!credential) return { outcome: 'not-found' as const };
-      const evaluation = await em.findOne(Evaluation, { credential: credentialId });
-      if (credential.status !== 'completed' || !evaluation) return { outcome: 'not-completed' as const };
-      if ((await em.count(CredentialReview, { credential: credentialId })) > 0)
-        return { outcome: 'already-decided' as const };
-      const review = Object.assign(new CredentialReview(), decide(credential, evaluation), {
-        credential,
-        decidedAt: new Date(),
-      });
-      await em.persistAndFlush(review);
-      await then(review, credential, em);
-      return { outcome: 'decided' as const, review };
+    const credential = await em.findOne(Credential, { id: credentialId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!credential) return { outcome: 'not-found' as const };
+    const evaluation = await em.findOne(Evaluation, { credential: credentialId });
+    if (credential.status !== 'completed' || !evaluation) return { outcome: 'not-completed' as const };
+    if ((await em.count(CredentialReview, { credential: credentialId })) > 0)
+      return { outcome: 'already-decided' as const };
+    const review = Object.assign(new CredentialReview(), decide(credential, evaluation), {
+      credential,
+      decidedAt: new Date(),
     });
+    await em.persistAndFlush(review);
+    return { outcome: 'decided' as const, review, credential };
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { TransactionRunner } from '../database/transaction-runner';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReviewCredentialDetail, ReviewQueueItem, ReviewQueueQuery } from '@app/contracts';
 import { checkRejection, checkVerification, evaluationReportRows, type ReviewCheck } from '@app/domain';
@@ -9,7 +10,8 @@ import { CertificatesService } from '../certificates/certificates.service';
 import { Credential } from '../credentials/credential.entity';
 import { CredentialNotFoundError } from '../credentials/credentials.errors';
 import { CredentialsService, toCredentialDto } from '../credentials/credentials.service';
-import { RECORDS_MAILER, type RecordsMail, type RecordsMailer } from '../records-mail/records-mailer';
+import type { OutboxMailInput } from '../mail/mail-registry';
+import { OutboxRepository } from '../mail/outbox.repository';
 import type { CredentialReview } from './credential-review.entity';
 import { toCredentialReviewDto } from './review-mapping';
 import { AlreadyReviewedError, ReviewInvalidError, ReviewNeedsCompletedAnalysisError } from './reviews.errors';
@@ -35,8 +37,8 @@ export class ReviewsService {
     private readonly repository: ReviewsRepository,
     private readonly credentials: CredentialsService,
     private readonly applicants: ApplicantsRepository,
-    @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
     private readonly certificates: CertificatesService,
+    private readonly tx: TransactionRunner,
   ) {}
 
   queue(query: ReviewQueueQuery): Promise<ReviewQueueItem[]> {
@@ -77,14 +79,14 @@ export class ReviewsService {
         const { awardedCredits, note } = checked(checkVerification(input, evaluationCredits));
         return { decision: 'verified', awardedCredits, note, rejectionReason: null };
       },
-      (review, credential, to) => ({
-        kind: 'credential-verified',
-        to,
-        credentialId: credential.id,
-        credentialName: credential.name,
-        awardedCredits: review.awardedCredits ?? 0,
-        note: review.note,
-        eventKey: `credential-review:${credential.id}`,
+      (review, credential) => ({
+        template: 'credential-verified',
+        data: {
+          credentialId: credential.id,
+          credentialName: credential.name,
+          awardedCredits: review.awardedCredits ?? 0,
+          note: review.note,
+        },
       }),
       // A verified evaluation gives the applicant its signed course-by-course report, in the decision's transaction.
       async (review, credential, em) => {
@@ -111,13 +113,9 @@ export class ReviewsService {
       credentialId,
       admin,
       () => ({ decision: 'rejected', awardedCredits: null, note: null, rejectionReason: reason }),
-      (review, credential, to) => ({
-        kind: 'credential-rejected',
-        to,
-        credentialId: credential.id,
-        credentialName: credential.name,
-        reason: review.rejectionReason ?? '',
-        eventKey: `credential-review:${credential.id}`,
+      (review, credential) => ({
+        template: 'credential-rejected',
+        data: { credentialId: credential.id, credentialName: credential.name, reason: review.rejectionReason ?? '' },
       }),
     );
   }
@@ -128,41 +126,53 @@ export class ReviewsService {
     values: (
       recommendedCredits: number,
     ) => Pick<CredentialReview, 'decision' | 'awardedCredits' | 'note' | 'rejectionReason'>,
-    mail: (review: CredentialReview, credential: Credential, to: string) => RecordsMail,
+    mail: (
+      review: CredentialReview,
+      credential: Credential,
+    ) =>
+      | Pick<OutboxMailInput<'credential-verified'>, 'template' | 'data'>
+      | Pick<OutboxMailInput<'credential-rejected'>, 'template' | 'data'>,
     issue?: (review: CredentialReview, credential: Credential, em: EntityManager) => Promise<void>,
   ): Promise<ReviewDecisionResult> {
     let notified = false;
-    const result = await this.repository.decide(
-      credentialId,
-      (_credential, evaluation) => ({ ...values(evaluation.totalCredits), reviewerId: admin.id }),
-      async (review, credential, em: EntityManager) => {
-        // In the decision's transaction, once per credential (a credential is decided once).
-        await WebhookOutbox.enqueue(
-          em,
-          review.decision === 'verified'
-            ? {
-                type: 'review.verified',
-                key: `review.verified:${credential.id}`,
-                data: {
-                  credentialId: credential.id,
-                  applicantId: credential.ownerId,
-                  awardedCredits: review.awardedCredits,
-                },
-              }
-            : {
-                type: 'review.rejected',
-                key: `review.rejected:${credential.id}`,
-                data: { credentialId: credential.id, applicantId: credential.ownerId },
+    const result = await this.tx.run(async (em) => {
+      const decided = await this.repository.decide(em, credentialId, (_credential, evaluation) => ({
+        ...values(evaluation.totalCredits),
+        reviewerId: admin.id,
+      }));
+      if (decided.outcome !== 'decided') return decided;
+      const { review, credential } = decided;
+      // In the decision's transaction, once per credential (a credential is decided once).
+      await WebhookOutbox.enqueue(
+        em,
+        review.decision === 'verified'
+          ? {
+              type: 'review.verified',
+              key: `review.verified:${credential.id}`,
+              data: {
+                credentialId: credential.id,
+                applicantId: credential.ownerId,
+                awardedCredits: review.awardedCredits,
               },
-        );
-        if (issue) await issue(review, credential, em);
-        const applicant = await this.applicants.findById(credential.ownerId, em);
-        if (!applicant?.email) return;
-        const outcome = mail(review, credential, applicant.email);
-        await this.mailer.enqueue(outcome, em);
-        notified = true;
-      },
-    );
+            }
+          : {
+              type: 'review.rejected',
+              key: `review.rejected:${credential.id}`,
+              data: { credentialId: credential.id, applicantId: credential.ownerId },
+            },
+      );
+      if (issue) await issue(review, credential, em);
+      const applicant = await this.applicants.findById(credential.ownerId, em);
+      if (!applicant?.email) return decided;
+      const outcome = mail(review, credential);
+      await OutboxRepository.enqueue(em, {
+        ...outcome,
+        key: `credential-review:${credential.id}`,
+        to: applicant.email,
+      });
+      notified = true;
+      return decided;
+    });
     if (result.outcome === 'not-found') throw new CredentialNotFoundError();
     if (result.outcome === 'not-completed') {
       throw new ReviewNeedsCompletedAnalysisError();

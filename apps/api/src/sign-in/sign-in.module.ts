@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { RecordsMailModule } from '../records-mail/records-mail.module';
 import { SignInController } from './sign-in.controller';
 import { SignInRepository } from './sign-in.repository';
 import { SignInService } from './sign-in.service';
 
 @Module({
-  imports: [CredentialsModule, RecordsMailModule],
+  imports: [CredentialsModule],
   controllers: [SignInController],
   providers: [SignInRepository, SignInService],
   exports: [SignInService],

@@ -1,5 +1,5 @@
 import { TransactionRunner } from '../database/transaction-runner';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   LEGACY_APPLICANT_ID,
   type SignInLinkResponse,
@@ -16,7 +16,7 @@ import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { StaffOwnNoCredentialsError } from '../credentials/credentials.errors';
 import { CredentialsRepository } from '../credentials/credentials.repository';
-import { RECORDS_MAILER, type RecordsMailer } from '../records-mail/records-mailer';
+import { OutboxRepository } from '../mail/outbox.repository';
 import { SignInClientRateLimitedError, SignInLinkInvalidError, SignInLinksRateLimitedError } from './sign-in.errors';
 import { SignInRepository } from './sign-in.repository';
 
@@ -46,7 +46,6 @@ export class SignInService {
     private readonly applicants: ApplicantsRepository,
     private readonly sessions: ApplicantSessionsService,
     private readonly credentials: CredentialsRepository,
-    @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
     @InjectConfig() config: AppConfig,
   ) {
     this.limits = {
@@ -88,16 +87,12 @@ export class SignInService {
         },
         em,
       );
-      await this.mailer.enqueue(
-        {
-          kind: 'sign-in-link',
-          to: email,
-          path: `/sign-in?token=${encodeURIComponent(token)}`,
-          expiresMinutes: SIGN_IN_LINK_MINUTES,
-          eventKey: `sign-in-link:${created.id}`,
-        },
-        em,
-      );
+      await OutboxRepository.enqueue(em, {
+        key: `sign-in-link:${created.id}`,
+        to: email,
+        template: 'sign-in-link',
+        data: { path: `/sign-in?token=${encodeURIComponent(token)}`, expiresInMinutes: SIGN_IN_LINK_MINUTES },
+      });
     });
     return {
       mail: 'queued',

@@ -1,15 +1,13 @@
-import { Body, Controller, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Param } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ROUTES, type RouteResponse } from '@app/contracts';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
 import { ApiRoute } from '../common/api-route.decorator';
 import { UpdateTrainingSettingsDto } from './dto/training-settings.dto';
 import { TrainingSettingsService } from './training-settings.service';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class AdminTrainingSettingsController {
   constructor(private readonly settings: TrainingSettingsService) {}
 

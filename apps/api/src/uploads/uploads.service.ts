@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { TransactionRunner } from '../database/transaction-runner';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { isDocumentType, type CredentialDocument as CredentialDocumentDto } from '@app/contracts';
 import {
@@ -57,6 +58,7 @@ export class UploadsService {
     private readonly storage: StorageService,
     private readonly uploads: UploadsRepository,
     private readonly credentials: CredentialsRepository,
+    private readonly tx: TransactionRunner,
   ) {}
 
   /** A presigned PUT URL for a fresh key, recorded (with whom it was issued to) so that only it can be registered. */
@@ -160,16 +162,19 @@ export class UploadsService {
     const documentType = isDocumentType(request.documentType)
       ? request.documentType
       : guessDocumentType(request.fileName);
-    const result = await this.credentials.addDocumentUnlessAnalyzing(
-      request.credentialId,
-      {
-        fileName: request.fileName,
-        documentType,
-        fileSize: size,
-        fileType: MIME_TYPE_BY_FILE_KIND[kind],
-        objectKey,
-      },
-      ownerFilter(viewer),
+    const result = await this.tx.run((em) =>
+      this.credentials.addDocumentUnlessAnalyzing(
+        em,
+        request.credentialId,
+        {
+          fileName: request.fileName,
+          documentType,
+          fileSize: size,
+          fileType: MIME_TYPE_BY_FILE_KIND[kind],
+          objectKey,
+        },
+        ownerFilter(viewer),
+      ),
     );
     if (result.outcome === 'credential-not-found') throw new RefusedUpload(new CredentialNotFoundError());
     if (result.outcome === 'credential-analyzing') throw new RefusedUpload(new DocumentsLockedByAnalysisError());

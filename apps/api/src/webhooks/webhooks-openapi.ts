@@ -15,6 +15,15 @@ const object = <T extends string>(properties: Record<T, Schema>, description: st
 });
 
 /** The `data` of each event, field for field as WebhookEventDataMap in libs/contracts (the keys are checked). */
+/** An installment's payload, the same whether it was charged or declined. */
+const installment = {
+  paymentId: id,
+  paymentIntentId: { type: 'string' },
+  installmentNumber: { type: 'integer' },
+  installmentsTotal: { type: 'integer' },
+  amount: cents,
+};
+
 const DATA: { [T in WebhookEventType]: Schema & { properties: Record<keyof WebhookEventDataMap[T], Schema> } } = {
   'enrollment.created': object(
     {
@@ -49,24 +58,9 @@ const DATA: { [T in WebhookEventType]: Schema & { properties: Record<keyof Webho
     },
     'A checkout was paid (the first charge of a plan); sent once per payment.',
   ) as never,
-  'installment.paid': object(
-    {
-      paymentId: id,
-      paymentIntentId: { type: 'string' },
-      installmentNumber: { type: 'integer' },
-      installmentsTotal: { type: 'integer' },
-      amount: cents,
-    },
-    'A monthly installment of a plan was charged.',
-  ) as never,
+  'installment.paid': object(installment, 'A monthly installment of a plan was charged.') as never,
   'installment.failed': object(
-    {
-      paymentId: id,
-      paymentIntentId: { type: 'string' },
-      installmentNumber: { type: 'integer' },
-      installmentsTotal: { type: 'integer' },
-      amount: cents,
-    },
+    installment,
     'A monthly installment was declined; the plan is past due and the buyer got an update-card link.',
   ) as never,
   'refund.created': object(

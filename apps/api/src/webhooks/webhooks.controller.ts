@@ -1,14 +1,8 @@
 import { ROUTES, type RouteResponse } from '@app/contracts';
-import { Body, Controller, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
-import { AdminOnly, CurrentAdmin } from '../admin/admin-only.decorator';
+import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
 import { ApiRoute } from '../common/api-route.decorator';
 import {
   CreateWebhookEndpointDto,
@@ -18,9 +12,7 @@ import {
 } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 
-@ApiTags('admin')
-@AdminOnly()
-@Controller()
+@AdminController()
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 

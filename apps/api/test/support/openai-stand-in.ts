@@ -1,16 +1,21 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SYLLABUS_TITLE } from '../fixtures/syllabus';
+import { strictSchemaProblem } from './openai-strict-schema';
 
 /**
  * A local server that speaks OpenAI's chat completions endpoint, so the real SDK (OPENAI_BASE_URL) can be pointed at
- * it: the analysis e2e test and `npm run eval:accuracy -- --openai-stand-in` use it.
+ * it: the analysis e2e test and `npm run eval:accuracy -- --openai-stand-in` use it. Like the service, it refuses a
+ * strict `json_schema` response format that structured outputs do not support (400 invalid_request_error).
  */
 
 export interface ChatRequest {
   model: string;
   messages: { role: string; content: string }[];
-  response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { required: string[] } } };
+  response_format: {
+    type: string;
+    json_schema: { name: string; strict: boolean; schema: { required: string[]; properties: Record<string, unknown> } };
+  };
 }
 
 /** What the model "reads" in the syllabus: mostly right, plus an invented hour count and an invented person. */
@@ -65,6 +70,19 @@ export async function startOpenAiStandIn(answer: (request: ChatRequest) => Stand
   const server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as ChatRequest;
     requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+    const format = body.response_format;
+    const refused =
+      format?.type === 'json_schema' && format.json_schema?.strict
+        ? strictSchemaProblem(format.json_schema.schema, format.json_schema.name)
+        : null;
+    if (refused) {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: refused, type: 'invalid_request_error', param: 'response_format', code: null },
+        }),
+      );
+      return;
+    }
     const reply = answer(body);
     if ('status' in reply) {
       response

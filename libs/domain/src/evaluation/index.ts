@@ -5,3 +5,6 @@ export * from './rigor-assessment';
 export * from './evaluate-readings';
 export * from './evaluation-details';
 export * from './document-notices';
+export * from './model-signals';
+export * from './ground-model-signals';
+export * from './local-document-signals';

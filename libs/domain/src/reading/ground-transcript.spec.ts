@@ -1,4 +1,5 @@
-import { groundTranscript, type ModelTranscript } from './ground-transcript';
+import type { ModelTranscript } from '../evaluation/model-signals';
+import { groundTranscript } from './ground-transcript';
 import { linesOfPage } from './positioned-lines';
 import { readTranscript } from './transcript-reader';
 

@@ -4,27 +4,9 @@ import { findDates } from './dates';
 import { evidenceOf, findEvidence } from './evidence';
 import type { TextLine } from './positioned-lines';
 import type { TranscriptReading } from './transcript-reader';
-
-/**
- * A transcript as a language model reads it (OpenAI structured outputs), before it is checked against the document.
- * The same fields as the local transcript reader, so the two readings can be compared value by value.
- */
-export interface ModelCourseRow {
-  term: string | null;
-  code: string | null;
-  title: string;
-  credits: number | null;
-  grade: string | null;
-}
-
-export interface ModelTranscript {
-  institution: string | null;
-  student: string | null;
-  program: string | null;
-  awardDate: string | null;
-  creditSystem: CreditSystem | null;
-  courses: ModelCourseRow[];
-}
+// A transcript as a language model reads it (OpenAI structured outputs), before it is checked against the document:
+// the same fields as the local transcript reader, so the two readings can be compared value by value.
+import type { ModelCourseRow, ModelTranscript } from '../evaluation/model-signals';
 
 const squash = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 

@@ -1,16 +1,7 @@
-import type { DocumentType } from '@app/contracts';
-import type { AnalyzerName, DocumentSignals, TextLine, UncertainWord } from '@app/domain';
+import type { AnalyzerName, DocumentInput, DocumentSignals } from '@app/domain';
 
-/** One document's text and what the uploader said it is. */
-export interface DocumentInput {
-  fileName: string;
-  documentType: DocumentType;
-  text: string;
-  /** Lines rebuilt from the text's positions (PDF text layer); absent for readers that give plain text. */
-  lines?: readonly TextLine[];
-  /** Words OCR read with low confidence; a value made of them is marked for review. */
-  uncertainWords?: readonly UncertainWord[];
-}
+/** One document's text and what the uploader said it is (the domain's type, read by both analyzers). */
+export type { DocumentInput };
 
 export interface DocumentAnalysis {
   signals: DocumentSignals;

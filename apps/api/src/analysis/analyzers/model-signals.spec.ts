@@ -1,253 +1,91 @@
-import { LocalDocumentAnalyzer } from './local-document-analyzer';
-import { groundModelSignals, InvalidModelAnswerError, parseModelSignals, type ModelSignals } from './model-signals';
-
-const answer: ModelSignals = {
-  title: 'Intro to Somatic Work',
-  contactHours: 30,
-  learningObjectives: ['a', 'b', 'c'],
-  modulesOrWeeks: 10,
-  assessmentMethods: ['exam'],
-  topics: ['somatics'],
-  certificate: {
-    recipientName: 'Ann Lee',
-    issuingOrganization: 'Calm College',
-    certificateAuthor: null,
-    completionDate: '2025-01-15',
-  },
-  contacts: [{ name: 'Bo Chen', title: 'Dean', email: 'bo@calm.edu', organization: 'Calm College' }],
-  completionEvidence: true,
-  kind: 'certificate',
-  courseCode: null,
-  courseTitle: null,
-  transcript: null,
-};
+import { MODEL_SIGNALS_SCHEMA } from '@app/domain';
+import { z } from 'zod';
+import { strictSchemaProblem } from '../../../test/support/openai-strict-schema';
+import { InvalidModelAnswerError, MODEL_SIGNALS_JSON_SCHEMA, parseModelSignals } from './model-signals';
 
 describe('parseModelSignals', () => {
-  it('accepts an answer that follows the schema', () => {
-    expect(parseModelSignals(JSON.parse(JSON.stringify(answer)))).toEqual(answer);
+  it('gives the checked answer, trimmed, with known methods in their fixed order', () => {
+    const parsed = parseModelSignals({
+      title: '  Intro to Somatic Work  ',
+      contactHours: 30,
+      learningObjectives: ['a', '  '],
+      modulesOrWeeks: 10,
+      assessmentMethods: ['quiz', 'exam', 'quiz'],
+      topics: [],
+      certificate: { recipientName: null, issuingOrganization: null, certificateAuthor: null, completionDate: null },
+      contacts: [{ name: 'Bo Chen', title: null, email: 'Bo@Calm.edu', organization: null }],
+      completionEvidence: false,
+      kind: 'syllabus',
+      courseCode: null,
+      courseTitle: null,
+      transcript: null,
+    });
+    expect(parsed).toMatchObject({
+      title: 'Intro to Somatic Work',
+      learningObjectives: ['a'],
+      assessmentMethods: ['exam', 'quiz'],
+      contacts: [{ email: 'bo@calm.edu' }],
+    });
+  });
+
+  it('throws InvalidModelAnswerError with the first problem for an answer off the schema', () => {
+    expect(() => parseModelSignals([])).toThrow(InvalidModelAnswerError);
+    expect(() => parseModelSignals([])).toThrow('model answer: the answer must be a JSON object');
+    expect(() => parseModelSignals({ contactHours: 'lots' })).toThrow(/^model answer: \w+ must be /);
+  });
+});
+
+describe('MODEL_SIGNALS_JSON_SCHEMA (what the model is sent, from the one Zod schema)', () => {
+  it('is accepted by structured outputs in strict mode', () => {
+    expect(strictSchemaProblem(MODEL_SIGNALS_JSON_SCHEMA)).toBeNull();
+  });
+
+  it('asks for every field of the answer, nullable ones as a union with null', () => {
+    const schema = MODEL_SIGNALS_JSON_SCHEMA as {
+      required: string[];
+      additionalProperties: boolean;
+      properties: Record<string, { type?: unknown; anyOf?: unknown[]; items?: { enum?: string[] } }>;
+    };
+    expect(schema.required).toEqual(Object.keys(schema.properties));
+    expect(schema.required).toEqual(Object.keys(MODEL_SIGNALS_SCHEMA.shape));
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.contactHours.type).toEqual(['number', 'null']);
+    expect(schema.properties.modulesOrWeeks.type).toEqual(['integer', 'null']);
+    expect(schema.properties.transcript.anyOf).toContainEqual({ type: 'null' });
+    expect(schema.properties.assessmentMethods.items?.enum).toContain('case study');
+  });
+
+  it('needs the strict-mode adjustments: the plain conversion of the input side is refused', () => {
+    expect(strictSchemaProblem(z.toJSONSchema(MODEL_SIGNALS_SCHEMA, { io: 'input' }))).toMatch(
+      /'additionalProperties' is required to be supplied and to be false/,
+    );
+  });
+});
+
+describe('the OpenAI stand-in refuses what strict mode refuses', () => {
+  const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({
+    type: 'object',
+    additionalProperties: false,
+    required,
+    properties,
   });
 
   it.each([
-    ['not an object', [], /the answer must be a JSON object/],
-    ['hours as text', { ...answer, contactHours: '30' }, /contactHours must be a number/],
-    ['negative weeks', { ...answer, modulesOrWeeks: -1 }, /modulesOrWeeks must be a whole number/],
-    ['an unknown assessment', { ...answer, assessmentMethods: ['vibes'] }, /assessmentMethods must be items from/],
+    ['an optional property', object({ a: { type: 'string' }, b: { type: 'string' } }, ['a']), /Missing 'b'/],
     [
-      'a bad date',
-      { ...answer, certificate: { ...answer.certificate, completionDate: '15/01/2025' } },
-      /completionDate must be a YYYY-MM-DD date/,
+      'an object that allows other keys',
+      { ...object({ a: { type: 'string' } }), additionalProperties: true },
+      /'additionalProperties' is required/,
     ],
-    ['an unknown kind', { ...answer, kind: 'letter' }, /kind must be one of transcript/],
+    ['a default', object({ a: { type: 'string', default: 'x' } }), /'default' is not permitted/],
+    ['a string length', object({ a: { type: 'string', minLength: 1 } }), /'minLength' is not permitted/],
+    ['a union at the root', { anyOf: [object({ a: { type: 'string' } }), { type: 'null' }] }, /type: "object"/],
     [
-      'a course without a title',
-      {
-        ...answer,
-        transcript: {
-          institution: null,
-          student: null,
-          program: null,
-          awardDate: null,
-          creditSystem: 'semester',
-          courses: [{ term: null, code: 'PSY 101', title: '', credits: 3, grade: 'A' }],
-        },
-      },
-      /transcript.courses\[0\].title must be a non-empty string/,
+      'a nested object that allows other keys',
+      object({ a: { type: 'array', items: { type: 'object', properties: {}, required: [] } } }),
+      /context=\('properties', 'a', 'items'\)/,
     ],
-    [
-      'credits as text',
-      {
-        ...answer,
-        transcript: {
-          institution: null,
-          student: null,
-          program: null,
-          awardDate: null,
-          creditSystem: null,
-          courses: [{ term: null, code: null, title: 'Ethics', credits: 'three', grade: null }],
-        },
-      },
-      /transcript.courses\[0\].credits must be a number/,
-    ],
-    [
-      'an unknown credit system',
-      {
-        ...answer,
-        transcript: {
-          institution: null,
-          student: null,
-          program: null,
-          awardDate: null,
-          creditSystem: 'trimester',
-          courses: [],
-        },
-      },
-      /creditSystem must be one of semester/,
-    ],
-    [
-      'a contact without an address',
-      { ...answer, contacts: [{ name: 'X', title: null, email: 'nope', organization: null }] },
-      /email must be an email address/,
-    ],
-  ])('rejects %s', (_label, value, message) => {
-    expect(() => parseModelSignals(value)).toThrow(InvalidModelAnswerError);
-    expect(() => parseModelSignals(value)).toThrow(message);
-  });
-});
-
-describe('groundModelSignals', () => {
-  const text = [
-    'Intro to Somatic Work',
-    'Calm College',
-    'Total contact hours: 30. Ten weeks.',
-    'This certifies that Ann Lee has completed the course on January 15, 2025.',
-    'Dean Bo Chen, bo@calm.edu',
-  ].join('\n');
-  const local = new LocalDocumentAnalyzer().read({ fileName: 'a.pdf', documentType: 'certificate', text });
-
-  it('keeps values the text backs', () => {
-    const grounded = groundModelSignals(answer, local, text);
-    expect(grounded).toMatchObject({
-      contactHours: 30,
-      certificate: { recipientName: 'Ann Lee', completionDate: '2025-01-15' },
-    });
-    expect(grounded.contacts.map((c) => c.email)).toEqual(['bo@calm.edu']);
-  });
-
-  it('falls back to the local reading for numbers, names, dates and addresses the text does not contain', () => {
-    const invented: ModelSignals = {
-      ...answer,
-      contactHours: 45,
-      certificate: { ...answer.certificate, recipientName: 'Zed Zulu', completionDate: '2025-02-01' },
-      contacts: [{ name: 'Ghost', title: null, email: 'ghost@x.com', organization: null }],
-    };
-    const grounded = groundModelSignals(invented, local, text);
-    expect(grounded.contactHours).toBe(local.contactHours);
-    expect(grounded.certificate.recipientName).toBe(local.certificate.recipientName);
-    expect(grounded.certificate.completionDate).toBe('2025-01-15');
-    expect(grounded.contacts.map((c) => c.email)).toEqual(['bo@calm.edu']);
-  });
-});
-
-describe('groundModelSignals on a transcript (the per-kind schema)', () => {
-  const text = [
-    'WESTBROOK COLLEGE',
-    'Official Transcript',
-    'Student: Dana Cole',
-    'All units are quarter units.',
-    'Course\tTitle\tUnits\tGrade',
-    'PSY 101\tGeneral Psychology\t5.0\tA',
-    'PSY 210\tAbnormal Psychology\t4.0\tB+',
-    'ENG 100\tComposition\t3.0\tW',
-    'Registrar: Lee Park, lee.park@westbrook.example.edu',
-  ].join('\n');
-  const local = new LocalDocumentAnalyzer().read({ fileName: 'transcript.docx', documentType: 'transcript', text });
-  const transcript = (courses: NonNullable<ModelSignals['transcript']>['courses']): ModelSignals => ({
-    ...answer,
-    kind: 'transcript',
-    certificate: {
-      recipientName: 'Dana Cole',
-      issuingOrganization: 'Westbrook College',
-      certificateAuthor: null,
-      completionDate: null,
-    },
-    contacts: [],
-    transcript: {
-      institution: 'Westbrook College',
-      student: 'Dana Cole',
-      program: null,
-      awardDate: null,
-      creditSystem: 'quarter',
-      courses,
-    },
-  });
-
-  it('keeps the rows on lines of the document, with those lines as evidence, converted by the credit system the text names', () => {
-    const grounded = groundModelSignals(
-      transcript([
-        { term: null, code: 'PSY 101', title: 'General Psychology', credits: 5, grade: 'A' },
-        { term: null, code: 'PSY 210', title: 'Abnormal Psychology', credits: 4, grade: 'B+' },
-        { term: null, code: 'ENG 100', title: 'Composition', credits: 3, grade: 'W' },
-      ]),
-      local,
-      text,
-      'transcript.docx',
-    );
-    expect(grounded.kind).toBe('transcript');
-    expect(grounded.transcript).toMatchObject({ creditSystem: 'quarter', quarterCredits: 9, student: 'Dana Cole' });
-    expect(grounded.transcript?.courses.map((c) => [c.code, c.quarterCredits, c.evidence.line])).toEqual([
-      ['PSY 101', 5, 6],
-      ['PSY 210', 4, 7],
-      ['ENG 100', 0, 8],
-    ]);
-    expect(grounded.evidence?.['transcript.creditSystem']).toMatchObject({ document: 'transcript.docx', line: 4 });
-  });
-
-  it('gives the local row for credits the document does not state, and no course it does not list', () => {
-    const grounded = groundModelSignals(
-      transcript([
-        { term: null, code: 'PSY 101', title: 'General Psychology', credits: 50, grade: 'A' },
-        { term: null, code: 'PSY 499', title: 'Clinical Internship', credits: 12, grade: 'A' },
-      ]),
-      local,
-      text,
-      'transcript.docx',
-    );
-    expect(grounded.transcript?.courses.map((c) => `${c.code} ${c.credits}`)).toEqual(
-      local.transcript?.courses.map((c) => `${c.code} ${c.credits}`),
-    );
-    expect(grounded.transcript?.quarterCredits).toBe(local.transcript?.quarterCredits);
-  });
-});
-
-describe('groundModelSignals: counts, methods and the kind', () => {
-  const text = [
-    'Week 1: Stress and the body',
-    'Week 2: Breathing',
-    'Assessment: a final exam.',
-    'Somatic Practice, 12 hours in total',
-  ].join('\n');
-  const local = new LocalDocumentAnalyzer().read({ fileName: 'notes.pdf', documentType: 'other', text });
-
-  it('keeps objectives one line holds, methods the text names, and numbers written beside their unit', () => {
-    const grounded = groundModelSignals(
-      {
-        ...answer,
-        kind: 'other',
-        contactHours: 12,
-        modulesOrWeeks: 2,
-        learningObjectives: ['stress and the body', 'trauma recovery'],
-        assessmentMethods: ['exam', 'portfolio'],
-      },
-      local,
-      text,
-    );
-    // The local readers count no objectives here; 'portfolio' is named nowhere.
-    expect(local.learningObjectives).toBe(0);
-    expect(grounded).toMatchObject({
-      contactHours: 12,
-      modulesOrWeeks: 2,
-      learningObjectives: 1,
-      assessmentMethods: ['exam', 'final'],
-    });
-  });
-
-  it('drops a number written without its unit, and a kind the text shows no sign of', () => {
-    const grounded = groundModelSignals(
-      { ...answer, kind: 'transcript', contactHours: 2, modulesOrWeeks: 12, learningObjectives: [] },
-      local,
-      text,
-    );
-    expect(grounded.contactHours).toBe(local.contactHours);
-    expect(grounded.modulesOrWeeks).toBe(local.modulesOrWeeks);
-    // The local readers found a syllabus (weeks, an assessment): the model's 'transcript' does not override it.
-    expect(local.kind).toBe('syllabus');
-    expect(grounded.kind).toBe('syllabus');
-    const notes = 'Somatic Practice notes: breathing and posture for the group, 12 hours in total.';
-    const plain = new LocalDocumentAnalyzer().read({ fileName: 'notes.pdf', documentType: 'other', text: notes });
-    expect(plain.kind).toBe('other');
-    expect(groundModelSignals({ ...answer, kind: 'transcript' }, plain, notes).kind).toBe('other');
-    expect(
-      groundModelSignals({ ...answer, kind: 'certificate' }, plain, `${notes} Certificate of attendance.`).kind,
-    ).toBe('certificate');
+  ])('refuses %s', (_label, schema, message) => {
+    expect(strictSchemaProblem(schema)).toMatch(message);
   });
 });

@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import type OpenAI from 'openai';
 import type { DocumentAnalysis, DocumentAnalyzer, DocumentInput } from './document-analyzer';
 import { LocalDocumentAnalyzer } from './local-document-analyzer';
-import { groundModelSignals, MODEL_SIGNALS_JSON_SCHEMA, parseModelSignals } from './model-signals';
+import { groundModelSignals } from '@app/domain';
+import { MODEL_SIGNALS_JSON_SCHEMA, parseModelSignals } from './model-signals';
 
 /** Long documents are cut: the signals sit in the first pages of a syllabus, and tokens cost money. */
 const MAX_DOCUMENT_CHARACTERS = 60_000;

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { TransactionRunner } from '../../database/transaction-runner';
 import {
   ANALYSIS_PHASES,
   type CredentialFacts,
@@ -112,6 +113,7 @@ export class AnalysisPipeline {
     private readonly catalog: CatalogRepository,
     @Inject(DOCUMENT_ANALYZER) private readonly analyzer: DocumentAnalyzer,
     private readonly verifier: CredentialVerifier,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async run(credentialId: string, generation: number): Promise<PipelineOutcome> {
@@ -177,7 +179,7 @@ export class AnalysisPipeline {
       credentialId,
       evaluationFigures({ combined, rigor, credits, certificate, leads, notices }),
     );
-    await this.repository.markCompleted(credentialId, generationDate);
+    await this.tx.run((em) => this.repository.markCompleted(em, credentialId, generationDate));
     return 'completed';
   }
 

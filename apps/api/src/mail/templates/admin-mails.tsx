@@ -1,7 +1,13 @@
 import { Button } from '@react-email/button';
 import { Text } from '@react-email/text';
-import type { WebhookEndpointDisabledData } from '../mail-templates.types';
 import { button, MailLayout, paragraph } from './mail-layout';
+
+/** To the admins' alert address: an endpoint that failed for days was turned off. */
+export interface WebhookEndpointDisabledData {
+  endpointId: string;
+  url: string;
+  lastError: string;
+}
 
 export function WebhookEndpointDisabledMail({ data, webUrl }: { data: WebhookEndpointDisabledData; webUrl: string }) {
   const url = `${webUrl}/admin/panel/integrations`;

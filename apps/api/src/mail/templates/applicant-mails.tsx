@@ -1,14 +1,40 @@
 import { Button } from '@react-email/button';
 import { Text } from '@react-email/text';
 import { cohortMonthLabel } from '@app/domain';
-import type {
-  CredentialRejectedData,
-  CredentialVerifiedData,
-  EvaluationCompletedData,
-  SignInLinkData,
-  WaitlistOfferData,
-} from '../mail-templates.types';
 import { button, MailLayout, paragraph } from './mail-layout';
+
+export interface EvaluationCompletedData {
+  credentialId: string;
+  credentialName: string;
+  recommendedCredits: number | null;
+}
+
+export interface SignInLinkData {
+  /** Path below WEB_URL with the single-use token, e.g. `/evaluation/sign-in?token=…`. */
+  path: string;
+  expiresInMinutes: number;
+}
+
+export interface CredentialVerifiedData {
+  credentialId: string;
+  credentialName: string;
+  awardedCredits: number;
+  /** The reviewer's note to the applicant, when there is one. */
+  note: string | null;
+}
+
+export interface CredentialRejectedData {
+  credentialId: string;
+  credentialName: string;
+  reason: string;
+}
+
+export interface WaitlistOfferData {
+  name: string;
+  trainingName: string;
+  /** `YYYY-MM`; the mail shows it as month name and year. */
+  cohortMonth: string;
+}
 
 export function EvaluationCompletedMail({ data, webUrl }: { data: EvaluationCompletedData; webUrl: string }) {
   const resultsUrl = `${webUrl}/evaluation?credential=${encodeURIComponent(data.credentialId)}`;

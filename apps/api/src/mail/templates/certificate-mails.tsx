@@ -1,7 +1,15 @@
 import { Button } from '@react-email/button';
 import { Text } from '@react-email/text';
-import type { CertificateIssuedData } from '../mail-templates.types';
 import { button, MailLayout, paragraph } from './mail-layout';
+
+/** A signed certificate of completion or evaluation report is ready (one mail a certificate). */
+export interface CertificateIssuedData {
+  certificateId: string;
+  kind: 'completion' | 'evaluation-report';
+  recipientName: string;
+  title: string;
+  certificateNumber: string;
+}
 
 const small = { ...paragraph, fontSize: '13px', color: '#475569' };
 

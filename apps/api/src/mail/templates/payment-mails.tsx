@@ -5,15 +5,70 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { COHORT_FILLED_NOT_CHARGED_MESSAGE } from '@app/contracts';
 import { cohortMonthLabel, formatLongDateUtc, formatUsd } from '@app/domain';
-import type {
-  PlanCancelledData,
-  CohortFilledNotChargedData,
-  InstallmentDeclinedData,
-  InstallmentReceiptData,
-  PlanCompletedData,
-  PurchaseConfirmationData,
-} from '../mail-templates.types';
 import { button, MailLayout, paragraph } from './mail-layout';
+
+/**
+ * What each kind of mail carries in the outbox. Amounts are integer cents, dates ISO strings, links paths below
+ * WEB_URL (the renderer makes them absolute when the mail is sent).
+ */
+export interface PurchaseConfirmationData {
+  buyerName: string;
+  paymentIntentId: string;
+  amountPaid: number;
+  trainings: Array<{ name: string; cohortMonth: string | null }>;
+  /** Installment plans only: the charges still to come. */
+  plan: { installmentsTotal: number; remaining: Array<{ number: number; dueAt: string; amount: number }> } | null;
+}
+
+/** An authorised payment cancelled because a chosen cohort filled up before it could be captured: nothing charged. */
+export interface CohortFilledNotChargedData {
+  buyerName: string;
+  paymentIntentId: string;
+  /** Integer cents that were authorised and released. */
+  amount: number;
+  /** The cohorts that filled up, each with its waitlist (`/waitlist/<cohortId>`). */
+  fullCohorts: Array<{ cohortId: string; trainingName: string; cohortMonth: string | null }>;
+}
+
+export interface InstallmentReceiptData {
+  buyerName: string;
+  trainings: string[];
+  installmentNumber: number;
+  installmentsTotal: number;
+  amount: number;
+  chargeId: string;
+  nextDueAt: string | null;
+}
+
+export interface PlanCompletedData {
+  buyerName: string;
+  trainings: string[];
+  installmentsTotal: number;
+  totalPaid: number;
+}
+
+export interface InstallmentDeclinedData {
+  buyerName: string;
+  trainings: string[];
+  installmentNumber: number;
+  installmentsTotal: number;
+  amount: number;
+  /** When the card is tried again by itself; null when it will not be. */
+  nextRetryAt: string | null;
+  /** Our payment record; the update-card link is signed for it when the mail is sent. */
+  paymentId: string;
+}
+
+/** A trainee stopped their plan from the account: one mail to them, one to the provider. */
+export interface PlanCancelledData {
+  audience: 'trainee' | 'admin';
+  buyerName: string;
+  trainingName: string;
+  enrollmentId: string;
+  installmentsPaid: number;
+  installmentsTotal: number;
+  installmentsStopped: number;
+}
 
 const day = (iso: string) => formatLongDateUtc(new Date(iso));
 const label = { ...paragraph, color: '#475569', margin: '0' };

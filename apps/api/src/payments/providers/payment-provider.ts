@@ -1,3 +1,4 @@
+import type { PaymentConfigResponse } from '@app/contracts';
 import type { PaymentProviderName } from '../payment.entity';
 
 /** The part of a provider's payment intent the product relies on. */
@@ -116,3 +117,9 @@ export interface PaymentProvider {
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
+
+/** What a payment page needs to take a card: test mode's plain form, or Stripe's Payment Element with this key. */
+export function paymentPageConfig(provider: PaymentProvider, publishableKey: string | null): PaymentConfigResponse {
+  const testMode = provider.name === 'test';
+  return { testMode, publishableKey: testMode ? null : publishableKey };
+}
