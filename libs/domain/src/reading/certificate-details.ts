@@ -73,7 +73,16 @@ function findRecipient(lines: readonly string[], text: string): { name: string |
     if (USER_NAME.test(name) && COMPLETION_PHRASE.test(after)) return { name, blank: false };
     if (isBlankLine(slot) && COMPLETION_PHRASE.test(after)) return { name: null, blank: true };
   }
-  return { name: firstAfterTriggers(text, RECIPIENT_TRIGGER, readName)[0] ?? null, blank: false };
+  const afterTrigger = firstAfterTriggers(text, RECIPIENT_TRIGGER, readName)[0];
+  if (afterTrigger !== undefined) return { name: afterTrigger, blank: false };
+  // Layout feature: no trigger, the name alone on its line between the title and the completion phrase
+  // ('CERTIFICATE OF ATTENDANCE' / 'John Doe' / 'has successfully attended the event').
+  for (let i = 1; i + 1 < lines.length; i++) {
+    const name = (lines[i] ?? '').trim().replace(/[,.]$/, '');
+    if (isPersonName(name) && COMPLETION_PHRASE.test((lines[i + 1] ?? '').trim()))
+      return { name: stripPostnominals(name), blank: false };
+  }
+  return { name: null, blank: false };
 }
 
 function keyValueRecipient(rows: readonly TextLine[]): string | null {

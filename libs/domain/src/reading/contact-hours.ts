@@ -62,6 +62,15 @@ export function findContactHours(rawText: string): number | null {
     totals.push(toNumber(m[1]) * toNumber(m[2]));
   }
 
+  // Layout feature: a certificate's label over its value ('LENGTH' / '4 HOURS'), or a course's length on one line
+  // ('Course duration: 40 hours'). A bare 'Duration: 2 hours' beside other text may be an exam's and is not read.
+  for (const m of allMatches(
+    text,
+    `(?:^|\\n)(?:(?:course|program(?:me)?|training)\\s+(?:length|duration)\\s*[:=-]?\\s*|(?:length|duration)\\s*:?\\s*\\n\\s*)${NUM}\\s*${HOURS}\\s*(?:\\n|$)`,
+  )) {
+    totals.push(toNumber(m[1]));
+  }
+
   const plausible = totals.filter((h) => Number.isFinite(h) && h > 0 && h <= MAX_PLAUSIBLE_HOURS);
   return plausible.length > 0 ? Math.max(...plausible) : null;
 }

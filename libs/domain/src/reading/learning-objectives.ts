@@ -2,8 +2,16 @@ import { normalizeDocumentText } from './normalize-text';
 
 const OBJECTIVES_HEADING =
   /^(?:#+\s*)?(?:[\dIVX]+[.)]\s*)?(?:(?:module|week|unit|session)\s*\d+\s*[:.-]?\s*)?(?:(?:course|program(?:me)?|student|module|training|specific|general|expected|key)\s+)?(?:learning\s+)?(?:objectives|outcomes|goals|aims)(?:\s*\([^)]*\))?\s*:?$/i;
+/** The heading with its lead-in run on after it: 'Course Objectives: By the end of this course, you should …'. */
+const HEADING_RUN_ON = /^(?:(?:course|learning|student)\s+)+(?:objectives|outcomes)\s*:\s*[A-Z]/i;
 const LEAD_IN =
-  /(?:(?:will|should)\s+be\s+able\s+to|(?:students|participants|learners|trainees|graduates)\s+will)\s*:?$/i;
+  /(?:(?:will|should)\s+be\s+able\s+to|(?:students?|participants?|learners?|trainees?|graduates?)\s+will)\s*:?$/i;
+/**
+ * Layout feature: items printed without bullets under a lead-in that ends in a colon ('At the completion of the
+ * course, the student will:' over 'Design and develop C# programs …'), each a short sentence starting with a capital,
+ * until a heading (a line in capitals) or a line that introduces something else.
+ */
+const PLAIN_ITEM = /^[A-Z][a-z]+\b[^:]{8,200}$/;
 const LIST_ITEM =
   /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
 /** Layout feature: outcomes written as unbulleted paragraphs, each a sentence about what students will do. */
@@ -12,19 +20,32 @@ const OUTCOME_PARAGRAPH =
 const ABLE_TO_SENTENCE =
   /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
 
-function countListAfter(lines: readonly string[], start: number): { count: number; next: number } {
+function countListAfter(
+  lines: readonly string[],
+  start: number,
+  plainItems: boolean,
+): { count: number; next: number } {
   let count = 0;
   let introAllowed = true;
+  let plain = plainItems;
   let j = start;
   for (; j < lines.length; j++) {
     const line = (lines[j] ?? '').trim();
     if (line === '') continue;
     if (LIST_ITEM.test(line) || (OUTCOME_PARAGRAPH.test(line) && !LEAD_IN.test(line))) {
       count++;
+      plain = false;
+      continue;
+    }
+    // A plain item is a sentence (lower-case words in it), not a heading in title case; bullets, once seen, end them.
+    const lowerWords = line.split(/\s+/).filter((w) => /^[a-z]/.test(w)).length;
+    if (plain && PLAIN_ITEM.test(line) && line.split(/\s+/).length <= 30 && lowerWords >= 3) {
+      count++;
       continue;
     }
     if (count === 0 && introAllowed && (line.endsWith(':') || LEAD_IN.test(line))) {
       introAllowed = false;
+      plain = LEAD_IN.test(line) && line.endsWith(':');
       continue;
     }
     // A wrapped item continues on a line that starts in lower case.
@@ -41,8 +62,8 @@ export function findLearningObjectives(rawText: string): number {
   let listed = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').trim();
-    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line)) {
-      const { count, next } = countListAfter(lines, i + 1);
+    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line) || HEADING_RUN_ON.test(line)) {
+      const { count, next } = countListAfter(lines, i + 1, LEAD_IN.test(line) && line.endsWith(':'));
       listed += count;
       i = Math.max(i, next - 1);
     }
@@ -54,5 +75,10 @@ export function findLearningObjectives(rawText: string): number {
 /** Whether a line introduces the objectives (a heading, a 'will be able to' lead-in or sentence); for the evidence line. */
 export function introducesObjectives(line: string): boolean {
   const text = normalizeDocumentText(line).trim();
-  return OBJECTIVES_HEADING.test(text) || LEAD_IN.test(text) || new RegExp(ABLE_TO_SENTENCE.source, 'i').test(text);
+  return (
+    OBJECTIVES_HEADING.test(text) ||
+    LEAD_IN.test(text) ||
+    HEADING_RUN_ON.test(text) ||
+    new RegExp(ABLE_TO_SENTENCE.source, 'i').test(text)
+  );
 }
