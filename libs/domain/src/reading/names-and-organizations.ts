@@ -49,7 +49,7 @@ export function stripPostnominals(text: string): string {
  * Statement' or 'Virtual Office Hour Expectations' belongs to no one of that name.
  */
 const NOT_NAME_WORDS =
-  /\b(?:statement|campus|expectations?|hours?|polic(?:y|ies)|services?|resources?|support|library|information|contact|accommodations?|disabilit(?:y|ies)|schedule|syllabus|course|virtual|online|writing|tutoring|help|desk|team|staff|grading|assignments?|exams?|office)\b/i;
+  /\b(?:statement|campus|expectations?|hours?|polic(?:y|ies)|services?|resources?|support|library|information|contact|accommodations?|disabilit(?:y|ies)|schedule|syllabus|course|virtual|online|writing|tutoring|help|desk|team|staff|grading|assignments?|exams?|totals?|credits?)\b/i;
 
 export function isPersonName(candidate: string): boolean {
   const name = stripPostnominals(candidate);

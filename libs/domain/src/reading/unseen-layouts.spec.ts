@@ -311,3 +311,17 @@ describe('certificates', () => {
     expect(findContactHours('Course duration: 40 hours')).toBe(40);
   });
 });
+
+describe('schedules written as list items', () => {
+  it('reads dated meetings and week labels that start with a bullet (a Word list gives each one)', () => {
+    const text = [
+      'Lectures: TR 12.00-12.50pm',
+      ...['Tues Jan 10', 'Thurs Jan 12', 'Tues Jan 17', 'Thurs Jan 19', 'Tues Jan 24', 'Thurs Jan 26'].map(
+        (d) => `• ${d}: Topic`,
+      ),
+    ].join('\n');
+    const hours = readInstructionHours(linesOfText(text), true);
+    expect(hours.hours).toBe(5);
+    expect(hours.derivation).toContain('6 dated class meetings');
+  });
+});
