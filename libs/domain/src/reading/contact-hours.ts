@@ -62,11 +62,11 @@ export function findContactHours(rawText: string): number | null {
     totals.push(toNumber(m[1]) * toNumber(m[2]));
   }
 
-  // Layout feature: a certificate's label over its value ('LENGTH' / '4 HOURS'), or a course's length on one line
-  // ('Course duration: 40 hours'). A bare 'Duration: 2 hours' beside other text may be an exam's and is not read.
+  // Layout feature: a certificate's label over its value ('LENGTH' / '4 HOURS') or beside it ('Length 37.5 total
+  // hours'), or a course's length ('Course duration: 40 hours'). A 'Duration: 2 hours' line may be an exam's: not read.
   for (const m of allMatches(
     text,
-    `(?:^|\\n)(?:(?:course|program(?:me)?|training)\\s+(?:length|duration)\\s*[:=-]?\\s*|(?:length|duration)\\s*:?\\s*\\n\\s*)${NUM}\\s*${HOURS}\\s*(?:\\n|$)`,
+    `(?:^|\\n)(?:(?:course|program(?:me)?|training)\\s+(?:length|duration)\\s*[:=-]?\\s*|length\\s*:?\\s*|(?:length|duration)\\s*:?\\s*\\n\\s*)${NUM}\\s*(?:total\\s+)?${HOURS}\\s*(?:\\n|$)`,
   )) {
     totals.push(toNumber(m[1]));
   }

@@ -104,6 +104,9 @@ function spacedLetters(text: string): string | null {
 
 /** A letter-spaced word is at most this long when nothing else shows where its words part. */
 const SPACED_WORD_LETTERS = 8;
+/** Longer words a certificate spaces out on a line of their own ('C E R T I F I C A T E'). */
+const SPACED_HEADING_WORD =
+  /^(?:certificate|certification|completion|achievement|participation|appreciation|attendance|recognition|successfully|completing|excellence|diploma)$/i;
 
 /**
  * Layout feature: letter-spaced capitals ('H A S  B E E N  AWA R D E D  T O'), which a PDF draws as one run per word
@@ -123,7 +126,9 @@ function closeLetterSpacing<T extends TextItem>(runs: readonly T[]): T[] {
       const gap = j < i ? run.x - (other.x + other.width) : other.x - (run.x + run.width);
       return gap >= 0 && gap < height * 1.5;
     });
-    return besideSpaced || word.length <= SPACED_WORD_LETTERS ? { ...run, str: word } : run;
+    return besideSpaced || word.length <= SPACED_WORD_LETTERS || SPACED_HEADING_WORD.test(word)
+      ? { ...run, str: word }
+      : run;
   });
 }
 

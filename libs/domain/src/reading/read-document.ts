@@ -51,7 +51,9 @@ const CODE_LINE = new RegExp(`^(${CODE})\\b(?:[^a-z]|(?<=\\b[A-Z])[a-z]+)*$`);
 const TERM_WORDS = /^(?:(?:fall|spring|summer|winter|autumn)(?:\s+[A-Z])?\s+\d{4}|\d{4}(?:\s*[-/]\s*\d{2,4})?)$/i;
 /** What names the document, its term or its issuer, never the course: 'Course Syllabus - Spring A 2021', 'Syllabus (Autumn 2025)'. */
 const NOT_A_TITLE =
-  /\bsyllabus\b|^(?:course\s+)?(?:outline|information(?:\s+document)?|description|overview)$|\b(?:university|college|institute|academy|school\s+of)\b|[:@]|https?:|www\.|\d{3}/i;
+  /\bsyllabus\b|^(?:course\s+)?(?:outline|information(?:\s+document)?|description|overview)$|\b(?:university|college|institute|academy|school\s+of)\b|@|https?:|www\.|\d{3}/i;
+/** 'Instructor: Jane Roe', 'Time: MW 9:00': a label of a word or three and its value; a title's subtitle follows more words. */
+const KEY_VALUE = /^[^:]{1,30}:/;
 /** A label whose value is the course's title: 'Course Title', 'Course Name:' (the value on its line or the next). */
 const TITLE_LABEL = /^(?:course\s+)?(?:title|name)\b\s*:?\s*(.*)$/i;
 const LABEL_CELL = /^(?:class|course|course\s+(?:title|name|code|number))\s*:?$/i;
@@ -75,6 +77,7 @@ function isTitle(text: string): boolean {
     t.split(/\s+/).length <= 10 &&
     !/[.,;]\s|\b(?:and|or|the|to|of|with|for|in)$/i.test(t) &&
     !NOT_A_TITLE.test(t) &&
+    !(KEY_VALUE.test(t) && (t.split(':')[0] ?? '').split(/\s+/).length <= 3) &&
     !TERM_WORDS.test(t)
   );
 }
@@ -90,8 +93,10 @@ function ownCourse(lines: readonly TextLine[]): { code: string | null; title: st
   // Each line, and the value cell of a header table's row ('Class' | 'CIS104: Coding in Python').
   const texts = top.map((l) => {
     const cells = l.cells.map((c) => c.text.trim());
-    return cells.length > 1 && LABEL_CELL.test(cells[0] ?? '') ? cells.slice(1).join(' ') : l.text.trim();
+    return cells.length === 2 && LABEL_CELL.test(cells[0] ?? '') ? (cells[1] ?? '') : l.text.trim();
   });
+  // A row of a table (three cells or more) is never the title on its own ('Class | Class Title | Enrolled | …').
+  const tableRow = (i: number): boolean => (top[i]?.cells.length ?? 0) > 2;
   let code: string | null = null;
   for (const [i, text] of texts.entries()) {
     const codeFirst = CODE_THEN_TITLE.exec(text);
@@ -101,7 +106,10 @@ function ownCourse(lines: readonly TextLine[]): { code: string | null; title: st
     const title = cleanCourseTitle(lineTitle);
     if (isTitle(title)) return { code: lineCode, title };
     // 'CSC4500 Syllabus' over 'Database Design', or 'Paradigms' over 'CS-231 Spring 2019': the title beside the code.
-    const beside = [texts[i + 1], texts[i - 1]].find((t) => t !== undefined && isTitle(t) && !CODE_LINE.test(t));
+    const beside = [i + 1, i - 1]
+      .filter((j) => !tableRow(j))
+      .map((j) => texts[j])
+      .find((t) => t !== undefined && isTitle(t) && !CODE_LINE.test(t));
     if (code === null && beside !== undefined) return { code: lineCode, title: cleanCourseTitle(beside) };
     code ??= lineCode;
   }
@@ -119,7 +127,7 @@ function ownCourse(lines: readonly TextLine[]): { code: string | null; title: st
     const value = cleanCourseTitle(labelled[1] ?? '') || cleanCourseTitle(texts[i + 1] ?? '');
     if (isTitle(value)) return { code, title: value };
   }
-  const title = texts.find((t) => isTitle(t) && !CODE_LINE.test(t) && !TITLE_LABEL.test(t));
+  const title = texts.find((t, i) => isTitle(t) && !tableRow(i) && !CODE_LINE.test(t) && !TITLE_LABEL.test(t));
   return { code, title: title === undefined ? null : cleanCourseTitle(title) };
 }
 

@@ -325,3 +325,51 @@ describe('schedules written as list items', () => {
     expect(hours.derivation).toContain('6 dated class meetings');
   });
 });
+
+describe('layouts of a second set of documents, kept apart while the first were fixed', () => {
+  const own = (text: string) => {
+    const r = readDocument('s.docx', text, undefined, 'syllabus');
+    return [r.courseCode, r.courseTitle];
+  };
+
+  it("takes a title with a subtitle after its colon, but no label's value and no row of a table", () => {
+    expect(own('Syllabus\nIntroduction to Urban Data Science: Theory and Practice\nCourse description')).toEqual([
+      null,
+      'Introduction to Urban Data Science: Theory and Practice',
+    ]);
+    expect(own('Instructor: Dr. Lee Park\nClass\tClass Title\tEnrolled\tDays & Times\tRoom\nMTH 5301-001\tSTATS\t23')).toEqual(
+      ['MTH 5301', null],
+    );
+  });
+
+  it('reads two signers side by side as two people, never one name of four words', () => {
+    const lines = [
+      line(1, [[200, 'This certificate is proudly presented to']]),
+      line(2, [
+        [100, 'Ines Moreau'],
+        [400, 'Kenji Watanabe'],
+      ]),
+      line(3, [
+        [100, 'Project Manager'],
+        [400, 'Supervisor'],
+      ]),
+    ];
+    const text = lines.map((l) => l.text).join('\n');
+    expect(findCertificateDetails(text, lines).certificateAuthor).toBe('Ines Moreau');
+  });
+
+  it("reads a course's length beside its label, and no issuer from the document's own title", () => {
+    expect(findContactHours('Date March 5, 2022\nLength 37.5 total hours')).toBe(37.5);
+    const details = findCertificateDetails('HIGH SCHOOL DIPLOMA\nThis certifies that\nJOHN ROE\nhas completed the course');
+    expect(details.issuingOrganization).toBeNull();
+    expect(details.recipientName).toBe('JOHN ROE');
+  });
+
+  it('puts a spaced-out certificate word back together even alone on its line', () => {
+    const [heading] = linesOfPage({
+      page: 1,
+      items: [{ str: 'C E R T I F I C A T E', x: 100, y: 500, width: 200, height: 20 }],
+    });
+    expect(heading?.text).toBe('CERTIFICATE');
+  });
+});
