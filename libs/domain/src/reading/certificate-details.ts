@@ -155,7 +155,9 @@ function findIssuer(rows: readonly TextLine[], lines: readonly string[]): string
   if (signed) return signed;
   // An organization phrase, but not one named as a sponsor, nor the document's own title ('HIGH SCHOOL DIPLOMA').
   for (const line of lines) {
-    if (SPONSOR.test(line) || DOCUMENT_TITLE.test(line)) continue;
+    // A signer's title ('School Principal') names a post, not the issuer.
+    if (SPONSOR.test(line) || DOCUMENT_TITLE.test(line) || (TITLE_WORDS.test(line) && line.split(/\s+/).length <= 4))
+      continue;
     const phrase = ORG_PHRASE.exec(line);
     if (phrase) return trimOrganization(phrase[0]);
   }

@@ -78,6 +78,7 @@ function isTitle(text: string): boolean {
     !/[.,;]\s|\b(?:and|or|the|to|of|with|for|in)$/i.test(t) &&
     !NOT_A_TITLE.test(t) &&
     !(KEY_VALUE.test(t) && (t.split(':')[0] ?? '').split(/\s+/).length <= 3) &&
+    !t.endsWith(':') &&
     !TERM_WORDS.test(t)
   );
 }

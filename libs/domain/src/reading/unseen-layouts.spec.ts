@@ -337,6 +337,7 @@ describe('layouts of a second set of documents, kept apart while the first were 
       null,
       'Introduction to Urban Data Science: Theory and Practice',
     ]);
+    expect(own('Time and Place of Class Meetings:\nMon 6-9 pm, Hall 241')).toEqual([null, null]);
     expect(own('Instructor: Dr. Lee Park\nClass\tClass Title\tEnrolled\tDays & Times\tRoom\nMTH 5301-001\tSTATS\t23')).toEqual(
       ['MTH 5301', null],
     );
@@ -360,7 +361,9 @@ describe('layouts of a second set of documents, kept apart while the first were 
 
   it("reads a course's length beside its label, and no issuer from the document's own title", () => {
     expect(findContactHours('Date March 5, 2022\nLength 37.5 total hours')).toBe(37.5);
-    const details = findCertificateDetails('HIGH SCHOOL DIPLOMA\nThis certifies that\nJOHN ROE\nhas completed the course');
+    const details = findCertificateDetails(
+      'HIGH SCHOOL DIPLOMA\nThis certifies that\nJOHN ROE\nhas completed the course\n____\nSchool Principal',
+    );
     expect(details.issuingOrganization).toBeNull();
     expect(details.recipientName).toBe('JOHN ROE');
   });
