@@ -12,8 +12,9 @@ const LEAD_IN =
  * until a heading (a line in capitals) or a line that introduces something else.
  */
 const PLAIN_ITEM = /^[A-Z][a-z]+\b[^:]{8,200}$/;
+/** Bullets, including those a PDF's font maps to a control or private-use character ('\u0088', '\uf0b7'). */
 const LIST_ITEM =
-  /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
+  /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»\u0080-\u009f\uf000-\uf0ff]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
 /** Layout feature: outcomes written as unbulleted paragraphs, each a sentence about what students will do. */
 const OUTCOME_PARAGRAPH =
   /^(?:students|participants|learners|trainees|graduates|you)\s+(?:will|can|should|must|are\s+able\s+to)\s+(?:be\s+able\s+to\s+)?[a-z]/i;
@@ -31,7 +32,8 @@ function countListAfter(
   let j = start;
   for (; j < lines.length; j++) {
     const line = (lines[j] ?? '').trim();
-    if (line === '') continue;
+    // A page's number at its foot, between two items of a list that runs on to the next page, is not in the list.
+    if (line === '' || /^(?:page\s+)?\d{1,3}(?:\s+of\s+\d{1,3})?$/i.test(line)) continue;
     if (LIST_ITEM.test(line) || (OUTCOME_PARAGRAPH.test(line) && !LEAD_IN.test(line))) {
       count++;
       plain = false;

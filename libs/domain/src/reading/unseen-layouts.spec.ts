@@ -107,7 +107,9 @@ describe('transcripts', () => {
 
   it('takes no institution from a title that names only a kind of school ("OFFICIAL HIGH SCHOOL TRANSCRIPT")', () => {
     expect(institutionOf(linesOfText('OFFICIAL HIGH SCHOOL TRANSCRIPT\nStudent: Sam Rowe\nID: 4411'))).toBeNull();
-    expect(institutionOf(linesOfText('WESTBROOK HIGH SCHOOL\nOfficial Transcript'))?.value).toBe('Westbrook High School');
+    expect(institutionOf(linesOfText('WESTBROOK HIGH SCHOOL\nOfficial Transcript'))?.value).toBe(
+      'Westbrook High School',
+    );
   });
 });
 
@@ -221,9 +223,9 @@ describe('syllabi', () => {
       'Week 4 Defences',
     ].join('\n');
     expect(readInstructionHours(linesOfText(text), true).hours).toBeNull();
-    expect(readInstructionHours(linesOfText('Lecture\n3 hours per week\nWeek 1\nWeek 2\nWeek 3\nWeek 4'), true).hours).toBe(
-      12,
-    );
+    expect(
+      readInstructionHours(linesOfText('Lecture\n3 hours per week\nWeek 1\nWeek 2\nWeek 3\nWeek 4'), true).hours,
+    ).toBe(12);
   });
 
   it('gives an address in a paragraph under a heading no name from the heading, and a numbered mailbox no made-up name', () => {
@@ -338,9 +340,9 @@ describe('layouts of a second set of documents, kept apart while the first were 
       'Introduction to Urban Data Science: Theory and Practice',
     ]);
     expect(own('Time and Place of Class Meetings:\nMon 6-9 pm, Hall 241')).toEqual([null, null]);
-    expect(own('Instructor: Dr. Lee Park\nClass\tClass Title\tEnrolled\tDays & Times\tRoom\nMTH 5301-001\tSTATS\t23')).toEqual(
-      ['MTH 5301', null],
-    );
+    expect(
+      own('Instructor: Dr. Lee Park\nClass\tClass Title\tEnrolled\tDays & Times\tRoom\nMTH 5301-001\tSTATS\t23'),
+    ).toEqual(['MTH 5301', null]);
   });
 
   it('reads two signers side by side as two people, never one name of four words', () => {
@@ -374,5 +376,29 @@ describe('layouts of a second set of documents, kept apart while the first were 
       items: [{ str: 'C E R T I F I C A T E', x: 100, y: 500, width: 200, height: 20 }],
     });
     expect(heading?.text).toBe('CERTIFICATE');
+  });
+});
+
+describe('objective lists across a page foot, with bullets a font maps to other characters', () => {
+  it('counts the items on both sides of a page number, and bullets drawn as control or private-use characters', () => {
+    const acrossPages = [
+      'Learning Objectives',
+      'By the end of the course, students should be able to:',
+      '• Define the field and how it differs from others',
+      '• Explain the strengths of its methods',
+      '1',
+      '• Apply its methods to a question',
+      '• Evaluate published research',
+      'Activities',
+    ].join('\n');
+    expect(findLearningObjectives(acrossPages)).toBe(4);
+    const mapped = [
+      'Course Goals',
+      'At the end of the course, students should understand:',
+      '\u0088 Filesystems',
+      '\u0088 Virtual memory',
+      '\uf0b7 Device drivers',
+    ].join('\n');
+    expect(findLearningObjectives(mapped)).toBe(3);
   });
 });
