@@ -10,7 +10,10 @@ const SIGNS: Readonly<Record<Exclude<DocumentKind, 'other'>, readonly [RegExp, n
   ],
   certificate: [
     [/\b(?:this\s+is\s+to\s+)?certif(?:y|ies)\s+that\b/i, 4],
-    [/\bcertificate\s+of\s+(?:completion|achievement|attendance|participation|appreciation|recognition|excellence|merit|training)\b/i, 4],
+    [
+      /\bcertificate\s+of\s+(?:completion|achievement|attendance|participation|appreciation|recognition|excellence|merit|training)\b/i,
+      4,
+    ],
     [/\b(?:awarded|presented|granted|conferred)\s+(?:up)?(?:to|on)\b/i, 2],
     [/\bfor\s+(?:successfully\s+)?completing\b|\bhas\s+(?:successfully\s+)?(?:completed|attended|participated)\b/i, 2],
     [/\bcertificate\b/i, 1],

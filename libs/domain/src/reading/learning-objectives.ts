@@ -21,11 +21,7 @@ const OUTCOME_PARAGRAPH =
 const ABLE_TO_SENTENCE =
   /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
 
-function countListAfter(
-  lines: readonly string[],
-  start: number,
-  plainItems: boolean,
-): { count: number; next: number } {
+function countListAfter(lines: readonly string[], start: number, plainItems: boolean): { count: number; next: number } {
   let count = 0;
   let introAllowed = true;
   let plain = plainItems;
