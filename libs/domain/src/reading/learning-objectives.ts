@@ -67,7 +67,24 @@ export function findLearningObjectives(rawText: string): number {
     }
   }
   const sentences = Array.from(text.matchAll(ABLE_TO_SENTENCE)).length;
-  return Math.max(listed, sentences);
+  // The cells of a Word table's row are tab-separated in the raw text (normalizing makes the tabs spaces).
+  return Math.max(listed, sentences, objectivesInOneCell(rawText.replace(/\r\n?/g, '\n')));
+}
+
+/** 'Objectives' in one cell of a header table, its objectives as sentences in the cell beside it. */
+const OBJECTIVES_CELL = /^(?:(?:course|learning|student)\s+)?(?:objectives|outcomes)\s*:?\t+(.+)$/gim;
+
+/**
+ * Layout feature: a Word table row 'Objectives | Use Python data types. Identify object types. Design programs. …':
+ * each sentence of the cell is an objective.
+ */
+function objectivesInOneCell(text: string): number {
+  let most = 0;
+  for (const m of text.matchAll(OBJECTIVES_CELL)) {
+    const sentences = (m[1] ?? '').split(/(?<=[.;])\s+(?=[A-Z])/).filter((s) => /[a-z]{3}/.test(s));
+    most = Math.max(most, sentences.length >= 3 ? sentences.length : 0);
+  }
+  return most;
 }
 
 /** Whether a line introduces the objectives (a heading, a 'will be able to' lead-in or sentence); for the evidence line. */
@@ -77,6 +94,7 @@ export function introducesObjectives(line: string): boolean {
     OBJECTIVES_HEADING.test(text) ||
     LEAD_IN.test(text) ||
     HEADING_RUN_ON.test(text) ||
+    /^(?:(?:course|learning|student)\s+)?(?:objectives|outcomes)\s+[A-Z][a-z]+\s.*[.;]\s+[A-Z]/.test(text) ||
     new RegExp(ABLE_TO_SENTENCE.source, 'i').test(text)
   );
 }

@@ -402,3 +402,13 @@ describe('objective lists across a page foot, with bullets a font maps to other 
     expect(findLearningObjectives(mapped)).toBe(3);
   });
 });
+
+describe('objectives as the sentences of one table cell', () => {
+  it("counts each sentence of the cell beside 'Objectives' in a Word table's row", () => {
+    const row =
+      'Objectives\tUse Ruby data types, including strings and hashes. Identify object types. Design and test programs. Handle errors in applications.';
+    expect(findLearningObjectives(`Course Description\tAn introduction.\n${row}\nRequired Textbook\tNone`)).toBe(4);
+    // A cell of one or two sentences is a paragraph about the course, not a list of objectives.
+    expect(findLearningObjectives('Objectives\tStudents learn Ruby. They build an app.')).toBe(0);
+  });
+});
