@@ -33,6 +33,8 @@ const TRIGGER_ENDS_LINE =
 /** A key in a key/value header that names the person the document is about. */
 const RECIPIENT_KEY =
   /^(?:recipient|participant|attendee|student|client|trainee|learner|candidate|awardee|name(?:\s+of\s+(?:participant|recipient|student))?)(?:[\s-]*(?:name|worker|full\s+name))?\s*:$/i;
+/** A line naming what the document is ('HIGH SCHOOL DIPLOMA', 'Certificate of Completion'), not who issued it. */
+const DOCUMENT_TITLE = /\b(?:diploma|certificate|transcript)\s*$|^\s*(?:certificate|diploma)\s+of\b/i;
 /** A sponsor funds or hosts; it does not issue the certificate. */
 const SPONSOR = /\bsponsor(?:ed|s|ing)?\b/i;
 
@@ -73,7 +75,16 @@ function findRecipient(lines: readonly string[], text: string): { name: string |
     if (USER_NAME.test(name) && COMPLETION_PHRASE.test(after)) return { name, blank: false };
     if (isBlankLine(slot) && COMPLETION_PHRASE.test(after)) return { name: null, blank: true };
   }
-  return { name: firstAfterTriggers(text, RECIPIENT_TRIGGER, readName)[0] ?? null, blank: false };
+  const afterTrigger = firstAfterTriggers(text, RECIPIENT_TRIGGER, readName)[0];
+  if (afterTrigger !== undefined) return { name: afterTrigger, blank: false };
+  // Layout feature: no trigger, the name alone on its line between the title and the completion phrase
+  // ('CERTIFICATE OF ATTENDANCE' / 'John Doe' / 'has successfully attended the event').
+  for (let i = 1; i + 1 < lines.length; i++) {
+    const name = (lines[i] ?? '').trim().replace(/[,.]$/, '');
+    if (isPersonName(name) && COMPLETION_PHRASE.test((lines[i + 1] ?? '').trim()))
+      return { name: stripPostnominals(name), blank: false };
+  }
+  return { name: null, blank: false };
 }
 
 function keyValueRecipient(rows: readonly TextLine[]): string | null {
@@ -142,9 +153,11 @@ function findIssuer(rows: readonly TextLine[], lines: readonly string[]): string
   if (subject) return subject;
   const signed = signatureOrganization(rows);
   if (signed) return signed;
-  // An organization phrase, but not one named as a sponsor.
+  // An organization phrase, but not one named as a sponsor, nor the document's own title ('HIGH SCHOOL DIPLOMA').
   for (const line of lines) {
-    if (SPONSOR.test(line)) continue;
+    // A signer's title ('School Principal') names a post, not the issuer.
+    if (SPONSOR.test(line) || DOCUMENT_TITLE.test(line) || (TITLE_WORDS.test(line) && line.split(/\s+/).length <= 4))
+      continue;
     const phrase = ORG_PHRASE.exec(line);
     if (phrase) return trimOrganization(phrase[0]);
   }
@@ -160,7 +173,8 @@ function findSigner(lines: readonly TextLine[], text: string, recipient: string 
   if (signed) return signed;
   const texts = lines.map((l) => l.text.trim());
   for (const [i, line] of texts.entries()) {
-    const [head = '', ...tail] = line.split(/\s*,\s*/);
+    // A line of several cells holds signers side by side (read below), never one long name.
+    const [head = '', ...tail] = (lines[i]?.cells.length ?? 1) > 1 ? [''] : line.split(/\s*,\s*/);
     const sameLineTitle = tail.some((part) => TITLE_WORDS.test(part));
     const next = texts[i + 1];
     const nextLineTitle = next !== undefined && next.length <= 80 && TITLE_WORDS.test(next);

@@ -62,6 +62,15 @@ export function findContactHours(rawText: string): number | null {
     totals.push(toNumber(m[1]) * toNumber(m[2]));
   }
 
+  // Layout feature: a certificate's label over its value ('LENGTH' / '4 HOURS') or beside it ('Length 37.5 total
+  // hours'), or a course's length ('Course duration: 40 hours'). A 'Duration: 2 hours' line may be an exam's: not read.
+  for (const m of allMatches(
+    text,
+    `(?:^|\\n)(?:(?:course|program(?:me)?|training)\\s+(?:length|duration)\\s*[:=-]?\\s*|length\\s*:?\\s*|(?:length|duration)\\s*:?\\s*\\n\\s*)${NUM}\\s*(?:total\\s+)?${HOURS}\\s*(?:\\n|$)`,
+  )) {
+    totals.push(toNumber(m[1]));
+  }
+
   const plausible = totals.filter((h) => Number.isFinite(h) && h > 0 && h <= MAX_PLAUSIBLE_HOURS);
   return plausible.length > 0 ? Math.max(...plausible) : null;
 }

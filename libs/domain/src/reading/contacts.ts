@@ -38,14 +38,18 @@ function readContactParts(line: string, parts: ContactParts): void {
   }
 }
 
-/** 'jane.smith' -> 'Jane Smith'; a one-word mailbox such as 'admissions' -> 'Admissions'. */
+/**
+ * 'jane.smith' -> 'Jane Smith'; a one-word mailbox such as 'admissions' -> 'Admissions'. A mailbox that is an account
+ * number ('qp252142') names no one: the address stands for the contact.
+ */
 function nameFromEmail(email: string): string {
   const [mailbox = ''] = email.split('@');
   const words = mailbox
     .split(/[._-]+/)
     .map((w) => w.replace(/\d+/g, ''))
     .filter((w) => w.length > 0);
-  const chosen = words.length > 0 ? words : [mailbox];
+  if (!words.some((w) => w.length >= 3)) return email;
+  const chosen = words;
   return chosen.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ');
 }
 

@@ -231,12 +231,13 @@ function settleRoles(columns: TableColumn[]): TableColumn[] {
 }
 
 export const COURSE_CODE = /^[A-Z]{2,6}[ -]?[A-Z]?\d{1,4}[A-Z]{0,2}(?:-\d)?$/;
-const CODE_AND_TITLE = /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]{0,2})\s+(.+)$/;
+/** 'CENG 140 - C Programming': the dash between the code and the title separates them and is neither's. */
+const CODE_AND_TITLE = /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]{0,2})\s+(?:[-–—:]\s+)?(.+)$/;
 const SUBJECT = /^[A-Z]{2,6}$/;
 const CATALOG_NUMBER = /^\d{3,4}[A-Z]?$/;
 /** Letters, pass/fail and the words of descriptive scales ('Very Good', 'Distinction'), marks and percentages. */
 export const GRADE =
-  /^(?:[A-E][+-]?|F[X]?|P|S|U|W[FPDU]?|NC|NP|NR|CR|IP|INC|I|AU|X|PASS(?:ED)?|FAIL(?:ED)?|(?:very\s+)?good|excellent|satisfactory|unsatisfactory|sufficient|merit|(?:high\s+)?distinction|completed|\d{1,3}(?:[.,]\d{1,2})?%?)\*?$/i;
+  /^(?:[A-E][+-]?|F[X]?|[A-D][A-D]|F[DF]|P|S|U|W[FPDU]?|NC|NP|NR|CR|IP|INC|I|AU|X|PASS(?:ED)?|FAIL(?:ED)?|(?:very\s+)?good|excellent|satisfactory|unsatisfactory|sufficient|merit|(?:high\s+)?distinction|completed|\d{1,3}(?:[.,]\d{1,2})?%?)\*?$/i;
 const NUMBER = /^\d{1,4}(?:[.,]\d{1,3})?$/;
 /** 'Term Totals', 'Cum GPA', 'Cumulative': a line of totals, checked against the rows, never a course. */
 export const TOTALS_LINE = /\b(?:totals?|gpa|cum|cumulative|overall|average|summary|subtotal)\b/i;
@@ -375,16 +376,21 @@ const number = (text: string): number => Number(text.replace(',', '.'));
 
 /**
  * What OCR makes of a printed grade: a lower-case letter ('w'), a capital read twice ('Cc'); grades are capitals.
- * A text layer's grade is left as it is.
+ * A text layer's grade is left as it is, and two capitals are a grade of their own: letter scales of two letters
+ * ('AA', 'BA', 'CB' … 'FF', as Turkish universities grade) are not a letter read twice.
  */
 function cleanGrade(grade: string): string {
-  const doubled = /^([a-z])\1$/i.exec(grade)?.[1];
-  if (doubled !== undefined) return doubled.toUpperCase();
+  const doubled = /^([A-Za-z])([a-z])$/.exec(grade);
+  if (doubled && doubled[1]!.toLowerCase() === doubled[2]) return doubled[2]!.toUpperCase();
   return /^[a-z]{1,2}[+-]?$/.test(grade) ? grade.toUpperCase() : grade;
 }
 
 /** OCR reads a title's closing Roman numeral I as a bar ('Drawing |'). */
-const cleanTitle = (title: string): string => title.trim().replace(/\s\|$/, ' I');
+const cleanTitle = (title: string): string =>
+  title
+    .trim()
+    .replace(/^[-–—:]\s+/, '')
+    .replace(/\s\|$/, ' I');
 
 /** One table's row on this line, or null when the line holds none (a note, a totals line, a heading). */
 function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {

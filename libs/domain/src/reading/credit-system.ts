@@ -90,6 +90,9 @@ function round(value: number): number {
 const NO_CREDIT_GRADES = new Set([
   'F',
   'FX',
+  // The failing grades of two-letter scales (AA … DD pass).
+  'FF',
+  'FD',
   'E',
   'W',
   'WF',

@@ -10,17 +10,26 @@ const SIGNS: Readonly<Record<Exclude<DocumentKind, 'other'>, readonly [RegExp, n
   ],
   certificate: [
     [/\b(?:this\s+is\s+to\s+)?certif(?:y|ies)\s+that\b/i, 4],
-    [/\bcertificate\s+of\s+(?:completion|achievement|attendance|participation)\b/i, 4],
-    [/\b(?:awarded|presented)\s+to\b/i, 2],
+    [
+      /\bcertificate\s+of\s+(?:completion|achievement|attendance|participation|appreciation|recognition|excellence|merit|training)\b/i,
+      4,
+    ],
+    [/\b(?:awarded|presented|granted|conferred)\s+(?:up)?(?:to|on)\b/i, 2],
+    [/\bfor\s+(?:successfully\s+)?completing\b|\bhas\s+(?:successfully\s+)?(?:completed|attended|participated)\b/i, 2],
     [/\bcertificate\b/i, 1],
   ],
   syllabus: [
     [/\bsyllabus\b/i, 4],
     [/\b(?:course\s+)?schedule\b|\bweekly\s+(?:topics|schedule)\b/i, 1],
     [/\b(?:week|module|session|unit)\s*1\b/i, 2],
-    [/\blearning\s+(?:objectives|outcomes)\b/i, 1],
+    [/\b(?:learning|course)\s+(?:objectives|outcomes)\b|^\s*objectives\s*:?\s*$/im, 1],
     [/\b(?:grading|assessment|assignments)\b/i, 1],
     [/\b(?:instructor|office\s+hours)\b/i, 1],
+    [/\bcourse\s+outline\b/i, 3],
+    [/\b(?:required\s+)?text\s*books?\b|\brequired\s+(?:texts?|readings?|resources)\b/i, 1],
+    [/\battendance\b/i, 1],
+    [/\bacademic\s+(?:integrity|honesty|dishonesty|misconduct)\b|\bplagiarism\b|\bcheating\b/i, 1],
+    [/\b(?:class\s+)?meeting\s+times?\b|\bclass\s+meets\b|^\s*meetings?\s*:/im, 1],
   ],
   course_description: [
     [/\bcourse\s+description\b/i, 4],
@@ -29,8 +38,12 @@ const SIGNS: Readonly<Record<Exclude<DocumentKind, 'other'>, readonly [RegExp, n
   ],
 };
 
+/** This many syllabus signs (grading, instructor, textbook, attendance, meeting times…) outweigh a 'Course Description' heading. */
+const SYLLABUS_SIGNS_ENOUGH = 5;
+
 /** Four or more course rows with a grade make a transcript whatever its heading says. */
-const GRADED_ROW = /^[A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?\b.*\b\d{1,3}(?:\.\d{1,2})?\b.*\b(?:[A-F][+-]?|P|W|NC|CR)\s*$/gm;
+const GRADED_ROW =
+  /^[A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?\b.*\b\d{1,3}(?:\.\d{1,2})?\b.*\b(?:[A-F][+-]?|[A-D][A-D]|F[DF]|P|W|NC|CR)(?:\s+(?:\d{4}\s*[/-]\s*\d{1,2}|(?:Fall|Spring|Summer|Winter|Autumn|Spr|Fa|Sp|Su|Wi|FALL|SPRING|SUMMER|WINTER)\s+\d{4}))?\s*$/gm;
 
 /** How strongly a text shows the signs of one kind (0: none); a model's kind is taken only for a document that shows some. */
 export function kindScore(text: string, kind: DocumentKind): number {
@@ -47,6 +60,10 @@ export function classifyDocument(text: string, fallback: DocumentKind = 'other')
   // Graded rows are the mark of a transcript.
   const transcript = scores.find((s) => s.kind === 'transcript');
   if (transcript && rows >= 4) transcript.score += 4;
+  // A syllabus has a section describing the course; a course description has no grading, office hours, textbook,
+  // attendance or meeting times. Many signs of a syllabus make one whatever else it names.
+  const syllabus = scores.find((s) => s.kind === 'syllabus');
+  if (syllabus && syllabus.score >= SYLLABUS_SIGNS_ENOUGH) syllabus.score += 4;
   const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
   return best.score >= 3 ? best.kind : fallback;
 }

@@ -56,8 +56,10 @@ function statedHours(lines: readonly TextLine[]): HoursReading | null {
   return best;
 }
 
+/** Part of the term ('the first 8 weeks of class', 'the last 2 weeks'), not its length. */
+const PART_OF_TERM = '(?<!\\b(?:first|last|next|final|initial|remaining|other|these|those|few)\\s+)';
 const TERM_WEEKS = new RegExp(
-  `\\b(?:over|for|across|during|lasting|runs?|spans?|in)\\s+${NUM}\\s+weeks?\\b|\\b${NUM}[\\s-]weeks?\\s+(?:of\\s+(?:instruction|classes|class|teaching|lectures)|term|semester|quarter|course|session|program(?:me)?)\\b`,
+  `\\b(?:over|for|across|during|lasting|runs?|spans?|in)\\s+${NUM}\\s+weeks?\\b|${PART_OF_TERM}\\b${NUM}[\\s-]weeks?\\s+(?:of\\s+(?:instruction|classes|class|teaching|lectures)|term|semester|quarter|course|session|program(?:me)?)\\b`,
   'i',
 );
 
@@ -111,7 +113,7 @@ const WEEKLY_RATE = new RegExp(
 );
 /** Time a student spends outside class is not contact time. */
 const NOT_CONTACT =
-  /\b(?:outside|self[-\s]?(?:study|directed)|independent|private\s+study|preparation|homework|office|workload|expect(?:ed)?\s+to\s+(?:work|spend)|per\s+credit)\b/i;
+  /\b(?:outside|self[-\s]?(?:study|directed)|independent|private\s+study|preparation|homework|office|workload|time\s+commitment|study\s+time|expect(?:ed)?\s+to\s+(?:work|spend)|per\s+credit)\b/i;
 const RATE_TOTAL = /\b(?:contact|class|teaching|total|scheduled)\s+(?:hours|time)\b/i;
 const RATE_COMPONENT =
   /\b(?:lectures?|tutorials?|labs?|laborator(?:y|ies)|seminars?|workshops?|practicals?|studios?|discussions?)\b/i;
@@ -121,11 +123,17 @@ const RATE_COMPONENT =
  * component ('Lecture: 2 hours per week', 'Tutorial: 1 hour per week', added up).
  */
 export function weeklyHours(lines: readonly TextLine[]): { hours: number; lines: TextLine[] } | null {
-  const rates = lines.flatMap((line) => {
+  const rates = lines.flatMap((line, i) => {
     const text = normalizeDocumentText(line.text);
     const m = WEEKLY_RATE.exec(text);
     const hours = m ? toNumber(m[1]) : NaN;
-    return m && hours > 0 && hours <= 40 && !NOT_CONTACT.test(text) ? [{ hours, line, text }] : [];
+    // Layout feature: the rate alone under a heading that says what it is ('Estimated Workload / Time Commitment
+    // Per Week' over 'Average of 20 hours per week'): the heading's words count as the line's.
+    const above = normalizeDocumentText(lines[i - 1]?.text ?? '');
+    const heading = text.split(/\s+/).length <= 8 && !/\d/.test(above) && above.split(/\s+/).length <= 10 ? above : '';
+    return m && hours > 0 && hours <= 40 && !NOT_CONTACT.test(text) && !NOT_CONTACT.test(heading)
+      ? [{ hours, line, text }]
+      : [];
   });
   const total = rates.find((r) => RATE_TOTAL.test(r.text));
   if (total) return { hours: total.hours, lines: [total.line] };

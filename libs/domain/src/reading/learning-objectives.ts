@@ -2,29 +2,48 @@ import { normalizeDocumentText } from './normalize-text';
 
 const OBJECTIVES_HEADING =
   /^(?:#+\s*)?(?:[\dIVX]+[.)]\s*)?(?:(?:module|week|unit|session)\s*\d+\s*[:.-]?\s*)?(?:(?:course|program(?:me)?|student|module|training|specific|general|expected|key)\s+)?(?:learning\s+)?(?:objectives|outcomes|goals|aims)(?:\s*\([^)]*\))?\s*:?$/i;
+/** The heading with its lead-in run on after it: 'Course Objectives: By the end of this course, you should …'. */
+const HEADING_RUN_ON = /^(?:(?:course|learning|student)\s+)+(?:objectives|outcomes)\s*:\s*[A-Z]/i;
 const LEAD_IN =
-  /(?:(?:will|should)\s+be\s+able\s+to|(?:students|participants|learners|trainees|graduates)\s+will)\s*:?$/i;
+  /(?:(?:will|should)\s+be\s+able\s+to|(?:students?|participants?|learners?|trainees?|graduates?)\s+will)\s*:?$/i;
+/**
+ * Layout feature: items printed without bullets under a lead-in that ends in a colon ('At the completion of the
+ * course, the student will:' over 'Design and develop C# programs …'), each a short sentence starting with a capital,
+ * until a heading (a line in capitals) or a line that introduces something else.
+ */
+const PLAIN_ITEM = /^[A-Z][a-z]+\b[^:]{8,200}$/;
+/** Bullets, including those a PDF's font maps to a control or private-use character ('\u0088', '\uf0b7'). */
 const LIST_ITEM =
-  /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
+  /^(?:[-*•●▪◦·‣○■□➢➤✓✔>«»\u0080-\u009f\uf000-\uf0ff]|o(?=\s)|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?(?:i{1,3}|iv|vi{0,3}|ix|x)[.)])\s*\S/i;
 /** Layout feature: outcomes written as unbulleted paragraphs, each a sentence about what students will do. */
 const OUTCOME_PARAGRAPH =
   /^(?:students|participants|learners|trainees|graduates|you)\s+(?:will|can|should|must|are\s+able\s+to)\s+(?:be\s+able\s+to\s+)?[a-z]/i;
 const ABLE_TO_SENTENCE =
   /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
 
-function countListAfter(lines: readonly string[], start: number): { count: number; next: number } {
+function countListAfter(lines: readonly string[], start: number, plainItems: boolean): { count: number; next: number } {
   let count = 0;
   let introAllowed = true;
+  let plain = plainItems;
   let j = start;
   for (; j < lines.length; j++) {
     const line = (lines[j] ?? '').trim();
-    if (line === '') continue;
+    // A page's number at its foot, between two items of a list that runs on to the next page, is not in the list.
+    if (line === '' || /^(?:page\s+)?\d{1,3}(?:\s+of\s+\d{1,3})?$/i.test(line)) continue;
     if (LIST_ITEM.test(line) || (OUTCOME_PARAGRAPH.test(line) && !LEAD_IN.test(line))) {
+      count++;
+      plain = false;
+      continue;
+    }
+    // A plain item is a sentence (lower-case words in it), not a heading in title case; bullets, once seen, end them.
+    const lowerWords = line.split(/\s+/).filter((w) => /^[a-z]/.test(w)).length;
+    if (plain && PLAIN_ITEM.test(line) && line.split(/\s+/).length <= 30 && lowerWords >= 3) {
       count++;
       continue;
     }
     if (count === 0 && introAllowed && (line.endsWith(':') || LEAD_IN.test(line))) {
       introAllowed = false;
+      plain = LEAD_IN.test(line) && line.endsWith(':');
       continue;
     }
     // A wrapped item continues on a line that starts in lower case.
@@ -41,18 +60,41 @@ export function findLearningObjectives(rawText: string): number {
   let listed = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').trim();
-    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line)) {
-      const { count, next } = countListAfter(lines, i + 1);
+    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line) || HEADING_RUN_ON.test(line)) {
+      const { count, next } = countListAfter(lines, i + 1, LEAD_IN.test(line) && line.endsWith(':'));
       listed += count;
       i = Math.max(i, next - 1);
     }
   }
   const sentences = Array.from(text.matchAll(ABLE_TO_SENTENCE)).length;
-  return Math.max(listed, sentences);
+  // The cells of a Word table's row are tab-separated in the raw text (normalizing makes the tabs spaces).
+  return Math.max(listed, sentences, objectivesInOneCell(rawText.replace(/\r\n?/g, '\n')));
+}
+
+/** 'Objectives' in one cell of a header table, its objectives as sentences in the cell beside it. */
+const OBJECTIVES_CELL = /^(?:(?:course|learning|student)\s+)?(?:objectives|outcomes)\s*:?\t+(.+)$/gim;
+
+/**
+ * Layout feature: a Word table row 'Objectives | Use Python data types. Identify object types. Design programs. …':
+ * each sentence of the cell is an objective.
+ */
+function objectivesInOneCell(text: string): number {
+  let most = 0;
+  for (const m of text.matchAll(OBJECTIVES_CELL)) {
+    const sentences = (m[1] ?? '').split(/(?<=[.;])\s+(?=[A-Z])/).filter((s) => /[a-z]{3}/.test(s));
+    most = Math.max(most, sentences.length >= 3 ? sentences.length : 0);
+  }
+  return most;
 }
 
 /** Whether a line introduces the objectives (a heading, a 'will be able to' lead-in or sentence); for the evidence line. */
 export function introducesObjectives(line: string): boolean {
   const text = normalizeDocumentText(line).trim();
-  return OBJECTIVES_HEADING.test(text) || LEAD_IN.test(text) || new RegExp(ABLE_TO_SENTENCE.source, 'i').test(text);
+  return (
+    OBJECTIVES_HEADING.test(text) ||
+    LEAD_IN.test(text) ||
+    HEADING_RUN_ON.test(text) ||
+    /^(?:(?:course|learning|student)\s+)?(?:objectives|outcomes)\s+[A-Z][a-z]+\s.*[.;]\s+[A-Z]/.test(text) ||
+    new RegExp(ABLE_TO_SENTENCE.source, 'i').test(text)
+  );
 }

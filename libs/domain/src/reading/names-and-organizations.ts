@@ -3,9 +3,11 @@ import { MONTH } from './dates';
 /** People's names, their titles and organizations as documents write them; shared by the certificate and contact readers. */
 
 const HONORIFIC = '(?:Dr|Prof|Mr|Mrs|Ms|Mx)\\.?';
-const NAME_WORD = "[A-Z][A-Za-z'.-]*";
+/** A capitalised word, accents allowed ('Hénot-Mortier', 'Bárány'). */
+const NAME_WORD = "\\p{Lu}[\\p{L}'.-]*";
 const PERSON_NAME = new RegExp(
   `^(?:${HONORIFIC}\\s+${NAME_WORD}|(?:${HONORIFIC}\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){1,3})$`,
+  'u',
 );
 const POSTNOMINALS = /(?:,?\s+(?:Ph\.?\s?D|Psy\.?\s?D|Ed\.?\s?D|M\.?D|LCSW|LMFT|LPC|MSW|M\.?A|M\.?S|B\.?A|RN)\.?)+$/;
 const NAME_STOP_WORDS = new Set([
@@ -42,10 +44,18 @@ export function stripPostnominals(text: string): string {
   return text.replace(POSTNOMINALS, '').trim();
 }
 
+/**
+ * Words of a document's headings and notices, never of a person's name: an address in a paragraph under 'Disability
+ * Statement' or 'Virtual Office Hour Expectations' belongs to no one of that name.
+ */
+const NOT_NAME_WORDS =
+  /\b(?:statement|campus|expectations?|hours?|polic(?:y|ies)|services?|resources?|support|library|information|contact|accommodations?|disabilit(?:y|ies)|schedule|syllabus|course|virtual|online|writing|tutoring|help|desk|team|staff|grading|assignments?|exams?|totals?|credits?)\b/i;
+
 export function isPersonName(candidate: string): boolean {
   const name = stripPostnominals(candidate);
   return (
     PERSON_NAME.test(name) &&
+    !NOT_NAME_WORDS.test(name) &&
     !TITLE_WORDS.test(name) &&
     !ORG_WORDS.test(name) &&
     !name.split(/\s+/).some((w) => MONTH_WORD.test(w.replace(/\.$/, '')))
@@ -54,7 +64,7 @@ export function isPersonName(candidate: string): boolean {
 
 /** A person's name starting at `from`: capitalised words on one line, cut before the first ordinary word. */
 export function readName(text: string, from: number): string | null {
-  const candidate = new RegExp(`^\\s*((?:${HONORIFIC} +)?${NAME_WORD}(?: +${NAME_WORD}){0,5})`).exec(
+  const candidate = new RegExp(`^\\s*((?:${HONORIFIC} +)?${NAME_WORD}(?: +${NAME_WORD}){0,5})`, 'u').exec(
     text.slice(from),
   )?.[1];
   if (candidate === undefined) return null;

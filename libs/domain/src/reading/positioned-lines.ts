@@ -95,6 +95,43 @@ function markSpaceGaps(items: readonly TextItem[]): (TextItem & { own?: boolean 
   });
 }
 
+/** A run of letters drawn one at a time with a space between ('H A S', 'AWA R D E D'): its letters, or null. */
+function spacedLetters(text: string): string | null {
+  const letters = text.trim().split(' ');
+  if (letters.length < 2 || !letters.every((l) => /^\p{L}{1,3}$/u.test(l))) return null;
+  return letters.filter((l) => l.length === 1).length >= letters.length * 0.7 ? letters.join('') : null;
+}
+
+/** A letter-spaced word is at most this long when nothing else shows where its words part. */
+const SPACED_WORD_LETTERS = 8;
+/** Longer words a certificate spaces out on a line of their own ('C E R T I F I C A T E'). */
+const SPACED_HEADING_WORD =
+  /^(?:certificate|certification|completion|achievement|participation|appreciation|attendance|recognition|successfully|completing|excellence|diploma)$/i;
+
+/**
+ * Layout feature: letter-spaced capitals ('H A S  B E E N  AWA R D E D  T O'), which a PDF draws as one run per word
+ * with a space between the letters (a certificate's tracked headings). A run is one word again when a word gap sets
+ * it apart from another such run beside it, or when it is short enough to be one word. A long run with no such gap
+ * ('S H I V A M G O Y A L') gives no sign where its words part and is left as it is.
+ */
+function closeLetterSpacing<T extends TextItem>(runs: readonly T[]): T[] {
+  const letters = runs.map((r) => spacedLetters(r.str));
+  return runs.map((run, i) => {
+    const word = letters[i];
+    if (word === null || word === undefined) return run;
+    const height = Math.max(run.height, 1);
+    const besideSpaced = [i - 1, i + 1].some((j) => {
+      const other = runs[j];
+      if (!other || !letters[j]) return false;
+      const gap = j < i ? run.x - (other.x + other.width) : other.x - (run.x + run.width);
+      return gap >= 0 && gap < height * 1.5;
+    });
+    return besideSpaced || word.length <= SPACED_WORD_LETTERS || SPACED_HEADING_WORD.test(word)
+      ? { ...run, str: word }
+      : run;
+  });
+}
+
 /** Rebuilds one page's lines: top to bottom, each left to right, split into cells at wide gaps. */
 export function linesOfPage(page: PageItems): TextLine[] {
   const items = markSpaceGaps(page.items).flatMap(splitAtSpaceColumns);
@@ -112,7 +149,7 @@ export function linesOfPage(page: PageItems): TextLine[] {
     const ordered = row.sort((a, b) => a.x - b.x);
     const cells: { text: string; x: number; end: number }[] = [];
     let end = -Infinity;
-    for (const item of ordered) {
+    for (const item of closeLetterSpacing(ordered)) {
       const gap = item.x - end;
       const current = cells[cells.length - 1];
       if (current && !item.own && gap < Math.max(item.height, 1) * CELL_GAP_SHARE) {

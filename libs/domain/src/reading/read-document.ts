@@ -41,24 +41,95 @@ export interface KindReading {
 }
 
 const COURSE_CODE = /\b(?:course\s+(?:code|number|no\.?)\s*:?\s*)?([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\b/;
+const CODE = '[A-Z]{2,5}[ -]?\\d{3,4}[A-Z]?';
+/** 'MIS 540 Data Communication', 'LIN7076 – Foundations of …', 'CIS104: Coding in Python (3 credits)'. */
+const CODE_THEN_TITLE = new RegExp(`^(${CODE})(?:\\s*[-–—:]\\s*|\\s+)(\\S.{2,100})$`);
+/** 'Software Security (CSE 545)'. */
+const TITLE_THEN_CODE = new RegExp(`^(\\S.{2,100}?)\\s*\\((${CODE})\\)$`);
+/** A line that is a course code alone, or with the term or a cross-listed code ('ITSE 1430', 'CS-231 Spring 2019'). */
+const CODE_LINE = new RegExp(`^(${CODE})\\b(?:[^a-z]|(?<=\\b[A-Z])[a-z]+)*$`);
+const TERM_WORDS = /^(?:(?:fall|spring|summer|winter|autumn)(?:\s+[A-Z])?\s+\d{4}|\d{4}(?:\s*[-/]\s*\d{2,4})?)$/i;
+/** What names the document, its term or its issuer, never the course: 'Course Syllabus - Spring A 2021', 'Syllabus (Autumn 2025)'. */
+const NOT_A_TITLE =
+  /\bsyllabus\b|^(?:course\s+)?(?:outline|information(?:\s+document)?|description|overview)$|\b(?:university|college|institute|academy|school\s+of)\b|@|https?:|www\.|\d{3}/i;
+/** 'Instructor: Jane Roe', 'Time: MW 9:00': a label of a word or three and its value; a title's subtitle follows more words. */
+const KEY_VALUE = /^[^:]{1,30}:/;
+/** A label whose value is the course's title: 'Course Title', 'Course Name:' (the value on its line or the next). */
+const TITLE_LABEL = /^(?:course\s+)?(?:title|name)\b\s*:?\s*(.*)$/i;
+const LABEL_CELL = /^(?:class|course|course\s+(?:title|name|code|number))\s*:?$/i;
 
-/** The course a syllabus or course description is about: a 'CODE Title' line near the top, or 'Course code: X'. */
+/** A title as the document writes it, without the credits beside it ('Coding in Python (3 credits)'). */
+function cleanCourseTitle(title: string): string {
+  return title
+    .replace(/\s*\(\s*\d{1,2}(?:\.\d)?\s*(?:credits?|credit\s+hours?|units?|hours?|cr|ects)\.?\s*\)\s*$/i, '')
+    .replace(/[\s,;.-]+$/, '')
+    .trim();
+}
+
+/** A title is a short phrase: a capital first, at most ten words, not a sentence or a line of wrapped prose. */
+function isTitle(text: string): boolean {
+  const t = text.trim();
+  return (
+    t.length >= 4 &&
+    t.length <= 120 &&
+    /^[\p{Lu}\d]/u.test(t) &&
+    /[A-Za-z]{3}/.test(t) &&
+    t.split(/\s+/).length <= 10 &&
+    !/[.,;]\s|\b(?:and|or|the|to|of|with|for|in)$/i.test(t) &&
+    !NOT_A_TITLE.test(t) &&
+    !(KEY_VALUE.test(t) && (t.split(':')[0] ?? '').split(/\s+/).length <= 3) &&
+    !t.endsWith(':') &&
+    !TERM_WORDS.test(t)
+  );
+}
+
+/**
+ * The course a syllabus or course description is about, from the top of its first page: a 'CODE Title' line (or
+ * 'Title (CODE)', or a 'Class: CODE: Title' row of a header table), a 'Course Title' label, or a code on a line of its
+ * own with the title on a line near it. A line naming the document ('Syllabus'), its term ('Spring 2019'), the
+ * institution or a person is never the title; with no line left that could be, the title is absent.
+ */
 function ownCourse(lines: readonly TextLine[]): { code: string | null; title: string | null } {
-  const top = lines.slice(0, 8);
-  for (const line of top) {
-    const [, lineCode, lineTitle] = /^([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\s+([A-Z][^:]{3,100})$/.exec(line.text) ?? [];
-    if (lineCode !== undefined && lineTitle !== undefined) return { code: lineCode, title: lineTitle.trim() };
+  const top = lines.slice(0, 10);
+  // Each line, and the value cell of a header table's row ('Class' | 'CIS104: Coding in Python').
+  const texts = top.map((l) => {
+    const cells = l.cells.map((c) => c.text.trim());
+    return cells.length === 2 && LABEL_CELL.test(cells[0] ?? '') ? (cells[1] ?? '') : l.text.trim();
+  });
+  // A row of a table (three cells or more) is never the title on its own ('Class | Class Title | Enrolled | …').
+  const tableRow = (i: number): boolean => (top[i]?.cells.length ?? 0) > 2;
+  let code: string | null = null;
+  for (const [i, text] of texts.entries()) {
+    const codeFirst = CODE_THEN_TITLE.exec(text);
+    const titleFirst = codeFirst ? null : TITLE_THEN_CODE.exec(text);
+    const [lineCode, lineTitle] = codeFirst ? [codeFirst[1], codeFirst[2]] : [titleFirst?.[2], titleFirst?.[1]];
+    if (lineCode === undefined || lineTitle === undefined) continue;
+    const title = cleanCourseTitle(lineTitle);
+    if (isTitle(title)) return { code: lineCode, title };
+    // 'CSC4500 Syllabus' over 'Database Design', or 'Paradigms' over 'CS-231 Spring 2019': the title beside the code.
+    const beside = [i + 1, i - 1]
+      .filter((j) => !tableRow(j))
+      .map((j) => texts[j])
+      .find((t) => t !== undefined && isTitle(t) && !CODE_LINE.test(t));
+    if (code === null && beside !== undefined) return { code: lineCode, title: cleanCourseTitle(beside) };
+    code ??= lineCode;
   }
   const coded = top
     .map((l) => /course\s+(?:code|number|no\.?)\s*:?\s*([A-Z]{2,5}[ -]?\d{3,4}[A-Z]?)\b/i.exec(l.text))
     .find(Boolean);
-  const code =
-    coded?.[1] ?? top.map((l) => COURSE_CODE.exec(l.text)).find((m) => m && /course code/i.test(m.input))?.[1] ?? null;
-  const title = top.find(
-    (l) =>
-      l.text.length >= 4 && l.text.length <= 120 && /[A-Za-z]{3}/.test(l.text) && !/^course description$/i.test(l.text),
-  );
-  return { code, title: title?.text ?? null };
+  code ??=
+    coded?.[1] ??
+    top.map((l) => COURSE_CODE.exec(l.text)).find((m) => m && /course code/i.test(m.input))?.[1] ??
+    texts.map((t) => CODE_LINE.exec(t)?.[1]).find(Boolean) ??
+    null;
+  for (const [i, text] of texts.entries()) {
+    const labelled = TITLE_LABEL.exec(text);
+    if (!labelled) continue;
+    const value = cleanCourseTitle(labelled[1] ?? '') || cleanCourseTitle(texts[i + 1] ?? '');
+    if (isTitle(value)) return { code, title: value };
+  }
+  const title = texts.find((t, i) => isTitle(t) && !tableRow(i) && !CODE_LINE.test(t) && !TITLE_LABEL.test(t));
+  return { code, title: title === undefined ? null : cleanCourseTitle(title) };
 }
 
 const WEEK_OR_MODULE = (n: number): RegExp =>

@@ -72,17 +72,20 @@ const WEEKDAY_NUMBER: readonly [RegExp, number][] = [
 ];
 
 /** Layout feature: a dated schedule (a list or a table whose rows start with a date or a range of dates). */
+const ROW_BULLET = /^[-*•●▪◦·‣○■□➢➤]\s*/;
+
 export function readScheduleRows(lines: readonly TextLine[]): ScheduleRow[] {
   const rows: ScheduleRow[] = [];
   let wrap = 0;
   let previous = -Infinity;
   for (const [index, line] of lines.entries()) {
-    const own = normalizeDocumentText(line.text).trim();
+    // A row written as a list item ('• Thurs Jan 5: Introduction') starts after its bullet.
+    const own = normalizeDocumentText(line.text).trim().replace(ROW_BULLET, '');
     const m = ROW_START.exec(own);
     if (!m) continue;
     // A table read cell by cell puts a row's topic on the line after its date: the row runs to the next date.
     const next = lines[index + 1];
-    const nextText = next ? normalizeDocumentText(next.text).trim() : '';
+    const nextText = next ? normalizeDocumentText(next.text).trim().replace(ROW_BULLET, '') : '';
     const topicless = !/[a-z]{3}/i.test(own.slice(m[0].length).replace(/\b(?:or|and|to)\b/gi, ''));
     const text = topicless && next && !ROW_START.test(nextText) ? `${own} ${nextText}` : own;
     const first = dateAt(m, 1);
@@ -117,7 +120,7 @@ export function weeksFromLabels(lines: readonly TextLine[]): ScheduleWeeks | nul
   let low = Infinity;
   let high = -Infinity;
   for (const line of lines) {
-    const m = WEEK_LABEL.exec(normalizeDocumentText(line.text).trim());
+    const m = WEEK_LABEL.exec(normalizeDocumentText(line.text).trim().replace(ROW_BULLET, ''));
     if (!m) continue;
     const a = Number(m[1]);
     const b = m[2] !== undefined ? Number(m[2]) : a;

@@ -57,7 +57,7 @@ function inlineRow(
 
 /** A row written as one run of words: a code, a title, the credits, then a grade (letter, pass/fail or a mark). */
 const SHAPED_ROW =
-  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(.*?[A-Za-z]{2}.*?)\s+(\d{1,2}(?:[.,]\d{1,2})?)(?:\s+([A-F][+-]?|P|S|U|W|CR|NC|IP|PASS|FAIL|\d{2,3}(?:\.\d)?%?))?$/;
+  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(?:[-–—:]\s+)?(.*?[A-Za-z]{2}.*?)\s+(\d{1,2}(?:[.,]\d{1,2})?)(?:\s+([A-F][+-]?|[A-D][A-D]|F[DF]|P|S|U|W|CR|NC|IP|PASS|FAIL|\d{2,3}(?:\.\d)?%?))?(?:\s+(\d{4}\s*[/-]\s*\d{1,2}|(?:Fall|Spring|Summer|Winter|Autumn|Spr|Fa|Sp|Su|Wi)\s+\d{4}))?$/;
 
 const LABELS = {
   student: /^(?:student(?:'s)?(?:\s+name)?|name(?:\s+of\s+student)?|name|learner|student\s*\/\s*name)$/i,
@@ -134,6 +134,15 @@ function titleCase(text: string): string {
     );
 }
 
+/** Words that say what kind of school or record a title is about, never which school ('Official High School Transcript'). */
+const GENERIC_SCHOOL_WORDS =
+  /^(?:official|unofficial|academic|high|middle|secondary|senior|junior|elementary|primary|public|private|graduate|undergraduate|community|the|of|for|and|&|university|college|institute|academy|school|universit[äé]t?|hochschule|polytechnic|seminary|conservatory)$/i;
+
+/** An institution's name has a word of its own beside the generic ones ('Official High School' names none). */
+function namesAnInstitution(name: string): boolean {
+  return name.split(/\s+/).some((word) => !GENERIC_SCHOOL_WORDS.test(word));
+}
+
 /** A line about another institution than the issuer: degrees held elsewhere, transfer credit, prior study. */
 const OTHER_INSTITUTION =
   /\b(?:external|transfer(?:red)?|previous(?:ly)?|prior|other\s+institutions?|attended|exchange|formerly|test\s+credits?)\b/i;
@@ -163,7 +172,7 @@ export function institutionOf(lines: readonly TextLine[]): { value: string; line
     const text = line.text.replace(/^(?:the|official transcript\s*[-–:]?)\s+/i, '');
     const m = INSTITUTION.exec(/[a-z]/.test(text) ? text : titleCase(text));
     const name = m?.[1];
-    if (m && name !== undefined) {
+    if (m && name !== undefined && namesAnInstitution(name)) {
       // 'Kingsbridge College London': a single place name that ends the line belongs to the name.
       const after = text.slice(m.index + name.length);
       const place = /^\s+([A-Z][a-z]+)\s*$/.exec(after)?.[1];
@@ -256,14 +265,15 @@ export function readTranscript(document: string, given: readonly TextLine[]): Tr
         if (TERM.test(line.text)) shapedTerm = line.text.trim();
         const found = shaped.find((s) => s.line === line);
         if (!found) continue;
-        const [, code, title, credits, grade] = found.m;
+        // Layout feature: the term written at the end of the row ('… 4.0 B 2023/1') rather than as a heading.
+        const [, code, title, credits, grade, rowTerm] = found.m;
         rows.push({
           line,
           code: code ?? null,
           title: (title ?? '').trim(),
           credits: Number((credits ?? '').replace(',', '.')),
           grade: grade ?? null,
-          term: shapedTerm,
+          term: rowTerm ?? shapedTerm,
         });
       }
     }

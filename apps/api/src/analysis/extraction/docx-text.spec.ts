@@ -1,4 +1,4 @@
-import { readDocument } from '@app/domain';
+import { findLearningObjectives, readDocument } from '@app/domain';
 import { Document, Packer, PageBreak, Paragraph, TextRun } from 'docx';
 import { readDocxText } from './docx-text';
 
@@ -35,5 +35,28 @@ describe('readDocxText', () => {
       quote: 'Credits: 3 semester credit hours (45 contact hours)',
     });
     expect(reading.evidence['contact.ruth.adeyemi@westgate.example.edu']).toMatchObject({ page: 2, line: 3 });
+  });
+
+  it("starts each list item with a bullet, which Word keeps in the paragraph's numbering rather than its text", async () => {
+    const bytes = await Packer.toBuffer(
+      new Document({
+        sections: [
+          {
+            children: [
+              new Paragraph('Course Objectives:'),
+              new Paragraph('Students will be able to:'),
+              new Paragraph({ text: 'Design a small office network.', bullet: { level: 0 } }),
+              new Paragraph({ text: 'Justify a choice of wireless standard.', bullet: { level: 0 } }),
+              new Paragraph({ text: 'Troubleshoot an application protocol.', bullet: { level: 0 } }),
+              new Paragraph('Textbook: Computer Networking, 6th edition.'),
+            ],
+          },
+        ],
+      }),
+    );
+    const text = await readDocxText(bytes);
+    expect(text).toContain('• Design a small office network.');
+    expect(text).not.toContain('• Textbook');
+    expect(findLearningObjectives(text)).toBe(3);
   });
 });

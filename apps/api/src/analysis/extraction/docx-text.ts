@@ -5,6 +5,8 @@ interface DocxElement {
   type: string;
   value?: string;
   breakType?: string;
+  /** A list paragraph's numbering (Word keeps the bullet or number out of the paragraph's text). */
+  numbering?: { isOrdered: boolean; level: string } | null;
   children?: DocxElement[];
 }
 
@@ -17,7 +19,8 @@ function cellText(cell: DocxElement): string {
 }
 
 /**
- * A DOCX's text as mammoth's extractRawText gives it (paragraphs end in a blank line, tabs kept), plus a form feed at
+ * A DOCX's text as mammoth's extractRawText gives it (paragraphs end in a blank line, tabs kept, a list item starts
+ * with a bullet), plus a form feed at
  * each page break the document has, and each table row on a line of its own, its cells separated by tabs (so a
  * Word table reads as rows and columns, as a PDF's does), so evidence can name the page a line is on. Word's own soft page breaks depend
  * on its layout and are not in the file, so a document without explicit breaks reads as one page.
@@ -34,6 +37,9 @@ export async function readDocxText(bytes: Buffer): Promise<string> {
     else if (element.type === 'break')
       text += element.breakType === 'page' ? '\f' : element.breakType === 'line' ? '\n' : '';
     else {
+      // Layout feature: a list item's bullet or number is drawn by Word from the paragraph's numbering, not written
+      // in its text; a bullet marks it as an item, as a PDF's text shows it.
+      if (element.type === 'paragraph' && element.numbering) text += '• ';
       for (const child of element.children ?? []) write(child);
       if (element.type === 'paragraph') text += '\n\n';
     }
