@@ -214,6 +214,7 @@ export class PaymentConfirmationService {
           .filter(Boolean)
           .join('\n') || null,
     }));
+    await this.storeCard(payment, intent);
     const chargedAt = new Date();
     const confirmation = studentEmail
       ? await this.confirmationMail(payment, studentName, studentEmail, chargedAt)
@@ -232,6 +233,23 @@ export class PaymentConfirmationService {
         confirmation,
       ),
     );
+  }
+
+  /**
+   * A live payment's card (the last 4 digits, as test mode's card form stores them), from the intent's latest charge,
+   * stored before the receipt is issued, which copies it. An intent read without its charge (an event's) is read
+   * again with it. Not knowing the card never stops an enrollment: the receipt then says "not stored".
+   */
+  private async storeCard(payment: Payment, intent: ProviderIntent): Promise<void> {
+    if (payment.status === 'succeeded' || this.provider.name === 'test') return;
+    try {
+      const card = intent.card ?? (await this.provider.retrieveIntent(intent.id))?.card ?? null;
+      if (card) await this.payments.saveCardLast4(intent.id, card.last4);
+    } catch (error) {
+      this.logger.warn(
+        `Card of payment ${payment.id} not read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** One confirmation a payment (not a training), keyed by it, so replays and races of its events mail once. */
