@@ -520,7 +520,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             },
           });
         }
-        if (form.amount !== undefined) intent.amount = Number(form.amount);
+        if (form.amount !== undefined) {
+          const amount = Number(form.amount);
+          // As at creation: Stripe refuses a charge under its minimum (50 cents in USD), $0 included.
+          if (!Number.isInteger(amount) || amount < 50) {
+            return reply(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'amount_too_small',
+                param: 'amount',
+                message: 'Amount must be at least $0.50 usd',
+              },
+            });
+          }
+          intent.amount = amount;
+        }
         Object.assign(intent.metadata, nested(form, 'metadata'));
         if (form.receipt_email !== undefined) intent.receipt_email = form.receipt_email;
         if (form.customer !== undefined) intent.customer = form.customer;
