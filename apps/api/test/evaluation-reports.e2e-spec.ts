@@ -3,6 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import { randomUUID } from 'node:crypto';
 import { attachedCredential } from '../src/certificates/certificate-pdf';
 import { presentedJws } from '../src/certificates/credential-jose';
+import { renderMail } from '../src/mail/mail-renderer';
+import type { CertificateIssuedData } from '../src/mail/mail-templates.types';
 import { samplePdf } from '../../../tools/testing/sample-files';
 import { testApplicant, type TestApplicant } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -109,12 +111,36 @@ describe('evaluation reports and reading our own certificates', () => {
       evaluation.credentialSourceClarity,
       evaluation.completionEvidence,
     ]);
-    const mails = await api
-      .em()
-      .getConnection()
-      .execute<Array<{ n: string }>>(`select count(*) as n from outbox where template = 'certificate-issued'`);
-    // The review's own outcome mail tells the applicant; the report adds none.
-    expect(Number(mails[0].n)).toBe(0);
+    // The report has its own mail to the applicant, written with it (one, keyed by the report), beside the review's.
+    const reportMails = () =>
+      api
+        .em()
+        .getConnection()
+        .execute<Array<{ key: string; recipient: string; subject: string; data: Record<string, unknown> }>>(
+          `select key, recipient, subject, data from outbox where template = 'certificate-issued'`,
+        );
+    expect(await reportMails()).toEqual([
+      {
+        key: `certificate-issued:${report.id}`,
+        recipient: 'ann@example.com',
+        subject: 'Your signed evaluation report: MSc Psychology',
+        data: expect.objectContaining({ certificateId: report.id, kind: 'evaluation-report', title: 'MSc Psychology' }),
+      },
+    ]);
+    // Deciding again is refused and mails nothing more; the rejection mailed no report.
+    const again = await api.http
+      .post(`/api/admin/reviews/${verified}/verify`)
+      .set(auth())
+      .send({ awardedCredits: evaluation.totalCredits });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(await reportMails()).toHaveLength(1);
+    // The mail links to the report's verification page and its download.
+    const { text } = await renderMail('certificate-issued', (await reportMails())[0].data as CertificateIssuedData, {
+      webUrl: 'https://training.example',
+      updateCardUrl: () => '',
+    });
+    expect(text).toContain(`https://training.example/verify/${report.id}`);
+    expect(text).toContain(`https://training.example/certificates/${report.id}/pdf`);
   });
 
   it('reads one of our certificate PDFs by its signature, and reports a tampered one as tampered', async () => {

@@ -187,8 +187,24 @@ export class CertificatesService {
       keyId: kid,
       issuedAt,
     });
-    // No mail of its own: the verified-outcome mail of the review already goes to the applicant in this transaction.
-    return added ? id : null;
+    if (!added) return null;
+    // Its own mail (links to its verification page and the download), in the review's transaction: once, since the
+    // report is issued once per credential.
+    if (input.recipient.email) {
+      await OutboxRepository.enqueue(em, {
+        key: `certificate-issued:${id}`,
+        to: input.recipient.email,
+        template: 'certificate-issued',
+        data: {
+          certificateId: id,
+          kind: 'evaluation-report',
+          recipientName: input.recipient.name,
+          title: input.credentialName,
+          certificateNumber: certNumber,
+        },
+      });
+    }
+    return id;
   }
 
   toSummary(row: IssuedCredentialRow): IssuedCredentialSummary {
