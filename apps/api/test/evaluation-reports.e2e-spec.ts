@@ -37,19 +37,20 @@ describe('evaluation reports and reading our own certificates', () => {
   });
 
   async function upload(credentialId: string, bytes: Buffer, fileName: string): Promise<void> {
+    const fileType = fileName.endsWith('.json') ? 'application/json' : 'application/pdf';
     const { uploadURL } = (await api.http.post('/api/objects/upload').set(applicant.headers()).expect(200)).body as {
       uploadURL: string;
     };
     const put = await fetch(uploadURL, {
       method: 'PUT',
       body: new Uint8Array(bytes),
-      headers: { 'content-type': 'application/pdf' },
+      headers: { 'content-type': fileType },
     });
     expect(put.status).toBe(200);
     await api.http
       .put('/api/documents/upload-complete')
       .set(applicant.headers())
-      .send({ uploadURL, credentialId, fileName, fileSize: bytes.length, fileType: 'application/pdf' })
+      .send({ uploadURL, credentialId, fileName, fileSize: bytes.length, fileType })
       .expect(200);
   }
 
@@ -264,5 +265,81 @@ describe('evaluation reports and reading our own certificates', () => {
       expect.objectContaining({ fileName: 'revoked.pdf', message: expect.stringMatching(/revoked/) }),
     ]);
     expect(result.evidence?.contactHours?.quote ?? '').not.toMatch(/verified by signature/);
+  });
+
+  it('reads the JSON download of our certificate by its signature; tampered, revoked or foreign JSON is left out', async () => {
+    await api.http
+      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
+      .set(auth())
+      .send({ contactHours: 40 })
+      .expect(200);
+    const enrollmentId = randomUUID();
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
+           enrollment_status, is_manual_entry, created_at)
+         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
+        [enrollmentId, TRAINING],
+      );
+    const done = (
+      await api.http
+        .post('/api/admin/completions')
+        .set(auth())
+        .send({ enrollmentIds: [enrollmentId], completedOn: '2026-03-15' })
+        .expect(200)
+    ).body as { certificateIds: string[] };
+    const certificateId = done.certificateIds[0];
+    const downloaded = (
+      await api.http.get(`/api/certificates/${certificateId}/credential`).set(applicant.headers()).expect(200)
+    ).body as Record<string, unknown>;
+    const json = Buffer.from(JSON.stringify(downloaded, null, 2));
+
+    // Valid: its facts are the signed ones.
+    const ours = await analyzed('Our certificate as JSON', [[json, 'certificate.json']]);
+    const evaluation = (await api.http.get(`/api/credentials/${ours}/evaluation`).set(applicant.headers()).expect(200))
+      .body as Evaluation;
+    expect(evaluation.documentNotices ?? []).toEqual([]);
+    expect(evaluation.contactHours).toBe(40);
+    expect(evaluation.certificateDetails).toMatchObject({ recipientName: 'Ann Example', completionDate: '2026-03-15' });
+    expect(evaluation.evidence?.contactHours?.quote).toMatch(/40 contact hours \(verified by signature: PTI-/);
+
+    // Tampered (the hours changed under the old signature), and a JSON file that is no credential of ours.
+    const [header, payload, signature] = presentedJws(downloaded)!.split('.');
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    body.contactHours = 400;
+    const forged = `${header}.${Buffer.from(JSON.stringify(body)).toString('base64url')}.${signature}`;
+    const tampered = Buffer.from(JSON.stringify({ ...downloaded, id: `data:application/vc+jwt,${forged}` }));
+    const mixed = await analyzed('Tampered JSON', [
+      [tampered, 'forged.json'],
+      [Buffer.from('{"hours": 400}'), 'notes.json'],
+      [await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf'],
+    ]);
+    const result = (await api.http.get(`/api/credentials/${mixed}/evaluation`).set(applicant.headers()).expect(200))
+      .body as Evaluation;
+    expect(result.documentNotices).toEqual([
+      expect.objectContaining({ fileName: 'forged.json', message: expect.stringMatching(/tampered/) }),
+      expect.objectContaining({ fileName: 'notes.json', message: expect.stringMatching(/not a signed certificate/) }),
+    ]);
+    expect(result.contactHours).not.toBe(400);
+
+    // Revoked: genuine, but its facts are not taken.
+    await api.http
+      .post(`/api/admin/certificates/${certificateId}/revoke`)
+      .set(auth())
+      .send({ reason: 'Issued in error' })
+      .expect(200);
+    const revoked = await analyzed('Revoked JSON', [
+      [json, 'revoked.json'],
+      [await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf'],
+    ]);
+    const afterRevocation = (
+      await api.http.get(`/api/credentials/${revoked}/evaluation`).set(applicant.headers()).expect(200)
+    ).body as Evaluation;
+    expect(afterRevocation.documentNotices).toEqual([
+      expect.objectContaining({ fileName: 'revoked.json', message: expect.stringMatching(/revoked/) }),
+    ]);
+    expect(afterRevocation.evidence?.contactHours?.quote ?? '').not.toMatch(/verified by signature/);
   });
 });
