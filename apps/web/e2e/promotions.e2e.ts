@@ -115,7 +115,7 @@ describe('promotion codes and the business overview', () => {
       await page.getByRole('button', { name: 'Apply code' }).click();
       await page.getByTestId('free-checkout').waitFor();
       expect(await page.getByTestId('amount-due').innerText()).toContain(
-        'Due today: $0.00, then 2 monthly payments of $0.00',
+        'Nothing to pay: $0 today and every month after',
       );
       // No card is asked for.
       expect(await page.getByLabel('Card number').count()).toBe(0);
