@@ -69,6 +69,33 @@ describe('evaluation reports and reading our own certificates', () => {
     }
   }
 
+  /** Ann completes the training (40 contact hours) on that day: the id of her signed certificate. */
+  async function completedCertificate(completedOn: string): Promise<string> {
+    await api.http
+      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
+      .set(auth())
+      .send({ contactHours: 40 })
+      .expect(200);
+    const enrollmentId = randomUUID();
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
+           enrollment_status, is_manual_entry, created_at)
+         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
+        [enrollmentId, TRAINING],
+      );
+    const done = (
+      await api.http
+        .post('/api/admin/completions')
+        .set(auth())
+        .send({ enrollmentIds: [enrollmentId], completedOn })
+        .expect(200)
+    ).body as { certificateIds: string[] };
+    return done.certificateIds[0];
+  }
+
   const reports = async () =>
     (await api.http.get('/api/certificates').set(applicant.headers()).expect(200)).body as IssuedCredentialSummary[];
 
@@ -136,37 +163,20 @@ describe('evaluation reports and reading our own certificates', () => {
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(await reportMails()).toHaveLength(1);
     // The mail links to the report's verification page and its download.
-    const { text } = await renderMail('certificate-issued', (await reportMails())[0].data as CertificateIssuedData, {
-      webUrl: 'https://training.example',
-      updateCardUrl: () => '',
-    });
+    const { text } = await renderMail(
+      'certificate-issued',
+      (await reportMails())[0].data as unknown as CertificateIssuedData,
+      {
+        webUrl: 'https://training.example',
+        updateCardUrl: () => '',
+      },
+    );
     expect(text).toContain(`https://training.example/verify/${report.id}`);
     expect(text).toContain(`https://training.example/certificates/${report.id}/pdf`);
   });
 
   it('reads one of our certificate PDFs by its signature, and reports a tampered one as tampered', async () => {
-    await api.http
-      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
-      .set(auth())
-      .send({ contactHours: 40 })
-      .expect(200);
-    const enrollmentId = randomUUID();
-    await api
-      .em()
-      .getConnection()
-      .execute(
-        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
-           enrollment_status, is_manual_entry, created_at)
-         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
-        [enrollmentId, TRAINING],
-      );
-    const done = (
-      await api.http
-        .post('/api/admin/completions')
-        .set(auth())
-        .send({ enrollmentIds: [enrollmentId], completedOn: '2026-01-15' })
-        .expect(200)
-    ).body as { certificateIds: string[] };
+    const done = { certificateIds: [await completedCertificate('2026-01-15')] };
     const pdf = (
       await api.http
         .get(`/api/certificates/${done.certificateIds[0]}/pdf`)
@@ -214,28 +224,7 @@ describe('evaluation reports and reading our own certificates', () => {
   });
 
   it('does not take the facts of a revoked certificate of ours as verified', async () => {
-    await api.http
-      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
-      .set(auth())
-      .send({ contactHours: 40 })
-      .expect(200);
-    const enrollmentId = randomUUID();
-    await api
-      .em()
-      .getConnection()
-      .execute(
-        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
-           enrollment_status, is_manual_entry, created_at)
-         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
-        [enrollmentId, TRAINING],
-      );
-    const done = (
-      await api.http
-        .post('/api/admin/completions')
-        .set(auth())
-        .send({ enrollmentIds: [enrollmentId], completedOn: '2026-02-15' })
-        .expect(200)
-    ).body as { certificateIds: string[] };
+    const done = { certificateIds: [await completedCertificate('2026-02-15')] };
     const certificateId = done.certificateIds[0];
     const pdf = (
       await api.http
@@ -268,28 +257,7 @@ describe('evaluation reports and reading our own certificates', () => {
   });
 
   it('reads the JSON download of our certificate by its signature; tampered, revoked or foreign JSON is left out', async () => {
-    await api.http
-      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
-      .set(auth())
-      .send({ contactHours: 40 })
-      .expect(200);
-    const enrollmentId = randomUUID();
-    await api
-      .em()
-      .getConnection()
-      .execute(
-        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
-           enrollment_status, is_manual_entry, created_at)
-         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
-        [enrollmentId, TRAINING],
-      );
-    const done = (
-      await api.http
-        .post('/api/admin/completions')
-        .set(auth())
-        .send({ enrollmentIds: [enrollmentId], completedOn: '2026-03-15' })
-        .expect(200)
-    ).body as { certificateIds: string[] };
+    const done = { certificateIds: [await completedCertificate('2026-03-15')] };
     const certificateId = done.certificateIds[0];
     const downloaded = (
       await api.http.get(`/api/certificates/${certificateId}/credential`).set(applicant.headers()).expect(200)
