@@ -205,6 +205,7 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         installments: 1,
         laterInstallmentAmount: null,
         promotion: null,
+        free: false,
       });
       const intent = stripe.intents.get(created.paymentIntentId);
       expect(intent?.receipt_email).toBe('ann@example.com');

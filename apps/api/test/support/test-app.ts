@@ -103,11 +103,7 @@ export async function startTestApi(
     forcePathStyle: true,
     uploadUrlTtlSeconds: 900,
   };
-  const app = await createApp(
-    config,
-    { databaseUrl: database.url, storage },
-    { logger: process.env.TEST_API_LOGS ? undefined : false },
-  );
+  const app = await createApp(config, { databaseUrl: database.url, storage }, { logger: false });
   const routes = await initTestApp(app);
   const orm = app.get<MikroORM>(MikroORM);
   return {
