@@ -1,9 +1,16 @@
-import type { FreeCheckoutResponse, PaymentIntentSummary, SavePromotionCodeRequest } from '@app/contracts';
+import type {
+  AccountOverview,
+  FreeCheckoutResponse,
+  PaymentIntentSummary,
+  SavePromotionCodeRequest,
+} from '@app/contracts';
+import { ApplicantsRepository } from '../src/applicants/applicants.repository';
 import { receiptLines } from '@app/domain';
 import { Payment } from '../src/payments/payment.entity';
 import { ReceiptsService } from '../src/receipts/receipts.service';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { postStripeWebhook, priceOf, signedStripeEvent, stripeEnv } from './support/stripe-webhooks';
+import { testApplicant } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const PARTS = 'Parts Therapy Practitioner';
@@ -167,6 +174,13 @@ describe('free checkouts: a promotion code that leaves nothing to pay (test mode
         ['Paid with', 'promotion code (no card charged)'],
       ]),
     );
+
+    // The buyer's account lists the $0 charge as paid with the code, not a card.
+    const buyer = testApplicant(api.app);
+    await api.app.get(ApplicantsRepository).create(buyer.id, 'free@example.com');
+    const overview = (await api.http.get('/api/account').set(buyer.headers()).expect(200)).body as AccountOverview;
+    const charges = overview.trainings.flatMap((training) => training.pastCharges);
+    expect(charges).toContainEqual(expect.objectContaining({ amountCents: 0, paidWith: 'promotion', cardLast4: null }));
 
     // The success page's check says paid, from our row.
     const reconciled = await api.http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);

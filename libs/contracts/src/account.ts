@@ -43,6 +43,8 @@ export interface AccountCharge {
   chargedAt: string;
   amountCents: number;
   cardLast4: string | null;
+  /** 'promotion': a free checkout, no card charged. */
+  paidWith: PaidWith;
   receipt: ReceiptSummary | null;
 }
 

@@ -75,7 +75,13 @@ export function TrainingCard({ training }: { training: AccountTraining }) {
                 <tr key={charge.number} className="border-b border-slate-100">
                   <td className="py-1 pr-3">{day(charge.chargedAt)}</td>
                   <td className="py-1 pr-3">{formatCents(charge.amountCents)}</td>
-                  <td className="py-1 pr-3">{charge.cardLast4 ? `•••• ${charge.cardLast4}` : 'Not stored'}</td>
+                  <td className="py-1 pr-3">
+                    {charge.paidWith === 'promotion'
+                      ? 'No card (promotion code)'
+                      : charge.cardLast4
+                        ? `•••• ${charge.cardLast4}`
+                        : 'Not stored'}
+                  </td>
                   <td className="py-1">{charge.receipt ? <ReceiptLinks receipt={charge.receipt} /> : 'None'}</td>
                 </tr>
               ))}
