@@ -10,7 +10,7 @@ import { Payment } from '../src/payments/payment.entity';
 import { ReceiptsService } from '../src/receipts/receipts.service';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { postStripeWebhook, priceOf, signedStripeEvent, stripeEnv } from './support/stripe-webhooks';
-import { testApplicant } from './support/applicant';
+import { testApplicant, withSession } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const PARTS = 'Parts Therapy Practitioner';
@@ -176,8 +176,9 @@ describe('free checkouts: a promotion code that leaves nothing to pay (test mode
     );
 
     // The buyer's account lists the $0 charge as paid with the code, not a card.
-    const buyer = testApplicant(api.app);
-    await api.app.get(ApplicantsRepository).create(buyer.id, 'free@example.com');
+    const signedUp = testApplicant(api.app);
+    await api.app.get(ApplicantsRepository).create(signedUp.id, 'free@example.com');
+    const buyer = await withSession(api.app, signedUp);
     const overview = (await api.http.get('/api/account').set(buyer.headers()).expect(200)).body as AccountOverview;
     const charges = overview.trainings.flatMap((training) => training.pastCharges);
     expect(charges).toContainEqual(expect.objectContaining({ amountCents: 0, paidWith: 'promotion', cardLast4: null }));

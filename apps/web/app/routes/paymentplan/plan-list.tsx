@@ -2,7 +2,7 @@ import type { BundlePricing, Cohort, PaymentType, TrainingPricing } from '@app/c
 import { formatUsd, paymentOptionTitle, type ValidationFailure } from '@app/domain';
 import { Link } from 'react-router';
 import { singleCheckoutSearch } from './checkout-state';
-import { BundleSelector } from '~/components/payment/bundle-selector';
+import { BundleSelector } from './bundle-selector';
 
 export interface PlanListProps {
   trainings: TrainingPricing[];

@@ -2,9 +2,9 @@ import { TRAINING_NAMES } from '@app/contracts';
 import { MONTH_NAMES } from '@app/domain';
 import { Form, useNavigation } from 'react-router';
 import type { ToastData } from '~/lib/toast';
-import { AdminDialog } from './admin-dialog';
+import { AdminDialog } from '~/components/admin/admin-dialog';
 import { buttonClass, inputClass } from '~/components/ui/form-styles';
-import { LabeledField } from './form-field';
+import { LabeledField, SelectOptions } from '~/components/admin/form-field';
 
 export interface CohortFormValues {
   trainingName: string;
@@ -37,11 +37,7 @@ export function CreateCohortDialog({
             className={inputClass}
           >
             <option value="">Select a training</option>
-            {TRAINING_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <SelectOptions values={TRAINING_NAMES} />
           </select>
         </LabeledField>
         <div className="grid grid-cols-2 gap-4">
