@@ -1,10 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { login } from './support/admin';
 import { closeBrowser, newPage, query } from './support/browser';
 
 afterAll(closeBrowser);
 
 const PARTS = 'Parts Therapy Practitioner';
+
+/** Picks the first cohort with seats when the training has cohorts (other journeys may have added some). */
+async function chooseAnyCohort(page: Page): Promise<void> {
+  const cohort = page.getByLabel('Cohort', { exact: true });
+  if (await cohort.count()) {
+    const value = await cohort
+      .locator('option:not([disabled])')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ''));
+    if (value) await cohort.selectOption(value);
+  }
+}
 
 describe('promotion codes and the business overview', () => {
   it('creates a code without JavaScript, buys a 3-month plan with it, and shows the discount to buyer and admin', async () => {
@@ -30,13 +42,7 @@ describe('promotion codes and the business overview', () => {
     await page.getByRole('heading', { name: 'Customer Information', exact: true }).waitFor();
     await page.getByLabel('Full Name').fill('Promo Buyer');
     await page.getByLabel('Email address').fill(email);
-    const cohort = page.getByLabel('Cohort', { exact: true });
-    if (await cohort.count()) {
-      const value = await cohort
-        .locator('option:not([disabled])')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ''));
-      if (value) await cohort.selectOption(value);
-    }
+    await chooseAnyCohort(page);
     await page.getByLabel('Promotion code').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Apply code' }).click();
     const discount = page.getByTestId('promotion-discount');
@@ -103,13 +109,7 @@ describe('promotion codes and the business overview', () => {
     await page.getByRole('heading', { name: 'Customer Information', exact: true }).waitFor();
     await page.getByLabel('Full Name').fill('Free Buyer');
     await page.getByLabel('Email address').fill(email);
-    const cohort = page.getByLabel('Cohort', { exact: true });
-    if (await cohort.count()) {
-      const value = await cohort
-        .locator('option:not([disabled])')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ''));
-      if (value) await cohort.selectOption(value);
-    }
+    await chooseAnyCohort(page);
     await page.getByLabel('Promotion code').fill(code);
     if (!javaScriptEnabled) {
       await page.getByRole('button', { name: 'Apply code' }).click();
@@ -152,13 +152,7 @@ describe('promotion codes and the business overview', () => {
     const before = await page.getByTestId('amount-due').innerText();
     await page.getByLabel('Full Name').fill('Late Buyer');
     await page.getByLabel('Email address').fill('late.buyer@example.com');
-    const cohort = page.getByLabel('Cohort', { exact: true });
-    if (await cohort.count()) {
-      const value = await cohort
-        .locator('option:not([disabled])')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ''));
-      if (value) await cohort.selectOption(value);
-    }
+    await chooseAnyCohort(page);
     await page.getByLabel('Promotion code').fill(code);
     await page.getByRole('button', { name: 'Apply code' }).click();
     const error = page.getByTestId('checkout-error');
