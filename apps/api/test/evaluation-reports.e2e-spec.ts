@@ -3,6 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import { randomUUID } from 'node:crypto';
 import { attachedCredential } from '../src/certificates/certificate-pdf';
 import { isSetInList, presentedJws } from '../src/certificates/credential-jose';
+import { renderMail } from '../src/mail/mail-renderer';
+import type { CertificateIssuedData } from '../src/mail/templates/certificate-mails';
 import { samplePdf } from '../../../tools/testing/sample-files';
 import { testApplicant, withSession, type TestApplicant } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
@@ -36,19 +38,20 @@ describe('evaluation reports and reading our own certificates', () => {
   });
 
   async function upload(credentialId: string, bytes: Buffer, fileName: string): Promise<void> {
+    const fileType = fileName.endsWith('.json') ? 'application/json' : 'application/pdf';
     const { uploadURL } = (await api.http.post('/api/objects/upload').set(applicant.headers()).expect(200)).body as {
       uploadURL: string;
     };
     const put = await fetch(uploadURL, {
       method: 'PUT',
       body: new Uint8Array(bytes),
-      headers: { 'content-type': 'application/pdf' },
+      headers: { 'content-type': fileType },
     });
     expect(put.status).toBe(200);
     await api.http
       .put('/api/documents/upload-complete')
       .set(applicant.headers())
-      .send({ uploadURL, credentialId, fileName, fileSize: bytes.length, fileType: 'application/pdf' })
+      .send({ uploadURL, credentialId, fileName, fileSize: bytes.length, fileType })
       .expect(200);
   }
 
@@ -65,6 +68,33 @@ describe('evaluation reports and reading our own certificates', () => {
       if (status === 'failed' || Date.now() > deadline) throw new Error(`analysis ended ${status}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  }
+
+  /** Ann completes the training (40 contact hours) on that day: the id of her signed certificate. */
+  async function completedCertificate(completedOn: string): Promise<string> {
+    await api.http
+      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
+      .set(auth())
+      .send({ contactHours: 40 })
+      .expect(200);
+    const enrollmentId = randomUUID();
+    await api
+      .em()
+      .getConnection()
+      .execute(
+        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
+           enrollment_status, is_manual_entry, created_at)
+         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
+        [enrollmentId, TRAINING],
+      );
+    const done = (
+      await api.http
+        .post('/api/admin/completions')
+        .set(auth())
+        .send({ enrollmentIds: [enrollmentId], completedOn })
+        .expect(200)
+    ).body as { certificateIds: string[] };
+    return done.certificateIds[0];
   }
 
   const reports = async () =>
@@ -110,37 +140,44 @@ describe('evaluation reports and reading our own certificates', () => {
       evaluation.credentialSourceClarity,
       evaluation.completionEvidence,
     ]);
-    const mails = await api
-      .em()
-      .getConnection()
-      .execute<Array<{ n: string }>>(`select count(*) as n from outbox where template = 'certificate-issued'`);
-    // The review's own outcome mail tells the applicant; the report adds none.
-    expect(Number(mails[0].n)).toBe(0);
+    // The report has its own mail to the applicant, written with it (one, keyed by the report), beside the review's.
+    const reportMails = () =>
+      api
+        .em()
+        .getConnection()
+        .execute<Array<{ key: string; recipient: string; subject: string; data: Record<string, unknown> }>>(
+          `select key, recipient, subject, data from outbox where template = 'certificate-issued'`,
+        );
+    expect(await reportMails()).toEqual([
+      {
+        key: `certificate-issued:${report.id}`,
+        recipient: 'ann@example.com',
+        subject: 'Your signed evaluation report: MSc Psychology',
+        data: expect.objectContaining({ certificateId: report.id, kind: 'evaluation-report', title: 'MSc Psychology' }),
+      },
+    ]);
+    // Deciding again is refused and mails nothing more; the rejection mailed no report.
+    const again = await api.http
+      .post(`/api/admin/reviews/${verified}/verify`)
+      .set(auth())
+      .send({ awardedCredits: evaluation.totalCredits });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(await reportMails()).toHaveLength(1);
+    // The mail links to the report's verification page and its download.
+    const { text } = await renderMail(
+      'certificate-issued',
+      (await reportMails())[0].data as unknown as CertificateIssuedData,
+      {
+        webUrl: 'https://training.example',
+        updateCardUrl: () => '',
+      },
+    );
+    expect(text).toContain(`https://training.example/verify/${report.id}`);
+    expect(text).toContain(`https://training.example/certificates/${report.id}/pdf`);
   });
 
   it('reads one of our certificate PDFs by its signature, and reports a tampered one as tampered', async () => {
-    await api.http
-      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
-      .set(auth())
-      .send({ contactHours: 40 })
-      .expect(200);
-    const enrollmentId = randomUUID();
-    await api
-      .em()
-      .getConnection()
-      .execute(
-        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
-           enrollment_status, is_manual_entry, created_at)
-         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
-        [enrollmentId, TRAINING],
-      );
-    const done = (
-      await api.http
-        .post('/api/admin/completions')
-        .set(auth())
-        .send({ enrollmentIds: [enrollmentId], completedOn: '2026-01-15' })
-        .expect(200)
-    ).body as { certificateIds: string[] };
+    const done = { certificateIds: [await completedCertificate('2026-01-15')] };
     const pdf = (
       await api.http
         .get(`/api/certificates/${done.certificateIds[0]}/pdf`)
@@ -188,28 +225,7 @@ describe('evaluation reports and reading our own certificates', () => {
   });
 
   it('does not take the facts of a revoked certificate of ours as verified', async () => {
-    await api.http
-      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
-      .set(auth())
-      .send({ contactHours: 40 })
-      .expect(200);
-    const enrollmentId = randomUUID();
-    await api
-      .em()
-      .getConnection()
-      .execute(
-        `insert into enrollments (id, student_name, student_email, training_name, payment_type, payment_amount,
-           enrollment_status, is_manual_entry, created_at)
-         values (?, 'Ann Example', 'ann@example.com', ?, 'full', 100000, 'active', true, now())`,
-        [enrollmentId, TRAINING],
-      );
-    const done = (
-      await api.http
-        .post('/api/admin/completions')
-        .set(auth())
-        .send({ enrollmentIds: [enrollmentId], completedOn: '2026-02-15' })
-        .expect(200)
-    ).body as { certificateIds: string[] };
+    const done = { certificateIds: [await completedCertificate('2026-02-15')] };
     const certificateId = done.certificateIds[0];
     const pdf = (
       await api.http
@@ -239,6 +255,61 @@ describe('evaluation reports and reading our own certificates', () => {
       expect.objectContaining({ fileName: 'revoked.pdf', message: expect.stringMatching(/revoked/) }),
     ]);
     expect(result.evidence?.contactHours?.quote ?? '').not.toMatch(/verified by signature/);
+  });
+
+  it('reads the JSON download of our certificate by its signature; tampered, revoked or foreign JSON is left out', async () => {
+    const done = { certificateIds: [await completedCertificate('2026-03-15')] };
+    const certificateId = done.certificateIds[0];
+    const downloaded = (
+      await api.http.get(`/api/certificates/${certificateId}/credential`).set(applicant.headers()).expect(200)
+    ).body as Record<string, unknown>;
+    const json = Buffer.from(JSON.stringify(downloaded, null, 2));
+
+    // Valid: its facts are the signed ones.
+    const ours = await analyzed('Our certificate as JSON', [[json, 'certificate.json']]);
+    const evaluation = (await api.http.get(`/api/credentials/${ours}/evaluation`).set(applicant.headers()).expect(200))
+      .body as Evaluation;
+    expect(evaluation.documentNotices ?? []).toEqual([]);
+    expect(evaluation.contactHours).toBe(40);
+    expect(evaluation.certificateDetails).toMatchObject({ recipientName: 'Ann Example', completionDate: '2026-03-15' });
+    expect(evaluation.evidence?.contactHours?.quote).toMatch(/40 contact hours \(verified by signature: PTI-/);
+
+    // Tampered (the hours changed under the old signature), and a JSON file that is no credential of ours.
+    const [header, payload, signature] = presentedJws(downloaded)!.split('.');
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    body.contactHours = 400;
+    const forged = `${header}.${Buffer.from(JSON.stringify(body)).toString('base64url')}.${signature}`;
+    const tampered = Buffer.from(JSON.stringify({ ...downloaded, id: `data:application/vc+jwt,${forged}` }));
+    const mixed = await analyzed('Tampered JSON', [
+      [tampered, 'forged.json'],
+      [Buffer.from('{"hours": 400}'), 'notes.json'],
+      [await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf'],
+    ]);
+    const result = (await api.http.get(`/api/credentials/${mixed}/evaluation`).set(applicant.headers()).expect(200))
+      .body as Evaluation;
+    expect(result.documentNotices).toEqual([
+      expect.objectContaining({ fileName: 'forged.json', message: expect.stringMatching(/tampered/) }),
+      expect.objectContaining({ fileName: 'notes.json', message: expect.stringMatching(/not a signed certificate/) }),
+    ]);
+    expect(result.contactHours).not.toBe(400);
+
+    // Revoked: genuine, but its facts are not taken.
+    await api.http
+      .post(`/api/admin/certificates/${certificateId}/revoke`)
+      .set(auth())
+      .send({ reason: 'Issued in error' })
+      .expect(200);
+    const revoked = await analyzed('Revoked JSON', [
+      [json, 'revoked.json'],
+      [await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf'],
+    ]);
+    const afterRevocation = (
+      await api.http.get(`/api/credentials/${revoked}/evaluation`).set(applicant.headers()).expect(200)
+    ).body as Evaluation;
+    expect(afterRevocation.documentNotices).toEqual([
+      expect.objectContaining({ fileName: 'revoked.json', message: expect.stringMatching(/revoked/) }),
+    ]);
+    expect(afterRevocation.evidence?.contactHours?.quote ?? '').not.toMatch(/verified by signature/);
   });
 
   it('deleting a credential withdraws its evaluation report', async () => {

@@ -205,6 +205,7 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         installments: 1,
         laterInstallmentAmount: null,
         promotion: null,
+        free: false,
       });
       const intent = stripe.intents.get(created.paymentIntentId);
       expect(intent?.receipt_email).toBe('ann@example.com');
@@ -1008,6 +1009,58 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
         [created.paymentIntentId],
       );
     expect(new Date(held?.held_until ?? 0).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 60 * 60 * 1000);
+  });
+
+  describe("the card's last 4 digits, read from the charge (payment_method_details.card)", () => {
+    async function cardOnRecord(paymentIntentId: string): Promise<{ payment: string | null; receipt: string | null }> {
+      const [row] = await api
+        .em()
+        .getConnection()
+        .execute<Array<{ payment: string | null; receipt: string | null }>>(
+          `select p.card_last4 as payment, r.card_last4 as receipt
+             from payments p left join receipts r on r.payment_id = p.id and r.kind = 'receipt'
+            where p.provider_payment_id = ?`,
+          [paymentIntentId],
+        );
+      return row;
+    }
+
+    async function buy(name: string): Promise<string> {
+      const [cohort] = await api.em().find(Cohort, { trainingName: PARTS });
+      const created = await createSingle(PARTS, 'full');
+      await api.http
+        .post('/api/update-payment-intent')
+        .send({
+          paymentIntentId: created.paymentIntentId,
+          customerName: name,
+          customerEmail: 'card@example.com',
+          cohortId: cohort?.id ?? null,
+        })
+        .expect(200);
+      return created.paymentIntentId;
+    }
+
+    it('captured by the success page: stored on the payment and printed on its receipt', async () => {
+      const paymentIntentId = await buy('Card Capture');
+      stripe.setCard('pm_card_mastercard', { brand: 'mastercard', last4: '4444' });
+      stripe.confirm(paymentIntentId, 'pm_card_mastercard');
+      const reconciled = await api.http.post('/api/payments/reconcile').send({ paymentIntentId }).expect(200);
+      expect(reconciled.body.status).toBe('succeeded');
+      expect(await cardOnRecord(paymentIntentId)).toEqual({ payment: '4444', receipt: '4444' });
+      // The capture asked for the charge in the same answer.
+      const capture = stripe.requests.find((r) => r.path === `/v1/payment_intents/${paymentIntentId}/capture`);
+      expect(capture?.form['expand[0]']).toBe('latest_charge');
+    });
+
+    it('enrolled from payment_intent.succeeded, whose intent names the charge only by id: the intent is read again with it', async () => {
+      const paymentIntentId = await buy('Card Webhook');
+      stripe.setCard('pm_card_amex', { brand: 'amex', last4: '8431' });
+      const intent = stripe.succeed(paymentIntentId, 'pm_card_amex');
+      expect(typeof intent.latest_charge).toBe('string');
+      await postWebhook(signedEvent('payment_intent.succeeded', intent)).expect(200);
+      expect(await enrollmentsOf(paymentIntentId)).toHaveLength(1);
+      expect(await cardOnRecord(paymentIntentId)).toEqual({ payment: '8431', receipt: '8431' });
+    });
   });
 
   it('tells the browser to use Stripe with the publishable key', async () => {

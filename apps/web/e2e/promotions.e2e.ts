@@ -1,10 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { login } from './support/admin';
 import { closeBrowser, newPage, query } from './support/browser';
 
 afterAll(closeBrowser);
 
 const PARTS = 'Parts Therapy Practitioner';
+
+/** Picks the first cohort with seats when the training has cohorts (other journeys may have added some). */
+async function chooseAnyCohort(page: Page): Promise<void> {
+  const cohort = page.getByLabel('Cohort', { exact: true });
+  if (await cohort.count()) {
+    const value = await cohort
+      .locator('option:not([disabled])')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ''));
+    if (value) await cohort.selectOption(value);
+  }
+}
 
 describe('promotion codes and the business overview', () => {
   it('creates a code without JavaScript, buys a 3-month plan with it, and shows the discount to buyer and admin', async () => {
@@ -30,13 +42,7 @@ describe('promotion codes and the business overview', () => {
     await page.getByRole('heading', { name: 'Customer Information', exact: true }).waitFor();
     await page.getByLabel('Full Name').fill('Promo Buyer');
     await page.getByLabel('Email address').fill(email);
-    const cohort = page.getByLabel('Cohort', { exact: true });
-    if (await cohort.count()) {
-      const value = await cohort
-        .locator('option:not([disabled])')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ''));
-      if (value) await cohort.selectOption(value);
-    }
+    await chooseAnyCohort(page);
     await page.getByLabel('Promotion code').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Apply code' }).click();
     const discount = page.getByTestId('promotion-discount');
@@ -87,6 +93,52 @@ describe('promotion codes and the business overview', () => {
     await context.close();
   });
 
+  it.each([
+    ['without JavaScript, applied first', false],
+    ['with JavaScript, straight to the button', true],
+  ])('a 100%% code enrolls for free, no card, %s', async (_, javaScriptEnabled) => {
+    const code = `FREE${randomBytes(3).toString('hex').toUpperCase()}`;
+    const email = `free.${code.toLowerCase()}@example.com`;
+    await query(
+      `insert into promotion_codes (id, code, discount_type, percent_off, trainings, purchase_kinds)
+       values (gen_random_uuid(), $1, 'percent', 100, '[]'::jsonb, '["full","plans","bundles"]'::jsonb)`,
+      [code],
+    );
+    const { context, page } = await newPage({ javaScriptEnabled });
+    await page.goto(`/paymentplan?${new URLSearchParams({ training: PARTS, plan: '3month' })}`);
+    await page.getByRole('heading', { name: 'Customer Information', exact: true }).waitFor();
+    await page.getByLabel('Full Name').fill('Free Buyer');
+    await page.getByLabel('Email address').fill(email);
+    await chooseAnyCohort(page);
+    await page.getByLabel('Promotion code').fill(code);
+    if (!javaScriptEnabled) {
+      await page.getByRole('button', { name: 'Apply code' }).click();
+      await page.getByTestId('free-checkout').waitFor();
+      expect(await page.getByTestId('amount-due').innerText()).toContain(
+        'Nothing to pay: $0 today and every month after',
+      );
+      // No card is asked for.
+      expect(await page.getByLabel('Card number').count()).toBe(0);
+      await page.getByRole('button', { name: 'Enroll for free' }).click();
+    } else {
+      // The test card fields may stay empty: the server sees the code leaves nothing to pay.
+      await page.getByRole('button', { name: 'Pay now' }).click();
+    }
+    await page.waitForURL(/\/payment-success\?payment_intent=/);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    const [paid] = await query<{ amount: number; paid_with: string; status: string; plan_status: string }>(
+      'select amount, paid_with, status, plan_status from payments where customer_email = $1',
+      [email],
+    );
+    expect(paid).toEqual({ amount: 0, paid_with: 'promotion', status: 'succeeded', plan_status: 'completed' });
+    const enrollments = await query<{ payment_amount: number }>(
+      'select payment_amount from enrollments where student_email = $1',
+      [email],
+    );
+    expect(enrollments).toEqual([{ payment_amount: 0 }]);
+    await context.close();
+  });
+
   it('with JavaScript, a refused code says why on the form and the price stays', async () => {
     const code = `OLD${randomBytes(3).toString('hex').toUpperCase()}`;
     await query(
@@ -100,13 +152,7 @@ describe('promotion codes and the business overview', () => {
     const before = await page.getByTestId('amount-due').innerText();
     await page.getByLabel('Full Name').fill('Late Buyer');
     await page.getByLabel('Email address').fill('late.buyer@example.com');
-    const cohort = page.getByLabel('Cohort', { exact: true });
-    if (await cohort.count()) {
-      const value = await cohort
-        .locator('option:not([disabled])')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ''));
-      if (value) await cohort.selectOption(value);
-    }
+    await chooseAnyCohort(page);
     await page.getByLabel('Promotion code').fill(code);
     await page.getByRole('button', { name: 'Apply code' }).click();
     const error = page.getByTestId('checkout-error');

@@ -1,3 +1,4 @@
+import type { PaidWith } from './payment-checkout';
 import type { CredentialOverview } from './records';
 
 /** A numbered receipt of a charge, or a credit note of a refund; numbers run gapless per year (`2026-000001`). */
@@ -26,6 +27,10 @@ export interface ReceiptDocument extends ReceiptSummary {
   currency: string;
   /** The card's last 4 digits, when the payment stored them. */
   cardLast4: string | null;
+  /** 'promotion': a code left nothing to pay and no card was charged ($0 receipt). */
+  paidWith: PaidWith;
+  /** The promotion code of the purchase and what it took off the whole purchase (integer cents); null without one. */
+  promotion: { code: string; discountCents: number } | null;
   /** The provider's charge (or refund) id. */
   providerPaymentId: string;
   /** Credit notes: the receipt number of the payment's first charge. */
@@ -38,6 +43,8 @@ export interface AccountCharge {
   chargedAt: string;
   amountCents: number;
   cardLast4: string | null;
+  /** 'promotion': a free checkout, no card charged. */
+  paidWith: PaidWith;
   receipt: ReceiptSummary | null;
 }
 

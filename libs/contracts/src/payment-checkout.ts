@@ -32,6 +32,27 @@ export interface PaymentIntentSummary {
   laterInstallmentAmount: number | null;
   /** The promotion code applied, with what it takes off; null without one. */
   promotion: AppliedPromotion | null;
+  /**
+   * Nothing to pay, now or later (a promotion code took it all): no card is needed, and the checkout is completed with
+   * POST /api/payments/free-checkout instead of a card payment.
+   */
+  free: boolean;
+}
+
+/** How a payment was paid: by card (Stripe or test mode), or by a promotion code that left nothing to pay. */
+export type PaidWith = 'card' | 'promotion';
+
+/** Completes a checkout that a promotion code made free (PaymentIntentSummary.free). */
+export interface FreeCheckoutRequest {
+  paymentIntentId: string;
+}
+
+export interface FreeCheckoutResponse {
+  paymentIntentId: string;
+  /** Always 'succeeded': a free checkout is paid once completed (a repeat answers the same). */
+  status: string;
+  /** The enrollments of the checkout (one a training), the same on every repeat. */
+  enrollmentIds: string[];
 }
 
 /** Test mode only: the card fields of the "Test mode, no card is charged" form. */

@@ -17,6 +17,7 @@ export const ROUTE_SCOPES: Record<RouteName, readonly ApiKeyScope[]> = {
   updatePaymentIntent: [],
   updateBundlePaymentIntent: [],
   reconcilePayment: [],
+  completeFreeCheckout: [],
   testModeConfirm: [],
   stripeWebhook: [],
   adminRunInstallments: [],

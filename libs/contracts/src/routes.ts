@@ -57,6 +57,8 @@ import type {
 } from './gmail';
 import type { EnrollmentMail, UpdateCardPlan, UpdateCardRequest, UpdateCardResponse } from './mail';
 import type {
+  FreeCheckoutRequest,
+  FreeCheckoutResponse,
   PaymentConfigResponse,
   PaymentIntentSummary,
   PaymentPlanResponse,
@@ -304,6 +306,13 @@ export const ROUTES = {
     method: 'POST',
     path: '/api/payments/reconcile',
     summary: "The success page's check: enrolls the buyer if the provider says the payment succeeded",
+    access: 'public',
+  }),
+  completeFreeCheckout: route<{ body: FreeCheckoutRequest; response: FreeCheckoutResponse }>()({
+    method: 'POST',
+    path: '/api/payments/free-checkout',
+    summary:
+      'Completes a checkout a promotion code made free: enrolls the buyer without a card (once, however often sent)',
     access: 'public',
   }),
   testModeConfirm: route<{ body: TestModeConfirmRequest; response: TestModeConfirmResponse }>()({

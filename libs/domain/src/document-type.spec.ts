@@ -4,6 +4,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   MAX_UPLOAD_BYTES,
   detectFileKind,
+  UPLOADABLE_FILE_TYPES,
   formatFileSize,
   guessDocumentType,
   hasAcceptedExtension,
@@ -67,6 +68,22 @@ function bytes(...parts: (number[] | string)[]): Uint8Array {
   }
   return Uint8Array.from(out);
 }
+
+describe('a signed credential uploaded as JSON', () => {
+  it('is told apart by its content: a JSON object, after a byte order mark or white space', () => {
+    expect(detectFileKind(bytes('{"@context":[]}'))).toBe('json');
+    expect(detectFileKind(new Uint8Array([0xef, 0xbb, 0xbf, 0x0a, 0x20, 0x7b, 0x7d]))).toBe('json');
+    expect(detectFileKind(bytes('[1, 2]'))).toBeNull();
+    expect(detectFileKind(bytes('eyJhbGciOiJFZERTQSJ9.e30.sig'))).toBeNull();
+  });
+
+  it('is uploadable without joining the hint of document types', () => {
+    expect(UPLOADABLE_FILE_TYPES).toEqual(
+      expect.arrayContaining([...ACCEPTED_FILE_EXTENSIONS, ...ACCEPTED_MIME_TYPES, '.json', 'application/json']),
+    );
+    expect(ACCEPTED_MIME_TYPES).not.toContain('application/json');
+  });
+});
 
 describe('detectFileKind', () => {
   it('detects PDF', () => {

@@ -4,7 +4,11 @@ export const MAX_UPLOAD_BYTES = 10485760;
 export const MAX_FILES_PER_UPLOAD = 5;
 export const ACCEPTED_FILE_EXTENSIONS = ['.pdf', '.doc', '.docx', '.jpg', '.jpeg', '.png'] as const;
 
-export type FileKind = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png';
+/**
+ * 'json': a signed credential of this issuer as its JSON download (a certificate or evaluation report), uploaded
+ * instead of its PDF. The analysis reads only those, by their signature; any other JSON is left out with a notice.
+ */
+export type FileKind = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png' | 'json';
 
 export const MIME_TYPE_BY_FILE_KIND: Readonly<Record<FileKind, string>> = {
   pdf: 'application/pdf',
@@ -12,9 +16,21 @@ export const MIME_TYPE_BY_FILE_KIND: Readonly<Record<FileKind, string>> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   jpg: 'image/jpeg',
   png: 'image/png',
+  json: 'application/json',
 };
 
-export const ACCEPTED_MIME_TYPES: readonly string[] = Object.values(MIME_TYPE_BY_FILE_KIND);
+/** The documents a person reads (the upload hint's types); a signed credential's JSON comes on top of these. */
+export const ACCEPTED_MIME_TYPES: readonly string[] = Object.entries(MIME_TYPE_BY_FILE_KIND)
+  .filter(([kind]) => kind !== 'json')
+  .map(([, mime]) => mime);
+
+/** Everything the upload dialog lets through: the documents, and the JSON of a signed credential of ours. */
+export const UPLOADABLE_FILE_TYPES: readonly string[] = [
+  ...ACCEPTED_FILE_EXTENSIONS,
+  ...ACCEPTED_MIME_TYPES,
+  '.json',
+  MIME_TYPE_BY_FILE_KIND.json,
+];
 
 /** Order matters: a 'transcript' that also says 'course' stays a transcript. */
 export function guessDocumentType(fileName: string): DocumentType {
@@ -49,11 +65,19 @@ function contains(bytes: Uint8Array, needle: readonly number[]): boolean {
   return false;
 }
 
+/** Text that opens a JSON object: '{' after an optional UTF-8 byte order mark and white space. */
+export function isJsonObjectStart(bytes: Uint8Array): boolean {
+  let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  return bytes[i] === 0x7b;
+}
+
 /**
  * The real type by content, never by name. A ZIP counts as DOCX only when a 'word/' entry
  * name shows in the bytes given, so pass a generous prefix (the whole file is at most 10 MiB).
  */
 export function detectFileKind(firstBytes: Uint8Array): FileKind | null {
+  if (isJsonObjectStart(firstBytes)) return 'json';
   if (startsWith(firstBytes, PDF)) return 'pdf';
   if (startsWith(firstBytes, OLE2)) return 'doc';
   if (startsWith(firstBytes, ZIP)) return contains(firstBytes, WORD_FOLDER) ? 'docx' : null;

@@ -30,6 +30,7 @@ export * from './evaluation';
 export * from './seat-capture';
 export * from './seat-holds';
 export * from './promotions';
+export * from './free-checkout';
 export * from './promotion-form';
 export * from './receipts';
 export * from './account-data';

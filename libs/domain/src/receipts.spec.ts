@@ -15,6 +15,8 @@ const receipt = (overrides: Partial<ReceiptDocument> = {}): ReceiptDocument => (
   discountCents: null,
   currency: 'usd',
   cardLast4: '4242',
+  paidWith: 'card',
+  promotion: null,
   providerPaymentId: 'pi_1',
   creditFor: null,
   ...overrides,
@@ -73,6 +75,29 @@ describe('receipt lines', () => {
     const labels = lines.map(([label]) => label);
     expect(lines).toContainEqual(['Discount', '$405.00 (paid in full)']);
     expect(labels.indexOf('Discount')).toBe(labels.indexOf('Amount paid') + 1);
+  });
+
+  it('name the promotion code and what it took off the purchase', () => {
+    const lines = receiptLines(receipt({ promotion: { code: 'SPRING20', discountCents: 43000 } }));
+    expect(lines).toContainEqual(['Promotion code', 'SPRING20 ($430.00 off the purchase)']);
+    expect(lines).toContainEqual(['Card', 'ending in 4242']);
+  });
+
+  it('say a free checkout was $0.00, paid with its code and no card', () => {
+    const lines = receiptLines(
+      receipt({
+        amountCents: 0,
+        planLabel: 'Pay in Full',
+        installmentLabel: null,
+        cardLast4: null,
+        paidWith: 'promotion',
+        promotion: { code: 'FREE100', discountCents: 199500 },
+      }),
+    );
+    expect(lines).toContainEqual(['Amount paid', '$0.00 USD']);
+    expect(lines).toContainEqual(['Promotion code', 'FREE100 ($1,995.00 off the purchase)']);
+    expect(lines).toContainEqual(['Paid with', 'promotion code (no card charged)']);
+    expect(lines.map(([label]) => label)).not.toContain('Card');
   });
 
   it('list every training of a bundle and title the kinds', () => {

@@ -48,7 +48,14 @@ export function receiptLines(receipt: ReceiptDocument): Array<[string, string]> 
     `${formatCents(receipt.amountCents)} ${receipt.currency.toUpperCase()}`,
   ]);
   if (receipt.discountCents) lines.push(['Discount', `${formatCents(receipt.discountCents)} (paid in full)`]);
-  lines.push(['Card', receipt.cardLast4 ? `ending in ${receipt.cardLast4}` : 'not stored']);
+  if (receipt.promotion) {
+    lines.push([
+      'Promotion code',
+      `${receipt.promotion.code} (${formatCents(receipt.promotion.discountCents)} off the purchase)`,
+    ]);
+  }
+  if (receipt.paidWith === 'promotion') lines.push(['Paid with', 'promotion code (no card charged)']);
+  else lines.push(['Card', receipt.cardLast4 ? `ending in ${receipt.cardLast4}` : 'not stored']);
   lines.push([receipt.kind === 'credit-note' ? 'Refund id' : 'Payment id', receipt.providerPaymentId]);
   if (receipt.creditFor) lines.push(['Credit for receipt', receipt.creditFor]);
   return lines;

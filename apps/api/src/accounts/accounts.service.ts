@@ -108,6 +108,7 @@ export class AccountsService {
           chargedAt: charge.chargedAt.toISOString(),
           amountCents: charge.amountCents,
           cardLast4: receipt?.cardLast4 ?? charge.cardLast4,
+          paidWith: receipt?.paidWith ?? 'card',
           receipt: receipt ? toReceiptSummary(receipt) : null,
         };
       });

@@ -5,9 +5,13 @@ import { DatabaseModule } from '../database/database.module';
 import { MailModule } from '../mail/mail.module';
 import { StorageModule } from '../storage/storage.module';
 import type { StorageConnection } from '../storage/storage-connection';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AnalysisModule } from './analysis.module';
 
-/** Everything the analysis worker process needs and nothing else: no HTTP, payments, admin or scheduler. */
+/**
+ * Everything the worker process needs and nothing else: analysis jobs, the mail outbox and webhook deliveries; no
+ * HTTP, payments, admin or scheduler.
+ */
 @Module({})
 export class AnalysisWorkerModule {
   static forRoot(
@@ -24,6 +28,8 @@ export class AnalysisWorkerModule {
         AnalysisModule.forWorker(config),
         // The outbox's dispatch jobs share this worker process, so ANALYSIS_RUN_WORKER=false leaves mail to it too.
         MailModule.forWorker(),
+        // Webhook deliveries too: the worker process delivers beside (or instead of) the API processes.
+        WebhooksModule.forWorker(),
       ],
     };
   }

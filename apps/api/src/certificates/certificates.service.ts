@@ -173,8 +173,24 @@ export class CertificatesService {
         awardedOn: input.verifiedOn,
       },
     );
-    // No mail of its own: the verified-outcome mail of the review already goes to the applicant in this transaction.
-    return issued?.id ?? null;
+    if (!issued) return null;
+    // Its own mail (links to its verification page and the download), in the review's transaction: once, since the
+    // report is issued once per credential.
+    if (input.recipient.email) {
+      await OutboxRepository.enqueue(em, {
+        key: `certificate-issued:${issued.id}`,
+        to: input.recipient.email,
+        template: 'certificate-issued',
+        data: {
+          certificateId: issued.id,
+          kind: 'evaluation-report',
+          recipientName: input.recipient.name,
+          title: input.credentialName,
+          certificateNumber: issued.certificateNumber,
+        },
+      });
+    }
+    return issued.id;
   }
 
   /**

@@ -16,6 +16,8 @@ import {
 import { SigningKeys } from './signing-keys';
 
 export const STATUS_LIST_PATH = '/credentials/status/1';
+/** verifyPresented's problem for input that holds no signed credential at all. */
+export const NOT_A_CREDENTIAL_OF_OURS = 'Not a signed credential of this issuer';
 
 /**
  * Checks credentials of this issuer: the signature against the published keys, then the revocation bit in the status
@@ -108,7 +110,7 @@ export class CredentialVerifier {
       return {
         genuine: false,
         revoked: false,
-        problem: 'Not a signed credential of this issuer',
+        problem: NOT_A_CREDENTIAL_OF_OURS,
         id: null,
         facts: null,
       };

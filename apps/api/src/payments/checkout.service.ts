@@ -17,6 +17,7 @@ import {
   decideCapture,
   hasSeatFor,
   installmentCount,
+  isFreeCheckout,
   isValidEmail,
   mayHoldSeats,
   priceForPlan,
@@ -57,6 +58,7 @@ import { PAYMENT_PROVIDER, paymentPageConfig, type PaymentProvider } from './pro
 export const CAPTURE_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
 export const PAYMENT_CANCELLED_MESSAGE =
   'This payment was cancelled and cannot be paid any more: please start the checkout again.';
+export const NOT_FREE_MESSAGE = 'This checkout is not free: there is an amount to pay, so please pay it with a card.';
 export const COHORT_FULL_MESSAGE =
   'This cohort is full: no seats are left. Choose another cohort or join its waitlist.';
 
@@ -348,6 +350,47 @@ export class CheckoutService {
     );
   }
 
+  /**
+   * A free checkout's decision (`isFreeCheckout`), taken once under the payment row's lock, then the cohort rows', as
+   * decideCapture takes a card's: the row must still be free (another tab may have removed the code meanwhile) and
+   * open, with a buyer; each chosen cohort with a capacity must still have a seat for it (held for as long as a
+   * card's capture decision holds one), and the code's use is counted again under the code's lock. A refusal throws
+   * and rolls everything back (the buyer may choose another cohort); else 'capture' is recorded, after which the
+   * payment's price, buyer and cohorts no longer change. A decision already taken by another submit is left as it is.
+   */
+  async decideFree(paymentId: string): Promise<void> {
+    await this.cohortList.changing(() =>
+      this.tx.run(async (em) => {
+        const locked = await this.payments.lockForCaptureDecision(em, paymentId);
+        if (!locked) throw new PaymentNotFoundError(paymentId);
+        if (locked.status === 'succeeded' || locked.captureDecision === 'capture') return;
+        refuseUnlessOpen(locked);
+        const charges = {
+          firstCents: locked.amount,
+          laterCents: locked.laterInstallmentAmount,
+          installments: locked.installmentsTotal,
+        };
+        if (!isFreeCheckout(charges)) throw new PaymentRuleError(NOT_FREE_MESSAGE);
+        if (!mayHoldSeats({ name: locked.customerName, email: locked.customerEmail })) {
+          throw new PaymentRuleError('Please enter your name and a valid email address');
+        }
+        const until = new Date(Date.now() + CAPTURE_HOLD_MS);
+        for (const cohortId of cohortIdsOf(locked.trainings)) {
+          const seats = await this.seats.lockAndCount(cohortId, paymentId);
+          if (!seats || seats.capacity === null) continue;
+          if (!hasSeatFor({ capacity: seats.capacity, takenByOthers: seats.taken })) {
+            throw new CohortFullError(COHORT_FULL_MESSAGE);
+          }
+          await this.seats.hold(paymentId, cohortId, until);
+        }
+        const refusal = await this.promotions.refusalAtCapture(em, paymentId);
+        if (refusal) throw new PromotionRefusedError(refusal);
+        await this.promotions.extendHold(em, paymentId, until);
+        await this.payments.recordCaptureDecision(em, paymentId, 'capture', null);
+      }),
+    );
+  }
+
   /** The buyer's one mail (keyed by the payment) saying the authorisation was released and which cohorts filled up. */
   private async cohortFilledMail(
     payment: Payment,
@@ -473,19 +516,22 @@ export class CheckoutService {
       payment.laterInstallmentAmount = payment.installmentsTotal > 1 ? priced.schedule.laterCents : null;
       payment.promotionCode = priced.code;
       payment.discountCents = priced.schedule.discountCents;
-      // The intent is charged what the payment row now says, even if a later step of this update is refused.
+      // The intent is charged what the payment row now says, even if a later step of this update is refused. A free
+      // checkout's intent keeps its old amount (Stripe refuses $0) and is never charged: an intent paid anyway
+      // differs from the row, and the row's amount is what capture and enrollment check against.
       await this.provider.updateIntent(payment.providerPaymentId, {
-        amount: payment.amount,
+        ...(isFreeCheckout(chargesOf(payment)) ? {} : { amount: payment.amount }),
         metadata: { promotionCode: priced.code ?? '' },
         receiptEmail: email,
         customerId: null,
       });
     }
+    const free = isFreeCheckout(chargesOf(payment));
 
     await this.holdSeats(payment.id, trainings, { name, email, client });
 
     let customerId = payment.providerCustomerId;
-    if (payment.installmentsTotal > 1 && !customerId) {
+    if (payment.installmentsTotal > 1 && !customerId && !free) {
       // Saved cards must belong to a customer before later installments can be charged off-session.
       customerId = await this.provider.createCustomer({ name, email });
     }
@@ -509,7 +555,8 @@ export class CheckoutService {
     });
     return {
       paymentIntentId: intent.id,
-      amount: intent.amount,
+      // The server's price, not the intent's: a free checkout's intent keeps the amount it had.
+      amount: payment.amount,
       status: intent.status,
       installments: payment.installmentsTotal,
       laterInstallmentAmount: payment.installmentsTotal > 1 ? laterInstallmentCents(payment) : null,
@@ -521,8 +568,18 @@ export class CheckoutService {
             totalAfterCents: planTotalCents(payment),
           }
         : null,
+      free,
     };
   }
+}
+
+/** A payment's charges as the free-checkout rule reads them. */
+export function chargesOf(payment: Pick<Payment, 'amount' | 'laterInstallmentAmount' | 'installmentsTotal'>) {
+  return {
+    firstCents: payment.amount,
+    laterCents: payment.laterInstallmentAmount,
+    installments: payment.installmentsTotal,
+  };
 }
 
 /** The payment's cohorts, each once and sorted: the order every seat change locks cohort rows in. */

@@ -2,16 +2,25 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { TransactionRunner } from '../database/transaction-runner';
 import {
   PAYMENT_SUCCEEDED_STATUS,
+  type FreeCheckoutResponse,
   type PaymentType,
   type ReconcilePaymentResponse,
   type TestModeConfirmResponse,
 } from '@app/contracts';
-import { addMonthsUtc, remainingInstallments, splitCents, validateTestCard, type TestCardInput } from '@app/domain';
+import {
+  addMonthsUtc,
+  installmentsSettledAtCheckout,
+  isFreeCheckout,
+  remainingInstallments,
+  splitCents,
+  validateTestCard,
+  type TestCardInput,
+} from '@app/domain';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
 import type { OutboxMailInput } from '../mail/mail-registry';
-import { CheckoutService } from './checkout.service';
+import { chargesOf, CheckoutService } from './checkout.service';
 import type { PaidEnrollment } from './paid-enrollments.port';
 import { laterInstallmentCents, type Payment } from './payment.entity';
 import {
@@ -21,7 +30,7 @@ import {
   TestCardInvalidError,
   TestModeOffError,
 } from './payments.errors';
-import { PaymentsRepository } from './payments.repository';
+import { PaymentsRepository, type SucceededCharge } from './payments.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderIntent } from './providers/payment-provider';
 import { TestModePaymentProvider } from './providers/test-mode-payment.provider';
 
@@ -29,6 +38,8 @@ import { TestModePaymentProvider } from './providers/test-mode-payment.provider'
 export const AUTHORISED_STATUS = 'requires_capture';
 export const AMOUNT_MISMATCH_MESSAGE = 'The amount authorised differs from the price: the payment was cancelled';
 export const CANCELLED_MESSAGE = 'The payment was cancelled before it was charged';
+export const FREE_CHECKOUT_NO_CARD_MESSAGE =
+  'Your promotion code leaves nothing to pay: no card is needed. Use "Enroll for free" to complete the checkout.';
 
 /**
  * From a paid intent to enrollments: Stripe's webhook, the success page's reconciliation and test mode's card form
@@ -60,6 +71,7 @@ export class PaymentConfirmationService {
     if (!payment.customerName || !payment.customerEmail) {
       throw new PaymentRuleError('Please fill in your name and email');
     }
+    if (isFreeCheckout(chargesOf(payment))) throw new PaymentRuleError(FREE_CHECKOUT_NO_CARD_MESSAGE);
     // The hold may have lapsed while the buyer waited; a cohort filled meanwhile refuses before the card is charged.
     if (payment.status !== 'succeeded') {
       try {
@@ -89,6 +101,15 @@ export class PaymentConfirmationService {
   async reconcile(paymentIntentId: string): Promise<ReconcilePaymentResponse> {
     const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
     if (!payment) throw new PaymentNotFoundError(paymentIntentId);
+    // A free checkout decided (or completed) is answered from our row, and finished if it was cut off: its intent at
+    // the provider is never paid.
+    if (
+      payment.paidWith === 'promotion' ||
+      (payment.captureDecision === 'capture' && isFreeCheckout(chargesOf(payment)))
+    ) {
+      const completed = await this.completeFree(paymentIntentId);
+      return { status: completed.status, enrollmentIds: completed.enrollmentIds, notChargedMessage: null };
+    }
     const retrieved = await this.provider.retrieveIntent(paymentIntentId);
     if (!retrieved) throw new PaymentNotFoundError(paymentIntentId);
     // An authorised intent the webhook has not settled yet: this page may be the first to see it.
@@ -191,12 +212,66 @@ export class PaymentConfirmationService {
       );
       return [];
     }
-    const studentName = payment.customerName ?? intent.metadata.customerName ?? 'Unknown buyer';
-    const studentEmail = payment.customerEmail ?? intent.metadata.customerEmail ?? '';
+    await this.storeCard(payment, intent);
+    return this.enroll(
+      payment,
+      { providerPaymentId: intent.id, paymentMethodId: intent.paymentMethodId, customerId: intent.customerId },
+      intent.metadata,
+    );
+  }
+
+  /**
+   * Completes a checkout that a promotion code made free (`isFreeCheckout`): no card, no charge at the provider. The
+   * decision is taken once under the payment row's lock (CheckoutService.decideFree: the row must still be free, the
+   * seats are counted and held again and the code's use counted again under its lock; a refusal changes nothing),
+   * then the $0 payment is recorded paid with the code and enrolled, mailed, receipted and announced by the one
+   * enrollment path, whose keys make a second submit (another tab, a double click) answer the first one's
+   * enrollments. The provider's intent, which is never to be charged, is cancelled afterwards.
+   */
+  async completeFree(paymentIntentId: string): Promise<FreeCheckoutResponse> {
+    const found = await this.payments.findByProviderPaymentId(paymentIntentId);
+    if (!found) throw new PaymentNotFoundError(paymentIntentId);
+    if (found.status !== 'succeeded') await this.checkout.decideFree(found.id);
+    // Read again: the decided row's price and buyer, which can no longer change.
+    const payment = (await this.payments.findByProviderPaymentId(paymentIntentId)) ?? found;
+    if (payment.paidWith !== 'promotion' && payment.status === 'succeeded') throw new PaymentConfirmedError();
+    const enrollmentIds = await this.enroll(payment, {
+      providerPaymentId: paymentIntentId,
+      paymentMethodId: null,
+      customerId: null,
+      paidWith: 'promotion',
+      installmentsSettled: installmentsSettledAtCheckout(chargesOf(payment)),
+    });
+    if (found.status !== 'succeeded') await this.cancelUncharged(payment);
+    return { paymentIntentId, status: PAYMENT_SUCCEEDED_STATUS, enrollmentIds };
+  }
+
+  /** A free checkout's provider intent: cancelled so that it can never be paid; a failure only leaves it unused. */
+  private async cancelUncharged(payment: Payment): Promise<void> {
+    try {
+      await this.provider.cancelIntent(payment.providerPaymentId, `cancel-${payment.id}`);
+    } catch (error) {
+      this.logger.warn(
+        `Free checkout ${payment.id}: its unused intent was not cancelled: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /**
+   * Records a payment's first charge (or a free checkout) and enrolls, once: the enrollments (a bundle's price split
+   * over its trainings), the confirmation mail, the receipt and the webhook events in one transaction.
+   */
+  private async enroll(
+    payment: Payment,
+    charge: Omit<SucceededCharge, 'nextInstallmentAt'>,
+    metadata: Record<string, string> = {},
+  ): Promise<string[]> {
+    const studentName = payment.customerName ?? metadata.customerName ?? 'Unknown buyer';
+    const studentEmail = payment.customerEmail ?? metadata.customerEmail ?? '';
     // Paid without our checkout's details step (the browser confirmed the intent directly): enroll, and say so.
     const missingBuyer = studentEmail
       ? null
-      : `Paid without buyer details; see payment ${intent.id} in Stripe for the name and email`;
+      : `Paid without buyer details; see payment ${charge.providerPaymentId} in Stripe for the name and email`;
     const shares = splitCents(payment.amount, payment.trainings.length);
     const isBundle = payment.kind === 'bundle';
     const enrollments: PaidEnrollment[] = payment.trainings.map((training, i) => ({
@@ -217,8 +292,10 @@ export class PaymentConfirmationService {
           .join('\n') || null,
     }));
     const chargedAt = new Date();
+    const settled = charge.installmentsSettled ?? 1;
+    const laterCharges = payment.installmentsTotal > settled;
     const confirmation = studentEmail
-      ? await this.confirmationMail(payment, studentName, studentEmail, chargedAt)
+      ? await this.confirmationMail(payment, studentName, studentEmail, chargedAt, laterCharges)
       : null;
     // The seats move from the payment's holds to its enrollments: the buyer's next page shows the list as it is now.
     return this.cohortList.changing(() =>
@@ -226,17 +303,29 @@ export class PaymentConfirmationService {
         this.payments.recordSucceededAndEnroll(
           tx,
           payment,
-          {
-            providerPaymentId: intent.id,
-            paymentMethodId: intent.paymentMethodId,
-            customerId: intent.customerId,
-            nextInstallmentAt: payment.installmentsTotal > 1 ? addMonthsUtc(chargedAt, 1) : null,
-          },
+          { ...charge, nextInstallmentAt: laterCharges ? addMonthsUtc(chargedAt, 1) : null },
           enrollments,
           confirmation,
         ),
       ),
     );
+  }
+
+  /**
+   * A live payment's card (the last 4 digits, as test mode's card form stores them), from the intent's latest charge,
+   * stored before the receipt is issued, which copies it. An intent read without its charge (an event's) is read
+   * again with it. Not knowing the card never stops an enrollment: the receipt then says "not stored".
+   */
+  private async storeCard(payment: Payment, intent: ProviderIntent): Promise<void> {
+    if (payment.status === 'succeeded' || this.provider.name === 'test') return;
+    try {
+      const card = intent.card ?? (await this.provider.retrieveIntent(intent.id))?.card ?? null;
+      if (card) await this.payments.saveCardLast4(intent.id, card.last4);
+    } catch (error) {
+      this.logger.warn(
+        `Card of payment ${payment.id} not read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** One confirmation a payment (not a training), keyed by it, so replays and races of its events mail once. */
@@ -245,13 +334,13 @@ export class PaymentConfirmationService {
     buyerName: string,
     to: string,
     chargedAt: Date,
+    laterCharges: boolean,
   ): Promise<OutboxMailInput<'purchase-confirmation'>> {
     const trainings = [];
     for (const training of payment.trainings) {
       const cohort = training.cohortId ? await this.cohorts.findById(training.cohortId) : null;
       trainings.push({ name: training.name, cohortMonth: cohort?.cohortMonth ?? null });
     }
-    const isPlan = payment.installmentsTotal > 1;
     return {
       key: `purchase-confirmation:${payment.id}`,
       to,
@@ -262,7 +351,7 @@ export class PaymentConfirmationService {
         paymentIntentId: payment.providerPaymentId,
         amountPaid: payment.amount,
         trainings,
-        plan: isPlan
+        plan: laterCharges
           ? {
               installmentsTotal: payment.installmentsTotal,
               remaining: remainingInstallments(

@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { BundleTrainingSelection, TrainingName } from '@app/contracts';
+import type { BundleTrainingSelection, PaidWith, TrainingName } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 
 export type PaymentProviderName = 'stripe' | 'test';
@@ -77,6 +77,9 @@ export class Payment {
 
   @Property({ type: 'string' })
   status: PaymentStatus = 'pending';
+  /** 'promotion': a code left nothing to pay and the checkout was completed without a card (`isFreeCheckout`). */
+  @Property({ type: 'string' })
+  paidWith: PaidWith = 'card';
 
   @Property({ type: 'text', nullable: true })
   failureMessage: string | null = null;

@@ -5,6 +5,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiBody,
+  ApiNotFoundResponse,
   ApiHeader,
   ApiOkResponse,
   ApiTags,
@@ -12,6 +13,8 @@ import {
 import type { RawBodyRequest } from '../common/strict-body';
 import { CreateBundlePaymentIntentDto, CreatePaymentIntentDto } from './dto/create-payment-intent.dto';
 import {
+  FreeCheckoutDto,
+  FreeCheckoutResponseDto,
   PaymentConfigResponseDto,
   PaymentIntentResponseDto,
   PaymentIntentSummaryDto,
@@ -106,6 +109,19 @@ export class PaymentsController {
   @ApiBadRequestResponse({ description: 'paymentIntentId missing, empty or longer than 255 characters' })
   reconcile(@Body() dto: ReconcilePaymentDto): Promise<RouteResponse<typeof ROUTES.reconcilePayment>> {
     return this.confirmation.reconcile(dto.paymentIntentId);
+  }
+
+  @ApiRoute(ROUTES.completeFreeCheckout)
+  @HttpCode(200)
+  @ApiOkResponse({ type: FreeCheckoutResponseDto })
+  @ApiBadRequestResponse({
+    description:
+      'Not free (an amount is left to pay), no buyer details, the payment cancelled, or the promotion code used up meanwhile',
+  })
+  @ApiNotFoundResponse({ description: 'No such payment' })
+  @ApiConflictResponse({ description: 'A chosen cohort filled up meanwhile: choose another cohort' })
+  completeFree(@Body() dto: FreeCheckoutDto): Promise<RouteResponse<typeof ROUTES.completeFreeCheckout>> {
+    return this.confirmation.completeFree(dto.paymentIntentId);
   }
 
   @ApiRoute(ROUTES.testModeConfirm)

@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { PaidWith } from '@app/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OutboxMailInput } from '../mail/mail-registry';
@@ -22,6 +23,10 @@ export interface SucceededCharge {
   customerId: string | null;
   /** When the second installment falls due (plans only). */
   nextInstallmentAt: Date | null;
+  /** 'promotion': a free checkout, completed without the provider. Default 'card'. */
+  paidWith?: PaidWith;
+  /** Installments this charge settles: 1, or all of a free plan (`installmentsSettledAtCheckout`). Default 1. */
+  installmentsSettled?: number;
 }
 
 /** A payment row as locked for its capture decision. */
@@ -31,6 +36,10 @@ export interface LockedForCapture {
   status: PaymentStatus;
   customerName: string | null;
   customerEmail: string | null;
+  /** The price as locked: the first charge, each later one (null: the first's) and how many. */
+  amount: number;
+  laterInstallmentAmount: number | null;
+  installmentsTotal: number;
 }
 
 /** An installment charge a crashed run left in hand. */
@@ -209,9 +218,14 @@ export class PaymentsRepository {
         status: PaymentStatus;
         customer_name: string | null;
         customer_email: string | null;
+        amount: number;
+        later_installment_amount: number | null;
+        installments_total: number;
       }>
     >(
-      'select trainings, capture_decision, status, customer_name, customer_email from payments where id = ? for no key update',
+      `select trainings, capture_decision, status, customer_name, customer_email, amount, later_installment_amount,
+              installments_total
+         from payments where id = ? for no key update`,
       [paymentId],
     );
     return row
@@ -221,6 +235,9 @@ export class PaymentsRepository {
           status: row.status,
           customerName: row.customer_name,
           customerEmail: row.customer_email,
+          amount: Number(row.amount),
+          laterInstallmentAmount: row.later_installment_amount === null ? null : Number(row.later_installment_amount),
+          installmentsTotal: Number(row.installments_total),
         }
       : null;
   }
@@ -279,6 +296,7 @@ export class PaymentsRepository {
     planned: PaidEnrollment[],
     confirmation: OutboxMailInput<'purchase-confirmation'> | null,
   ): Promise<string[]> {
+    const settled = charge.installmentsSettled ?? 1;
     const connection = tx.getConnection();
     const context = tx.getTransactionContext();
     // The buyer and cohorts are read back from the row this statement locks, so a details update that committed
@@ -291,13 +309,25 @@ export class PaymentsRepository {
          failure_message = null,
          provider_payment_method_id = coalesce(?, provider_payment_method_id),
          provider_customer_id = coalesce(?, provider_customer_id),
-         installments_paid = greatest(installments_paid, 1),
-         plan_status = case when installments_total > 1 and plan_status = 'none' then 'active' else plan_status end,
-         next_installment_at = case when installments_total > 1 then coalesce(next_installment_at, ?) else null end,
+         paid_with = ?,
+         installments_paid = greatest(installments_paid, ?),
+         plan_status = case when installments_total > 1 and plan_status = 'none'
+                            then case when installments_total > ? then 'active' else 'completed' end
+                            else plan_status end,
+         next_installment_at = case when installments_total > ? then coalesce(next_installment_at, ?) else null end,
          updated_at = now()
        where id = ?
        returning customer_name, customer_email, trainings`,
-      [charge.paymentMethodId, charge.customerId, charge.nextInstallmentAt, payment.id],
+      [
+        charge.paymentMethodId,
+        charge.customerId,
+        charge.paidWith ?? 'card',
+        settled,
+        settled,
+        settled,
+        charge.nextInstallmentAt,
+        payment.id,
+      ],
       'all',
       context,
     );

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { ReceiptKind } from '@app/contracts';
+import type { PaidWith, ReceiptKind } from '@app/contracts';
 import { receiptNumber } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 
@@ -33,6 +33,10 @@ export interface ReceiptRow {
   paymentType: string;
   installmentsTotal: number;
   cardLast4: string | null;
+  paidWith: PaidWith;
+  /** The purchase's promotion code and what it took off the whole purchase, when it had one. */
+  promotionCode: string | null;
+  promotionDiscountCents: number | null;
   creditFor: string | null;
   issuedAt: Date;
 }
@@ -41,7 +45,8 @@ export interface ReceiptRow {
 const SELECT = `select id, number, kind, payment_id as "paymentId", installment_number as "installmentNumber",
   provider_payment_id as "providerPaymentId", amount as "amountCents", discount as "discountCents", currency,
   buyer_name as "buyerName", buyer_email as "buyerEmail", trainings, payment_type as "paymentType",
-  installments_total as "installmentsTotal", card_last4 as "cardLast4", credit_for as "creditFor",
+  installments_total as "installmentsTotal", card_last4 as "cardLast4", paid_with as "paidWith",
+  promotion_code as "promotionCode", promotion_discount as "promotionDiscountCents", credit_for as "creditFor",
   issued_at as "issuedAt" from receipts`;
 
 const toRow = (row: Omit<ReceiptRow, 'issuedAt'> & { issuedAt: Date | string }): ReceiptRow => ({
@@ -84,14 +89,15 @@ export class ReceiptsRepository {
     const inserted = await connection.execute<{ affectedRows: number }>(
       `insert into receipts (id, year, sequence, number, kind, source_key, payment_id, installment_number,
          provider_payment_id, amount, discount, currency, buyer_name, buyer_email, trainings, payment_type,
-         installments_total, card_last4, credit_for, issued_at)
+         installments_total, card_last4, paid_with, promotion_code, promotion_discount, credit_for, issued_at)
        select ?, ?, ?, ?, ?, ?, p.id, ?, ?, ?,
          case when ? = 'receipt' and p.kind = 'single' and p.payment_type = 'full' then
            (select tp.full_payment_discount from training_pricing tp
              where tp.training_name = p.trainings::jsonb -> 0 ->> 'name') end,
          p.currency, coalesce(p.customer_name, ''), coalesce(p.customer_email, ''),
          (select coalesce(jsonb_agg(t ->> 'name'), '[]'::jsonb) from jsonb_array_elements(p.trainings::jsonb) t),
-         p.payment_type, p.installments_total, p.card_last4,
+         p.payment_type, p.installments_total, p.card_last4, p.paid_with, p.promotion_code,
+         case when p.promotion_code is not null then p.discount_cents end,
          case when ? = 'credit-note' then (select r.number from receipts r where r.payment_id = p.id and r.kind = 'receipt'
                                             order by r.sequence limit 1) end,
          ?

@@ -39,6 +39,8 @@ export class ReceiptsService {
       discountCents: row.discountCents,
       currency: row.currency,
       cardLast4: row.cardLast4,
+      paidWith: row.paidWith,
+      promotion: row.promotionCode ? { code: row.promotionCode, discountCents: row.promotionDiscountCents ?? 0 } : null,
       providerPaymentId: row.providerPaymentId,
       creditFor: row.creditFor,
     };

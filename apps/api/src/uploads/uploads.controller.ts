@@ -33,7 +33,8 @@ export class UploadsController {
   @ApiRoute(ROUTES.uploadComplete, {
     description:
       'Accepts only upload URLs this server issued, once each. The real size (at most 10485760 bytes) and type ' +
-      '(PDF, DOC, DOCX, JPG or PNG, read from the content) are checked; any refusal removes the uploaded object.',
+      '(PDF, DOC, DOCX, JPG or PNG, or a JSON object such as the download of a signed credential of this issuer, read ' +
+      'from the content) are checked; any refusal removes the uploaded object.',
   })
   @ApiOkResponse({ type: CredentialDocumentResponseDto })
   @ApiBadRequestResponse({
@@ -42,7 +43,7 @@ export class UploadsController {
   @ApiNotFoundResponse({ description: 'No such credential, or another applicant owns it' })
   @ApiConflictResponse({ description: 'Already registered, or the credential is being analyzed' })
   @ApiPayloadTooLargeResponse({ description: 'Larger than 10 MB' })
-  @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF, DOC, DOCX, JPG or PNG by content' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Not a PDF, DOC, DOCX, JPG, PNG or JSON object by content' })
   registerUpload(
     @Body() body: UploadCompleteDto,
     @CurrentViewer() viewer: Viewer,

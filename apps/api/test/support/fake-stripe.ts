@@ -25,7 +25,15 @@ export interface FakeIntent {
   canceled_at: number | null;
   cancellation_reason: string | null;
   last_payment_error: { message: string; code: string; type: string } | null;
+  /** The id of the charge of the last confirmation (authorised or captured); a Charge object when expanded. */
+  latest_charge: string | null;
   created: number;
+}
+
+/** The card a payment method stands for (`payment_method_details.card` of its charges). */
+export interface FakeCard {
+  brand: string;
+  last4: string;
 }
 
 /** An event this server would send to webhooks: the object as it was when the event happened. */
@@ -92,6 +100,8 @@ export interface FakeStripe {
   events: FakeEvent[];
   /** Off-session charges with this payment method are declined. */
   declineOffSession(paymentMethod: string): void;
+  /** The card behind a payment method (a Visa ending in 4242 unless set). */
+  setCard(paymentMethod: string, card: FakeCard): void;
   refunds: FakeRefund[];
   /** The Charge object Stripe sends in a charge.refunded event for this intent's charge (amount_refunded, no refund list). */
   refundedCharge(intentId: string): Record<string, unknown>;
@@ -150,8 +160,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const events: FakeEvent[] = [];
   const record = (type: string, intent: FakeIntent) =>
     events.push({ id: id('evt'), type, object: structuredClone(intent) });
+  const cards = new Map<string, FakeCard>();
+  /** The Charge object of the intent's latest charge, as `expand[]=latest_charge` returns it. */
+  const chargeObject = (intent: FakeIntent) => {
+    const card = (intent.payment_method && cards.get(intent.payment_method)) || { brand: 'visa', last4: '4242' };
+    return {
+      id: intent.latest_charge,
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount_received,
+      captured: intent.status === 'succeeded',
+      currency: intent.currency,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      status: 'succeeded',
+      payment_method_details: {
+        type: 'card',
+        card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' },
+      },
+    };
+  };
+  /** The paths of `expand[]=…` in a GET's query or a POST's body. */
+  const expansions = (params: Record<string, string>) =>
+    Object.entries(params)
+      .filter(([key]) => /^expand\[\d*\]$/.test(key))
+      .map(([, value]) => value);
+  /** Stripe refuses to expand what it cannot: the one expansion this server knows is `latest_charge`. */
+  const refuseUnknownExpansion = (params: Record<string, string>, response: ServerResponse): boolean => {
+    const unknown = expansions(params).find((path) => path !== 'latest_charge');
+    if (!unknown) return false;
+    stripeError(response, 400, {
+      type: 'invalid_request_error',
+      message: `This property cannot be expanded (${unknown}).`,
+    });
+    return true;
+  };
+  /** An intent as Stripe answers it: `latest_charge` is the charge's id unless it was expanded. */
+  const answer = (intent: FakeIntent, params: Record<string, string>) =>
+    expansions(params).includes('latest_charge') && intent.latest_charge
+      ? { ...intent, latest_charge: chargeObject(intent) }
+      : intent;
   /** A confirmation with a good card: charged at once, or only authorised for a manual-capture intent. */
   const authorise = (intent: FakeIntent) => {
+    intent.latest_charge = chargeOf(intent.id);
     if (intent.capture_method === 'manual') {
       intent.status = 'requires_capture';
       intent.amount_capturable = intent.amount;
@@ -274,6 +325,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         canceled_at: null,
         cancellation_reason: null,
         last_payment_error: null,
+        latest_charge: null,
         created: Math.floor(Date.now() / 1000),
       };
       if (form.confirm === 'true') {
@@ -400,11 +452,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             },
           });
         }
+        if (refuseUnknownExpansion(form, response)) return;
         intent.status = 'succeeded';
         intent.amount_received = amount;
         intent.amount_capturable = 0;
         record('payment_intent.succeeded', intent);
-        return reply(200, intent);
+        return reply(200, answer(intent, form));
       }
       const cancellable = [
         'requires_payment_method',
@@ -452,7 +505,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           message: `No such payment_intent: '${match[1]}'`,
         });
       }
-      if (request.method === 'GET') return send(response, 200, intent);
+      if (request.method === 'GET') {
+        const query = Object.fromEntries(url.searchParams);
+        if (refuseUnknownExpansion(query, response)) return;
+        return send(response, 200, answer(intent, query));
+      }
       if (request.method === 'POST') {
         if (intent.status === 'canceled') {
           return reply(400, {
@@ -463,7 +520,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             },
           });
         }
-        if (form.amount !== undefined) intent.amount = Number(form.amount);
+        if (form.amount !== undefined) {
+          const amount = Number(form.amount);
+          // As at creation: Stripe refuses a charge under its minimum (50 cents in USD), $0 included.
+          if (!Number.isInteger(amount) || amount < 50) {
+            return reply(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'amount_too_small',
+                param: 'amount',
+                message: 'Amount must be at least $0.50 usd',
+              },
+            });
+          }
+          intent.amount = amount;
+        }
         Object.assign(intent.metadata, nested(form, 'metadata'));
         if (form.receipt_email !== undefined) intent.receipt_email = form.receipt_email;
         if (form.customer !== undefined) intent.customer = form.customer;
@@ -497,6 +568,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!intent) throw new Error(`No fake intent ${intentId}`);
       intent.status = 'succeeded';
       intent.payment_method = paymentMethod;
+      intent.latest_charge = chargeOf(intentId);
       intent.amount_received = intent.amount;
       intent.amount_capturable = 0;
       return intent;
@@ -514,6 +586,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     events,
     declineOffSession(paymentMethod) {
       declined.add(paymentMethod);
+    },
+    setCard(paymentMethod, card) {
+      cards.set(paymentMethod, card);
     },
     refunds,
     refundedCharge(intentId) {

@@ -39,7 +39,8 @@ export interface DocumentSignals {
 export type AnalyzerName = 'local' | 'openai';
 
 /** How a document's text was read. */
-export type ExtractionMethod = 'pdf-text' | 'docx' | 'doc' | 'ocr';
+/** 'signed-credential': the JSON download of a certificate or report of ours, read by its signature, not its page. */
+export type ExtractionMethod = 'pdf-text' | 'docx' | 'doc' | 'ocr' | 'signed-credential';
 
 /** Phase 1's result for one document: how it was read and what it says. */
 export interface DocumentReading {

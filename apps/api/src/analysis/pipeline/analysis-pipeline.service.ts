@@ -18,6 +18,7 @@ import {
   documentsOutcome,
   extractCertificate,
   pagesNotReadNotice,
+  isJsonObjectStart,
   signalsFromOwnCredential,
   textProblem,
   textProblemReason,
@@ -32,7 +33,7 @@ import {
 } from '@app/domain';
 import { CatalogRepository } from '../../catalog/catalog.repository';
 import { attachedCredential } from '../../certificates/certificate-pdf';
-import { CredentialVerifier } from '../../certificates/credential-verifier';
+import { CredentialVerifier, NOT_A_CREDENTIAL_OF_OURS } from '../../certificates/credential-verifier';
 import { StorageService } from '../../storage/storage.service';
 import { DOCUMENT_ANALYZER, type DocumentAnalyzer } from '../analyzers/document-analyzer';
 import { AnalysisRepository, type CredentialForAnalysis } from '../analysis.repository';
@@ -40,6 +41,9 @@ import { documentProblem, UnreadableDocumentError } from '../extraction/document
 import { DocumentTextExtractor, type ExtractedText } from '../extraction/document-text-extractor';
 
 export const UNEXPECTED_PHASE_ERROR = 'an unexpected error stopped it; please try again';
+
+/** An uploaded JSON file that is not a signed credential of this issuer: left out with a notice. */
+const NOT_OURS = 'not-ours' as const;
 
 /**
  * An error in one phase, carrying the words the page shows as the failure reason. Only errors written for people
@@ -194,8 +198,18 @@ export class AnalysisPipeline {
       const noticed = { documentId: document.id, fileName: document.fileName };
       // Storage that cannot be read is a fault of ours: it fails the attempt, which is retried.
       const bytes = await this.storage.read(document.objectKey);
-      // One of our own certificates or reports (the PDF with its attached credential): checked by its signature.
+      // One of our own certificates or reports (the PDF with its attached credential, or its JSON download): checked
+      // by its signature.
       const own = await this.ownCredential(bytes, document.fileName);
+      if (own === NOT_OURS) {
+        notices.push(
+          unreadableDocumentNotice(
+            noticed,
+            `${document.fileName} is a JSON file but not a signed certificate or report of this issuer: it is left out of the evaluation.`,
+          ),
+        );
+        continue;
+      }
       if (own && !own.genuine) {
         this.logger.warn(
           `Document ${document.id} of credential ${credential.id} carries a credential of ours that does not verify`,
@@ -222,7 +236,11 @@ export class AnalysisPipeline {
       if (own?.facts) signed.set(document.id, own.facts);
       let extracted: ExtractedText;
       try {
-        extracted = await this.extractor.extract(bytes, document.fileName);
+        // A signed credential's JSON has no page to read: its text is the credential, and its facts the signed ones.
+        extracted =
+          own?.facts && isJsonObjectStart(bytes)
+            ? { text: new TextDecoder().decode(bytes), kind: 'unknown', method: 'signed-credential' }
+            : await this.extractor.extract(bytes, document.fileName);
         // A blank scan or a document in another language cannot be evaluated; the others still can.
         const problem = textProblem(extracted.text);
         if (problem) throw new UnreadableDocumentError(textProblemReason(document.fileName, problem), problem);
@@ -258,8 +276,15 @@ export class AnalysisPipeline {
     return { readable, notices, signed };
   }
 
-  /** The check of a signed credential a PDF carries as an attachment; null when the document carries none. */
+  /**
+   * The check of a signed credential a PDF carries as an attachment, or of a credential's JSON download; null when a
+   * PDF carries none (it is read as usual), NOT_OURS for JSON that is no signed credential of this issuer.
+   */
   private async ownCredential(bytes: Uint8Array, fileName: string) {
+    if (isJsonObjectStart(bytes)) {
+      const result = await this.verifier.verifyPresented(new TextDecoder().decode(bytes));
+      return result.problem === NOT_A_CREDENTIAL_OF_OURS ? NOT_OURS : result;
+    }
     if (
       !/\.pdf$/i.test(fileName) &&
       !(bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)
@@ -270,7 +295,7 @@ export class AnalysisPipeline {
     if (attached === null) return null;
     const result = await this.verifier.verifyPresented(attached);
     // An attachment that is not a signed credential at all is someone else's file: the page is read as usual.
-    return result.problem === 'Not a signed credential of this issuer' ? null : result;
+    return result.problem === NOT_A_CREDENTIAL_OF_OURS ? null : result;
   }
 
   private async analyzeDocuments(

@@ -30,6 +30,7 @@ import { Migration20261201110000_webhooks } from './Migration20261201110000_webh
 import { Migration20261206093200_certificates } from './Migration20261206093200_certificates';
 import { Migration20261207090000_applicant_sessions } from './Migration20261207090000_applicant_sessions';
 import { Migration20261207091000_issued_credential_withdrawal } from './Migration20261207091000_issued_credential_withdrawal';
+import { Migration20261208090000_free_checkout } from './Migration20261208090000_free_checkout';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -73,4 +74,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261207091000_issued_credential_withdrawal',
     class: Migration20261207091000_issued_credential_withdrawal,
   },
+  { name: 'Migration20261208090000_free_checkout', class: Migration20261208090000_free_checkout },
 ];

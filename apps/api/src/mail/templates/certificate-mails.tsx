@@ -16,6 +16,7 @@ const small = { ...paragraph, fontSize: '13px', color: '#475569' };
 export function CertificateIssuedMail({ data, webUrl }: { data: CertificateIssuedData; webUrl: string }) {
   const listUrl = `${webUrl}/certificates`;
   const verifyUrl = `${webUrl}/verify/${encodeURIComponent(data.certificateId)}`;
+  const pdfUrl = `${listUrl}/${encodeURIComponent(data.certificateId)}/pdf`;
   const what = data.kind === 'completion' ? 'certificate of completion' : 'course-by-course evaluation report';
   return (
     <MailLayout webUrl={webUrl} preview={`Your ${what}: ${data.title}`} title={`Your ${what}`}>
@@ -25,7 +26,9 @@ export function CertificateIssuedMail({ data, webUrl }: { data: CertificateIssue
       <Button href={listUrl} style={button}>
         Download it (PDF or JSON)
       </Button>
-      <Text style={small}>Sign in with this email address to download it: {listUrl}</Text>
+      <Text style={small}>
+        Sign in with this email address to download it: {listUrl} (the PDF: {pdfUrl})
+      </Text>
       <Text style={small}>Verification page: {verifyUrl}</Text>
     </MailLayout>
   );

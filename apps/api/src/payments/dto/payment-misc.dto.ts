@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type {
   AppliedPromotion,
+  FreeCheckoutRequest,
+  FreeCheckoutResponse,
   PaymentConfigResponse,
   PaymentIntentResponse,
   PaymentPlanResponse,
@@ -43,6 +45,26 @@ export class PaymentIntentSummaryDto implements PaymentIntentSummary {
   laterInstallmentAmount!: number | null;
   @ApiNullableProperty(AppliedPromotionDto, { description: 'The promotion code applied; null without one' })
   promotion!: AppliedPromotionDto | null;
+  @ApiProperty({
+    description:
+      'Nothing to pay now or later (a promotion code took it all): no card; complete it with POST /api/payments/free-checkout',
+  })
+  free!: boolean;
+}
+
+export class FreeCheckoutDto implements FreeCheckoutRequest {
+  @ApiProperty({ description: 'The payment intent of the checkout the promotion code made free' })
+  @IsString()
+  @Length(1, 255)
+  paymentIntentId!: string;
+}
+
+export class FreeCheckoutResponseDto implements FreeCheckoutResponse {
+  @ApiProperty() paymentIntentId!: string;
+  @ApiProperty({ enum: ['succeeded'], description: 'Always succeeded once completed (a repeat answers the same)' })
+  status!: string;
+  @ApiProperty({ type: [String], description: 'The enrollments of the checkout, one a training' })
+  enrollmentIds!: string[];
 }
 
 export class PaymentConfigResponseDto implements PaymentConfigResponse {

@@ -18,6 +18,17 @@ export interface ProviderIntent {
   paymentMethodId: string | null;
   /** The decline or error message of the last attempt, if any. */
   lastErrorMessage: string | null;
+  /**
+   * The card of the intent's latest charge (Stripe: `latest_charge.payment_method_details.card`, read with
+   * `latest_charge` expanded); absent when the answer did not carry it (an event's intent, test mode).
+   */
+  card?: ProviderCard | null;
+}
+
+/** What is kept of a card: its last 4 digits and brand ('visa', 'mastercard'…), never the number. */
+export interface ProviderCard {
+  last4: string;
+  brand: string;
 }
 
 export interface CreateIntentInput {
@@ -92,6 +103,7 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   updateIntent(id: string, input: UpdateIntentInput): Promise<ProviderIntent>;
+  /** The intent as the provider has it now, with the card of its latest charge when it was charged or authorised. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**
    * Captures an authorised intent ('requires_capture'); the key makes a repeated capture answer the first one. An

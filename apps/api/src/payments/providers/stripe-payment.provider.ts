@@ -4,6 +4,7 @@ import type {
   CreateIntentInput,
   OffSessionChargeInput,
   PaymentProvider,
+  ProviderCard,
   ProviderIntent,
   ProviderSetupIntent,
   UpdateIntentInput,
@@ -48,6 +49,17 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === 'string' ? value : value.id;
 }
 
+/** Read with every intent the product retrieves or captures, so a charge's card comes in the same answer. */
+const WITH_LATEST_CHARGE = ['latest_charge'];
+
+/** The card of the intent's latest charge, when `latest_charge` was expanded (else it is the charge's id, or null). */
+function cardOf(intent: StripePaymentIntent): ProviderCard | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const card = charge.payment_method_details?.card;
+  return card?.last4 ? { last4: card.last4, brand: card.brand ?? 'card' } : null;
+}
+
 export function toProviderIntent(intent: StripePaymentIntent): ProviderIntent {
   return {
     id: intent.id,
@@ -59,6 +71,7 @@ export function toProviderIntent(intent: StripePaymentIntent): ProviderIntent {
     customerId: idOf(intent.customer),
     paymentMethodId: idOf(intent.payment_method),
     lastErrorMessage: intent.last_payment_error?.message ?? null,
+    card: cardOf(intent),
   };
 }
 
@@ -106,7 +119,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
     try {
-      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id, { expand: WITH_LATEST_CHARGE }));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
@@ -121,7 +134,9 @@ export class StripePaymentProvider implements PaymentProvider {
    */
   async captureIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
     try {
-      return toProviderIntent(await this.stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
+      return toProviderIntent(
+        await this.stripe.paymentIntents.capture(id, { expand: WITH_LATEST_CHARGE }, { idempotencyKey }),
+      );
     } catch (error) {
       if (!isFailureOnStripesSide(error)) return this.currentUnlessUnexpectedState(id, error);
       const current = await this.retrieveIntent(id);
@@ -130,7 +145,9 @@ export class StripePaymentProvider implements PaymentProvider {
       const attempt = Math.floor(Date.now() / CAPTURE_RETRY_WINDOW_MS);
       try {
         const retryKey = `${idempotencyKey}-retry-${attempt}`;
-        return toProviderIntent(await this.stripe.paymentIntents.capture(id, {}, { idempotencyKey: retryKey }));
+        return toProviderIntent(
+          await this.stripe.paymentIntents.capture(id, { expand: WITH_LATEST_CHARGE }, { idempotencyKey: retryKey }),
+        );
       } catch (retryError) {
         return this.currentUnlessUnexpectedState(id, retryError);
       }

@@ -98,7 +98,15 @@ export function TrainingCard({ training }: { training: AccountTraining }) {
         columns={[
           { header: 'Date', cell: (charge) => day(charge.chargedAt) },
           { header: 'Amount', cell: (charge) => formatCents(charge.amountCents) },
-          { header: 'Card', cell: (charge) => (charge.cardLast4 ? `•••• ${charge.cardLast4}` : 'Not stored') },
+          {
+            header: 'Card',
+            cell: (charge) =>
+              charge.paidWith === 'promotion'
+                ? 'No card (promotion code)'
+                : charge.cardLast4
+                  ? `•••• ${charge.cardLast4}`
+                  : 'Not stored',
+          },
           {
             header: 'Receipt',
             cell: (charge) => (charge.receipt ? <ReceiptLinks receipt={charge.receipt} /> : 'None'),

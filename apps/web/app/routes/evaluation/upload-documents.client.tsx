@@ -1,4 +1,4 @@
-import { ACCEPTED_FILE_EXTENSIONS, ACCEPTED_MIME_TYPES, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from '@app/domain';
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOADABLE_FILE_TYPES } from '@app/domain';
 import { useRevalidator } from 'react-router';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type Body, type Meta, type UppyFile } from '@uppy/core';
@@ -69,7 +69,8 @@ export default function UploadDocuments({ credentialId, credentialName }: Upload
       restrictions: {
         maxNumberOfFiles: MAX_FILES_PER_UPLOAD,
         maxFileSize: MAX_UPLOAD_BYTES,
-        allowedFileTypes: [...ACCEPTED_FILE_EXTENSIONS, ...ACCEPTED_MIME_TYPES],
+        // The documents, and the JSON download of a certificate or report of ours (read by its signature).
+        allowedFileTypes: [...UPLOADABLE_FILE_TYPES],
       },
     })
       .use(Dashboard<Meta, Body>, {

@@ -12,12 +12,19 @@ export function AppliedSummary({ summary }: { summary: PaymentIntentSummary }) {
           {formatUsd(summary.promotion.totalAfterCents)} instead of {formatUsd(summary.promotion.totalBeforeCents)})
         </p>
       ) : null}
-      <p>
-        {summary.installments > 1 ? 'Due today' : 'Total'}: <strong>{formatUsd(summary.amount)}</strong>
-        {summary.installments > 1 && later !== null
-          ? `, then ${summary.installments - 1} monthly payments of ${formatUsd(later)}`
-          : null}
-      </p>
+      {summary.free ? (
+        <p>
+          Nothing to pay: <strong>{formatUsd(0)}</strong>
+          {summary.installments > 1 ? ' today and every month after' : null}
+        </p>
+      ) : (
+        <p>
+          {summary.installments > 1 ? 'Due today' : 'Total'}: <strong>{formatUsd(summary.amount)}</strong>
+          {summary.installments > 1 && later !== null
+            ? `, then ${summary.installments - 1} monthly payments of ${formatUsd(later)}`
+            : null}
+        </p>
+      )}
     </div>
   );
 }

@@ -20,6 +20,8 @@ export interface CheckoutFormProps {
   backTo: string;
   jsEnabled: boolean;
   paymentSlot: ReactNode;
+  /** The applied promotion code leaves nothing to pay: no card fields, and the button enrolls for free. */
+  free?: boolean;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }
 
@@ -112,7 +114,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
           Optional. Apply it to see the new price before you pay (your name and email are needed first).
         </p>
       </div>
-      {props.paymentSlot}
+      {props.free ? (
+        <p role="status" data-testid="free-checkout" className="rounded-md bg-teal-50 p-3 text-sm text-teal-900">
+          Your promotion code covers the whole price: nothing to pay and no card needed.
+        </p>
+      ) : (
+        props.paymentSlot
+      )}
       {props.failure ? (
         <p role="alert" data-testid="checkout-error" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           <strong>{props.failure.title}</strong>: {props.failure.message}
@@ -130,7 +138,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           disabled={props.busy || props.done}
           className="rounded-md bg-teal-700 px-5 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60"
         >
-          {props.busy ? 'Processing...' : 'Pay now'}
+          {props.busy ? 'Processing...' : props.free ? 'Enroll for free' : 'Pay now'}
         </button>
       </div>
     </Form>

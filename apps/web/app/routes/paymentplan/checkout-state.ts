@@ -141,6 +141,12 @@ export type PaymentActionData =
   | { form: 'pay'; success: { title: string; message: string; redirectTo: string }; intent: CheckoutIntent };
 
 export const SUCCESS_TITLE = 'Payment Successful!';
+/** A card checkout with Stripe sent without JavaScript: Stripe's card form needs it (a free checkout does not). */
+export const CARD_NEEDS_JAVASCRIPT: ValidationFailure = {
+  title: 'JavaScript needed',
+  message:
+    'Card payments use Stripe’s secure card form, which needs JavaScript. Please turn JavaScript on and try again.',
+};
 export function successMessage(kind: 'single' | 'bundle'): string {
   return kind === 'bundle' ? 'Your bundle enrollment has been processed.' : 'Your enrollment has been processed.';
 }

@@ -54,6 +54,8 @@ export type PayOutcome =
       intent: CheckoutIntent;
       testModeResult: TestModeConfirmResponse | null;
       summary: PaymentIntentSummary;
+      /** A promotion code left nothing to pay and the checkout was completed without a card. */
+      free: boolean;
     };
 
 export function readPayValues(form: FormData): PayValues {
@@ -76,8 +78,9 @@ function apiFailure(error: unknown): ValidationFailure {
 
 /**
  * The "Pay now" step: the spec's checks first, then the payment is created (on the first submission of the
- * checkout, for the view its URL names), the buyer and cohorts are stored on it, then in test mode the test card is
- * tried. With Stripe the browser confirms the card itself after this returns. The details go with the browser's
+ * checkout, for the view its URL names), the buyer and cohorts are stored on it, then a checkout the promotion code
+ * made free is completed without a card, or in test mode the test card is tried. With Stripe the browser confirms the
+ * card itself after this returns. The details go with the browser's
  * request, so the API limits seat holds per browser address, not per web server.
  */
 export async function pay(
@@ -134,7 +137,14 @@ export async function pay(
         },
       });
     }
-    if (!testMode || options.applyOnly) return { ok: true, intent, testModeResult: null, summary };
+    if (options.applyOnly) return { ok: true, intent, testModeResult: null, summary, free: false };
+    if (summary.free) {
+      // The code leaves nothing to pay: no card, in test mode and with Stripe alike. The API completes the checkout
+      // once, however often this is sent (a double click, a second tab).
+      await callApi(ROUTES.completeFreeCheckout, { body: { paymentIntentId } });
+      return { ok: true, intent, testModeResult: null, summary, free: true };
+    }
+    if (!testMode) return { ok: true, intent, testModeResult: null, summary, free: false };
     const result = await callApi(ROUTES.testModeConfirm, {
       body: {
         paymentIntentId,
@@ -150,7 +160,7 @@ export async function pay(
         intent,
       };
     }
-    return { ok: true, intent, testModeResult: result, summary };
+    return { ok: true, intent, testModeResult: result, summary, free: false };
   } catch (error) {
     return { ok: false, failure: apiFailure(error), intent };
   }

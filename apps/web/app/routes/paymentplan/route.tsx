@@ -28,6 +28,7 @@ import { notify } from '~/lib/toast';
 import { pay, readPayValues, successUrl } from './checkout.server';
 import {
   bundleCheckoutSearch,
+  CARD_NEEDS_JAVASCRIPT,
   checkBundle,
   checkoutAmount,
   readView,
@@ -126,7 +127,19 @@ export async function action({ request }: ActionFunctionArgs) {
     // "Apply code": the buyer's details and code are stored and the new price shown; nothing is paid yet.
     if (applyOnly)
       return data<PaymentActionData>({ form: 'pay', applied: outcome.summary, values: readPayValues(form), intent });
-    if (!config.testMode) return data<PaymentActionData>({ form: 'pay', stripeReady: true, intent });
+    if (!config.testMode && !outcome.free) {
+      // Only Stripe's card form takes a card; without JavaScript only a free checkout can be completed.
+      if (form.get('js') !== '1') {
+        const answer: PaymentActionData = {
+          form: 'pay',
+          failure: CARD_NEEDS_JAVASCRIPT,
+          values: readPayValues(form),
+          intent,
+        };
+        return data(answer, { status: 400 });
+      }
+      return data<PaymentActionData>({ form: 'pay', stripeReady: true, intent });
+    }
     const redirectTo = successUrl(intent.paymentIntentId, intent.clientSecret);
     // Without JavaScript nobody can show the success notice or wait a second: go straight to the success page.
     if (form.get('js') !== '1') return redirect(redirectTo);
@@ -177,6 +190,8 @@ export default function PaymentPlanPage() {
   const applied = actionData?.form === 'pay' && 'applied' in actionData ? actionData : null;
   const success = actionData?.form === 'pay' && 'success' in actionData ? actionData.success : null;
   const bundleFailure = actionData?.form === 'bundle' ? actionData : null;
+  // The applied code leaves nothing to pay: no card fields, "Enroll for free".
+  const free = applied?.applied.free ?? false;
   // The payment the buyer's first submission created, sent again with every later one.
   const intent = actionData?.form === 'pay' ? actionData.intent : null;
 
@@ -295,6 +310,7 @@ export default function PaymentPlanPage() {
             failure={payFailure?.failure ?? null}
             busy={submitting === 'pay' || Boolean(success)}
             done={Boolean(success)}
+            free={free}
             paymentSlot={<TestCardFields />}
           />
         ) : hydrated && config.publishableKey ? (
@@ -308,11 +324,15 @@ export default function PaymentPlanPage() {
           <CheckoutForm
             {...formProps}
             jsEnabled={false}
-            failure={null}
-            busy={false}
-            done
+            failure={payFailure?.failure ?? null}
+            busy={submitting === 'pay'}
+            done={false}
+            free={free}
             paymentSlot={
-              <p className="text-sm text-slate-600">Loading the secure card form… (card payments need JavaScript)</p>
+              <p className="text-sm text-slate-600">
+                Loading the secure card form… (card payments need JavaScript; a promotion code that covers the whole
+                price works without it)
+              </p>
             }
           />
         )}

@@ -91,8 +91,18 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
     // "Apply code": the new price is shown and nothing is paid yet.
     if ('applied' in data) {
       setApplied(data.applied);
-      elements?.update({ amount: data.applied.amount });
+      // A free checkout takes no card; the Payment Element keeps its last amount (Stripe refuses $0).
+      if (!data.applied.free) elements?.update({ amount: data.applied.amount });
       return setBusy(false);
+    }
+    // A free checkout completed by the action: no card was confirmed.
+    if ('success' in data) {
+      setBusy(false);
+      setDone(true);
+      notify.success(data.success.title, data.success.message);
+      const { redirectTo } = data.success;
+      setTimeout(() => navigate(redirectTo), SUCCESS_REDIRECT_DELAY_MS);
+      return;
     }
     if (!('stripeReady' in data) || !stripe || !elements) return;
     const successUrl = `/payment-success?${new URLSearchParams({
@@ -151,7 +161,7 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
     };
     setFailure(null);
     setBusy(true);
-    if (form.get('applyCode') !== '1') {
+    if (form.get('applyCode') !== '1' && !applied?.free) {
       // Stripe checks the card fields before the payment is created; the element shows what is wrong.
       const { error } = await elements.submit();
       if (error) return setBusy(false);
@@ -169,6 +179,7 @@ function StripeCheckoutForm(props: StripeCheckoutProps) {
       done={done}
       failure={failure}
       onSubmit={onSubmit}
+      free={applied?.free ?? false}
       paymentSlot={
         <>
           {applied ? <AppliedSummary summary={applied} /> : null}
