@@ -17,7 +17,10 @@ describe('parseCustomerForm', () => {
   it.each([
     [{ name: '', email: 'jane@example.com' }, { name: M.required }],
     [{ name: 'Jane', email: ' \t ' }, { email: M.required }],
-    [{ name: '   ', email: '' }, { name: M.required, email: M.required }],
+    [
+      { name: '   ', email: '' },
+      { name: M.required, email: M.required },
+    ],
     [{ email: 'jane@example.com' }, { name: M.required }],
     [{ name: 'Jane', email: 'not-an-email' }, { email: M.email }],
     [{ name: 'Jane', email: `${'a'.repeat(250)}@example.com` }, { email: M.email }],

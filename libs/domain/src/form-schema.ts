@@ -13,7 +13,8 @@ import type { z } from 'zod';
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
 /** What a form check answers. */
-export type FormResult<T, F extends string = string> = { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors<F> };
+export type FormResult<T, F extends string = string> =
+  { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors<F> };
 
 /** A schema built once, on first call: `const schema = lazySchema(() => z.object({ … }))`, then `schema()`. */
 export function lazySchema<S>(build: () => S): () => S {
@@ -57,7 +58,11 @@ export function checkForm<S extends z.ZodType, F extends string>(
  * The message for one field's value by that field's own rule in an object schema, or null when it passes; the API
  * DTOs check each property with this (`FormRule` in apps/api/src/common/form-rule.decorator.ts).
  */
-export function fieldRuleError<S extends z.ZodObject>(schema: S, field: keyof S['shape'] & string, value: unknown): string | null {
+export function fieldRuleError<S extends z.ZodObject>(
+  schema: S,
+  field: keyof S['shape'] & string,
+  value: unknown,
+): string | null {
   const rule = schema.shape[field] as z.ZodType | undefined;
   if (!rule) return null;
   const result = rule.safeParse(value);

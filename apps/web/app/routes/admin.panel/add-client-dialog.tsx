@@ -9,20 +9,13 @@ import { buttonClass, inputClass, secondaryButtonClass } from '~/components/ui/f
 import { cohortOptionLabel } from '~/components/admin/cohort-options';
 import { useHydrated } from '~/lib/use-hydrated';
 import { LabeledField } from '~/components/admin/form-field';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 
 const STATUS_LABELS: Record<(typeof ENROLLMENT_STATUSES)[number], string> = {
   active: 'Active',
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
 
 /**
  * The cohort choice follows the chosen training: with JavaScript at once, without it through the
@@ -47,8 +40,7 @@ export function AddClientDialog({
   const busy = useNavigation().formData?.get('intent') === 'create-enrollment';
   const hydrated = useHydrated();
   const trainingCohorts = cohorts.filter((cohort) => cohort.trainingName === trainingName);
-  const invalid = (field: string) =>
-    fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `client-${field}-error` } : {};
+  const invalid = (field: string) => fieldErrorProps(`client-${field}-error`, fieldErrors[field]);
 
   return (
     <AdminDialog title="Add Client Manually" closeTo={closeTo} notice={notice}>
@@ -152,8 +144,8 @@ export function AddClientDialog({
               inputMode="decimal"
               placeholder="0.00"
               defaultValue={values?.paymentAmount}
-              aria-describedby="client-paymentAmount-hint"
               className={inputClass}
+              {...fieldErrorProps('client-paymentAmount-error', fieldErrors.paymentAmount, 'client-paymentAmount-hint')}
             />
             <p id="client-paymentAmount-hint" className="mt-1 text-xs text-slate-500">
               In US dollars; anything that is not a number counts as 0.
