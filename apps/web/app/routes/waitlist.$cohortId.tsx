@@ -99,7 +99,7 @@ export default function WaitlistPage() {
               name="name"
               defaultValue={result?.name}
               maxLength={MAX_CUSTOMER_NAME_LENGTH}
-              className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+              className="mt-1 w-full rounded border border-slate-300 px-3 py-2 aria-invalid:border-red-600"
               {...fieldErrorProps('waitlist-name-error', errors.name)}
             />
             <FieldError id="waitlist-name-error" message={errors.name} />
@@ -114,7 +114,7 @@ export default function WaitlistPage() {
               type="email"
               defaultValue={result?.email}
               maxLength={MAX_EMAIL_LENGTH}
-              className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+              className="mt-1 w-full rounded border border-slate-300 px-3 py-2 aria-invalid:border-red-600"
               {...fieldErrorProps('waitlist-email-error', errors.email)}
             />
             <FieldError id="waitlist-email-error" message={errors.email} />

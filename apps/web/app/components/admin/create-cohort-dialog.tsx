@@ -51,41 +51,43 @@ export function CreateCohortDialog({
           </select>
           <FieldError id="cohort-trainingName-error" message={fieldErrors.trainingName} />
         </LabeledField>
-        <div className="grid grid-cols-2 gap-4">
-          <LabeledField id="cohort-month" label="Month">
-            <select
-              id="cohort-month"
-              name="month"
-              defaultValue={values?.month ?? ''}
-              className={inputClass}
-              {...fieldErrorProps('cohort-cohortMonth-error', monthError)}
-            >
-              <option value="">Select a month</option>
-              {MONTH_NAMES.map((name, index) => (
-                <option key={name} value={String(index + 1).padStart(2, '0')}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </LabeledField>
-          <LabeledField id="cohort-year" label="Year">
-            <select
-              id="cohort-year"
-              name="year"
-              defaultValue={values?.year ?? ''}
-              className={inputClass}
-              {...fieldErrorProps('cohort-cohortMonth-error', monthError)}
-            >
-              <option value="">Select a year</option>
-              {yearOptions.map((year) => (
-                <option key={year} value={String(year)}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </LabeledField>
+        <div>
+          <div className="grid grid-cols-2 gap-4">
+            <LabeledField id="cohort-month" label="Month">
+              <select
+                id="cohort-month"
+                name="month"
+                defaultValue={values?.month ?? ''}
+                className={inputClass}
+                {...fieldErrorProps('cohort-cohortMonth-error', monthError)}
+              >
+                <option value="">Select a month</option>
+                {MONTH_NAMES.map((name, index) => (
+                  <option key={name} value={String(index + 1).padStart(2, '0')}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </LabeledField>
+            <LabeledField id="cohort-year" label="Year">
+              <select
+                id="cohort-year"
+                name="year"
+                defaultValue={values?.year ?? ''}
+                className={inputClass}
+                {...fieldErrorProps('cohort-cohortMonth-error', monthError)}
+              >
+                <option value="">Select a year</option>
+                {yearOptions.map((year) => (
+                  <option key={year} value={String(year)}>
+                    {year}
+                  </option>
+                ))}
+              </select>
+            </LabeledField>
+          </div>
+          <FieldError id="cohort-cohortMonth-error" message={monthError} />
         </div>
-        <FieldError id="cohort-cohortMonth-error" message={monthError} />
         <LabeledField id="cohort-capacity" label="Seats (optional)">
           <input
             id="cohort-capacity"
