@@ -17,7 +17,8 @@ function join(fields: Record<string, string>) {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   });
-  return action({ request, params: { cohortId: COHORT.id }, context: {} } as Parameters<typeof action>[0]);
+  const args = { request, params: { cohortId: COHORT.id }, context: {} };
+  return action(args as unknown as Parameters<typeof action>[0]);
 }
 
 type Answer = { ok: boolean; message: string; name: string; email: string; fieldErrors?: Record<string, string> };
