@@ -28,6 +28,7 @@ export * from './form-schema';
 export * from './enrollment-form';
 export * from './customer-form';
 export * from './cohort-form';
+export * from './sign-in-link-form';
 export * from './evaluation';
 export * from './seat-capture';
 export * from './seat-holds';

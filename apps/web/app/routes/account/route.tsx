@@ -1,5 +1,5 @@
 import { ROUTES, type AccountOverview, type CredentialOverview } from '@app/contracts';
-import { ERASURE_STATEMENT, isValidEmail, REVIEW_QUEUE_LABELS, reviewQueueStatus } from '@app/domain';
+import { ERASURE_STATEMENT, parseSignInLinkForm, REVIEW_QUEUE_LABELS, reviewQueueStatus } from '@app/domain';
 import {
   data,
   Form,
@@ -15,6 +15,7 @@ import {
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { accountApi, accountCookieFor, accountSignedIn, signOutHeaders } from '~/lib/account.server';
 import { ApiError } from '~/lib/api.server';
+import { apiFieldErrors, parseForm } from '~/lib/forms.server';
 import { applicantApi, optionalApplicantId, signInLinkRequest } from '~/lib/applicant.server';
 import { PRIVATE_PAGE } from '~/lib/page-sharing';
 import { ACCOUNT_NOTICES } from './account-notices';
@@ -106,17 +107,21 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect('/account?notice=signed-out', { headers: await signOutHeaders() });
   }
   if (intent === 'email-link') {
-    const email = String(form.get('email') ?? '').trim();
-    if (!isValidEmail(email)) {
-      return data<ActionData>({ intent, ok: false, email, message: 'Enter a valid email address' }, { status: 400 });
+    const parsed = parseForm(form, parseSignInLinkForm);
+    const email = (parsed.values.email ?? '').trim();
+    if (!parsed.ok) {
+      return data<ActionData>(
+        { intent, ok: false, email, message: parsed.fieldErrors.email ?? 'Enter a valid email address' },
+        { status: 400 },
+      );
     }
-    const { headers, send } = await signInLinkRequest(request, email);
+    const { headers, send } = await signInLinkRequest(request, parsed.value.email);
     try {
       const sent = await send();
       return data<ActionData>({ intent, ok: true, email, message: sent.message }, { headers });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      const message = error.body?.fieldErrors?.email?.[0] ?? error.body?.message ?? error.text;
+      const message = apiFieldErrors(error).email ?? error.body?.message ?? error.text;
       return data<ActionData>({ intent, ok: false, email, message }, { status: error.status, headers });
     }
   }
