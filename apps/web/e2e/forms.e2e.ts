@@ -1,4 +1,4 @@
-import { COHORT_FORM_MESSAGES, CUSTOMER_FORM_MESSAGES } from '@app/domain';
+import { COHORT_FORM_MESSAGES, CUSTOMER_FORM_MESSAGES, LOGIN_FORM_MESSAGES } from '@app/domain';
 import type { Locator, Page } from 'playwright-core';
 import { login } from './support/admin';
 import { closeBrowser, newPage, query } from './support/browser';
@@ -36,6 +36,21 @@ describe('forms answer a bad submission beside each field, with what was typed (
     expect(await page.getByLabel('Email address').inputValue()).toBe('walt@localhost');
     const entries = await query('select 1 from cohort_waitlist_entries where cohort_id = $1', [cohort?.id]);
     expect(entries).toEqual([]);
+    await context.close();
+  });
+
+  it('the admin login form, without JavaScript: the username comes back, the password never does', async () => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await page.goto('/admin');
+    // The browser's own "required" check would stop the submission first; the server must answer alike without it.
+    await page.locator('form').evaluate((form) => ((form as HTMLFormElement).noValidate = true));
+    await page.getByLabel('Username').fill('someone');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Please enter your username and password').waitFor();
+
+    expect(await fieldError(page.getByLabel('Password'))).toBe(LOGIN_FORM_MESSAGES.password);
+    expect(await fieldError(page.getByLabel('Username'))).toBeNull();
+    expect(await page.getByLabel('Username').inputValue()).toBe('someone');
     await context.close();
   });
 
