@@ -30,7 +30,7 @@ import { applicantApi, ensureApplicantId, optionalApplicantId, signInLinkRequest
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
-import { apiFieldErrors, isUuid, parseForm } from '~/lib/forms.server';
+import { apiFieldErrors, formText, isUuid, parseForm } from '~/lib/forms.server';
 
 const TITLE = 'Transcript and Certificate Evaluation';
 /** The visitor's own records: their credentials (one call) and the account's email (its own call). */
@@ -128,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   const at = Date.now();
   if (intent === 'create-credential') {
-    const raw = String(form.get('name') ?? '');
+    const raw = formText(form, 'name');
     const checked = normalizeCredentialName(raw);
     if (!checked.ok) {
       return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError: checked.error }, { status: 400 });
@@ -158,7 +158,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (intent === 'analyze' || intent === 'delete-credential') {
-    const credentialId = String(form.get('credentialId') ?? '');
+    const credentialId = formText(form, 'credentialId');
     const applicantId = await optionalApplicantId(request);
     try {
       if (!isUuid(credentialId) || !applicantId) throw new ApiError(404, null, 'Credential not found');

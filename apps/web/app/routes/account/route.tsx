@@ -15,7 +15,7 @@ import {
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { accountApi, accountCookieFor, accountSignedIn, signOutHeaders } from '~/lib/account.server';
 import { ApiError } from '~/lib/api.server';
-import { apiFieldErrors, parseForm } from '~/lib/forms.server';
+import { apiFieldErrors, formText, parseForm } from '~/lib/forms.server';
 import { applicantApi, optionalApplicantId, signInLinkRequest } from '~/lib/applicant.server';
 import { PRIVATE_PAGE } from '~/lib/page-sharing';
 import { ACCOUNT_NOTICES } from './account-notices';
@@ -102,7 +102,7 @@ type ActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const intent = formText(form, 'intent');
   if (intent === 'sign-out') {
     return redirect('/account?notice=signed-out', { headers: await signOutHeaders() });
   }
@@ -128,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'update-card') {
     const applicantId = await optionalApplicantId(request);
     if (!applicantId) return redirect('/account');
-    const enrollmentId = String(form.get('enrollmentId') ?? '');
+    const enrollmentId = formText(form, 'enrollmentId');
     try {
       const link = await accountApi(applicantId, ROUTES.accountUpdateCardLink, {
         params: { id: enrollmentId },

@@ -11,7 +11,7 @@ import { parseCustomerForm, validateSingleCohort } from '@app/domain';
 import { customerNotice, selectionNotice, type ValidationFailure } from '~/lib/form-notices';
 import { ApiError, callApi } from '~/lib/api.server';
 import type { CheckoutIntent, PlanView } from './checkout-state';
-import { formText } from '~/lib/forms.server';
+import { formList, formText } from '~/lib/forms.server';
 
 /**
  * Creates the payment of the checkout the buyer is submitting (never on a page view: a link preview, a crawler or a
@@ -106,8 +106,8 @@ export async function pay(
     const { paymentIntentId } = intent;
     let summary: PaymentIntentSummary;
     if (bundle) {
-      const names = form.getAll('t').map(String);
-      const cohortIds = form.getAll('c').map(String);
+      const names = formList(form, 't');
+      const cohortIds = formList(form, 'c');
       const trainings: BundleTrainingSelection[] = names
         .filter((name): name is TrainingName => isTrainingName(name))
         .map((name, i) => ({ name, cohortId: cohortIds[i] || null }));
