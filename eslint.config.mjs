@@ -24,7 +24,7 @@ const FRAMEWORKS = [
 ];
 
 /** Imports of the web app's routes, which components and libs may not make (issue 27). */
-const WEB_ROUTES = ['~/routes', '~/routes/**', '**/routes/**'];
+const WEB_ROUTES = ['~/routes', '~/routes/**', '**/routes', '**/routes/**'];
 const WEB_ROUTES_MESSAGE =
   'Components and libs import nothing from routes; move what both need to app/lib or the component beside its route.';
 
@@ -101,6 +101,14 @@ export default tseslint.config(
     files: ['apps/web/app/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: WEB_ROUTES, message: WEB_ROUTES_MESSAGE }] }],
+      // Nor do they read a route's loader data by its id: the route passes what they need as props.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useRouteLoaderData'] > Literal[value=/^routes\\//]",
+          message: 'A shared component reads no route’s loader data: take it as a prop from the route that renders it.',
+        },
+      ],
     },
   },
   {

@@ -31,6 +31,7 @@ const TABLE_OWNERS: Record<string, string> = {
   outbox: 'mail',
   issued_credentials: 'certificates',
   applicants: 'applicants',
+  applicant_sessions: 'applicants',
   sign_in_tokens: 'sign-in',
   sign_in_limit_counters: 'sign-in',
   credentials: 'credentials',

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { ApplicantsRepository } from '../src/applicants/applicants.repository';
 import { InstallmentsService } from '../src/payments/installments.service';
 import { startTestApi, type TestApi } from './support/test-app';
-import { testApplicant, type TestApplicant } from './support/applicant';
+import { testApplicant, withSession, type TestApplicant } from './support/applicant';
 
 const PARTS = 'Parts Therapy Practitioner';
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' });
@@ -51,7 +51,7 @@ describe('the trainee’s account', () => {
   async function account(email: string): Promise<TestApplicant> {
     const applicant = testApplicant(api.app);
     await api.app.get(ApplicantsRepository).create(applicant.id, email);
-    return applicant;
+    return withSession(api.app, applicant);
   }
 
   async function buy(email: string, paymentType: string, cardNumber = '4242424242424242') {

@@ -7,7 +7,7 @@ import { decodeStatusList, presentedJws } from '../src/certificates/credential-j
 import { SigningKeys } from '../src/certificates/signing-keys';
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader } from 'jose';
 import { statusListBit } from '@app/domain';
-import { testApplicant } from './support/applicant';
+import { testApplicant, withSession } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const TRAINING = 'Parts Therapy Practitioner';
@@ -214,7 +214,7 @@ describe('certificates: completion, signing, verification, revocation', () => {
   });
 
   it('lets the trainee signed in with the email download it, and no one else', async () => {
-    const trainee = testApplicant(api.app);
+    const newTrainee = testApplicant(api.app);
     const stranger = testApplicant(api.app);
     const conn = api.em().getConnection();
     const [cert] = await conn.execute<Array<{ recipient_email: string }>>(
@@ -222,10 +222,11 @@ describe('certificates: completion, signing, verification, revocation', () => {
       [firstId],
     );
     await conn.execute('insert into applicants (id, email, created_at) values (?, ?, now()), (?, null, now())', [
-      trainee.id,
+      newTrainee.id,
       cert.recipient_email,
       stranger.id,
     ]);
+    const trainee = await withSession(api.app, newTrainee);
     const mine = (await api.http.get('/api/certificates').set(trainee.headers()).expect(200))
       .body as IssuedCredentialSummary[];
     expect(mine.map((c) => c.id)).toEqual([firstId]);

@@ -2,9 +2,9 @@ import type { Evaluation, IssuedCredentialSummary, VerificationResult } from '@a
 import { PDFDocument } from 'pdf-lib';
 import { randomUUID } from 'node:crypto';
 import { attachedCredential } from '../src/certificates/certificate-pdf';
-import { presentedJws } from '../src/certificates/credential-jose';
+import { isSetInList, presentedJws } from '../src/certificates/credential-jose';
 import { samplePdf } from '../../../tools/testing/sample-files';
-import { testApplicant, type TestApplicant } from './support/applicant';
+import { testApplicant, withSession, type TestApplicant } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const SYLLABUS = 'Course Syllabus PSY 301 Psychosomatic Practice. 45 contact hours.';
@@ -28,6 +28,7 @@ describe('evaluation reports and reading our own certificates', () => {
         applicant.id,
         'ann@example.com',
       ]);
+    applicant = await withSession(api.app, applicant);
   });
 
   afterAll(async () => {
@@ -238,5 +239,62 @@ describe('evaluation reports and reading our own certificates', () => {
       expect.objectContaining({ fileName: 'revoked.pdf', message: expect.stringMatching(/revoked/) }),
     ]);
     expect(result.evidence?.contactHours?.quote ?? '').not.toMatch(/verified by signature/);
+  });
+
+  it('deleting a credential withdraws its evaluation report', async () => {
+    const id = await analyzed('Deleted later', [[await samplePdf(SYLLABUS), 'PSY301 syllabus.pdf']]);
+    await api.http.post(`/api/admin/reviews/${id}/verify`).set(auth()).send({ awardedCredits: 1 }).expect(200);
+    const report = (await reports()).find((c) => c.kind === 'evaluation-report' && c.title === 'Deleted later');
+    expect(report).toBeDefined();
+    expect(((await api.http.get(`/api/verify/${report?.id}`).expect(200)).body as VerificationResult).genuine).toBe(
+      true,
+    );
+    await api.http.delete(`/api/credentials/${id}`).set(applicant.headers()).expect(204);
+    const checked = (await api.http.get(`/api/verify/${report?.id}`).expect(200)).body as VerificationResult;
+    expect(checked).toMatchObject({ withdrawn: true, revoked: true, facts: null });
+    expect(JSON.stringify(checked)).not.toContain('Deleted later');
+    expect((await reports()).map((c) => c.id)).not.toContain(report?.id);
+  });
+
+  it('erasure withdraws the evaluation reports (revoked, no personal data left) and keeps the completion certificates', async () => {
+    const before = await reports();
+    const evaluationReports = before.filter((c) => c.kind === 'evaluation-report');
+    const completions = before.filter((c) => c.kind === 'completion' && c.revokedAt === null);
+    expect(evaluationReports.length).toBeGreaterThan(0);
+    expect(completions.length).toBeGreaterThan(0);
+
+    const erased = await api.http.post('/api/admin/erasure').set(auth()).send({ email: 'ann@example.com' }).expect(200);
+    expect(erased.body).toMatchObject({ withdrawnReports: evaluationReports.length, sessions: 1 });
+    // Ann's browser is signed out by the erasure.
+    await api.http.get('/api/certificates').set(applicant.headers()).expect(401);
+
+    const statusList = (await api.http.get('/api/issuer/status/1').expect(200)).text;
+    const encoded = JSON.parse(Buffer.from(statusList.split('.')[1], 'base64url').toString()).credentialSubject
+      .encodedList as string;
+    for (const report of evaluationReports) {
+      const checked = (await api.http.get(`/api/verify/${report.id}`).expect(200)).body as VerificationResult;
+      expect(checked).toMatchObject({ id: report.id, withdrawn: true, revoked: true, genuine: false, facts: null });
+      expect(checked.revocationReason).toMatch(/holder’s request/);
+      const shown = JSON.stringify(checked);
+      for (const personal of ['Ann', 'ann@example.com', report.title]) expect(shown).not.toContain(personal);
+      const [row] = await api
+        .em()
+        .getConnection()
+        .execute<Array<Record<string, unknown>>>(
+          'select recipient_name, recipient_email, title, credits, jws, status_index, credential_id from issued_credentials where id = ?',
+          [report.id],
+        );
+      expect(row).toMatchObject({ recipient_name: '', recipient_email: '', title: '', credits: null, jws: null });
+      expect(row.credential_id).toBeNull();
+      // Revoked in the published status list too, so a downloaded copy no longer passes a third party's check.
+      expect(isSetInList(encoded, Number(row.status_index))).toBe(true);
+      // Nothing left to download.
+      await api.http.get(`/api/certificates/${report.id}/credential`).set(auth()).expect(404);
+    }
+    for (const completion of completions) {
+      const checked = (await api.http.get(`/api/verify/${completion.id}`).expect(200)).body as VerificationResult;
+      expect(checked).toMatchObject({ genuine: true, revoked: false, withdrawn: false });
+      expect(checked.facts?.recipientName).toBe('Ann Example');
+    }
   });
 });

@@ -13,7 +13,7 @@ import { ErasureService } from '../src/erasure/erasure.service';
 import { StorageService } from '../src/storage/storage.service';
 import { samplePdf } from '../../../tools/testing/sample-files';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../tools/testing/mail-catcher';
-import { testApplicant, type TestApplicant } from './support/applicant';
+import { testApplicant, withSession, type TestApplicant } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
 
 const ADMIN = { username: 'records-admin', password: 'records-admin-password' };
@@ -75,7 +75,7 @@ describe('applicant records: ownership, staff review, erasure', () => {
         `insert into applicants (id, email, created_at) values (?, ?, now()) on conflict (id) do update set email = excluded.email`,
         [applicant.id, email],
       );
-    return applicant;
+    return withSession(api.app, applicant);
   }
 
   /** The review outcome mails in the outbox for an address (the analysis also mails when it completes). */
@@ -534,10 +534,13 @@ describe('applicant records: ownership, staff review, erasure', () => {
           ])
       )[0].object_key;
 
-      // Carol asked for a sign-in link: a token and a mail in the outbox carry her address.
-      await api.http.post('/api/applicants/sign-in-link').set(carol.headers()).send({ email }).expect(200);
+      // Carol is signed in, and asked for a sign-in link: a token and a mail in the outbox carry her address.
+      const carolsBrowser = await withSession(api.app, carol);
+      await api.http.post('/api/applicants/sign-in-link').set(carolsBrowser.headers()).send({ email }).expect(200);
 
       const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
+      // Her evaluation was verified: a signed report names her.
+      await api.http.post(`/api/admin/reviews/${id}/verify`).set(bearer).send({}).expect(200);
       await api.http.post('/api/admin/erasure').set(bearer).send({ email: 'not an email' }).expect(400);
       const result = await api.http
         .post('/api/admin/erasure')
@@ -550,8 +553,12 @@ describe('applicant records: ownership, staff review, erasure', () => {
         leadContacts: 1,
         emailDrafts: 1,
         signInTokens: 1,
-        mails: 1,
+        sessions: 1,
+        withdrawnReports: 1,
+        // The sign-in link and the verified outcome.
+        mails: 2,
       });
+      await api.http.get('/api/credentials').set(carolsBrowser.headers()).expect(401);
 
       expect(await storage.head(key)).toBeNull();
       const tables = await api
@@ -710,7 +717,7 @@ describe('sign-in by email link', () => {
     const page = (
       await api.http
         .get('/api/credentials')
-        .set(testApplicant(api.app, signedIn.body.applicantId).headers())
+        .set(testApplicant(api.app, signedIn.body.applicantId, signedIn.body.sessionToken).headers())
         .expect(200)
     ).body;
     expect((page as CredentialOverview[]).map((c) => c.id)).toEqual([mine]);
@@ -751,7 +758,7 @@ describe('sign-in by email link', () => {
     await api.http.post('/api/applicants/sign-in-preview').send({ token: 'made-up' }).expect(400);
     expect(signedIn.body).toMatchObject({ email, mergedCredentials: 1, sameBrowser: false });
     expect(signedIn.body.applicantId).not.toBe(attacker.id);
-    const account = testApplicant(api.app, signedIn.body.applicantId);
+    const account = testApplicant(api.app, signedIn.body.applicantId, signedIn.body.sessionToken);
     const accountPage = (await api.http.get('/api/credentials').set(account.headers()).expect(200))
       .body as CredentialOverview[];
     expect(accountPage.map((c) => c.id)).toEqual([transcript]);
@@ -805,7 +812,7 @@ describe('sign-in by email link', () => {
       .send({ token, keepThisBrowsersRecords: true })
       .expect(200);
     expect(signedIn.body).toMatchObject({ email, mergedCredentials: 1, sameBrowser: false });
-    const account = testApplicant(api.app, signedIn.body.applicantId);
+    const account = testApplicant(api.app, signedIn.body.applicantId, signedIn.body.sessionToken);
     const page = (await api.http.get('/api/credentials').set(account.headers()).expect(200))
       .body as CredentialOverview[];
     const signedInAccount = (await api.http.get('/api/applicants/me').set(account.headers()).expect(200))
@@ -884,13 +891,17 @@ describe('sign-in by email link', () => {
     // stay hers (accounts never merge).
     const other = await api.http
       .post('/api/applicants/sign-in')
-      .set(testApplicant(api.app, ginaAccount.applicantId).headers())
+      .set(testApplicant(api.app, ginaAccount.applicantId, ginaAccount.sessionToken).headers())
       .send({ token: await storedLink('harry@example.org', null), keepThisBrowsersRecords: true })
       .expect(200);
     expect(other.body.mergedCredentials).toBe(0);
-    const ginas = (
-      await api.http.get('/api/credentials').set(testApplicant(api.app, ginaAccount.applicantId).headers()).expect(200)
-    ).body;
+    // This browser now carries Harry's account: its session with Gina's ended.
+    await api.http
+      .get('/api/credentials')
+      .set(testApplicant(api.app, ginaAccount.applicantId, ginaAccount.sessionToken).headers())
+      .expect(401);
+    const ginaElsewhere = await withSession(api.app, { id: ginaAccount.applicantId });
+    const ginas = (await api.http.get('/api/credentials').set(ginaElsewhere.headers()).expect(200)).body;
     expect(ginas).toHaveLength(1);
   });
 });

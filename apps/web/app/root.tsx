@@ -12,6 +12,7 @@ import { Toaster } from 'react-hot-toast';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { SiteHeader, type RootLoaderData } from './components/site-header';
 import { accountSignedIn } from './lib/account.server';
+import { optionalAdminToken } from './lib/session.server';
 import { useNonce } from './lib/nonce';
 import stylesheet from './tailwind.css?url';
 
@@ -22,7 +23,8 @@ export const links: LinksFunction = () => [
 
 /** Only what the header needs, from the cookies: no API call on every page. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootLoaderData> {
-  return { accountSignedIn: await accountSignedIn(request) };
+  const [account, adminToken] = await Promise.all([accountSignedIn(request), optionalAdminToken(request)]);
+  return { accountSignedIn: account, adminSignedIn: adminToken !== null };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -243,4 +243,61 @@ describe('the trainee’s account', () => {
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).waitFor();
     await context.close();
   });
+
+  it('signing out ends the session at once: a copied cookie gets the signed-out view, and "Sign out everywhere" ends every browser', async () => {
+    const email = `sam.session.${Date.now()}@example.com`;
+    /** Signs a browser without JavaScript in by a new mailed link (the `nth` sign-in mail to the address). */
+    async function signIn(page: Page, nth: number): Promise<void> {
+      await page.goto('/account');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Email address').press('Enter');
+      await page.getByText(`We sent a sign-in link to ${email}`).waitFor();
+      const deadline = Date.now() + 30_000;
+      let mails: CaughtMail[] = [];
+      while (mails.length < nth && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        mails = ((await (await fetch(`${e2e.mailApiUrl}/api/email`)).json()) as CaughtMail[]).filter(
+          (m) => m.to.some((t) => t.address === email) && /sign-in link/i.test(m.subject),
+        );
+      }
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/sign-in\?token=[\w%-]+)/.exec(mails[nth - 1]?.text ?? '')?.[1];
+      if (!link) throw new Error(`No sign-in link number ${nth} to ${email}`);
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(`Signed in as ${email}`).waitFor();
+    }
+    async function expectSignedOut(page: Page): Promise<void> {
+      await page.goto('/account');
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      expect(await page.getByText(`Signed in as ${email}`).count()).toBe(0);
+      await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).waitFor();
+    }
+
+    const original = await newPage({ javaScriptEnabled: false });
+    await signIn(original.page, 1);
+    // Someone copies this browser's cookie into another browser: it works there too, while the session lives.
+    const copy = await newPage({ javaScriptEnabled: false });
+    await copy.context.addCookies(await original.context.cookies());
+    await copy.page.goto('/account');
+    await copy.page.getByText(`Signed in as ${email}`).waitFor();
+
+    await original.page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+    await original.page.waitForURL(/\/account\?notice=signed-out$/);
+    // The copy is signed out at once, and loses the cookie.
+    await expectSignedOut(copy.page);
+    expect((await copy.context.cookies()).some((cookie) => cookie.name === '__applicant')).toBe(false);
+
+    // Signed in again, on two browsers; "Sign out everywhere" on one ends both.
+    await signIn(original.page, 2);
+    const phone = await newPage({ javaScriptEnabled: false });
+    await signIn(phone.page, 3);
+    await phone.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await phone.page.waitForURL(/\/account\?notice=signed-out-everywhere$/);
+    await phone.page
+      .getByRole('status')
+      .getByText(/signed out on every browser/)
+      .waitFor();
+    await expectSignedOut(original.page);
+    for (const browser of [original, copy, phone]) await browser.context.close();
+  });
 });

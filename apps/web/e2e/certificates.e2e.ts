@@ -101,4 +101,22 @@ describe('certificates in the browser', () => {
     await visitor.context.close();
     await context.close();
   });
+
+  it('/verify of a report withdrawn at erasure says so and shows no personal data', async () => {
+    // The row as erasure leaves it (apps/api/test/evaluation-reports.e2e-spec.ts erases one for real).
+    const id = randomUUID();
+    await query(
+      `insert into issued_credentials (id, kind, certificate_number, status_index, recipient_name, recipient_email, title,
+         awarded_on, jws, key_id, issuer_id, revoked_at, revocation_reason, revoked_by, withdrawn_at)
+       select $1, 'evaluation-report', 'PTI-E-' || n, n - 1, '', '', '', '2026-01-10', null, 'did:web:x#k', 'did:web:x',
+         now(), 'Withdrawn at the holder’s request (their records were erased)', 'erasure', now()
+       from (select nextval('issued_credentials_seq') as n) s`,
+      [id],
+    );
+    const visitor = await newPage({ javaScriptEnabled: false });
+    await visitor.page.goto(`/verify/${id}`);
+    expect(await visitor.page.getByTestId('verdict').textContent()).toBe('Withdrawn at the holder’s request');
+    expect(await visitor.page.locator('main dl').count()).toBe(0);
+    await visitor.context.close();
+  });
 });

@@ -1,4 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
+import { login } from './support/admin';
 import { closeBrowser, e2e, newPage } from './support/browser';
 
 afterAll(closeBrowser);
@@ -54,6 +55,37 @@ describe('logout ends the session everywhere', () => {
     expect(new URL(replay.page.url()).pathname).toBe('/admin');
     await replay.page.getByRole('button', { name: 'Login' }).waitFor();
     await replay.context.close();
+    await context.close();
+  });
+});
+
+describe('the site header on the admin pages', () => {
+  it('offers a logged-in admin the panel and Log out there, and keeps the applicant header elsewhere and for visitors', async () => {
+    const { context, page } = await newPage();
+    const nav = page.getByRole('navigation', { name: 'Account' });
+    await page.goto('/admin');
+    await nav.getByRole('link', { name: 'Sign in' }).waitFor();
+
+    await login(page);
+    for (const path of ['/admin/panel', '/admin/reports']) {
+      await page.goto(path);
+      await nav.getByRole('link', { name: 'Admin Panel' }).waitFor();
+      await nav.getByRole('button', { name: 'Log out' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    }
+    // Off the admin pages the header is the applicant's, also after a client-side navigation.
+    await page.getByRole('link', { name: 'Psychology Training Institute' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await nav.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+
+    // The header's Log out ends the session like the panel's.
+    await page.goto('/admin/panel/integrations');
+    await nav.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await nav.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto('/admin/panel');
+    expect(new URL(page.url()).pathname).toBe('/admin');
     await context.close();
   });
 });

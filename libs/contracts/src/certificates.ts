@@ -49,6 +49,11 @@ export interface VerificationResult {
   /** The signature checks against a published key of the issuer and names this credential. */
   genuine: boolean;
   revoked: boolean;
+  /**
+   * Withdrawn at the holder's request (their records were erased): revoked in the status list, and its content is no
+   * longer held here, so there are no facts to show.
+   */
+  withdrawn: boolean;
   revocationReason: string | null;
   revokedAt: string | null;
   /** The published key that signed it (a DID URL). */

@@ -124,6 +124,21 @@ export interface SignInResponse {
   mergedCredentials: number;
   /** The link was used in the browser that asked for it (its binding matched), whose records joined. */
   sameBrowser: boolean;
+  /**
+   * The new session of the browser signing in: the web server keeps it in its cookie and names it in every applicant
+   * token (`sid`); the API keeps only its SHA-256 and ends it on sign-out, sign-out everywhere and erasure.
+   */
+  sessionToken: string;
+}
+
+export interface ApplicantSignOutRequest {
+  /** End every session of the account (every browser signed in to it), not only this browser's. */
+  everywhere?: boolean;
+}
+
+export interface ApplicantSignOutResponse {
+  /** How many sessions ended (0 when this browser's had ended already). */
+  sessionsEnded: number;
 }
 
 export interface EraseByEmailRequest {
@@ -136,6 +151,10 @@ export interface ErasureResult {
   leadContacts: number;
   emailDrafts: number;
   signInTokens: number;
+  /** Sessions of the account's signed-in browsers, ended at once. */
+  sessions: number;
+  /** Signed evaluation reports withdrawn: revoked in the status list, their personal data removed. */
+  withdrawnReports: number;
   /** Outbox rows of the evaluation area (sign-in links, evaluation and review outcomes) addressed to it. */
   mails: number;
 }

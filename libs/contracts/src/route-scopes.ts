@@ -47,6 +47,7 @@ export const ROUTE_SCOPES: Record<RouteName, readonly ApiKeyScope[]> = {
   adminLogout: [],
   signInLink: [],
   signIn: [],
+  applicantSignOut: [],
   credentials: [],
   applicantAccount: [],
   createCredential: [],

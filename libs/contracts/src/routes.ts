@@ -89,6 +89,8 @@ import type {
   SignInPreviewResponse,
   SignInRequest,
   SignInResponse,
+  ApplicantSignOutRequest,
+  ApplicantSignOutResponse,
   VerifyCredentialRequest,
 } from './records';
 import type { PromotionCode, SavePromotionCodeRequest } from './promotions';
@@ -506,6 +508,13 @@ export const ROUTES = {
     summary:
       "Use a sign-in link: returns the account for the browser using it; the asking browser's anonymous records join only in that same browser",
     access: 'public',
+  }),
+  applicantSignOut: route<{ body: ApplicantSignOutRequest; response: ApplicantSignOutResponse }>()({
+    method: 'POST',
+    path: '/api/applicants/sign-out',
+    summary:
+      "Sign out: ends this browser's session with the account at once (a copied cookie stops working too), or every session of the account",
+    access: 'applicant',
   }),
   credentials: route<{ response: CredentialOverview[] }>()({
     method: 'GET',

@@ -21,6 +21,7 @@ export * from './credential-review';
 export * from './reading';
 export * from './login-limits';
 export * from './sign-in-limits';
+export * from './applicant-session';
 export * from './date-filter';
 export * from './test-card';
 export * from './enrollment-billing';

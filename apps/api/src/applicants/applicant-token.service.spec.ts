@@ -16,7 +16,12 @@ describe('ApplicantTokenService', () => {
   const id = randomUUID();
 
   it('reads the applicant id of a token the web server signed', async () => {
-    expect(await service().verify(service().sign(id))).toBe(id);
+    expect(await service().verify(service().sign(id))).toEqual({ applicantId: id, session: null });
+  });
+
+  it('reads the session a signed-in browser carries', async () => {
+    const session = 'a'.repeat(43);
+    expect(await service().verify(service().sign(id, 60, session))).toEqual({ applicantId: id, session });
   });
 
   it.each([
@@ -51,6 +56,10 @@ describe('ApplicantTokenService', () => {
     [
       'a token without an issue time',
       () => jwt.sign({ sub: id }, { secret: SECRET, audience: 'applicant', expiresIn: 60, noTimestamp: true }),
+    ],
+    [
+      'a session that is not a session token',
+      () => jwt.sign({ sub: id, sid: 'short' }, { secret: SECRET, audience: 'applicant', expiresIn: 60 }),
     ],
     ['nothing', () => undefined],
   ])('refuses %s', async (_label, token) => {

@@ -6,7 +6,16 @@ import { InjectConfig } from '../config/inject-config.decorator';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** A session token as the API makes them: 32 random bytes, base64url. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 export { APPLICANT_TOKEN_HEADER };
+
+/** What a valid applicant token says: whose browser this is and, once signed in, the session it carries. */
+export interface ApplicantTokenClaims {
+  applicantId: string;
+  session: string | null;
+}
 
 /** The oldest applicant token accepted, whatever its exp says: the web server signs one a minute long per call. */
 export const APPLICANT_TOKEN_MAX_AGE_SECONDS = 300;
@@ -27,11 +36,14 @@ export class ApplicantTokenService {
     this.secret = config.records.applicantTokenSecret;
   }
 
-  /** The applicant id, or null for a missing, forged, expired, foreign, too old or never-expiring token. */
-  async verify(token: string | undefined): Promise<string | null> {
+  /**
+   * The applicant id, and the session token of a signed-in browser (`sid`; the sessions service checks it), or null
+   * for a missing, forged, expired, foreign, too old or never-expiring token.
+   */
+  async verify(token: string | undefined): Promise<ApplicantTokenClaims | null> {
     if (!token || !this.secret) return null;
     try {
-      const payload = await this.jwt.verifyAsync<{ sub?: unknown; exp?: unknown }>(token, {
+      const payload = await this.jwt.verifyAsync<{ sub?: unknown; exp?: unknown; sid?: unknown }>(token, {
         secret: this.secret,
         audience: APPLICANT_TOKEN_AUDIENCE,
         algorithms: ['HS256'],
@@ -40,18 +52,23 @@ export class ApplicantTokenService {
       });
       // A token that never expires is refused even while it is young: the web server always sets exp.
       if (typeof payload.exp !== 'number') return null;
-      return typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : null;
+      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+      if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !SESSION_TOKEN.test(payload.sid)))
+        return null;
+      return { applicantId: payload.sub, session: typeof payload.sid === 'string' ? payload.sid : null };
     } catch {
       return null;
     }
   }
 
   /** For tests and tools that act as the web server (which signs a token a minute long per request). */
-  sign(applicantId: string, expiresInSeconds = 60): string {
+  sign(applicantId: string, expiresInSeconds = 60, session: string | null = null): string {
     if (!this.secret) throw new Error('APPLICANT_TOKEN_SECRET is not set');
-    return this.jwt.sign(
-      { sub: applicantId },
-      { secret: this.secret, audience: APPLICANT_TOKEN_AUDIENCE, expiresIn: expiresInSeconds, algorithm: 'HS256' },
-    );
+    return this.jwt.sign(session ? { sub: applicantId, sid: session } : { sub: applicantId }, {
+      secret: this.secret,
+      audience: APPLICANT_TOKEN_AUDIENCE,
+      expiresIn: expiresInSeconds,
+      algorithm: 'HS256',
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module';
+import { ApplicantSessionsService } from './applicant-sessions.service';
 import { ApplicantTokenService } from './applicant-token.service';
 import { ApplicantsController } from './applicants.controller';
 import { ApplicantsRepository } from './applicants.repository';
@@ -10,7 +11,7 @@ import { ViewerGuard } from './viewer.guard';
 @Module({
   imports: [AdminModule],
   controllers: [ApplicantsController],
-  providers: [ApplicantsRepository, ApplicantsService, ApplicantTokenService, ViewerGuard],
-  exports: [AdminModule, ApplicantsRepository, ApplicantTokenService, ViewerGuard],
+  providers: [ApplicantsRepository, ApplicantsService, ApplicantTokenService, ApplicantSessionsService, ViewerGuard],
+  exports: [AdminModule, ApplicantsRepository, ApplicantTokenService, ApplicantSessionsService, ViewerGuard],
 })
 export class ApplicantsModule {}

@@ -3,7 +3,14 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Applicant } from './applicant.entity';
 
-/** The only place that writes applicants. */
+/** A signed-in browser's session row (the token itself is never stored, only its SHA-256). */
+export interface ApplicantSessionRow {
+  applicantId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** The only place that writes applicants and their sessions (applicant_sessions). */
 @Injectable()
 export class ApplicantsRepository {
   constructor(private readonly em: EntityManager) {}
@@ -75,6 +82,93 @@ export class ApplicantsRepository {
          and not exists (select 1 from credentials c where c.owner_id = a.id) returning a.id`,
       [before, keep],
     );
+    return rows.length;
+  }
+
+  /** A new session of a signed-in browser, in the sign-in's transaction. */
+  async createSession(
+    session: { tokenHash: string; applicantId: string; createdAt: Date; expiresAt: Date },
+    em: EntityManager,
+  ): Promise<void> {
+    await em
+      .getConnection()
+      .execute(
+        `insert into applicant_sessions (token_hash, applicant_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)`,
+        [session.tokenHash, session.applicantId, session.createdAt, session.createdAt, session.expiresAt],
+        'run',
+        em.getTransactionContext(),
+      );
+  }
+
+  /**
+   * The session of a token hash, with whether its applicant is an account (has an email); for a token without a
+   * session, only the latter. One indexed read per applicant request: the primary key of each table.
+   */
+  async findForToken(
+    applicantId: string,
+    tokenHash: string | null,
+  ): Promise<{ isAccount: boolean; session: ApplicantSessionRow | null }> {
+    const rows = await this.em
+      .getConnection()
+      .execute<
+        Array<{ is_account: boolean; applicant_id: string | null; last_seen_at: Date | null; expires_at: Date | null }>
+      >(
+        `select a.email is not null as is_account, s.applicant_id, s.last_seen_at, s.expires_at
+         from applicants a
+         left join applicant_sessions s on s.token_hash = ? and s.applicant_id = a.id
+        where a.id = ?`,
+        [tokenHash ?? '', applicantId],
+      );
+    const row = rows[0];
+    if (!row) return { isAccount: false, session: null };
+    const session =
+      row.applicant_id && row.last_seen_at && row.expires_at
+        ? { applicantId: row.applicant_id, lastSeenAt: new Date(row.last_seen_at), expiresAt: new Date(row.expires_at) }
+        : null;
+    return { isAccount: row.is_account, session };
+  }
+
+  async touchSession(tokenHash: string, now: Date): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute(`update applicant_sessions set last_seen_at = ? where token_hash = ?`, [now, tokenHash], 'run');
+  }
+
+  /** Signing out: this session ends; how many went (0 when it had already ended). */
+  async deleteSession(tokenHash: string, applicantId: string, em: EntityManager = this.em): Promise<number> {
+    const rows = await em
+      .getConnection()
+      .execute<Array<{ token_hash: string }>>(
+        `delete from applicant_sessions where token_hash = ? and applicant_id = ? returning token_hash`,
+        [tokenHash, applicantId],
+        'all',
+        em.getTransactionContext(),
+      );
+    return rows.length;
+  }
+
+  /** "Sign out everywhere" and erasure: every session of these applicants ends, in the caller's transaction. */
+  async deleteSessionsOf(applicantIds: string[], em: EntityManager = this.em): Promise<number> {
+    if (applicantIds.length === 0) return 0;
+    const rows = await em
+      .getConnection()
+      .execute<Array<{ token_hash: string }>>(
+        `delete from applicant_sessions where applicant_id = any(?::uuid[]) returning token_hash`,
+        [`{${applicantIds.join(',')}}`],
+        'all',
+        em.getTransactionContext(),
+      );
+    return rows.length;
+  }
+
+  /** Sessions past their absolute expiry or idle since `idleCutoff` admit no one; the retention sweep drops them. */
+  async deleteEndedSessions(now: Date, idleCutoff: Date, em: EntityManager = this.em): Promise<number> {
+    const rows = await em
+      .getConnection()
+      .execute<Array<{ token_hash: string }>>(
+        `delete from applicant_sessions where expires_at <= ? or last_seen_at <= ? returning token_hash`,
+        [now, idleCutoff],
+      );
     return rows.length;
   }
 }

@@ -13,20 +13,22 @@ import { apiKeyOf } from '../admin/api-key.guard';
 import { ApiKeysService } from '../admin/api-keys.service';
 import { routeNameOf } from '../common/api-route.decorator';
 import { UnauthorizedError } from '../common/errors/app-error';
-import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME, ApplicantTokenService } from './applicant-token.service';
+import { ApplicantSessionsService } from './applicant-sessions.service';
+import { APPLICANT_TOKEN_HEADER, APPLICANT_TOKEN_SCHEME } from './applicant-token.service';
 import type { Viewer } from './viewer';
 
 type ViewerRequest = FastifyRequest & { viewer?: Viewer };
 
 /**
- * Staff by their bearer token, else the applicant by the web server's applicant token; neither is 401. Whether the
+ * Staff by their bearer token, else the applicant by the web server's applicant token (with a live session for an
+ * account); neither is 401. Whether the
  * viewer may see a given record is the service's question, and the answer to a stranger is 404.
  */
 @Injectable()
 export class ViewerGuard implements CanActivate {
   constructor(
     private readonly admins: AdminAuthService,
-    private readonly applicantTokens: ApplicantTokenService,
+    private readonly sessions: ApplicantSessionsService,
     private readonly apiKeys: ApiKeysService,
   ) {}
 
@@ -47,9 +49,10 @@ export class ViewerGuard implements CanActivate {
       return true;
     }
     const header = request.headers[APPLICANT_TOKEN_HEADER];
-    const applicantId = await this.applicantTokens.verify(typeof header === 'string' ? header : undefined);
-    if (!applicantId) throw refused;
-    request.viewer = { kind: 'applicant', applicantId };
+    // The applicant token, and for an account a live session of its own (one indexed read; sign-out ends it).
+    const applicant = await this.sessions.authenticate(typeof header === 'string' ? header : undefined);
+    if (!applicant) throw refused;
+    request.viewer = { kind: 'applicant', applicantId: applicant.applicantId, sessionHash: applicant.sessionHash };
     return true;
   }
 }

@@ -1,7 +1,12 @@
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 
-/** Who is asking for applicant records: their owner, or staff (an admin or an evaluator). */
-export type Viewer = { kind: 'applicant'; applicantId: string } | { kind: 'staff'; admin: AuthenticatedAdmin };
+/**
+ * Who is asking for applicant records: their owner, or staff (an admin or an evaluator). A signed-in applicant's
+ * browser also names its session (the SHA-256 the API keeps), which signing out ends.
+ */
+export type Viewer =
+  | { kind: 'applicant'; applicantId: string; sessionHash?: string | null }
+  | { kind: 'staff'; admin: AuthenticatedAdmin };
 
 /** The owner filter for a query: null means staff, who see every applicant's records. */
 export function ownerFilter(viewer: Viewer): string | null {

@@ -76,7 +76,7 @@ export class VerificationController {
 
   @ApiRoute(ROUTES.issuerJwks)
   @ApiOkResponse({ description: 'JWKS (RFC 7517)' })
-  jwks(): RouteResponse<typeof ROUTES.issuerJwks> {
+  jwks(): Promise<RouteResponse<typeof ROUTES.issuerJwks>> {
     return this.certificates.jwks();
   }
 

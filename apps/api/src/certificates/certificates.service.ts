@@ -25,8 +25,8 @@ import { InjectConfig } from '../config/inject-config.decorator';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { certificatePdf } from './certificate-pdf';
 import { AlreadyRevokedError, CertificateInputError, IssuedCredentialNotFoundError } from './certificates.errors';
-import { CertificatesRepository, type IssuedCredentialRow } from './certificates.repository';
-import { envelope, signCredential, verifyJws, type EnvelopedCredential } from './credential-jose';
+import { CertificatesRepository, WITHDRAWN_REASON, type IssuedCredentialRow } from './certificates.repository';
+import { envelope, signCredential, type EnvelopedCredential } from './credential-jose';
 import { CredentialVerifier } from './credential-verifier';
 import { SigningKeys } from './signing-keys';
 
@@ -129,6 +129,7 @@ export class CertificatesService {
         awardedOn: completion.completedOn,
         jws,
         keyId: kid,
+        issuerId: this.keys.did,
         issuedAt,
       });
       if (!added) continue;
@@ -185,6 +186,7 @@ export class CertificatesService {
       awardedOn: input.verifiedOn,
       jws,
       keyId: kid,
+      issuerId: this.keys.did,
       issuedAt,
     });
     // No mail of its own: the verified-outcome mail of the review already goes to the applicant in this transaction.
@@ -222,9 +224,11 @@ export class CertificatesService {
     return (await this.repository.listForCredential(credentialId)).map((row) => this.toSummary(row));
   }
 
-  private async requireVisible(id: string, viewer: CertificateViewer): Promise<IssuedCredentialRow> {
+  /** A downloadable credential: withdrawn ones have nothing left to download. */
+  private async requireVisible(id: string, viewer: CertificateViewer): Promise<IssuedCredentialRow & { jws: string }> {
     const row = UUID.test(id) ? await this.repository.findById(id) : null;
-    if (!row) throw new IssuedCredentialNotFoundError();
+    if (!row || row.jws === null) throw new IssuedCredentialNotFoundError();
+    const jws = row.jws;
     if (viewer.kind === 'applicant') {
       // A trainee by the signed-in account's email; an evaluation report also by the evaluated credential's owner.
       const email = await this.repository.applicantEmail(viewer.applicantId);
@@ -233,7 +237,7 @@ export class CertificatesService {
       const owner = row.credentialId ? await this.repository.credentialOwner(row.credentialId) : null;
       if (!byEmail && owner !== viewer.applicantId) throw new IssuedCredentialNotFoundError();
     }
-    return row;
+    return { ...row, jws };
   }
 
   /** The JSON download: the EnvelopedVerifiableCredential around the JWS. */
@@ -244,7 +248,7 @@ export class CertificatesService {
 
   async pdf(id: string, viewer: CertificateViewer): Promise<{ bytes: Uint8Array; number: string }> {
     const row = await this.requireVisible(id, viewer);
-    const verified = await verifyJws(this.keys, row.jws);
+    const verified = await this.verifier.verifyOwn(row.jws);
     const facts = verified.ok ? credentialFacts(verified.credential) : null;
     if (!verified.ok || !facts) throw new Error(`Stored credential ${row.id} does not verify`);
     const bytes = await certificatePdf({
@@ -261,12 +265,27 @@ export class CertificatesService {
   async verify(id: string): Promise<VerificationResult> {
     const row = UUID.test(id) ? await this.repository.findById(id) : null;
     if (!row) throw new IssuedCredentialNotFoundError();
+    if (row.jws === null) {
+      // Withdrawn at the holder's request: revoked in the status list, and nothing personal is left to show.
+      return {
+        id: row.id,
+        genuine: false,
+        revoked: true,
+        withdrawn: true,
+        revocationReason: WITHDRAWN_REASON,
+        revokedAt: row.revokedAt ? new Date(row.revokedAt).toISOString() : null,
+        keyId: row.keyId,
+        problem: 'Withdrawn at the holder’s request: its content is no longer held here',
+        facts: null,
+      };
+    }
     const checked = await this.verifier.checkJws(row.jws);
     const named = checked.genuine && checked.id === row.id;
     return {
       id: row.id,
       genuine: named,
       revoked: checked.revoked,
+      withdrawn: false,
       revocationReason: checked.revoked ? row.revocationReason : null,
       revokedAt: checked.revoked && row.revokedAt ? new Date(row.revokedAt).toISOString() : null,
       keyId: checked.keyId,
@@ -300,8 +319,20 @@ export class CertificatesService {
     return this.toSummary(after ?? row);
   }
 
-  jwks(): PublishedKeySet {
-    return { keys: this.keys.publishedKeys().map((key) => ({ ...key.jwk })) };
+  /**
+   * Every public key, under its current kid and under the kid of every earlier issuer id we signed with (WEB_URL was
+   * another host then), so a third party matching an old credential's kid in this JWKS still finds its key.
+   */
+  async jwks(): Promise<PublishedKeySet> {
+    const earlier = (await this.repository.issuerIds()).filter((issuerId) => issuerId !== this.keys.did);
+    return {
+      keys: this.keys
+        .publishedKeys()
+        .flatMap((key) => [
+          { ...key.jwk },
+          ...earlier.map((issuerId) => ({ ...key.jwk, kid: `${issuerId}#${key.thumbprint}` })),
+        ]),
+    };
   }
 
   didDocument(): DidDocument {
@@ -322,7 +353,7 @@ export class CertificatesService {
 
   /** For staff tools and tests: read what a credential states after checking it. */
   async factsOf(jws: string): Promise<CredentialFacts | null> {
-    const verified = await verifyJws(this.keys, jws);
+    const verified = await this.verifier.verifyOwn(jws);
     return verified.ok ? credentialFacts(verified.credential) : null;
   }
 }

@@ -1,4 +1,4 @@
-import { CompactSign, compactVerify, createLocalJWKSet, decodeProtectedHeader, errors } from 'jose';
+import { CompactSign, compactVerify, decodeProtectedHeader, errors, importJWK } from 'jose';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { statusListBit, statusListBits, VC_CONTEXT, STATUS_LIST_LENGTH } from '@app/domain';
 import type { SigningKeys } from './signing-keys';
@@ -50,11 +50,15 @@ export function presentedJws(input: unknown): string | null {
 }
 
 export type VerifiedJws =
-  { ok: true; credential: Record<string, unknown>; kid: string } | { ok: false; problem: string; kid: string | null };
+  | { ok: true; credential: Record<string, unknown>; kid: string; issuerId: string }
+  | { ok: false; problem: string; kid: string | null };
+
+export const NOT_THIS_ISSUER = 'Signed, but not by this issuer';
 
 /**
- * Checks a JWS against the published keys (as a third party does with the JWKS) and that the credential names this
- * issuer. A changed byte anywhere fails the signature.
+ * Checks a JWS against our keys, found by the thumbprint in its kid (so what we signed under an earlier WEB_URL, whose
+ * kid names the earlier did:web, still finds its key), and that the credential's issuer is the DID its kid names. A
+ * changed byte anywhere fails the signature. Whether that issuer id is one of ours is the verifier's question.
  */
 export async function verifyJws(keys: SigningKeys, jws: string): Promise<VerifiedJws> {
   let kid: string | null;
@@ -63,17 +67,17 @@ export async function verifyJws(keys: SigningKeys, jws: string): Promise<Verifie
   } catch {
     return { ok: false, problem: 'Not a signed credential (unreadable JWS header)', kid: null };
   }
-  const jwks = createLocalJWKSet({ keys: keys.publishedKeys().map((key) => key.jwk) });
+  const key = keys.keyFor(kid);
+  if (!kid || !key) return { ok: false, problem: 'Signed with a key this issuer does not publish', kid };
   try {
-    const { payload, protectedHeader } = await compactVerify(jws, jwks, { algorithms: ['EdDSA'] });
+    const { payload } = await compactVerify(jws, await importJWK(key.jwk, 'EdDSA'), { algorithms: ['EdDSA'] });
     const credential = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
-    const issuer = credential.issuer as { id?: unknown } | undefined;
-    if (issuer?.id !== keys.did) return { ok: false, problem: 'Signed, but not by this issuer', kid };
-    return { ok: true, credential, kid: protectedHeader.kid ?? kid ?? '' };
-  } catch (error) {
-    if (error instanceof errors.JWKSNoMatchingKey) {
-      return { ok: false, problem: 'Signed with a key this issuer does not publish', kid };
+    const issuerId = (credential.issuer as { id?: unknown } | undefined)?.id;
+    if (typeof issuerId !== 'string' || kid !== `${issuerId}#${key.thumbprint}`) {
+      return { ok: false, problem: NOT_THIS_ISSUER, kid };
     }
+    return { ok: true, credential, kid, issuerId };
+  } catch (error) {
     if (error instanceof errors.JWSSignatureVerificationFailed) {
       return { ok: false, problem: 'Tampered: the signature does not match the content', kid };
     }

@@ -4,7 +4,15 @@ import { credentialFacts, credentialUuid, type IssuerProfile } from '@app/domain
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { CertificatesRepository } from './certificates.repository';
-import { isSetInList, presentedJws, signCredential, statusListCredential, verifyJws } from './credential-jose';
+import {
+  isSetInList,
+  NOT_THIS_ISSUER,
+  presentedJws,
+  signCredential,
+  statusListCredential,
+  verifyJws,
+  type VerifiedJws,
+} from './credential-jose';
 import { SigningKeys } from './signing-keys';
 
 export const STATUS_LIST_PATH = '/credentials/status/1';
@@ -48,12 +56,29 @@ export class CredentialVerifier {
     return (await signCredential(this.keys, payload)).jws;
   }
 
-  /** Revoked or not, read from the status list the credential points at (the list this issuer publishes). */
+  /**
+   * Our own credential (by signature) under this issuer id: the current did:web, or the one it was issued under and
+   * recorded with it (WEB_URL was another host then).
+   */
+  async verifyOwn(jws: string): Promise<VerifiedJws> {
+    const verified = await verifyJws(this.keys, jws);
+    if (!verified.ok || verified.issuerId === this.keys.did) return verified;
+    const id = credentialUuid(verified.credential.id);
+    return id && (await this.repository.issuedUnder(id, verified.issuerId))
+      ? verified
+      : { ok: false, problem: NOT_THIS_ISSUER, kid: verified.kid };
+  }
+
+  /**
+   * Revoked or not, read from the status list the credential points at: the list this issuer publishes, at
+   * STATUS_LIST_PATH of whatever WEB_URL it had when it signed the credential (the signature says we wrote the URL).
+   */
   private async revokedInList(credential: Record<string, unknown>): Promise<boolean> {
     const status = credential.credentialStatus as
       { statusListIndex?: unknown; statusListCredential?: unknown } | undefined;
     const index = Number(status?.statusListIndex);
-    if (status?.statusListCredential !== this.statusListUrl() || !Number.isInteger(index)) return false;
+    const listUrl = typeof status?.statusListCredential === 'string' ? status.statusListCredential : '';
+    if (!listUrl.endsWith(STATUS_LIST_PATH) || !Number.isInteger(index)) return false;
     const list = await verifyJws(this.keys, await this.statusListJws());
     if (!list.ok) throw new Error('The status list does not verify');
     const encoded = (list.credential.credentialSubject as { encodedList: string }).encodedList;
@@ -61,7 +86,7 @@ export class CredentialVerifier {
   }
 
   async checkJws(jws: string): Promise<VerifyPresentedResult & { keyId: string | null }> {
-    const verified = await verifyJws(this.keys, jws);
+    const verified = await this.verifyOwn(jws);
     if (!verified.ok) {
       return { genuine: false, revoked: false, problem: verified.problem, id: null, facts: null, keyId: verified.kid };
     }

@@ -6,6 +6,8 @@ import type { AppConfig } from '../config/app-config';
 /** A published public key: its DID URL is its `kid` in the JWKS, in the DID document and in every JWS header. */
 export interface PublishedKey {
   kid: string;
+  /** The RFC 7638 thumbprint: the kid's fragment, the same whatever issuer id (WEB_URL) the kid was made under. */
+  thumbprint: string;
   jwk: JWK & { kid: string };
 }
 
@@ -90,8 +92,9 @@ export class SigningKeys {
   }
 
   private static async publish(did: string, jwk: JWK): Promise<PublishedKey> {
-    const kid = `${did}#${await calculateJwkThumbprint(publicPart(jwk))}`;
-    return { kid, jwk: { ...publicPart(jwk), kid, alg: 'EdDSA', use: 'sig' } };
+    const thumbprint = await calculateJwkThumbprint(publicPart(jwk));
+    const kid = `${did}#${thumbprint}`;
+    return { kid, thumbprint, jwk: { ...publicPart(jwk), kid, alg: 'EdDSA', use: 'sig' } };
   }
 
   static async generate(): Promise<JWK> {
@@ -108,6 +111,15 @@ export class SigningKeys {
   /** The key that signs now and its kid. */
   signer(): { key: KeyLike | Uint8Array; kid: string } {
     return { key: this.signingKey, kid: this.signingKid };
+  }
+
+  /**
+   * Our key a JWS header's kid names, by its thumbprint (the fragment after `#`), whatever issuer id came before it:
+   * a credential signed while WEB_URL was another host names `did:web:<that host>#<thumbprint>`.
+   */
+  keyFor(kid: string | null | undefined): PublishedKey | null {
+    const thumbprint = kid?.split('#')[1];
+    return (thumbprint && this.published.find((key) => key.thumbprint === thumbprint)) || null;
   }
 
   /** Every public key, oldest first (the JWKS and the DID document). */

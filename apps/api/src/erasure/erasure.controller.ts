@@ -34,6 +34,9 @@ export class ErasureResultDto implements ErasureResult {
   @ApiProperty() leadContacts!: number;
   @ApiProperty() emailDrafts!: number;
   @ApiProperty() signInTokens!: number;
+  @ApiProperty({ description: "Sessions of the account's signed-in browsers, ended at once" }) sessions!: number;
+  @ApiProperty({ description: 'Evaluation reports withdrawn: revoked in the status list, personal data removed' })
+  withdrawnReports!: number;
   @ApiProperty({ description: 'Evaluation-area mails (sign-in links, outcomes) to the address' }) mails!: number;
 }
 

@@ -4,7 +4,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { LEGACY_APPLICANT_ID, type ErasureResult } from '@app/contracts';
 import { AnalysisRepository } from '../analysis/analysis.repository';
+import { ApplicantSessionsService } from '../applicants/applicant-sessions.service';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
+import { CertificatesRepository } from '../certificates/certificates.repository';
 import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
@@ -35,6 +37,7 @@ export class ErasureService {
     private readonly credentials: CredentialsService,
     private readonly credentialsRepository: CredentialsRepository,
     private readonly applicants: ApplicantsRepository,
+    private readonly sessions: ApplicantSessionsService,
     private readonly storage: StorageService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -62,8 +65,9 @@ export class ErasureService {
   }
 
   /**
-   * Everything held about an address: its applicant account and records, lead contacts, drafts, sign-in links and
-   * the evaluation area's mails to it. Enrollments and their mails are a purchase's records and stay.
+   * Everything held about an address: its applicant account, its sessions and records, lead contacts, drafts, sign-in
+   * links and the evaluation area's mails to it; its evaluation reports are withdrawn. Enrollments, their mails and
+   * certificates of completion are a purchase's and a training's records and stay.
    */
   async eraseByEmail(rawEmail: string, staffId: string): Promise<ErasureResult> {
     const email = rawEmail.trim().toLowerCase();
@@ -75,9 +79,14 @@ export class ErasureService {
         throw new ApplicantCredentialBeingAnalyzedError();
       }
       await this.scheduleObjects(erased?.objectKeys ?? [], em);
+      // Reports addressed to the address whose credential is gone already (or another owner's): withdrawn too.
+      const withdrawnByEmail = await CertificatesRepository.withdrawReports(em, { credentialIds: [], email });
       return {
         credentials: erased?.deleted.length ?? 0,
+        // Every signed-in browser of the account is signed out at once (a copied cookie too).
+        sessions: await this.applicants.deleteSessionsOf(ownerIds, em),
         applicants: await this.applicants.delete(ownerIds, em),
+        withdrawnReports: (erased?.withdrawnReports ?? 0) + withdrawnByEmail,
         leadContacts: await AnalysisRepository.removeLeadContacts(em, email),
         emailDrafts: await GmailRepository.deleteDraftsForContact(em, email),
         signInTokens: await SignInRepository.deleteForEmail(em, email),
@@ -150,6 +159,7 @@ export class ErasureService {
         })
       : 0;
     const applicants = await this.applicants.deleteEmptyAnonymous(cutoff, LEGACY_APPLICANT_ID, this.em.fork());
+    await this.sessions.pruneEnded(now);
     if (erased + applicants > 0)
       this.logger.log(`Retention: erased ${erased} abandoned credential(s) and ${applicants} empty applicant(s)`);
     await this.sweepObjectDeletions();
@@ -164,14 +174,20 @@ export class ErasureService {
   private async eraseCredentials(
     where: { ids?: string[]; ownerIds?: string[] },
     em: EntityManager,
-  ): Promise<{ deleted: string[]; analyzing: string[]; objectKeys: string[] }> {
+  ): Promise<{ deleted: string[]; analyzing: string[]; objectKeys: string[]; withdrawnReports: number }> {
     const erased = await this.credentialsRepository.lockForErasure(where, em);
+    // Their signed evaluation reports: revoked in the status list and stripped of personal data, before the
+    // credentials go (the reports point at them).
+    const withdrawnReports = await CertificatesRepository.withdrawReports(em, {
+      credentialIds: erased.deleted,
+      email: null,
+    });
     await GmailRepository.deleteDraftsForCredentials(em, erased.deleted);
     await ReviewsRepository.deleteForCredentials(em, erased.deleted);
     await AnalysisRepository.deleteForCredentials(em, erased.deleted);
     await CredentialsRepository.deleteWithDocuments(em, erased.deleted);
     await WebhookOutbox.forget(em, { credentialIds: erased.deleted, applicantIds: where.ownerIds ?? [] });
-    return erased;
+    return { ...erased, withdrawnReports };
   }
 
   /** The erased objects are queued for the sweep, and their issued-upload records go so no one registers them again. */

@@ -22,7 +22,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { signInLinkFieldError } from '@app/domain';
 import { FormRule, trimText } from '../common/form-rule.decorator';
-import { APPLICANT_TOKEN_HEADER, ApplicantTokenService } from '../applicants/applicant-token.service';
+import { ApplicantSessionsService } from '../applicants/applicant-sessions.service';
+import { APPLICANT_TOKEN_HEADER } from '../applicants/applicant-token.service';
 import type { Viewer } from '../applicants/viewer';
 import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
 import { SignInService } from './sign-in.service';
@@ -88,6 +89,11 @@ export class SignInResponseDto implements SignInResponse {
   @ApiProperty() email!: string;
   @ApiProperty() mergedCredentials!: number;
   @ApiProperty({ description: 'The link was used in the browser that asked for it' }) sameBrowser!: boolean;
+  @ApiProperty({
+    description:
+      "The new session of the browser signing in (43 URL-safe characters): the web server's cookie keeps it, the API only its SHA-256",
+  })
+  sessionToken!: string;
 }
 
 @ApiTags('applicants')
@@ -95,7 +101,7 @@ export class SignInResponseDto implements SignInResponse {
 export class SignInController {
   constructor(
     private readonly signIn: SignInService,
-    private readonly applicantTokens: ApplicantTokenService,
+    private readonly sessions: ApplicantSessionsService,
   ) {}
 
   @ApiRoute(ROUTES.signInLink)
@@ -136,6 +142,6 @@ export class SignInController {
     @Body() body: SignInDto,
     @Headers(APPLICANT_TOKEN_HEADER) applicantToken?: string,
   ): Promise<RouteResponse<typeof ROUTES.signIn>> {
-    return this.signIn.redeem(body, await this.applicantTokens.verify(applicantToken));
+    return this.signIn.redeem(body, await this.sessions.authenticate(applicantToken));
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { judgeSignInLinkRequest, SIGN_IN_LINK_MINUTES, type SignInLinkLimits } from '@app/domain';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type AuthenticatedApplicant, ApplicantSessionsService } from '../applicants/applicant-sessions.service';
 import { ApplicantsRepository } from '../applicants/applicants.repository';
 import type { Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
@@ -43,6 +44,7 @@ export class SignInService {
     private readonly tx: TransactionRunner,
     private readonly repository: SignInRepository,
     private readonly applicants: ApplicantsRepository,
+    private readonly sessions: ApplicantSessionsService,
     private readonly credentials: CredentialsRepository,
     @Inject(RECORDS_MAILER) private readonly mailer: RecordsMailer,
     @InjectConfig() config: AppConfig,
@@ -118,7 +120,8 @@ export class SignInService {
    * asking browser's and this browser's when the link is used where it was asked for (the binding matches), else
    * this browser's alone and only when the person asks for it (`keepThisBrowsersRecords`). Accounts never merge.
    */
-  async redeem(request: SignInRequest, currentApplicantId: string | null): Promise<SignInResponse> {
+  async redeem(request: SignInRequest, current: AuthenticatedApplicant | null): Promise<SignInResponse> {
+    const currentApplicantId = current?.applicantId ?? null;
     const result = await this.tx.run(async (em) => {
       const spent = await this.repository.consume(sha256(request.token), new Date(), em);
       if (!spent) return null;
@@ -139,7 +142,10 @@ export class SignInService {
       }
       const moved = await this.credentials.reassignOwner(anonymous, account.id, em);
       await this.applicants.delete(anonymous, em);
-      return { applicantId: account.id, email: spent.email, mergedCredentials: moved, sameBrowser };
+      // The browser was signed in to an account: that session ends, this browser now carries the new one only.
+      if (current?.sessionHash) await this.sessions.end(current.applicantId, current.sessionHash, em);
+      const sessionToken = await this.sessions.start(account.id, em);
+      return { applicantId: account.id, email: spent.email, mergedCredentials: moved, sameBrowser, sessionToken };
     });
     if (!result) throw new SignInLinkInvalidError();
     this.logger.log(

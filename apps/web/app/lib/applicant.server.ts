@@ -16,10 +16,23 @@ import { isUuid } from './forms.server';
 
 /** How long a browser keeps its applicant identity without coming back. */
 const COOKIE_DAYS = 180;
+/** What the API makes: 32 random bytes, base64url. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The applicant identity: an id this server chose, in a signed, httpOnly, SameSite=Lax cookie. It is created when the
- * visitor first creates something (a credential), never on a page view, and the browser cannot pick or read it.
+ * Whom this browser acts for: its applicant id and, once signed in to an account by email link, the session the API
+ * started then (`session`; the API keeps its hash and ends it on sign-out, "sign out everywhere" and erasure). An
+ * anonymous browser has no session.
+ */
+export interface ApplicantRef {
+  id: string;
+  session: string | null;
+}
+
+/**
+ * The applicant identity: an id this server chose (and, signed in, the account's id with its session), in a signed,
+ * httpOnly, SameSite=Lax cookie. It is created when the visitor first creates something (a credential), never on a
+ * page view, and the browser cannot pick or read it.
  */
 const applicantCookie = createCookie(APPLICANT_COOKIE, {
   httpOnly: true,
@@ -30,23 +43,34 @@ const applicantCookie = createCookie(APPLICANT_COOKIE, {
   maxAge: COOKIE_DAYS * 86_400,
 });
 
-/** The visitor's applicant id, or null for a visitor who has created nothing (or whose cookie is not ours). */
-export async function optionalApplicantId(request: Request): Promise<string | null> {
+/**
+ * The visitor's applicant, or null for a visitor who has created nothing (or whose cookie is not ours). No API call:
+ * the API checks the session (one indexed read) when the page's own call reaches it, and answers 401 for an ended one.
+ */
+export async function optionalApplicant(request: Request): Promise<ApplicantRef | null> {
   const value: unknown = await applicantCookie.parse(request.headers.get('Cookie'));
-  return typeof value === 'string' && isUuid(value) ? value : null;
+  // Anonymous: the bare id. Signed in: { id, session }.
+  if (typeof value === 'string') return isUuid(value) ? { id: value, session: null } : null;
+  if (!value || typeof value !== 'object') return null;
+  const { id, session } = value as { id?: unknown; session?: unknown };
+  return typeof id === 'string' && isUuid(id) && typeof session === 'string' && SESSION_TOKEN.test(session)
+    ? { id, session }
+    : null;
 }
 
-/** The visitor's applicant id, created now when missing; `setCookie` is set when the response must store it. */
-export async function ensureApplicantId(request: Request): Promise<{ applicantId: string; setCookie: string | null }> {
-  const existing = await optionalApplicantId(request);
-  if (existing) return { applicantId: existing, setCookie: null };
-  const applicantId = randomUUID();
-  return { applicantId, setCookie: await applicantCookie.serialize(applicantId) };
+/** The visitor's applicant, created now when missing; `setCookie` is set when the response must store it. */
+export async function ensureApplicant(
+  request: Request,
+): Promise<{ applicant: ApplicantRef; setCookie: string | null }> {
+  const existing = await optionalApplicant(request);
+  if (existing) return { applicant: existing, setCookie: null };
+  const id = randomUUID();
+  return { applicant: { id, session: null }, setCookie: await applicantCookie.serialize(id) };
 }
 
-/** After signing in by email link: this browser now carries the account. */
-export function applicantCookieFor(applicantId: string): Promise<string> {
-  return applicantCookie.serialize(applicantId);
+/** After signing in by email link: this browser now carries the account and the session the API started for it. */
+export function applicantCookieFor(applicantId: string, session: string): Promise<string> {
+  return applicantCookie.serialize({ id: applicantId, session });
 }
 
 /** As long as a sign-in link works: the binding is of no use after its links expired. */
@@ -92,12 +116,12 @@ export async function signInLinkRequest(
   request: Request,
   email: string,
 ): Promise<{ headers: Headers; send: () => Promise<RouteResponse<typeof ROUTES.signInLink>> }> {
-  const { applicantId, setCookie } = await ensureApplicantId(request);
+  const { applicant, setCookie } = await ensureApplicant(request);
   const binding = await signInBindingFor(request);
   const headers = new Headers({ 'Set-Cookie': binding.setCookie });
   if (setCookie) headers.append('Set-Cookie', setCookie);
   const send = () =>
-    applicantApi(applicantId, ROUTES.signInLink, { body: { email, browserBinding: binding.binding }, request });
+    applicantApi(applicant, ROUTES.signInLink, { body: { email, browserBinding: binding.binding }, request });
   return { headers, send };
 }
 
@@ -106,39 +130,43 @@ export function clearSignInBinding(): Promise<string> {
   return signInBindingCookie.serialize('', { maxAge: 0 });
 }
 
-/** A token the API verifies with the shared APPLICANT_TOKEN_SECRET: this request acts for this applicant, for a minute. */
-export function applicantToken(applicantId: string): string {
+/**
+ * A token the API verifies with the shared APPLICANT_TOKEN_SECRET: this request acts for this applicant (and, signed
+ * in, names its session, which the API checks), for a minute.
+ */
+export function applicantToken(applicant: ApplicantRef): string {
   if (!webEnv.applicantTokenSecret) {
     throw new Error('APPLICANT_TOKEN_SECRET is not set on the web server; set the same value as the API’s');
   }
-  return jwt.sign({ sub: applicantId }, webEnv.applicantTokenSecret, {
+  const claims = applicant.session ? { sub: applicant.id, sid: applicant.session } : { sub: applicant.id };
+  return jwt.sign(claims, webEnv.applicantTokenSecret, {
     audience: APPLICANT_TOKEN_AUDIENCE,
     expiresIn: 60,
     algorithm: 'HS256',
   });
 }
 
-function withApplicant<R extends RouteDefinition>(applicantId: string, args: CallArgs<R>): CallArgs<R> {
+function withApplicant<R extends RouteDefinition>(applicant: ApplicantRef, args: CallArgs<R>): CallArgs<R> {
   const options = args[0];
   return [
-    { ...options, headers: { ...options?.headers, [APPLICANT_TOKEN_HEADER]: applicantToken(applicantId) } },
+    { ...options, headers: { ...options?.headers, [APPLICANT_TOKEN_HEADER]: applicantToken(applicant) } },
   ] as CallArgs<R>;
 }
 
 /** A call to one API route on behalf of the visiting applicant. */
 export function applicantApi<R extends RouteDefinition>(
-  applicantId: string,
+  applicant: ApplicantRef,
   route: R,
   ...args: CallArgs<R>
 ): Promise<RouteResponse<R>> {
-  return callApi(route, ...withApplicant(applicantId, args));
+  return callApi(route, ...withApplicant(applicant, args));
 }
 
 /** The raw answer of one API route on behalf of the visiting applicant (files: a receipt's PDF). */
 export function applicantApiResponse<R extends RouteDefinition>(
-  applicantId: string,
+  applicant: ApplicantRef,
   route: R,
   ...args: CallArgs<R>
 ): Promise<Response> {
-  return callApiResponse(route, ...withApplicant(applicantId, args));
+  return callApiResponse(route, ...withApplicant(applicant, args));
 }

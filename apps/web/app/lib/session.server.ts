@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect, type Session } from 'react-router';
+import { createCookieSessionStorage, data, redirect, type Session } from 'react-router';
 import { randomBytes } from 'node:crypto';
 import type { ToastData } from './toast';
 import { ROUTES, type RouteDefinition, type RouteResponse } from '@app/contracts';
@@ -135,6 +135,15 @@ export async function takeToast(request: Request): Promise<{ toast: FlashToast |
   return { toast, setCookie: await storage.commitSession(session) };
 }
 
+/**
+ * A staff page's loader answer: its data with the toast flashed for it (null when none), and the cookie that clears
+ * the toast. The one ending of the admin pages' loaders.
+ */
+export async function dataWithToast<T extends object>(request: Request, payload: T) {
+  const { toast, setCookie } = await takeToast(request);
+  return data({ ...payload, toast }, { headers: { 'Set-Cookie': setCookie } });
+}
+
 export const ADMINS_ONLY_PAGE = 'This page is for admins only: your account may not open it.';
 
 /** What a staff page answers a role that may not see it; the panel's loader tells it apart to send evaluators on. */
@@ -181,4 +190,18 @@ export function adminApiResponse<R extends RouteDefinition>(
   ...args: AdminCallArgs<R>
 ): Promise<Response> {
   return withAdminToken(request, (token) => callApiResponse(route, ...withSession(args, token, request)));
+}
+
+/** adminApi for the one record a page is about (by an id in its URL): the API's 404 is this page's 404. */
+export async function adminRecord<R extends RouteDefinition>(
+  request: Request,
+  route: R,
+  ...args: AdminCallArgs<R>
+): Promise<RouteResponse<R>> {
+  try {
+    return await adminApi(request, route, ...args);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
 }

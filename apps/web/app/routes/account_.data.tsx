@@ -4,8 +4,8 @@ import { accountApi, requireAccountApplicant } from '~/lib/account.server';
 
 /** "Download my data": the account's data as a JSON file. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const applicantId = await requireAccountApplicant(request);
-  const exported = await accountApi(applicantId, ROUTES.accountDataExport, { request });
+  const applicant = await requireAccountApplicant(request);
+  const exported = await accountApi(applicant, ROUTES.accountDataExport, { request });
   return new Response(JSON.stringify(exported, null, 2), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',

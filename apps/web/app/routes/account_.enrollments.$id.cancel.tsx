@@ -20,17 +20,17 @@ export const meta: MetaFunction = () => [{ title: 'Cancel my plan' }];
 export const headers = cacheControlFromLoader;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const applicantId = await requireAccountApplicant(request);
-  const account = await accountApi(applicantId, ROUTES.account, { request });
+  const applicant = await requireAccountApplicant(request);
+  const account = await accountApi(applicant, ROUTES.account, { request });
   const training = account.trainings.find((candidate) => candidate.enrollmentId === params.id);
   if (!training) throw new Response('Enrollment not found', { status: 404 });
   return data({ training }, { headers: PRIVATE_PAGE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const applicantId = await requireAccountApplicant(request);
+  const applicant = await requireAccountApplicant(request);
   try {
-    await accountApi(applicantId, ROUTES.accountCancelPlan, { params: { id: params.id ?? '' }, request });
+    await accountApi(applicant, ROUTES.accountCancelPlan, { params: { id: params.id ?? '' }, request });
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       return data({ message: error.body?.message ?? error.text }, { status: 409 });

@@ -12,8 +12,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers = cacheControlFromLoader;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const applicantId = await requireAccountApplicant(request);
-  const receipt = await accountApi(applicantId, ROUTES.accountReceipt, { params: { id: params.id ?? '' }, request });
+  const applicant = await requireAccountApplicant(request);
+  const receipt = await accountApi(applicant, ROUTES.accountReceipt, { params: { id: params.id ?? '' }, request });
   return data({ receipt }, { headers: PRIVATE_PAGE });
 }
 

@@ -6,10 +6,10 @@ import { applicantApiResponse } from '~/lib/applicant.server';
 
 /** One of the account's receipts as a PDF, streamed from the API with its file name; another account's is 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const applicantId = await requireAccountApplicant(request);
+  const applicant = await requireAccountApplicant(request);
   let pdf: Response;
   try {
-    pdf = await applicantApiResponse(applicantId, ROUTES.accountReceiptPdf, {
+    pdf = await applicantApiResponse(applicant, ROUTES.accountReceiptPdf, {
       params: { id: params.id ?? '' },
       request,
     });

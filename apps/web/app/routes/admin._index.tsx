@@ -16,7 +16,7 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi, SERVICE_UNAVAILABLE_TEXT } from '~/lib/api.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { createAdminSession, getSession, newToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { createAdminSession, getSession, newToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
 import { BackLink } from '~/components/back-link';
 import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
@@ -33,8 +33,7 @@ function returnPath(request: Request): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if ((await getSession(request)).get('adminToken')) throw redirect(returnPath(request));
-  const { toast, setCookie } = await takeToast(request);
-  return data({ toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, {});
 }
 
 /** A refused login: the notice, the username as typed, and the message beside each field. */

@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast } from '~/lib/session.server';
-import { HeaderCells } from '~/components/admin/data-table';
+import { AdminTable } from '~/components/admin/data-table';
 import { formText } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Mails of an enrollment' }];
@@ -57,49 +57,40 @@ export default function EnrollmentMailsPage() {
         Back to the panel
       </Link>
       <h1 className="mt-4 text-2xl font-bold">Mails of this enrollment</h1>
-      {mails.length === 0 ? (
-        <p className="mt-4 text-slate-600">No mails for this enrollment.</p>
-      ) : (
-        <table className="mt-4 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <HeaderCells
-                className="px-4 py-3"
-                labels={['Subject', 'To', 'Time', 'Status', 'SMTP answer', 'Actions']}
-              />
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {mails.map((mail) => (
-              <tr key={mail.id}>
-                <td className="px-4 py-3">{mail.subject}</td>
-                <td className="px-4 py-3">{mail.recipient}</td>
-                <td className="px-4 py-3">
-                  {new Date(mail.sentAt ?? mail.createdAt).toISOString().replace('T', ' ').slice(0, 16)} UTC
-                </td>
-                <td className="px-4 py-3">
-                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${statusStyle[mail.status]}`}>
-                    {mail.status}
-                  </span>
-                </td>
-                <td className="px-4 py-3 text-xs text-slate-600">
-                  {mail.status === 'sent' ? mail.smtpResponse : mail.lastError}
-                </td>
-                <td className="px-4 py-3">
-                  {mail.status === 'failed' ? (
-                    <Form method="post">
-                      <input type="hidden" name="mailId" value={mail.id} />
-                      <button type="submit" className="rounded-md bg-teal-700 px-3 py-1 text-white">
-                        Resend
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <AdminTable
+        className="mt-4"
+        cellClass="px-4 py-3"
+        labels={['Subject', 'To', 'Time', 'Status', 'SMTP answer', 'Actions']}
+        rows={mails}
+        empty="No mails for this enrollment."
+        row={(mail) => (
+          <tr key={mail.id}>
+            <td className="px-4 py-3">{mail.subject}</td>
+            <td className="px-4 py-3">{mail.recipient}</td>
+            <td className="px-4 py-3">
+              {new Date(mail.sentAt ?? mail.createdAt).toISOString().replace('T', ' ').slice(0, 16)} UTC
+            </td>
+            <td className="px-4 py-3">
+              <span className={`rounded px-2 py-0.5 text-xs font-medium ${statusStyle[mail.status]}`}>
+                {mail.status}
+              </span>
+            </td>
+            <td className="px-4 py-3 text-xs text-slate-600">
+              {mail.status === 'sent' ? mail.smtpResponse : mail.lastError}
+            </td>
+            <td className="px-4 py-3">
+              {mail.status === 'failed' ? (
+                <Form method="post">
+                  <input type="hidden" name="mailId" value={mail.id} />
+                  <button type="submit" className="rounded-md bg-teal-700 px-3 py-1 text-white">
+                    Resend
+                  </button>
+                </Form>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </main>
   );
 }

@@ -5,7 +5,7 @@ import { Pagination } from '~/components/admin/enrollment-table';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { adminApi } from '~/lib/session.server';
 import { LabeledField, FilterActions } from '~/components/admin/form-field';
-import { EmptyRow } from '~/components/admin/data-table';
+import { AdminTable } from '~/components/admin/data-table';
 import { BackLink } from '~/components/back-link';
 
 export const meta: MetaFunction = () => [{ title: 'Audit Trail - Admin Panel' }];
@@ -67,61 +67,46 @@ export default function AuditTrailPage() {
         </LabeledField>
         <FilterActions clearTo="/admin/panel/audit" />
       </Form>
-      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th className="px-3 py-2">When (UTC)</th>
-              <th className="px-3 py-2">Admin</th>
-              <th className="px-3 py-2">Action</th>
-              <th className="px-3 py-2">What</th>
-              <th className="px-3 py-2">Changes</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {page.rows.length === 0 ? (
-              <EmptyRow colSpan={5} className="px-3 py-6 text-center text-slate-500">
-                No actions recorded
-              </EmptyRow>
-            ) : (
-              page.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className="whitespace-nowrap px-3 py-2">{row.createdAt.replace('T', ' ').slice(0, 19)}</td>
-                  <td className="px-3 py-2">
-                    {row.adminUsername ?? (row.action === 'enrollment.cancel-by-trainee' ? 'The trainee' : 'Stripe')}
-                  </td>
-                  <td className="px-3 py-2">
-                    <code>{row.action}</code>
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.summary}
-                    {row.entityType === 'enrollment' && row.action !== 'enrollment.delete' && row.entityId ? (
-                      <>
-                        {' '}
-                        <Link to={`/admin/panel/enrollments/${row.entityId}`} className="text-teal-700 underline">
-                          open
-                        </Link>
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {Object.keys(row.changes).length ? (
-                      <details>
-                        <summary className="cursor-pointer text-teal-700">details</summary>
-                        <pre className="mt-1 max-w-md whitespace-pre-wrap text-xs">
-                          {JSON.stringify(row.changes, null, 2)}
-                        </pre>
-                      </details>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        className="mt-4"
+        labels={['When (UTC)', 'Admin', 'Action', 'What', 'Changes']}
+        rows={page.rows}
+        empty="No actions recorded"
+        row={(row) => (
+          <tr key={row.id}>
+            <td className="whitespace-nowrap px-3 py-2">{row.createdAt.replace('T', ' ').slice(0, 19)}</td>
+            <td className="px-3 py-2">
+              {row.adminUsername ?? (row.action === 'enrollment.cancel-by-trainee' ? 'The trainee' : 'Stripe')}
+            </td>
+            <td className="px-3 py-2">
+              <code>{row.action}</code>
+            </td>
+            <td className="px-3 py-2">
+              {row.summary}
+              {row.entityType === 'enrollment' && row.action !== 'enrollment.delete' && row.entityId ? (
+                <>
+                  {' '}
+                  <Link to={`/admin/panel/enrollments/${row.entityId}`} className="text-teal-700 underline">
+                    open
+                  </Link>
+                </>
+              ) : null}
+            </td>
+            <td className="px-3 py-2">
+              {Object.keys(row.changes).length ? (
+                <details>
+                  <summary className="cursor-pointer text-teal-700">details</summary>
+                  <pre className="mt-1 max-w-md whitespace-pre-wrap text-xs">
+                    {JSON.stringify(row.changes, null, 2)}
+                  </pre>
+                </details>
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        )}
+      />
       <div className="mt-4">
         <Pagination page={page.page} pageCount={page.pageCount} total={page.total} href={href} noun="event(s)" />
       </div>

@@ -10,14 +10,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { buttonClass, inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { buttonClass, inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { LabeledField } from '~/components/admin/form-field';
 import { ToastNotice } from '~/components/admin/toast-notice';
+import { CompletionFields } from '~/components/admin/completion-fields';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
-import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 import { apiFieldErrors, formText, isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Complete a cohort - Admin Panel' }];
@@ -34,11 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
-  const { toast, setCookie } = await takeToast(request);
-  return data(
-    { cohorts, preview, today: new Date().toISOString().slice(0, 10), toast },
-    { headers: { 'Set-Cookie': setCookie } },
-  );
+  return dataWithToast(request, { cohorts, preview, today: new Date().toISOString().slice(0, 10) });
 }
 
 interface ActionData {
@@ -161,34 +157,16 @@ export default function CompletionsPage() {
           {eligible.length > 0 ? (
             <Form method="post" className="mt-4 space-y-3">
               <input type="hidden" name="cohortId" value={preview.cohortId} />
-              <LabeledField id="completedOn" label="Completion date">
-                <input
-                  id="completedOn"
-                  name="completedOn"
-                  type="date"
-                  required
-                  max={today}
-                  defaultValue={result?.completedOn || today}
-                  className={inputClass}
-                  {...fieldErrorProps('completedOn-error', result?.fieldErrors.completedOn)}
-                />
-                <FieldError id="completedOn-error" message={result?.fieldErrors.completedOn} />
-              </LabeledField>
-              {owing.length > 0 ? (
-                <p>
-                  <input
-                    id="allowUnpaidBalance"
-                    name="allowUnpaidBalance"
-                    type="checkbox"
-                    className="mr-2"
-                    {...fieldErrorProps('allowUnpaidBalance-error', result?.fieldErrors.allowUnpaidBalance)}
-                  />
-                  <label htmlFor="allowUnpaidBalance">
-                    Complete the {owing.length} who still owe a balance anyway (recorded in the audit trail)
-                  </label>
-                </p>
-              ) : null}
-              <FieldError id="allowUnpaidBalance-error" message={result?.fieldErrors.allowUnpaidBalance} />
+              <CompletionFields
+                today={today}
+                errors={result?.fieldErrors}
+                completedOn={result?.completedOn}
+                unpaidLabel={
+                  owing.length > 0
+                    ? `Complete the ${owing.length} who still owe a balance anyway (recorded in the audit trail)`
+                    : null
+                }
+              />
               <button type="submit" className={buttonClass}>
                 Complete {eligible.length} enrollments and issue their certificates
               </button>

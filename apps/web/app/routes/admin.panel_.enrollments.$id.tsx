@@ -1,4 +1,4 @@
-import { ROUTES, ENROLLMENT_STATUSES, type Cohort, type EnrollmentDetail, type EnrollmentStatus } from '@app/contracts';
+import { ROUTES, ENROLLMENT_STATUSES, type Cohort, type EnrollmentStatus } from '@app/contracts';
 import {
   billingRestartProblem,
   billingStatusLabel,
@@ -23,8 +23,16 @@ import { buttonClass, dangerButtonClass, inputClass, secondaryButtonClass } from
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import {
+  adminApi,
+  adminRecord,
+  newToast,
+  redirectWithToast,
+  dataWithToast,
+  type FlashToast,
+} from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
+import { CompletionFields } from '~/components/admin/completion-fields';
 import { BackLink } from '~/components/back-link';
 import { formText, isUuid } from '~/lib/forms.server';
 
@@ -33,23 +41,19 @@ export const meta: MetaFunction = () => [{ title: 'Enrollment - Admin Panel' }];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   if (!isUuid(id)) throw new Response('Enrollment not found', { status: 404 });
-  let detail: EnrollmentDetail;
-  try {
-    detail = await adminApi(request, ROUTES.adminEnrollment, { params: { id } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Response('Enrollment not found', { status: 404 });
-    throw error;
-  }
+  const detail = await adminRecord(request, ROUTES.adminEnrollment, { params: { id } });
   const cohorts = await adminApi(request, ROUTES.adminCohorts, {
     query: { trainingName: detail.enrollment.trainingName },
   });
   const receipts = await adminApi(request, ROUTES.adminPaymentReceipts, { params: { id } });
   const certificates = await adminApi(request, ROUTES.adminEnrollmentCertificates, { params: { id } });
-  const { toast, setCookie } = await takeToast(request);
-  return data(
-    { detail, cohorts, receipts, certificates, today: new Date().toISOString().slice(0, 10), toast },
-    { headers: { 'Set-Cookie': setCookie } },
-  );
+  return dataWithToast(request, {
+    detail,
+    cohorts,
+    receipts,
+    certificates,
+    today: new Date().toISOString().slice(0, 10),
+  });
 }
 
 interface ActionData {
@@ -262,25 +266,14 @@ export default function EnrollmentDetailPage() {
         {enrollment.enrollmentStatus === 'active' && certificates.length === 0 ? (
           <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="complete" />
-            <LabeledField id="completedOn" label="Completion date">
-              <input
-                id="completedOn"
-                name="completedOn"
-                type="date"
-                required
-                max={today}
-                defaultValue={today}
-                className={inputClass}
-              />
-            </LabeledField>
-            {enrollment.balanceCents > 0 ? (
-              <p>
-                <input id="allowUnpaidBalance" name="allowUnpaidBalance" type="checkbox" className="mr-2" />
-                <label htmlFor="allowUnpaidBalance">
-                  Complete despite the unpaid balance of {formatCents(enrollment.balanceCents)} (audited)
-                </label>
-              </p>
-            ) : null}
+            <CompletionFields
+              today={today}
+              unpaidLabel={
+                enrollment.balanceCents > 0
+                  ? `Complete despite the unpaid balance of ${formatCents(enrollment.balanceCents)} (audited)`
+                  : null
+              }
+            />
             <button type="submit" className={secondaryButtonClass}>
               Mark completed and issue the certificate
             </button>

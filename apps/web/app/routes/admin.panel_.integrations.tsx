@@ -23,14 +23,14 @@ import {
   inputClass,
   labelClass,
   secondaryButtonClass,
-} from '~/components/admin/admin-dialog';
-import { EmptyRow } from '~/components/admin/data-table';
+} from '~/components/ui/form-styles';
+import { AdminTable } from '~/components/admin/data-table';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 import { apiFieldErrors, formList, formText, formValues } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Integrations - Admin Panel' }];
@@ -42,8 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adminApi(request, ROUTES.adminApiKeys),
     adminApi(request, ROUTES.adminWebhookEndpoints),
   ]);
-  const { toast, setCookie } = await takeToast(request);
-  return data({ apiKeys, endpoints, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, { apiKeys, endpoints });
 }
 
 type ActionResult = {
@@ -173,112 +172,77 @@ function dateTime(value: string | null): string {
   return value ? new Date(value).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : '—';
 }
 
+const cell = 'px-3 py-2';
+
 function ApiKeysTable({ apiKeys }: { apiKeys: ApiKeyView[] }) {
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-        <thead className="bg-slate-50 text-left">
-          <tr>
-            <th className="px-3 py-2">Name</th>
-            <th className="px-3 py-2">Key</th>
-            <th className="px-3 py-2">Scopes</th>
-            <th className="px-3 py-2">Expires</th>
-            <th className="px-3 py-2">Last used</th>
-            <th className="px-3 py-2">State</th>
-            <th className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {apiKeys.length === 0 ? (
-            <EmptyRow colSpan={7} className="px-3 py-6 text-center text-slate-500">
-              No API keys yet
-            </EmptyRow>
-          ) : (
-            apiKeys.map((key) => (
-              <tr key={key.id}>
-                <td className="px-3 py-2">{key.name}</td>
-                <td className="px-3 py-2 font-mono">{key.prefix}…</td>
-                <td className="px-3 py-2">{key.scopes.join(', ')}</td>
-                <td className="px-3 py-2">{key.expiresAt ? dateTime(key.expiresAt) : 'Never'}</td>
-                <td className="px-3 py-2">{dateTime(key.lastUsedAt)}</td>
-                <td className="px-3 py-2">{key.state}</td>
-                <td className="px-3 py-2">
-                  {key.state === 'active' ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke-api-key" />
-                      <input type="hidden" name="id" value={key.id} />
-                      <button type="submit" className={dangerButtonClass} aria-label={`Revoke ${key.name}`}>
-                        Revoke
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      className="mt-3"
+      labels={['Name', 'Key', 'Scopes', 'Expires', 'Last used', 'State', <span className="sr-only">Actions</span>]}
+      rows={apiKeys}
+      empty="No API keys yet"
+      row={(key) => (
+        <tr key={key.id}>
+          <td className={cell}>{key.name}</td>
+          <td className={`${cell} font-mono`}>{key.prefix}…</td>
+          <td className={cell}>{key.scopes.join(', ')}</td>
+          <td className={cell}>{key.expiresAt ? dateTime(key.expiresAt) : 'Never'}</td>
+          <td className={cell}>{dateTime(key.lastUsedAt)}</td>
+          <td className={cell}>{key.state}</td>
+          <td className={cell}>
+            {key.state === 'active' ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke-api-key" />
+                <input type="hidden" name="id" value={key.id} />
+                <button type="submit" className={dangerButtonClass} aria-label={`Revoke ${key.name}`}>
+                  Revoke
+                </button>
+              </Form>
+            ) : null}
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 
 function EndpointsTable({ endpoints }: { endpoints: WebhookEndpointView[] }) {
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-        <thead className="bg-slate-50 text-left">
-          <tr>
-            <th className="px-3 py-2">URL</th>
-            <th className="px-3 py-2">Events</th>
-            <th className="px-3 py-2">State</th>
-            <th className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {endpoints.length === 0 ? (
-            <EmptyRow colSpan={4} className="px-3 py-6 text-center text-slate-500">
-              No webhook endpoints yet
-            </EmptyRow>
-          ) : (
-            endpoints.map((endpoint) => (
-              <tr key={endpoint.id}>
-                <td className="px-3 py-2 break-all">
-                  {endpoint.url}
-                  {endpoint.description ? <span className="block text-slate-500">{endpoint.description}</span> : null}
-                </td>
-                <td className="px-3 py-2">{endpoint.events.join(', ')}</td>
-                <td className="px-3 py-2">
-                  {endpoint.active ? 'On' : 'Off'}
-                  {endpoint.disabledReason ? (
-                    <span className="block text-red-700">{endpoint.disabledReason}</span>
-                  ) : null}
-                  {endpoint.failingSince ? (
-                    <span className="block text-amber-700">Failing since {dateTime(endpoint.failingSince)}</span>
-                  ) : null}
-                </td>
-                <td className="flex flex-wrap gap-2 px-3 py-2">
-                  <Link to={`${PAGE}/webhooks/${endpoint.id}`} className={secondaryButtonClass}>
-                    Delivery log
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="set-endpoint-active" />
-                    <input type="hidden" name="id" value={endpoint.id} />
-                    <input type="hidden" name="active" value={endpoint.active ? 'false' : 'true'} />
-                    <button type="submit" className={secondaryButtonClass}>
-                      {endpoint.active ? 'Turn off' : 'Turn on'}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      className="mt-3"
+      labels={['URL', 'Events', 'State', <span className="sr-only">Actions</span>]}
+      rows={endpoints}
+      empty="No webhook endpoints yet"
+      row={(endpoint) => (
+        <tr key={endpoint.id}>
+          <td className={`${cell} break-all`}>
+            {endpoint.url}
+            {endpoint.description ? <span className="block text-slate-500">{endpoint.description}</span> : null}
+          </td>
+          <td className={cell}>{endpoint.events.join(', ')}</td>
+          <td className={cell}>
+            {endpoint.active ? 'On' : 'Off'}
+            {endpoint.disabledReason ? <span className="block text-red-700">{endpoint.disabledReason}</span> : null}
+            {endpoint.failingSince ? (
+              <span className="block text-amber-700">Failing since {dateTime(endpoint.failingSince)}</span>
+            ) : null}
+          </td>
+          <td className={`flex flex-wrap gap-2 ${cell}`}>
+            <Link to={`${PAGE}/webhooks/${endpoint.id}`} className={secondaryButtonClass}>
+              Delivery log
+            </Link>
+            <Form method="post">
+              <input type="hidden" name="intent" value="set-endpoint-active" />
+              <input type="hidden" name="id" value={endpoint.id} />
+              <input type="hidden" name="active" value={endpoint.active ? 'false' : 'true'} />
+              <button type="submit" className={secondaryButtonClass}>
+                {endpoint.active ? 'Turn off' : 'Turn on'}
+              </button>
+            </Form>
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 

@@ -8,14 +8,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { secondaryButtonClass } from '~/components/admin/admin-dialog';
-import { EmptyRow } from '~/components/admin/data-table';
+import { secondaryButtonClass } from '~/components/ui/form-styles';
+import { AdminTable } from '~/components/admin/data-table';
 import { Pagination } from '~/components/admin/enrollment-table';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 import { formText } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Webhook Deliveries - Admin Panel' }];
@@ -26,8 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     params: { id: params.id ?? '' },
     query: { page: String(page) },
   });
-  const { toast, setCookie } = await takeToast(request);
-  return data({ log, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, { log });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -66,64 +65,49 @@ export default function WebhookDeliveriesPage() {
       <p className="mt-1 break-all text-slate-600">
         {log.endpoint.url} · {log.endpoint.active ? 'On' : 'Off'}
       </p>
-      <div className="mt-4 overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th className="px-3 py-2">Event</th>
-              <th className="px-3 py-2">webhook-id</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Attempts</th>
-              <th className="px-3 py-2">Response</th>
-              <th className="px-3 py-2">Time</th>
-              <th className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {log.rows.length === 0 ? (
-              <EmptyRow colSpan={7} className="px-3 py-6 text-center text-slate-500">
-                No deliveries yet
-              </EmptyRow>
-            ) : (
-              log.rows.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td className="px-3 py-2">
-                    <code>{delivery.eventType}</code>
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs break-all">{delivery.messageId}</td>
-                  <td className="px-3 py-2">
-                    {delivery.status}
-                    {delivery.lastError ? <span className="block text-red-700">{delivery.lastError}</span> : null}
-                    {delivery.nextAttemptAt ? (
-                      <span className="block text-slate-500">Next attempt {when(delivery.nextAttemptAt)}</span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">{delivery.attempts}</td>
-                  <td className="px-3 py-2">{delivery.responseCode ?? '—'}</td>
-                  <td className="px-3 py-2">{when(delivery.deliveredAt ?? delivery.createdAt)}</td>
-                  <td className="px-3 py-2">
-                    {delivery.status === 'sending' ? null : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="resend" />
-                        <input type="hidden" name="id" value={delivery.id} />
-                        <button
-                          type="submit"
-                          className={secondaryButtonClass}
-                          aria-label={`Resend ${delivery.messageId}`}
-                        >
-                          Resend
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        className="mt-4"
+        labels={[
+          'Event',
+          'webhook-id',
+          'Status',
+          'Attempts',
+          'Response',
+          'Time',
+          <span className="sr-only">Actions</span>,
+        ]}
+        rows={log.rows}
+        empty="No deliveries yet"
+        row={(delivery) => (
+          <tr key={delivery.id}>
+            <td className="px-3 py-2">
+              <code>{delivery.eventType}</code>
+            </td>
+            <td className="px-3 py-2 font-mono text-xs break-all">{delivery.messageId}</td>
+            <td className="px-3 py-2">
+              {delivery.status}
+              {delivery.lastError ? <span className="block text-red-700">{delivery.lastError}</span> : null}
+              {delivery.nextAttemptAt ? (
+                <span className="block text-slate-500">Next attempt {when(delivery.nextAttemptAt)}</span>
+              ) : null}
+            </td>
+            <td className="px-3 py-2">{delivery.attempts}</td>
+            <td className="px-3 py-2">{delivery.responseCode ?? '—'}</td>
+            <td className="px-3 py-2">{when(delivery.deliveredAt ?? delivery.createdAt)}</td>
+            <td className="px-3 py-2">
+              {delivery.status === 'sending' ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="resend" />
+                  <input type="hidden" name="id" value={delivery.id} />
+                  <button type="submit" className={secondaryButtonClass} aria-label={`Resend ${delivery.messageId}`}>
+                    Resend
+                  </button>
+                </Form>
+              )}
+            </td>
+          </tr>
+        )}
+      />
       <div className="mt-4">
         <Pagination
           page={log.page}

@@ -9,21 +9,20 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { inputClass, secondaryButtonClass } from '~/components/admin/admin-dialog';
+import { inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 import { ApiError } from '~/lib/api.server';
 import { apiFieldErrors, formText, formTrimmed } from '~/lib/forms.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Training settings - Admin Panel' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await adminApi(request, ROUTES.adminTrainingSettings);
-  const { toast, setCookie } = await takeToast(request);
-  return data({ settings, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, { settings });
 }
 
 /** A refused row: the notice, and the message and typed hours shown beside that training's field. */

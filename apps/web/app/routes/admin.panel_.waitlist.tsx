@@ -13,8 +13,8 @@ import { inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast, type FlashToast } from '~/lib/session.server';
-import { EmptyRow } from '~/components/admin/data-table';
+import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
+import { AdminTable } from '~/components/admin/data-table';
 import { BackLink } from '~/components/back-link';
 import { formText } from '~/lib/forms.server';
 
@@ -25,8 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adminApi(request, ROUTES.adminCohorts),
     adminApi(request, ROUTES.adminWaitlist),
   ]);
-  const { toast, setCookie } = await takeToast(request);
-  return data({ cohorts, waitlist, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, { cohorts, waitlist });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -94,87 +93,65 @@ export default function SeatsAndWaitlistPage() {
       <ToastNotice toast={result?.toast ?? toast} />
       <BackLink to="/admin/panel">Back to Admin Panel</BackLink>
       <h1 className="mt-4 text-2xl font-bold">Seats and Waitlist</h1>
-      <table className="mt-4 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-        <thead className="bg-slate-50 text-left">
-          <tr>
-            <th className="px-3 py-2">Cohort</th>
-            <th className="px-3 py-2">Seats left</th>
-            <th className="px-3 py-2">Capacity (empty: no limit)</th>
+      <AdminTable
+        className="mt-4"
+        labels={['Cohort', 'Seats left', 'Capacity (empty: no limit)']}
+        rows={cohorts}
+        empty="No cohorts found"
+        row={(cohort) => (
+          <tr key={cohort.id}>
+            <td className="px-3 py-2">{cohortName(cohort.id)}</td>
+            <td className="px-3 py-2">{cohort.seatsLeft === null ? 'No limit' : cohort.seatsLeft}</td>
+            <td className="px-3 py-2">
+              <Form method="post" className="flex gap-2">
+                <input type="hidden" name="intent" value="set-capacity" />
+                <input type="hidden" name="id" value={cohort.id} />
+                <input
+                  name="capacity"
+                  type="number"
+                  min={0}
+                  max={10000}
+                  defaultValue={cohort.capacity ?? ''}
+                  aria-label={`Capacity of ${cohortName(cohort.id)}`}
+                  className={`${inputClass} w-28`}
+                />
+                <button type="submit" className={secondaryButtonClass}>
+                  Save
+                </button>
+              </Form>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {cohorts.length === 0 ? (
-            <EmptyRow colSpan={3} className="px-3 py-6 text-center text-slate-500">
-              No cohorts found
-            </EmptyRow>
-          ) : (
-            cohorts.map((cohort) => (
-              <tr key={cohort.id}>
-                <td className="px-3 py-2">{cohortName(cohort.id)}</td>
-                <td className="px-3 py-2">{cohort.seatsLeft === null ? 'No limit' : cohort.seatsLeft}</td>
-                <td className="px-3 py-2">
-                  <Form method="post" className="flex gap-2">
-                    <input type="hidden" name="intent" value="set-capacity" />
-                    <input type="hidden" name="id" value={cohort.id} />
-                    <input
-                      name="capacity"
-                      type="number"
-                      min={0}
-                      max={10000}
-                      defaultValue={cohort.capacity ?? ''}
-                      aria-label={`Capacity of ${cohortName(cohort.id)}`}
-                      className={`${inputClass} w-28`}
-                    />
-                    <button type="submit" className={secondaryButtonClass}>
-                      Save
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+        )}
+      />
 
       <h2 className="mt-8 text-lg font-semibold">Waitlist</h2>
-      {waitlist.length === 0 ? (
-        <p className="mt-2 text-slate-500">Nobody is waiting.</p>
-      ) : (
-        <table className="mt-2 min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th className="px-3 py-2">Cohort</th>
-              <th className="px-3 py-2">Name</th>
-              <th className="px-3 py-2">Email</th>
-              <th className="px-3 py-2">Joined</th>
-              <th className="px-3 py-2">Offer</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {waitlist.map((entry) => (
-              <tr key={entry.id}>
-                <td className="px-3 py-2">{cohortName(entry.cohortId)}</td>
-                <td className="px-3 py-2">{entry.name}</td>
-                <td className="px-3 py-2">{entry.email}</td>
-                <td className="px-3 py-2">{entry.createdAt.slice(0, 10)}</td>
-                <td className="px-3 py-2">
-                  {entry.offeredAt ? (
-                    `Offered ${entry.offeredAt.slice(0, 10)}`
-                  ) : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="offer" />
-                      <input type="hidden" name="id" value={entry.id} />
-                      <button type="submit" className={secondaryButtonClass}>
-                        Offer a seat
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <AdminTable
+        className="mt-2"
+        labels={['Cohort', 'Name', 'Email', 'Joined', 'Offer']}
+        rows={waitlist}
+        empty="Nobody is waiting."
+        row={(entry) => (
+          <tr key={entry.id}>
+            <td className="px-3 py-2">{cohortName(entry.cohortId)}</td>
+            <td className="px-3 py-2">{entry.name}</td>
+            <td className="px-3 py-2">{entry.email}</td>
+            <td className="px-3 py-2">{entry.createdAt.slice(0, 10)}</td>
+            <td className="px-3 py-2">
+              {entry.offeredAt ? (
+                `Offered ${entry.offeredAt.slice(0, 10)}`
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="offer" />
+                  <input type="hidden" name="id" value={entry.id} />
+                  <button type="submit" className={secondaryButtonClass}>
+                    Offer a seat
+                  </button>
+                </Form>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </main>
   );
 }

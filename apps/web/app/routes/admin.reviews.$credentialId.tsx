@@ -1,4 +1,4 @@
-import { ROUTES, CRITERIA_KEYS, type ReviewCredentialDetail } from '@app/contracts';
+import { ROUTES, CRITERIA_KEYS } from '@app/contracts';
 import { CRITERION_LABELS, checkRejection, checkVerification } from '@app/domain';
 import {
   data,
@@ -22,7 +22,7 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { DocumentNotices } from '~/components/evaluation/document-notices';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast } from '~/lib/session.server';
+import { adminApi, adminRecord, newToast, redirectWithToast, dataWithToast } from '~/lib/session.server';
 import { formTrimmed, isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Credential Review' }];
@@ -35,15 +35,8 @@ function credentialIdOf(params: { credentialId?: string }): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = credentialIdOf(params);
-  let detail: ReviewCredentialDetail;
-  try {
-    detail = await adminApi(request, ROUTES.reviewDetail, { params: { id } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Response('Not found', { status: 404 });
-    throw error;
-  }
-  const { toast, setCookie } = await takeToast(request);
-  return data({ detail, toast }, { headers: { 'Set-Cookie': setCookie } });
+  const detail = await adminRecord(request, ROUTES.reviewDetail, { params: { id } });
+  return dataWithToast(request, { detail });
 }
 
 type FieldErrors = Record<string, string>;

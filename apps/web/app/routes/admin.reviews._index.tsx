@@ -19,7 +19,7 @@ import {
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, newToast, redirectWithToast, takeToast } from '~/lib/session.server';
+import { adminApi, newToast, redirectWithToast, dataWithToast } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
 import { HeaderCells, EmptyRow } from '~/components/admin/data-table';
 import { formTrimmed } from '~/lib/forms.server';
@@ -35,8 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = readStatus(url.searchParams.get('status'));
   const search = (url.searchParams.get('search') ?? '').slice(0, 200);
   const items = await adminApi(request, ROUTES.reviewQueue, { query: { status, search } });
-  const { toast, setCookie } = await takeToast(request);
-  return data({ items, status, search, toast }, { headers: { 'Set-Cookie': setCookie } });
+  return dataWithToast(request, { items, status, search });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -53,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     try {
       const result = await adminApi(request, ROUTES.eraseByEmail, { body: { email } });
-      const summary = `${result.credentials} credential(s), ${result.leadContacts} lead contact(s), ${result.emailDrafts} draft(s), ${result.signInTokens} sign-in link(s) and ${result.mails} mail(s) erased`;
+      const summary = `${result.credentials} credential(s), ${result.leadContacts} lead contact(s), ${result.emailDrafts} draft(s), ${result.signInTokens} sign-in link(s), ${result.sessions} session(s) and ${result.mails} mail(s) erased; ${result.withdrawnReports} evaluation report(s) withdrawn`;
       return redirectWithToast(request, '/admin/reviews', newToast('success', 'Erased', summary));
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {

@@ -1,7 +1,7 @@
 import { APPLICANT_TOKEN_HEADER, ROUTES } from '@app/contracts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { ApiError, callApiResponse } from '~/lib/api.server';
-import { applicantToken, optionalApplicantId } from '~/lib/applicant.server';
+import { applicantToken, optionalApplicant } from '~/lib/applicant.server';
 import { adminApiResponse, optionalAdminToken } from '~/lib/session.server';
 import { isUuid } from '~/lib/forms.server';
 
@@ -16,11 +16,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (await optionalAdminToken(request)) {
       response = await adminApiResponse(request, route, { params: { id } });
     } else {
-      const applicantId = await optionalApplicantId(request);
-      if (!applicantId) throw new Response('Sign in to download your certificate', { status: 404 });
+      const applicant = await optionalApplicant(request);
+      if (!applicant) throw new Response('Sign in to download your certificate', { status: 404 });
       response = await callApiResponse(route, {
         params: { id },
-        headers: { [APPLICANT_TOKEN_HEADER]: applicantToken(applicantId) },
+        headers: { [APPLICANT_TOKEN_HEADER]: applicantToken(applicant) },
       });
     }
   } catch (error) {

@@ -2,7 +2,8 @@ import { ROUTES, type IssuedCredentialSummary } from '@app/contracts';
 import { formatHours } from '@app/domain';
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
+import { ApiError } from '~/lib/api.server';
+import { applicantApi, optionalApplicant } from '~/lib/applicant.server';
 
 export const meta: MetaFunction = () => [{ title: 'My certificates' }];
 
@@ -11,11 +12,18 @@ export const meta: MetaFunction = () => [{ title: 'My certificates' }];
  * as PDF and signed JSON. The trainee account links here ("Certificates").
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const applicantId = await optionalApplicantId(request);
-  const certificates: IssuedCredentialSummary[] = applicantId
-    ? await applicantApi(applicantId, ROUTES.myCertificates)
-    : [];
-  return { certificates, signedIn: applicantId !== null };
+  const applicant = await optionalApplicant(request);
+  let certificates: IssuedCredentialSummary[] = [];
+  if (applicant) {
+    try {
+      certificates = await applicantApi(applicant, ROUTES.myCertificates);
+    } catch (error) {
+      // An ended session (signed out elsewhere, erased, expired): the signed-out view.
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      return { certificates, signedIn: false };
+    }
+  }
+  return { certificates, signedIn: applicant !== null };
 }
 
 function CertificateList({ certificates }: { certificates: IssuedCredentialSummary[] }) {

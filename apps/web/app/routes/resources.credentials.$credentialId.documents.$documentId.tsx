@@ -1,14 +1,14 @@
 import { ROUTES } from '@app/contracts';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '~/lib/api.server';
-import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
+import { applicantApi, optionalApplicant } from '~/lib/applicant.server';
 
 /** The applicant's own document: the API issues a short-lived presigned GET and the browser is sent to it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const applicantId = await optionalApplicantId(request);
-  if (!applicantId) throw new Response('Not found', { status: 404 });
+  const applicant = await optionalApplicant(request);
+  if (!applicant) throw new Response('Not found', { status: 404 });
   try {
-    const { url } = await applicantApi(applicantId, ROUTES.documentDownload, {
+    const { url } = await applicantApi(applicant, ROUTES.documentDownload, {
       params: { id: params.credentialId ?? '', documentId: params.documentId ?? '' },
       request,
     });

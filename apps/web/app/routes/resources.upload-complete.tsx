@@ -1,7 +1,7 @@
 import { ROUTES, type UploadCompleteRequest } from '@app/contracts';
 import type { ActionFunctionArgs } from 'react-router';
 import { ApiError } from '~/lib/api.server';
-import { applicantApi, optionalApplicantId } from '~/lib/applicant.server';
+import { applicantApi, optionalApplicant } from '~/lib/applicant.server';
 
 const FIELDS: readonly (keyof UploadCompleteRequest)[] = [
   'uploadURL',
@@ -19,8 +19,8 @@ const FIELDS: readonly (keyof UploadCompleteRequest)[] = [
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return Response.json({ message: 'Method not allowed' }, { status: 405 });
-  const applicantId = await optionalApplicantId(request);
-  if (!applicantId) return Response.json({ message: 'Credential not found' }, { status: 404 });
+  const applicant = await optionalApplicant(request);
+  if (!applicant) return Response.json({ message: 'Credential not found' }, { status: 404 });
   let body: unknown;
   try {
     body = await request.json();
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     FIELDS.filter((field) => received[field] !== undefined).map((field) => [field, received[field]]),
   );
   try {
-    const document = await applicantApi(applicantId, ROUTES.uploadComplete, {
+    const document = await applicantApi(applicant, ROUTES.uploadComplete, {
       // The browser's fields as received: the API validates them and answers with the field errors.
       body: fields as unknown as UploadCompleteRequest,
       request,

@@ -16,7 +16,7 @@ import {
   applicantCookieFor,
   applicantToken,
   clearSignInBinding,
-  optionalApplicantId,
+  optionalApplicant,
   optionalSignInBinding,
 } from '~/lib/applicant.server';
 import { APPLICANT_TOKEN_HEADER } from '@app/contracts';
@@ -37,7 +37,7 @@ export const meta: MetaFunction = () => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const [applicantId, binding] = await Promise.all([optionalApplicantId(request), optionalSignInBinding(request)]);
+  const [applicant, binding] = await Promise.all([optionalApplicant(request), optionalSignInBinding(request)]);
   let email: string | null = null;
   let problem: string | null = token ? null : INCOMPLETE;
   if (token) {
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       problem = error.body?.message ?? error.text;
     }
   }
-  return { token, email, problem, offerKeep: applicantId !== null && binding === null };
+  return { token, email, problem, offerKeep: applicant !== null && binding === null };
 }
 
 const INCOMPLETE = 'This sign-in link is incomplete; open the link from the email again';
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const token = formText(form, 'token');
   if (!token) return data({ message: INCOMPLETE }, { status: 400 });
-  const [current, binding] = await Promise.all([optionalApplicantId(request), optionalSignInBinding(request)]);
+  const [current, binding] = await Promise.all([optionalApplicant(request), optionalSignInBinding(request)]);
   try {
     const result = await callApi(ROUTES.signIn, {
       body: {
@@ -69,8 +69,9 @@ export async function action({ request }: ActionFunctionArgs) {
       // Which browser this is: its anonymous records join when the binding matches or the person ticked the box.
       headers: current ? { [APPLICANT_TOKEN_HEADER]: applicantToken(current) } : undefined,
     });
-    // This browser, the one that used the link, now carries the account.
-    const headers = new Headers({ 'Set-Cookie': await applicantCookieFor(result.applicantId) });
+    // This browser, the one that used the link, now carries the account and its new session (a session it had with
+    // another account ended in the API).
+    const headers = new Headers({ 'Set-Cookie': await applicantCookieFor(result.applicantId, result.sessionToken) });
     if (binding) headers.append('Set-Cookie', await clearSignInBinding());
     return redirect('/account?notice=signed-in', { headers });
   } catch (error) {

@@ -25,7 +25,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function VerifyPage() {
   const { result } = useLoaderData<typeof loader>();
   const facts = result.facts;
-  const verdict = !result.genuine ? 'Not genuine' : result.revoked ? 'Genuine, but revoked' : 'Genuine';
+  const verdict = result.withdrawn
+    ? 'Withdrawn at the holder’s request'
+    : !result.genuine
+      ? 'Not genuine'
+      : result.revoked
+        ? 'Genuine, but revoked'
+        : 'Genuine';
   const tone =
     !result.genuine || result.revoked
       ? 'border-red-300 bg-red-50 text-red-900'

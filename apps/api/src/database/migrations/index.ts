@@ -28,6 +28,8 @@ import { Migration20261201090000_api_keys } from './Migration20261201090000_api_
 import { Migration20261201100000_api_client_credentials } from './Migration20261201100000_api_client_credentials';
 import { Migration20261201110000_webhooks } from './Migration20261201110000_webhooks';
 import { Migration20261206093200_certificates } from './Migration20261206093200_certificates';
+import { Migration20261207090000_applicant_sessions } from './Migration20261207090000_applicant_sessions';
+import { Migration20261207091000_issued_credential_withdrawal } from './Migration20261207091000_issued_credential_withdrawal';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -66,4 +68,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201100000_api_client_credentials', class: Migration20261201100000_api_client_credentials },
   { name: 'Migration20261201110000_webhooks', class: Migration20261201110000_webhooks },
   { name: 'Migration20261206093200_certificates', class: Migration20261206093200_certificates },
+  { name: 'Migration20261207090000_applicant_sessions', class: Migration20261207090000_applicant_sessions },
+  {
+    name: 'Migration20261207091000_issued_credential_withdrawal',
+    class: Migration20261207091000_issued_credential_withdrawal,
+  },
 ];

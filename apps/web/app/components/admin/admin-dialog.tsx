@@ -70,6 +70,3 @@ export function AdminDialog({
     </dialog>
   );
 }
-
-/** Moved to `components/ui/form-styles.ts`; re-exported only for branches written before the move. */
-export { buttonClass, dangerButtonClass, inputClass, labelClass, secondaryButtonClass } from '../ui/form-styles';

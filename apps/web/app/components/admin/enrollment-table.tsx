@@ -2,7 +2,7 @@ import type { EnrollmentRow, EnrollmentSortKey } from '@app/contracts';
 import { billingStatusLabel, cohortMonthLabel, formatCents, paymentTypeLabel } from '@app/domain';
 import { Link } from 'react-router';
 import { dangerButtonClass } from '~/components/ui/form-styles';
-import { HeaderCells, EmptyRow } from './data-table';
+import { AdminTable, HeaderCells } from './data-table';
 
 const STATUS_CLASSES: Record<EnrollmentRow['billingStatus'], string> = {
   active: 'bg-sky-100 text-sky-800',
@@ -49,83 +49,74 @@ export function EnrollmentTable({
   sorting: TableSorting;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-slate-700">
-          <tr>
-            <SortHeader label="Student Name" sortKey="studentName" sorting={sorting} />
-            <SortHeader label="Email" sortKey="studentEmail" sorting={sorting} />
-            <SortHeader label="Training" sortKey="trainingName" sorting={sorting} />
-            <HeaderCells className="px-4 py-3 font-semibold" labels={['Cohort', 'Payment Type']} />
-            <SortHeader label="Paid" sortKey="paymentAmount" sorting={sorting} />
-            <HeaderCells
-              className="px-4 py-3 font-semibold"
-              labels={['Plan', 'Balance', 'Next Charge', 'Status', 'Actions']}
-            />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {enrollments.length === 0 ? (
-            <EmptyRow colSpan={11} className="px-4 py-8 text-center text-slate-500">
-              No enrollments found
-            </EmptyRow>
-          ) : (
-            enrollments.map((enrollment) => (
-              <tr key={enrollment.id}>
-                <td className="px-4 py-3">
-                  <Link to={detailHref(enrollment.id)} className="text-teal-700 underline">
-                    {enrollment.studentName}
-                  </Link>
-                </td>
-                <td className="px-4 py-3">{enrollment.studentEmail}</td>
-                <td className="px-4 py-3">{enrollment.trainingName}</td>
-                <td className="px-4 py-3">
-                  {enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}
-                </td>
-                <td className="px-4 py-3">{paymentTypeLabel(enrollment.paymentType)}</td>
-                <td className="px-4 py-3 tabular-nums">
-                  {formatCents(enrollment.paidCents)}
-                  {enrollment.promotionCode ? (
-                    <span className="block text-xs text-slate-500">
-                      Code {enrollment.promotionCode} (−{formatCents(enrollment.discountCents)})
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3">{enrollment.progressLabel ?? '—'}</td>
-                <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.balanceCents)}</td>
-                <td className="px-4 py-3">{enrollment.nextChargeAt ? enrollment.nextChargeAt.slice(0, 10) : '—'}</td>
-                <td className="px-4 py-3">
-                  <span
-                    className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[enrollment.billingStatus]}`}
-                  >
-                    {billingStatusLabel(enrollment.billingStatus)}
-                  </span>
-                </td>
-                <td className="flex gap-2 px-4 py-3">
-                  {!enrollment.isManualEntry ? (
-                    <Link
-                      to={`/admin/enrollments/${enrollment.id}/mails`}
-                      className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
-                      aria-label={`Mails sent to ${enrollment.studentName}`}
-                    >
-                      Mails
-                    </Link>
-                  ) : null}
-                  <Link
-                    to={deleteHref(enrollment.id)}
-                    preventScrollReset
-                    className={dangerButtonClass}
-                    aria-label={`Delete enrollment of ${enrollment.studentName}`}
-                  >
-                    Delete
-                  </Link>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      columnCount={11}
+      header={
+        <>
+          <SortHeader label="Student Name" sortKey="studentName" sorting={sorting} />
+          <SortHeader label="Email" sortKey="studentEmail" sorting={sorting} />
+          <SortHeader label="Training" sortKey="trainingName" sorting={sorting} />
+          <HeaderCells className="px-4 py-3 font-semibold" labels={['Cohort', 'Payment Type']} />
+          <SortHeader label="Paid" sortKey="paymentAmount" sorting={sorting} />
+          <HeaderCells
+            className="px-4 py-3 font-semibold"
+            labels={['Plan', 'Balance', 'Next Charge', 'Status', 'Actions']}
+          />
+        </>
+      }
+      rows={enrollments}
+      empty="No enrollments found"
+      row={(enrollment) => (
+        <tr key={enrollment.id}>
+          <td className="px-4 py-3">
+            <Link to={detailHref(enrollment.id)} className="text-teal-700 underline">
+              {enrollment.studentName}
+            </Link>
+          </td>
+          <td className="px-4 py-3">{enrollment.studentEmail}</td>
+          <td className="px-4 py-3">{enrollment.trainingName}</td>
+          <td className="px-4 py-3">
+            {enrollment.cohortMonth ? cohortMonthLabel(enrollment.cohortMonth) : 'No Cohort'}
+          </td>
+          <td className="px-4 py-3">{paymentTypeLabel(enrollment.paymentType)}</td>
+          <td className="px-4 py-3 tabular-nums">
+            {formatCents(enrollment.paidCents)}
+            {enrollment.promotionCode ? (
+              <span className="block text-xs text-slate-500">
+                Code {enrollment.promotionCode} (−{formatCents(enrollment.discountCents)})
+              </span>
+            ) : null}
+          </td>
+          <td className="px-4 py-3">{enrollment.progressLabel ?? '—'}</td>
+          <td className="px-4 py-3 tabular-nums">{formatCents(enrollment.balanceCents)}</td>
+          <td className="px-4 py-3">{enrollment.nextChargeAt ? enrollment.nextChargeAt.slice(0, 10) : '—'}</td>
+          <td className="px-4 py-3">
+            <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[enrollment.billingStatus]}`}>
+              {billingStatusLabel(enrollment.billingStatus)}
+            </span>
+          </td>
+          <td className="flex gap-2 px-4 py-3">
+            {!enrollment.isManualEntry ? (
+              <Link
+                to={`/admin/enrollments/${enrollment.id}/mails`}
+                className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
+                aria-label={`Mails sent to ${enrollment.studentName}`}
+              >
+                Mails
+              </Link>
+            ) : null}
+            <Link
+              to={deleteHref(enrollment.id)}
+              preventScrollReset
+              className={dangerButtonClass}
+              aria-label={`Delete enrollment of ${enrollment.studentName}`}
+            >
+              Delete
+            </Link>
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 

@@ -14,6 +14,25 @@ export function LabeledField({ id, label, children }: { id: string; label: React
   );
 }
 
+/** The options of a select, one a value, shown by `label` (the value itself by default). */
+export function SelectOptions<Value extends string>({
+  values,
+  label = (value) => value,
+}: {
+  values: readonly Value[];
+  label?: (value: Value) => ReactNode;
+}) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** The end of a GET filter form: apply, or clear every filter by going to `clearTo`. */
 export function FilterActions({ clearTo }: { clearTo: string }) {
   return (

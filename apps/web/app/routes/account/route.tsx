@@ -12,11 +12,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { accountApi, accountCookieFor, accountSignedIn, signOutHeaders } from '~/lib/account.server';
+import { accountApi, signedOutHeaders, signOut } from '~/lib/account.server';
 import { ApiError } from '~/lib/api.server';
 import { apiFieldErrors, formText, parseForm } from '~/lib/forms.server';
-import { applicantApi, optionalApplicantId, signInLinkRequest } from '~/lib/applicant.server';
+import { applicantApi, optionalApplicant, signInLinkRequest } from '~/lib/applicant.server';
 import { PRIVATE_PAGE } from '~/lib/page-sharing';
 import { ACCOUNT_NOTICES } from './account-notices';
 import { TrainingCard } from './training-card';
@@ -75,24 +76,28 @@ type LoaderData =
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const notice = ACCOUNT_NOTICES[new URL(request.url).searchParams.get('notice') ?? ''] ?? null;
-  const applicantId = await optionalApplicantId(request);
-  const anonymous = () => data<LoaderData>({ signedIn: false, notice }, { headers: PRIVATE_PAGE });
-  if (!applicantId) return anonymous();
+  const applicant = await optionalApplicant(request);
+  const anonymous = (headers: Headers = new Headers()) => {
+    for (const [name, value] of Object.entries(PRIVATE_PAGE)) headers.set(name, value);
+    return data<LoaderData>({ signedIn: false, notice }, { headers });
+  };
+  if (!applicant) return anonymous();
   let account: AccountOverview;
   try {
-    account = await applicantApi(applicantId, ROUTES.account, { request });
+    // The API checks the session here (signed out, everywhere or elsewhere, erased or expired: 401).
+    account = await applicantApi(applicant, ROUTES.account, { request });
   } catch (error) {
-    // A browser with records but no account (it never signed in by email link).
-    if (error instanceof ApiError && error.status === 401) return anonymous();
+    // A browser with records but no account (it never signed in by email link), or whose session has ended: that
+    // browser's cookie goes, so the header stops showing an account too.
+    if (error instanceof ApiError && error.status === 401) {
+      return anonymous(applicant.session ? signedOutHeaders() : undefined);
+    }
     throw error;
   }
-  const credentials = await applicantApi(applicantId, ROUTES.credentials, { request });
-  const headers = new Headers(PRIVATE_PAGE);
-  // The header shows the account from now on; the cookie only says so, the API decides what it may see.
-  if (!(await accountSignedIn(request))) headers.append('Set-Cookie', await accountCookieFor(applicantId));
+  const credentials = await applicantApi(applicant, ROUTES.credentials, { request });
   return data<LoaderData>(
     { signedIn: true, notice, account, evaluations: credentials.map(evaluationSummary) },
-    { headers },
+    { headers: PRIVATE_PAGE },
   );
 }
 
@@ -103,8 +108,10 @@ type ActionData =
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = formText(form, 'intent');
-  if (intent === 'sign-out') {
-    return redirect('/account?notice=signed-out', { headers: await signOutHeaders() });
+  if (intent === 'sign-out' || intent === 'sign-out-everywhere') {
+    const everywhere = intent === 'sign-out-everywhere';
+    const headers = await signOut(request, everywhere);
+    return redirect(`/account?notice=${everywhere ? 'signed-out-everywhere' : 'signed-out'}`, { headers });
   }
   if (intent === 'email-link') {
     const parsed = parseForm(form, parseSignInLinkForm);
@@ -126,11 +133,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (intent === 'update-card') {
-    const applicantId = await optionalApplicantId(request);
-    if (!applicantId) return redirect('/account');
+    const applicant = await optionalApplicant(request);
+    if (!applicant) return redirect('/account');
     const enrollmentId = formText(form, 'enrollmentId');
     try {
-      const link = await accountApi(applicantId, ROUTES.accountUpdateCardLink, {
+      const link = await accountApi(applicant, ROUTES.accountUpdateCardLink, {
         params: { id: enrollmentId },
         request,
       });
@@ -241,12 +248,18 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
             Sign out
           </button>
         </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="sign-out-everywhere" />
+          <button
+            type="submit"
+            className="rounded-md border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+          >
+            Sign out everywhere
+          </button>
+        </Form>
       </div>
 
-      <section aria-labelledby="trainings-title" className="mt-8">
-        <h2 id="trainings-title" className="text-xl font-semibold">
-          My trainings
-        </h2>
+      <AccountSection id="trainings-title" title="My trainings" className="mt-8">
         {account.trainings.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">
             No training is enrolled under this address. Purchases made with another email address show in that address’s
@@ -261,12 +274,9 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
             ))}
           </ul>
         )}
-      </section>
+      </AccountSection>
 
-      <section aria-labelledby="evaluations-title" className="mt-10">
-        <h2 id="evaluations-title" className="text-xl font-semibold">
-          My evaluations
-        </h2>
+      <AccountSection id="evaluations-title" title="My evaluations" className="mt-10">
         {evaluations.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">
             No credential yet.{' '}
@@ -295,24 +305,18 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
             Open the evaluation page
           </a>
         </p>
-      </section>
+      </AccountSection>
 
-      <section aria-labelledby="certificates-title" className="mt-10">
-        <h2 id="certificates-title" className="text-xl font-semibold">
-          My certificates
-        </h2>
+      <AccountSection id="certificates-title" title="My certificates" className="mt-10">
         <p className="mt-2 text-sm text-slate-700">
           Certificates of completion and evaluation reports, each signed so that anyone can check it.{' '}
           <a className="text-teal-800 underline" href="/certificates">
             Open my certificates
           </a>
         </p>
-      </section>
+      </AccountSection>
 
-      <section aria-labelledby="data-title" className="mt-10 rounded-xl border border-slate-200 bg-white p-6">
-        <h2 id="data-title" className="text-xl font-semibold">
-          My data
-        </h2>
+      <AccountSection id="data-title" title="My data" className="mt-10 rounded-xl border border-slate-200 bg-white p-6">
         <p className="mt-2 text-sm">
           <a className="font-medium text-teal-800 underline" href="/account/data" download>
             Download my data
@@ -320,28 +324,50 @@ function SignedIn({ account, evaluations }: { account: AccountOverview; evaluati
           (a JSON file of your enrollments, payments, receipt numbers, credentials and evaluations).
         </p>
         <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-          <div>
-            <h3 className="font-semibold">Erasure removes</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
-              {ERASURE_STATEMENT.removes.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3 className="font-semibold">We must keep</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
-              {ERASURE_STATEMENT.kept.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
+          <StatementList title="Erasure removes" lines={ERASURE_STATEMENT.removes} />
+          <StatementList title="We must keep" lines={ERASURE_STATEMENT.kept} />
         </div>
         <p className="mt-3 text-sm text-slate-700">
           To have your data erased, write to the provider from this address: staff erase it by email.
         </p>
-      </section>
+      </AccountSection>
     </>
+  );
+}
+
+/** One part of the signed-in page, under its heading. */
+function AccountSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Half of the erasure statement: what goes, or what stays. */
+function StatementList({ title, lines }: { title: string; lines: readonly string[] }) {
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { AccountTraining, ReceiptSummary } from '@app/contracts';
 import { formatCents, formatLongDateUtc } from '@app/domain';
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 
 const day = (iso: string) => formatLongDateUtc(new Date(iso));
@@ -17,6 +18,47 @@ function ReceiptLinks({ receipt }: { receipt: ReceiptSummary }) {
       </a>
       )
     </span>
+  );
+}
+
+/** A table of a plan's charges, one row per installment; nothing at all when there are none. */
+function ChargesTable<Charge extends { number: number }>({
+  caption,
+  rows,
+  columns,
+}: {
+  caption: string;
+  rows: Charge[];
+  columns: { header: string; cell: (charge: Charge) => ReactNode }[];
+}) {
+  if (rows.length === 0) return null;
+  const cellClass = (i: number) => (i < columns.length - 1 ? 'py-1 pr-3' : 'py-1');
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="text-left font-medium">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            {columns.map((column, i) => (
+              <th key={column.header} scope="col" className={`${cellClass(i)} font-medium`}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((charge) => (
+            <tr key={charge.number} className="border-b border-slate-100">
+              {columns.map((column, i) => (
+                <td key={column.header} className={cellClass(i)}>
+                  {column.cell(charge)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -50,74 +92,36 @@ export function TrainingCard({ training }: { training: AccountTraining }) {
         )}
       </dl>
 
-      {training.pastCharges.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="text-left font-medium">Past charges</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Card
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Receipt
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {training.pastCharges.map((charge) => (
-                <tr key={charge.number} className="border-b border-slate-100">
-                  <td className="py-1 pr-3">{day(charge.chargedAt)}</td>
-                  <td className="py-1 pr-3">{formatCents(charge.amountCents)}</td>
-                  <td className="py-1 pr-3">{charge.cardLast4 ? `•••• ${charge.cardLast4}` : 'Not stored'}</td>
-                  <td className="py-1">{charge.receipt ? <ReceiptLinks receipt={charge.receipt} /> : 'None'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ChargesTable
+        caption="Past charges"
+        rows={training.pastCharges}
+        columns={[
+          { header: 'Date', cell: (charge) => day(charge.chargedAt) },
+          { header: 'Amount', cell: (charge) => formatCents(charge.amountCents) },
+          { header: 'Card', cell: (charge) => (charge.cardLast4 ? `•••• ${charge.cardLast4}` : 'Not stored') },
+          {
+            header: 'Receipt',
+            cell: (charge) => (charge.receipt ? <ReceiptLinks receipt={charge.receipt} /> : 'None'),
+          },
+        ]}
+      />
 
-      {training.upcomingCharges.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="text-left font-medium">Upcoming charges</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Installment
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {training.upcomingCharges.map((charge) => (
-                <tr key={charge.number} className="border-b border-slate-100">
-                  <td className="py-1 pr-3">{charge.number}</td>
-                  <td className="py-1 pr-3">
-                    {day(charge.dueAt)}
-                    {training.billingStatus === 'past_due' && charge.number === training.upcomingCharges[0].number
-                      ? ' (past due: charged when you update your card)'
-                      : ''}
-                  </td>
-                  <td className="py-1">{formatCents(charge.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ChargesTable
+        caption="Upcoming charges"
+        rows={training.upcomingCharges}
+        columns={[
+          { header: 'Installment', cell: (charge) => charge.number },
+          {
+            header: 'Date',
+            cell: (charge) =>
+              day(charge.dueAt) +
+              (training.billingStatus === 'past_due' && charge.number === training.upcomingCharges[0].number
+                ? ' (past due: charged when you update your card)'
+                : ''),
+          },
+          { header: 'Amount', cell: (charge) => formatCents(charge.amountCents) },
+        ]}
+      />
 
       {training.creditNotes.length > 0 && (
         <ul className="mt-4 space-y-1 text-sm">

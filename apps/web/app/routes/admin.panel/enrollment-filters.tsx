@@ -2,7 +2,7 @@ import { TRAINING_NAMES, type Cohort } from '@app/contracts';
 import { Form, useSubmit } from 'react-router';
 import type { PanelFilters } from './panel-url';
 import { inputClass } from '~/components/ui/form-styles';
-import { cohortOptionLabel } from '~/components/admin/cohort-options';
+import { cohortOptionLabel } from './cohort-options';
 import { LabeledField, FilterActions } from '~/components/admin/form-field';
 
 /** A GET form, so the filters live in the URL; with JavaScript each change applies at once. */

@@ -1,7 +1,6 @@
 import { ROUTES, type Cohort, type EnrollmentPage, type EnrollmentSortKey } from '@app/contracts';
 import { cohortMonthLabel, cohortYearOptions } from '@app/domain';
 import {
-  data,
   Form,
   Link,
   redirect,
@@ -14,16 +13,16 @@ import {
 } from 'react-router';
 import { AddClientDialog } from './add-client-dialog';
 import { secondaryButtonClass, buttonClass } from '~/components/ui/form-styles';
-import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
-import { CreateCohortDialog } from '~/components/admin/create-cohort-dialog';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { CreateCohortDialog } from './create-cohort-dialog';
 import { EnrollmentFilters } from './enrollment-filters';
 import { EnrollmentTable, Pagination } from '~/components/admin/enrollment-table';
-import { ExportCohortForm } from '~/components/admin/export-cohort-form';
-import { ManageCohortsDialog } from '~/components/admin/manage-cohorts-dialog';
+import { ExportCohortForm } from './export-cohort-form';
+import { ManageCohortsDialog } from './manage-cohorts-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
-import { adminApi, takeToast } from '~/lib/session.server';
+import { adminApi, dataWithToast } from '~/lib/session.server';
 import { panelAction, type PanelActionData } from './actions.server';
 import { filterHref, panelHref, readConfirm, readDialog, readFilters } from './panel-url';
 
@@ -75,27 +74,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
     confirmDetail = target ? `${target.trainingName}, ${cohortMonthLabel(target.cohortMonth)}` : null;
   }
 
-  const { toast, setCookie } = await takeToast(request);
-  return data(
-    {
-      enrollments,
-      paging: { page: result.page, pageCount: result.pageCount, total: result.total },
-      cohorts,
-      filters,
-      yearOptions: cohortYearOptions(new Date()),
-      dialog: readDialog(url.searchParams),
-      clientTraining: url.searchParams.get('clientTraining') ?? filters.trainingName,
-      confirm,
-      confirmDetail,
-      toast,
-    },
-    { headers: { 'Set-Cookie': setCookie } },
-  );
+  return dataWithToast(request, {
+    enrollments,
+    paging: { page: result.page, pageCount: result.pageCount, total: result.total },
+    cohorts,
+    filters,
+    yearOptions: cohortYearOptions(new Date()),
+    dialog: readDialog(url.searchParams),
+    clientTraining: url.searchParams.get('clientTraining') ?? filters.trainingName,
+    confirm,
+    confirmDetail,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   return panelAction(request);
 }
+
+/** The staff pages the panel leads to, in the order of its buttons. */
+const ADMIN_PAGES = [
+  ['/admin/reviews', 'Credential Reviews'],
+  ['/admin/panel/audit', 'Audit Trail'],
+  ['/admin/panel/promotions', 'Promotion Codes'],
+  ['/admin/reports', 'Business Overview'],
+  ['/admin/panel/waitlist', 'Seats & Waitlist'],
+  ['/admin/panel/integrations', 'API Keys & Webhooks'],
+  ['/admin/panel/completions', 'Complete a Cohort'],
+  ['/admin/panel/trainings', 'Training Settings'],
+] as const;
+
+const CONFIRM_QUESTIONS = {
+  'delete-enrollment': 'Are you sure you want to delete this enrollment?',
+  'delete-cohort': 'Are you sure you want to delete this cohort?',
+} as const;
 
 export default function AdminPanelPage() {
   const loaded = useLoaderData<typeof loader>();
@@ -136,30 +147,11 @@ export default function AdminPanelPage() {
         <Link to={panelHref(search, { dialog: 'add-client' })} preventScrollReset className={secondaryButtonClass}>
           Add Client Manually
         </Link>
-        <Link to="/admin/reviews" className={secondaryButtonClass}>
-          Credential Reviews
-        </Link>
-        <Link to="/admin/panel/audit" className={secondaryButtonClass}>
-          Audit Trail
-        </Link>
-        <Link to="/admin/panel/promotions" className={secondaryButtonClass}>
-          Promotion Codes
-        </Link>
-        <Link to="/admin/reports" className={secondaryButtonClass}>
-          Business Overview
-        </Link>
-        <Link to="/admin/panel/waitlist" className={secondaryButtonClass}>
-          Seats &amp; Waitlist
-        </Link>
-        <Link to="/admin/panel/integrations" className={secondaryButtonClass}>
-          API Keys &amp; Webhooks
-        </Link>
-        <Link to="/admin/panel/completions" className={secondaryButtonClass}>
-          Complete a Cohort
-        </Link>
-        <Link to="/admin/panel/trainings" className={secondaryButtonClass}>
-          Training Settings
-        </Link>
+        {ADMIN_PAGES.map(([to, label]) => (
+          <Link key={to} to={to} className={secondaryButtonClass}>
+            {label}
+          </Link>
+        ))}
         <a href={`/admin/roster?${rosterQuery.toString()}`} className={secondaryButtonClass} download>
           Full roster CSV
         </a>
@@ -211,22 +203,14 @@ export default function AdminPanelPage() {
           notice={notice}
         />
       ) : null}
-      {confirm?.kind === 'delete-enrollment' ? (
+      {confirm ? (
         <ConfirmDeleteDialog
-          intent="delete-enrollment"
+          intent={confirm.kind}
           id={confirm.id}
-          question="Are you sure you want to delete this enrollment?"
+          question={CONFIRM_QUESTIONS[confirm.kind]}
           detail={confirmDetail}
-          closeTo={closeTo}
-        />
-      ) : null}
-      {confirm?.kind === 'delete-cohort' ? (
-        <ConfirmDeleteDialog
-          intent="delete-cohort"
-          id={confirm.id}
-          question="Are you sure you want to delete this cohort?"
-          detail={confirmDetail}
-          closeTo={panelHref(search, { dialog: 'manage-cohorts' })}
+          // Cancelling a cohort's deletion returns to the cohorts it was chosen from.
+          closeTo={confirm.kind === 'delete-cohort' ? panelHref(search, { dialog: 'manage-cohorts' }) : closeTo}
         />
       ) : null}
     </main>

@@ -10,7 +10,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { TestCardFields } from '~/components/payment/test-card-fields';
-import { UpdateCardStripe } from '~/components/payment/update-card-stripe.client';
+import { UpdateCardStripe } from './update-card-stripe.client';
 import { ApiError, callApi } from '~/lib/api.server';
 import { useHydrated } from '~/lib/use-hydrated';
 

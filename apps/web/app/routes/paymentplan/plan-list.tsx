@@ -3,7 +3,7 @@ import { formatUsd, paymentOptionTitle } from '@app/domain';
 import type { ValidationFailure } from '~/lib/form-notices';
 import { Link } from 'react-router';
 import { singleCheckoutSearch } from './checkout-state';
-import { BundleSelector } from '~/components/payment/bundle-selector';
+import { BundleSelector } from './bundle-selector';
 
 export interface PlanListProps {
   trainings: TrainingPricing[];

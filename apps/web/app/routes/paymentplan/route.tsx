@@ -15,11 +15,11 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { useEffect, useRef } from 'react';
-import { AppliedSummary } from '~/components/payment/applied-summary';
-import { CheckoutForm } from '~/components/payment/checkout-form';
+import { AppliedSummary } from './applied-summary';
+import { CheckoutForm } from './checkout-form';
 import { PlanList } from './plan-list';
 import { StripeCheckout } from './stripe-checkout.client';
-import { SupportLink } from '~/components/payment/support-link';
+import { SupportLink } from './support-link';
 import { TestCardFields } from '~/components/payment/test-card-fields';
 import { useHydrated } from '~/lib/use-hydrated';
 import { callApi } from '~/lib/api.server';

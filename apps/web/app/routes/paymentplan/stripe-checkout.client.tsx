@@ -15,8 +15,8 @@ import {
   type CheckoutIntent,
   type PaymentActionData,
 } from './checkout-state';
-import { AppliedSummary } from '~/components/payment/applied-summary';
-import { CheckoutForm, type CheckoutFormProps } from '~/components/payment/checkout-form';
+import { AppliedSummary } from './applied-summary';
+import { CheckoutForm, type CheckoutFormProps } from './checkout-form';
 
 type StripeCheckoutProps = Omit<
   CheckoutFormProps,

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { AdminDialog } from './admin-dialog';
+import { AdminDialog } from '~/components/admin/admin-dialog';
 import { dangerButtonClass, secondaryButtonClass } from '~/components/ui/form-styles';
 
 /** The confirmation step before a delete; a page section without JavaScript, a modal with it. */

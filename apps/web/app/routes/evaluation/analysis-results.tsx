@@ -1,7 +1,7 @@
 import { CRITERIA_KEYS, type Credential, type CredentialReview, type Evaluation, type Evidence } from '@app/contracts';
 import { CRITERION_LABELS, displayedCourseEquivalencies } from '@app/domain';
-import { DocumentNotices } from './document-notices';
-import { EmailDraftsButton } from './email-drafts-button';
+import { DocumentNotices } from '~/components/evaluation/document-notices';
+import { EmailDraftsButton, type OutreachState } from './email-drafts-button';
 
 export interface CompletedCredentialResult {
   credential: Credential;
@@ -12,7 +12,14 @@ export interface CompletedCredentialResult {
 }
 
 /** 'Analysis Results': one block per completed credential. Rendered only when at least one is completed. */
-export function AnalysisResults({ results }: { results: CompletedCredentialResult[] }) {
+export function AnalysisResults({
+  results,
+  outreach,
+}: {
+  results: CompletedCredentialResult[];
+  /** Whether to offer 'Create email drafts' for the contacts (the route's Gmail status and admin session). */
+  outreach: OutreachState;
+}) {
   return (
     <section
       aria-labelledby="analysis-results-title"
@@ -31,6 +38,7 @@ export function AnalysisResults({ results }: { results: CompletedCredentialResul
                 evaluation={evaluation}
                 documentCount={credential.documents.length}
                 credentialName={credential.name}
+                outreach={outreach}
               />
             ) : (
               <p className="mt-2 text-sm text-slate-600">The evaluation is not available yet.</p>
@@ -101,10 +109,12 @@ function EvaluationDetails({
   evaluation,
   documentCount,
   credentialName,
+  outreach,
 }: {
   evaluation: Evaluation;
   documentCount: number;
   credentialName: string;
+  outreach: OutreachState;
 }) {
   const equivalencies = displayedCourseEquivalencies(evaluation.courseEquivalencies);
   const hiddenEquivalencies = evaluation.courseEquivalencies.length - equivalencies.length;
@@ -266,7 +276,11 @@ function EvaluationDetails({
               </li>
             ))}
           </ul>
-          <EmailDraftsButton credentialId={evaluation.credentialId} contactCount={evaluation.leadContacts.length} />
+          <EmailDraftsButton
+            credentialId={evaluation.credentialId}
+            contactCount={evaluation.leadContacts.length}
+            outreach={outreach}
+          />
         </div>
       )}
     </div>

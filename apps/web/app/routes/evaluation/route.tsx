@@ -17,16 +17,17 @@ import {
 } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { AnalysisResults } from '~/components/evaluation/analysis-results';
-import { EvaluationProcess } from '~/components/evaluation/evaluation-process';
-import { DocumentRequirementsCard, HowWeAnalyzeCard } from '~/components/evaluation/info-cards';
-import { KeepEvaluationPanel, type KeepEvaluationFeedback } from '~/components/evaluation/keep-evaluation-panel';
-import { MailPanel } from '~/components/evaluation/mail-panel';
-import { SystemStatusPanel } from '~/components/evaluation/system-status-panel';
-import { UploadCredentialsPanel } from '~/components/evaluation/upload-credentials-panel';
+import { AnalysisResults } from './analysis-results';
+import { EvaluationProcess } from './evaluation-process';
+import { DocumentRequirementsCard, HowWeAnalyzeCard } from './info-cards';
+import { KeepEvaluationPanel, type KeepEvaluationFeedback } from './keep-evaluation-panel';
+import { MailPanel } from './mail-panel';
+import { SystemStatusPanel } from './system-status-panel';
+import { UploadCredentialsPanel } from './upload-credentials-panel';
 import { ApiError, callApi } from '~/lib/api.server';
 import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
-import { applicantApi, ensureApplicantId, optionalApplicantId, signInLinkRequest } from '~/lib/applicant.server';
+import { signedOutHeaders } from '~/lib/account.server';
+import { applicantApi, ensureApplicant, optionalApplicant, signInLinkRequest } from '~/lib/applicant.server';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
@@ -37,6 +38,8 @@ const TITLE = 'Transcript and Certificate Evaluation';
 interface OwnRecords {
   email: string | null;
   credentials: CredentialOverview[];
+  /** The cookie's session has ended: the response drops the cookie. */
+  ended?: boolean;
 }
 const NO_RECORDS: OwnRecords = { email: null, credentials: [] };
 
@@ -58,13 +61,19 @@ async function optional<R extends RouteDefinition, T>(route: R, call: (route: R)
  * has created nothing has no applicant cookie and costs no call at all.
  */
 async function ownRecords(request: Request): Promise<OwnRecords> {
-  const applicantId = await optionalApplicantId(request);
-  if (!applicantId) return NO_RECORDS;
-  const [credentials, account] = await Promise.all([
-    applicantApi(applicantId, ROUTES.credentials, { request }),
-    applicantApi(applicantId, ROUTES.applicantAccount, { request }),
-  ]);
-  return { email: account.email, credentials };
+  const applicant = await optionalApplicant(request);
+  if (!applicant) return NO_RECORDS;
+  try {
+    const [credentials, account] = await Promise.all([
+      applicantApi(applicant, ROUTES.credentials, { request }),
+      applicantApi(applicant, ROUTES.applicantAccount, { request }),
+    ]);
+    return { email: account.email, credentials };
+  } catch (error) {
+    // The cookie's session has ended (signed out elsewhere, erased, expired): a new visitor's page, and the cookie goes.
+    if (applicant.session && error instanceof ApiError && error.status === 401) return { ...NO_RECORDS, ended: true };
+    throw error;
+  }
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -99,14 +108,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Connecting Gmail and creating drafts are admin actions; the page offers them to a logged-in admin.
       adminSignedIn: adminToken !== null,
     },
-    {
-      headers: {
-        // Shared only as a visitor with nothing of their own sees it: no records, no admin, no toast.
-        ...(records === NO_RECORDS && adminToken === null && !pending.toast ? SHARED_PAGE : PRIVATE_PAGE),
-        ...(pending.setCookie ? { 'Set-Cookie': pending.setCookie } : {}),
-      },
-    },
+    { headers: evaluationHeaders(records, adminToken === null && !pending.toast, pending.setCookie) },
   );
+}
+
+function evaluationHeaders(records: OwnRecords, nothingElse: boolean, toastCookie: string | null | undefined): Headers {
+  // Shared only as a visitor with nothing of their own sees it: no records, no admin, no toast.
+  const headers = new Headers(records === NO_RECORDS && nothingElse ? SHARED_PAGE : PRIVATE_PAGE);
+  if (toastCookie) headers.append('Set-Cookie', toastCookie);
+  if (records.ended) for (const cookie of signedOutHeaders().getSetCookie()) headers.append('Set-Cookie', cookie);
+  return headers;
 }
 
 export const headers = cacheControlFromLoader;
@@ -134,9 +145,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError: checked.error }, { status: 400 });
     }
     // Creating the first credential is what gives this browser its applicant identity.
-    const { applicantId, setCookie } = await ensureApplicantId(request);
+    const { applicant, setCookie } = await ensureApplicant(request);
     try {
-      await applicantApi(applicantId, ROUTES.createCredential, { body: { name: checked.name }, request });
+      await applicantApi(applicant, ROUTES.createCredential, { body: { name: checked.name }, request });
       if (setCookie) {
         // This request's loader cannot see a cookie set by its own response, so a new applicant loads the page again.
         const response = await redirectWithToast(
@@ -159,13 +170,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === 'analyze' || intent === 'delete-credential') {
     const credentialId = formText(form, 'credentialId');
-    const applicantId = await optionalApplicantId(request);
+    const applicant = await optionalApplicant(request);
     try {
-      if (!isUuid(credentialId) || !applicantId) throw new ApiError(404, null, 'Credential not found');
+      if (!isUuid(credentialId) || !applicant) throw new ApiError(404, null, 'Credential not found');
       if (intent === 'analyze') {
-        await applicantApi(applicantId, ROUTES.analyzeCredential, { params: { id: credentialId }, request });
+        await applicantApi(applicant, ROUTES.analyzeCredential, { params: { id: credentialId }, request });
       } else {
-        await applicantApi(applicantId, ROUTES.deleteCredential, { params: { id: credentialId }, request });
+        await applicantApi(applicant, ROUTES.deleteCredential, { params: { id: credentialId }, request });
       }
       return data<ActionResult>({ intent, ok: true, at });
     } catch (error) {
@@ -256,7 +267,12 @@ export default function EvaluationPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <UploadCredentialsPanel credentials={credentials} analyses={analyses} createFeedback={createFeedback} />
-          {results.length > 0 && <AnalysisResults results={results} />}
+          {results.length > 0 && (
+            <AnalysisResults
+              results={results}
+              outreach={{ gmailConfigured: gmail?.configured === true, adminSignedIn }}
+            />
+          )}
         </div>
         <aside className="space-y-6">
           <KeepEvaluationPanel

@@ -1,22 +1,12 @@
-import type { GmailSetupStatus } from '@app/contracts';
-import { Link, useFetcher, useRouteLoaderData } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { useEffect } from 'react';
 import { notify } from '~/lib/toast';
 import type { EmailDraftsActionData } from '~/lib/email-drafts';
 
-interface EvaluationLoaderData {
-  gmail: GmailSetupStatus | null;
+/** What the evaluation route's loader knows about outreach: Gmail set up, and an admin signed in on this browser. */
+export interface OutreachState {
+  gmailConfigured: boolean;
   adminSignedIn: boolean;
-}
-
-/** The evaluation route's Gmail status and admin flag (this button is rendered deep inside that route). */
-function outreachState(data: unknown): EvaluationLoaderData {
-  if (typeof data !== 'object' || data === null) return { gmail: null, adminSignedIn: false };
-  const { gmail, adminSignedIn } = data as Partial<EvaluationLoaderData>;
-  return {
-    gmail: typeof gmail === 'object' && gmail !== null && 'configured' in gmail ? gmail : null,
-    adminSignedIn: adminSignedIn === true,
-  };
 }
 
 function draftsMessage(result: Extract<EmailDraftsActionData, { ok: true }>): string {
@@ -27,8 +17,15 @@ function draftsMessage(result: Extract<EmailDraftsActionData, { ok: true }>): st
 }
 
 /** 'Create email drafts' for a completed credential's contacts; shown when Gmail is configured, to a logged-in admin. */
-export function EmailDraftsButton({ credentialId, contactCount }: { credentialId: string; contactCount: number }) {
-  const { gmail, adminSignedIn } = outreachState(useRouteLoaderData('routes/evaluation'));
+export function EmailDraftsButton({
+  credentialId,
+  contactCount,
+  outreach,
+}: {
+  credentialId: string;
+  contactCount: number;
+  outreach: OutreachState;
+}) {
   const fetcher = useFetcher<EmailDraftsActionData>();
   const busy = fetcher.state !== 'idle';
 
@@ -38,8 +35,8 @@ export function EmailDraftsButton({ credentialId, contactCount }: { credentialId
     else notify.error('Error', fetcher.data.message);
   }, [fetcher.state, fetcher.data]);
 
-  if (!gmail?.configured || contactCount === 0) return null;
-  if (!adminSignedIn) {
+  if (!outreach.gmailConfigured || contactCount === 0) return null;
+  if (!outreach.adminSignedIn) {
     return (
       <p className="mt-3 text-sm text-slate-600">
         <Link to="/admin?redirectTo=/evaluation" className="font-medium text-teal-700 underline">

@@ -20,6 +20,27 @@ export function BarChart({
   format: (value: number) => string;
   height?: number;
 }) {
+  // Nothing to draw (a new install, or only zeros): say so where the chart would be, not an empty frame.
+  if (!data.some((d) => d.value > 0 || (d.behind ?? 0) > 0)) {
+    return (
+      <div
+        className="flex min-h-40 flex-col items-center justify-center gap-1 rounded-md border border-dashed border-slate-300 bg-slate-50 px-4 py-8 text-center"
+        data-testid="chart-empty"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-8 w-8 text-slate-400"
+          fill="none"
+          stroke="currentColor"
+          aria-hidden="true"
+        >
+          <path d="M4 20h16M7 16v-4m5 4V8m5 8v-6" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <p className="text-sm font-medium text-slate-700">{title}: nothing to chart yet</p>
+        <p className="text-xs text-slate-500">The bars appear once there are figures above zero.</p>
+      </div>
+    );
+  }
   const width = Math.max(320, data.length * 56);
   const top = 18;
   const bottom = 28;

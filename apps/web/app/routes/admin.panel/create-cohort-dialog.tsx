@@ -2,10 +2,10 @@ import { TRAINING_NAMES } from '@app/contracts';
 import { MAX_COHORT_CAPACITY, MONTH_NAMES, type CohortFormErrors } from '@app/domain';
 import { Form, useNavigation } from 'react-router';
 import type { ToastData } from '~/lib/toast';
-import { AdminDialog } from './admin-dialog';
+import { AdminDialog } from '~/components/admin/admin-dialog';
 import { buttonClass, inputClass } from '~/components/ui/form-styles';
 import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
-import { LabeledField } from './form-field';
+import { LabeledField, SelectOptions } from '~/components/admin/form-field';
 
 export interface CohortFormValues {
   trainingName: string;
@@ -43,11 +43,7 @@ export function CreateCohortDialog({
             {...fieldErrorProps('cohort-trainingName-error', fieldErrors.trainingName)}
           >
             <option value="">Select a training</option>
-            {TRAINING_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <SelectOptions values={TRAINING_NAMES} />
           </select>
           <FieldError id="cohort-trainingName-error" message={fieldErrors.trainingName} />
         </LabeledField>
