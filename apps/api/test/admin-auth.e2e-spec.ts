@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { LOGIN_FORM_MESSAGES } from '@app/domain';
 import { JwtService } from '@nestjs/jwt';
 import { verify } from '@node-rs/argon2';
 import { randomUUID } from 'node:crypto';
@@ -95,6 +96,11 @@ describe('admin authentication', () => {
       .send({ username: '', password: '' })
       .expect(400);
     expect(Object.keys(response.body.fieldErrors).sort()).toEqual(['password', 'username']);
+    // The login form's own words (libs/domain loginFormSchema), as the /admin page shows them beside the fields.
+    expect(response.body.fieldErrors).toEqual({
+      username: [LOGIN_FORM_MESSAGES.username],
+      password: [LOGIN_FORM_MESSAGES.password],
+    });
   });
 
   it('limits login attempts per client to ADMIN_LOGIN_ATTEMPTS_PER_MINUTE, then answers 429', async () => {

@@ -1,4 +1,5 @@
 import type { AuditPage, Cohort, EnrollmentDetail, EnrollmentPage } from '@app/contracts';
+import { CUSTOMER_FORM_MESSAGES } from '@app/domain';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
 import { InstallmentsService } from '../src/payments/installments.service';
 import { COHORT_FULL_MESSAGE } from '../src/payments/checkout.service';
@@ -117,6 +118,23 @@ describe('admin panel business (test-mode payments)', () => {
       .send({ name: 'Wanda Wait', email: 'WANDA@example.com' })
       .expect(201, { joined: false });
     await api.http.post(`/api/cohorts/${cohort.id}/waitlist`).send({ name: '', email: 'x@example.com' }).expect(400);
+    // The waitlist form's rule (libs/domain customerFormSchema) answers per field, as the page shows it.
+    const W = CUSTOMER_FORM_MESSAGES;
+    const refusals = await Promise.all(
+      [{ name: ' ', email: 'x@example.com' }, { name: 'Walt', email: 'walt@' }, { email: '' }].map((body) =>
+        api.http.post(`/api/cohorts/${cohort.id}/waitlist`).send(body).expect(400),
+      ),
+    );
+    expect(refusals.map((r) => r.body)).toEqual([
+      { statusCode: 400, code: 'VALIDATION_FAILED', message: W.required, fieldErrors: { name: [W.required] } },
+      { statusCode: 400, code: 'VALIDATION_FAILED', message: W.email, fieldErrors: { email: [W.email] } },
+      {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: W.required,
+        fieldErrors: { name: [W.required], email: [W.required] },
+      },
+    ]);
     const open = await createCohort(RESILIENT, '2031-02', 5);
     await api.http
       .post(`/api/cohorts/${open.id}/waitlist`)

@@ -1,4 +1,5 @@
 import type { Cohort, CreateEnrollmentRequest, Enrollment } from '@app/contracts';
+import { COHORT_FORM_MESSAGES } from '@app/domain';
 import { Cohort as CohortEntity } from '../src/cohorts/cohort.entity';
 import { Enrollment as EnrollmentEntity } from '../src/enrollments/enrollment.entity';
 import { startTestApi, TestApi } from './support/test-app';
@@ -154,6 +155,28 @@ describe('admin cohorts and enrollments', () => {
       expect(Object.keys(response.body.fieldErrors)).toEqual([field]);
       expect(await api.em().count(CohortEntity, {})).toBe(before);
     });
+
+    it.each([
+      [{ capacity: -1 }, 'capacity'],
+      [{ capacity: 2.5 }, 'capacity'],
+      [{ capacity: '12' }, 'capacity'],
+      [{ trainingName: 'Yoga Teacher' }, 'trainingName'],
+      [{ cohortMonth: '2027-13' }, 'cohortMonth'],
+    ] as const)(
+      'answers %j with the Create Cohort form message of %s (one rule for API and panel)',
+      async (change, field) => {
+        const body = { trainingName: 'Parts Therapy Practitioner', cohortMonth: '2029-03', ...change };
+        const before = await api.em().count(CohortEntity, {});
+        const response = await api.http.post('/api/admin/cohorts').set(auth()).send(body).expect(400);
+        expect(response.body).toEqual({
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: COHORT_FORM_MESSAGES[field],
+          fieldErrors: { [field]: [COHORT_FORM_MESSAGES[field]] },
+        });
+        expect(await api.em().count(CohortEntity, {})).toBe(before);
+      },
+    );
 
     it('deletes an empty cohort, answers 404 for a missing one, and refuses one with enrollments (409, nothing changed)', async () => {
       const empty = await createCohort('Parts Therapy Practitioner', '2028-01');

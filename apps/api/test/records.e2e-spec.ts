@@ -4,6 +4,7 @@ import {
   type CredentialOverview,
   type ReviewQueueItem,
 } from '@app/contracts';
+import { SIGN_IN_LINK_FORM_MESSAGES } from '@app/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { AdminUsersService } from '../src/admin/admin-users.service';
@@ -665,6 +666,20 @@ describe('sign-in by email link', () => {
     const mine = (
       await api.http.post('/api/credentials').set(applicant.headers()).send({ name: 'Dana BA' }).expect(201)
     ).body.id;
+    // The link form's rule (libs/domain signInLinkFormSchema, as the account and evaluation pages run it).
+    const bad = `dana-${randomUUID().slice(0, 8)}@localhost`;
+    const refused = await api.http
+      .post('/api/applicants/sign-in-link')
+      .set(applicant.headers())
+      .send({ email: bad, browserBinding: binding })
+      .expect(400);
+    expect(refused.body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: SIGN_IN_LINK_FORM_MESSAGES.email,
+      fieldErrors: { email: [SIGN_IN_LINK_FORM_MESSAGES.email] },
+    });
+    expect(await api.em().getConnection().execute('select 1 from sign_in_tokens where email = ?', [bad])).toEqual([]);
     const response = await api.http
       .post('/api/applicants/sign-in-link')
       .set(applicant.headers())

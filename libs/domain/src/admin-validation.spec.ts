@@ -1,35 +1,17 @@
-import { exportedMessage, parsePaymentAmountCents, validateCohortExport, validateCohortForm } from './admin-validation';
-
-describe('validateCohortForm', () => {
-  it('passes when training, month and year are chosen', () => {
-    expect(validateCohortForm({ trainingName: 'Resilient Child Training', month: '03', year: '2027' })).toBeNull();
-  });
-
-  it.each([
-    ['', '03', '2027'],
-    ['Resilient Child Training', '', '2027'],
-    ['Resilient Child Training', '03', ''],
-    [' ', ' ', ' '],
-  ])('asks for all fields when training=%p month=%p year=%p', (trainingName, month, year) => {
-    expect(validateCohortForm({ trainingName, month, year })).toEqual({
-      title: 'Error',
-      message: 'Please fill in all fields',
-    });
-  });
-});
+import { exportedMessage, parsePaymentAmountCents, validateCohortExport } from './admin-validation';
 
 describe('validateCohortExport', () => {
   it('asks for a cohort first', () => {
     expect(validateCohortExport({ cohortId: null, enrollmentCount: 0 })).toEqual({
-      title: 'No Cohort Selected',
+      reason: 'no-cohort',
       message: 'Please select a cohort to export',
     });
-    expect(validateCohortExport({ cohortId: '', enrollmentCount: 4 })?.title).toBe('No Cohort Selected');
+    expect(validateCohortExport({ cohortId: '', enrollmentCount: 4 })?.reason).toBe('no-cohort');
   });
 
   it('reports an empty cohort', () => {
     expect(validateCohortExport({ cohortId: 'c1', enrollmentCount: 0 })).toEqual({
-      title: 'No Data',
+      reason: 'no-data',
       message: 'No enrollments found for this cohort',
     });
   });

@@ -1,26 +1,14 @@
-import type { ValidationFailure } from './checkout-validation';
-
-export function validateCohortForm(input: {
-  trainingName: string;
-  month: string;
-  year: string;
-}): ValidationFailure | null {
-  if (!input.trainingName.trim() || !input.month.trim() || !input.year.trim()) {
-    return { title: 'Error', message: 'Please fill in all fields' };
-  }
-  return null;
-}
+/** Why the cohort CSV cannot be exported; the spec's message for it. The page decides how to show it. */
+export type CohortExportProblem =
+  | { reason: 'no-cohort'; message: 'Please select a cohort to export' }
+  | { reason: 'no-data'; message: 'No enrollments found for this cohort' };
 
 export function validateCohortExport(input: {
   cohortId: string | null;
   enrollmentCount: number;
-}): ValidationFailure | null {
-  if (!input.cohortId) {
-    return { title: 'No Cohort Selected', message: 'Please select a cohort to export' };
-  }
-  if (input.enrollmentCount === 0) {
-    return { title: 'No Data', message: 'No enrollments found for this cohort' };
-  }
+}): CohortExportProblem | null {
+  if (!input.cohortId) return { reason: 'no-cohort', message: 'Please select a cohort to export' };
+  if (input.enrollmentCount === 0) return { reason: 'no-data', message: 'No enrollments found for this cohort' };
   return null;
 }
 

@@ -1,40 +1,20 @@
 import {
-  INVALID_BUNDLE_FAILURE,
   isValidEmail,
   validateBundleSelection,
   validateBundleTrainings,
-  validateCustomer,
   validateSingleCohort,
 } from './checkout-validation';
-
-const REQUIRED = { title: 'Required Fields', message: 'Please fill in your name and email' };
-
-describe('validateCustomer', () => {
-  it('passes a name and an email', () => {
-    expect(validateCustomer({ name: 'Jane Doe', email: 'jane@example.com' })).toBeNull();
-  });
-
-  it.each([
-    ['', 'jane@example.com'],
-    ['Jane', ''],
-    ['   ', 'jane@example.com'],
-    ['Jane', ' \t '],
-    ['', ''],
-  ])('asks for both fields when name=%p email=%p', (name, email) => {
-    expect(validateCustomer({ name, email })).toEqual(REQUIRED);
-  });
-});
 
 describe('validateSingleCohort', () => {
   it('requires a cohort when the training has cohorts', () => {
     expect(validateSingleCohort({ hasCohorts: true, cohortId: null })).toEqual({
-      title: 'Cohort Required',
+      reason: 'cohort-required',
       message: 'Please select a cohort',
     });
   });
 
   it('treats an empty cohort id as not chosen', () => {
-    expect(validateSingleCohort({ hasCohorts: true, cohortId: '' })?.title).toBe('Cohort Required');
+    expect(validateSingleCohort({ hasCohorts: true, cohortId: '' })?.reason).toBe('cohort-required');
   });
 
   it('passes when a cohort is chosen', () => {
@@ -58,24 +38,24 @@ describe('validateBundleTrainings', () => {
 
   it('asks for all of them when fewer are given', () => {
     expect(validateBundleTrainings([P, T], 3)).toEqual({
-      title: 'Missing Trainings',
+      reason: 'missing-trainings',
       message: 'Please select all 3 trainings',
     });
   });
 
   it('asks for exactly the bundle size when more are given', () => {
     expect(validateBundleTrainings([P, T, R], 2)).toEqual({
-      title: 'Too Many Trainings',
+      reason: 'too-many-trainings',
       message: 'Please select exactly 2 trainings',
     });
   });
 
   it('refuses the same training twice, once the count is right', () => {
     expect(validateBundleTrainings([T, T], 2)).toEqual({
-      title: 'Duplicate Training',
+      reason: 'duplicate-training',
       message: 'Please select different trainings',
     });
-    expect(validateBundleTrainings([T, T], 3)?.title).toBe('Missing Trainings');
+    expect(validateBundleTrainings([T, T], 3)?.reason).toBe('missing-trainings');
   });
 });
 
@@ -88,7 +68,7 @@ describe('validateBundleSelection', () => {
         cohortIds: [],
         trainingsWithCohorts: [],
       }),
-    ).toEqual({ title: 'Missing Trainings', message: 'Please select all 2 trainings' });
+    ).toEqual({ reason: 'missing-trainings', message: 'Please select all 2 trainings' });
   });
 
   it('asks for all 3 trainings when fewer slots are given', () => {
@@ -109,8 +89,8 @@ describe('validateBundleSelection', () => {
         trainings: ['Resilient Child Training', 'Resilient Child Training', ''],
         cohortIds: [],
         trainingsWithCohorts: [],
-      })?.title,
-    ).toBe('Missing Trainings');
+      })?.reason,
+    ).toBe('missing-trainings');
   });
 
   it('rejects the same training twice', () => {
@@ -121,7 +101,7 @@ describe('validateBundleSelection', () => {
         cohortIds: [],
         trainingsWithCohorts: [],
       }),
-    ).toEqual({ title: 'Duplicate Training', message: 'Please select different trainings' });
+    ).toEqual({ reason: 'duplicate-training', message: 'Please select different trainings' });
   });
 
   it('reports duplicates before missing cohorts', () => {
@@ -131,8 +111,8 @@ describe('validateBundleSelection', () => {
         trainings: ['Parts Therapy Practitioner', 'Parts Therapy Practitioner'],
         cohortIds: [null, null],
         trainingsWithCohorts: ['Parts Therapy Practitioner'],
-      })?.title,
-    ).toBe('Duplicate Training');
+      })?.reason,
+    ).toBe('duplicate-training');
   });
 
   it('names the first training whose cohort is missing', () => {
@@ -143,7 +123,7 @@ describe('validateBundleSelection', () => {
         cohortIds: ['c1', null, undefined],
         trainingsWithCohorts: ['Psychosomatic Practitioner', 'Parts Therapy Practitioner', 'Resilient Child Training'],
       }),
-    ).toEqual({ title: 'Cohort Required', message: 'Please select a cohort for Parts Therapy Practitioner' });
+    ).toEqual({ reason: 'cohort-required', message: 'Please select a cohort for Parts Therapy Practitioner' });
   });
 
   it('does not ask for a cohort for a training without cohorts', () => {
@@ -177,10 +157,6 @@ describe('validateBundleSelection', () => {
         trainingsWithCohorts: [],
       }),
     ).toBeNull();
-  });
-
-  it('has the invalid bundle failure text', () => {
-    expect(INVALID_BUNDLE_FAILURE).toEqual({ title: 'Invalid Bundle', message: 'Bundle pricing not found' });
   });
 });
 

@@ -1,30 +1,18 @@
 import type { TrainingName } from '@app/contracts';
 
-/** A user-facing failure: the toast title and its message, with the spec's exact texts. */
-export interface ValidationFailure {
-  title: string;
+/**
+ * Why a checkout selection is refused, with the spec's message; the reason lets the page choose its heading (the
+ * web app's toast titles are in app/lib/form-notices.ts). Rules answer data, never a toast.
+ */
+export type SelectionReason = 'missing-trainings' | 'too-many-trainings' | 'duplicate-training' | 'cohort-required';
+
+export interface SelectionProblem {
+  reason: SelectionReason;
   message: string;
 }
 
-export const INVALID_BUNDLE_FAILURE: ValidationFailure = {
-  title: 'Invalid Bundle',
-  message: 'Bundle pricing not found',
-};
-
-export function validateCustomer(input: { name: string; email: string }): ValidationFailure | null {
-  if (input.name.trim() === '' || input.email.trim() === '') {
-    return { title: 'Required Fields', message: 'Please fill in your name and email' };
-  }
-  return null;
-}
-
-export function validateSingleCohort(input: {
-  hasCohorts: boolean;
-  cohortId: string | null;
-}): ValidationFailure | null {
-  if (input.hasCohorts && !input.cohortId) {
-    return { title: 'Cohort Required', message: 'Please select a cohort' };
-  }
+export function validateSingleCohort(input: { hasCohorts: boolean; cohortId: string | null }): SelectionProblem | null {
+  if (input.hasCohorts && !input.cohortId) return { reason: 'cohort-required', message: 'Please select a cohort' };
   return null;
 }
 
@@ -41,21 +29,21 @@ export interface BundleSelectionInput {
  * The bundle rule the checkout form and the API share: exactly `size` trainings (a bundle-2 takes 2, a bundle-3
  * takes 3), all different.
  */
-export function validateBundleTrainings(trainings: readonly TrainingName[], size: number): ValidationFailure | null {
+export function validateBundleTrainings(trainings: readonly TrainingName[], size: number): SelectionProblem | null {
   if (trainings.length < size) {
-    return { title: 'Missing Trainings', message: `Please select all ${size} trainings` };
+    return { reason: 'missing-trainings', message: `Please select all ${size} trainings` };
   }
   if (trainings.length > size) {
-    return { title: 'Too Many Trainings', message: `Please select exactly ${size} trainings` };
+    return { reason: 'too-many-trainings', message: `Please select exactly ${size} trainings` };
   }
   if (new Set(trainings).size !== trainings.length) {
-    return { title: 'Duplicate Training', message: 'Please select different trainings' };
+    return { reason: 'duplicate-training', message: 'Please select different trainings' };
   }
   return null;
 }
 
 /** Checks in the spec's order: all slots filled, no duplicates, then a cohort where one is offered. */
-export function validateBundleSelection(input: BundleSelectionInput): ValidationFailure | null {
+export function validateBundleSelection(input: BundleSelectionInput): SelectionProblem | null {
   const chosen = input.trainings.slice(0, input.size).filter((t): t is TrainingName => t !== '');
   const trainingsFailure = validateBundleTrainings(chosen, input.size);
   if (trainingsFailure) return trainingsFailure;
@@ -63,7 +51,7 @@ export function validateBundleSelection(input: BundleSelectionInput): Validation
     (training, slot) => input.trainingsWithCohorts.includes(training) && !input.cohortIds[slot],
   );
   if (missingCohort) {
-    return { title: 'Cohort Required', message: `Please select a cohort for ${missingCohort}` };
+    return { reason: 'cohort-required', message: `Please select a cohort for ${missingCohort}` };
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { ENROLLMENT_STATUSES, PAYMENT_TYPES, TRAINING_NAMES, type CreateEnrollmentRequest } from '@app/contracts';
 import { z } from 'zod';
 import { isValidEmail } from './checkout-validation';
+import { checkForm, fieldRuleError, lazySchema, type FieldErrors, type FormResult } from './form-schema';
 
 export const MAX_STUDENT_NAME_LENGTH = 200;
 export const MAX_ENROLLMENT_NOTES_LENGTH = 2000;
@@ -63,12 +64,7 @@ const buildSchema = () =>
     isManualEntry: z.literal(true, { error: M.isManualEntry }),
   });
 
-let schema: ReturnType<typeof buildSchema> | undefined;
-
-export function enrollmentFormSchema(): ReturnType<typeof buildSchema> {
-  schema ??= buildSchema();
-  return schema;
-}
+export const enrollmentFormSchema = lazySchema(buildSchema);
 
 export type EnrollmentFormField = keyof CreateEnrollmentRequest;
 
@@ -86,29 +82,16 @@ export const ENROLLMENT_FORM_FIELDS: readonly EnrollmentFormField[] = [
 ];
 
 /** The first message for each field that fails, keyed by field. */
-export type EnrollmentFormErrors = Partial<Record<EnrollmentFormField, string>>;
+export type EnrollmentFormErrors = FieldErrors<EnrollmentFormField>;
 
-export type EnrollmentFormResult =
-  { ok: true; value: CreateEnrollmentRequest } | { ok: false; fieldErrors: EnrollmentFormErrors };
-
-function isField(key: PropertyKey | undefined): key is EnrollmentFormField {
-  return typeof key === 'string' && (ENROLLMENT_FORM_FIELDS as readonly string[]).includes(key);
-}
+export type EnrollmentFormResult = FormResult<CreateEnrollmentRequest, EnrollmentFormField>;
 
 /** Checks a whole manual enrollment; on success the value is trimmed and has null for a missing cohort or notes. */
 export function parseEnrollmentForm(input: Readonly<Record<string, unknown>>): EnrollmentFormResult {
-  const result = enrollmentFormSchema().safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
-  const fieldErrors: EnrollmentFormErrors = {};
-  for (const issue of result.error.issues) {
-    const [field] = issue.path;
-    if (isField(field)) fieldErrors[field] ??= issue.message;
-  }
-  return { ok: false, fieldErrors };
+  return checkForm(enrollmentFormSchema(), ENROLLMENT_FORM_FIELDS, input);
 }
 
 /** The message for one field's value, or null when the value passes; the API DTO checks each property with this. */
 export function enrollmentFieldError(field: EnrollmentFormField, value: unknown): string | null {
-  const result = enrollmentFormSchema().shape[field].safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? M[field]);
+  return fieldRuleError(enrollmentFormSchema(), field, value);
 }

@@ -69,9 +69,9 @@ describe('API keys', () => {
     expect(none).toEqual({
       ok: false,
       fieldErrors: {
-        name: ['At most 80 characters'],
-        scopes: ['Choose at least one scope'],
-        expiresAt: ['A date (YYYY-MM-DD) or an ISO date-time'],
+        name: 'At most 80 characters',
+        scopes: 'Choose at least one scope',
+        expiresAt: 'A date (YYYY-MM-DD) or an ISO date-time',
       },
     });
   });
@@ -151,11 +151,11 @@ describe('webhook endpoint form', () => {
   it('refuses a private URL, no events and unknown events', () => {
     expect(parseWebhookEndpointForm({ url: 'https://10.0.0.5/x', events: [] }, production)).toEqual({
       ok: false,
-      fieldErrors: { url: ['The address is not public (private)'], events: ['Choose at least one event'] },
+      fieldErrors: { url: 'The address is not public (private)', events: 'Choose at least one event' },
     });
     expect(parseWebhookEndpointForm({ url: 'https://a.example.com', events: ['user.hacked'] }, production)).toEqual({
       ok: false,
-      fieldErrors: { events: ['Unknown event type'] },
+      fieldErrors: { events: 'Unknown event type' },
     });
   });
 });

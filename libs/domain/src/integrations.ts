@@ -8,6 +8,7 @@ import {
   type WebhookEventType,
 } from '@app/contracts';
 import ipaddr from 'ipaddr.js';
+import type { FieldErrors, FormResult } from './form-schema';
 
 // API keys
 
@@ -59,21 +60,21 @@ export interface ApiKeyForm {
 export function parseApiKeyForm(
   input: ApiKeyFormInput,
   now: Date,
-): { ok: true; value: ApiKeyForm } | { ok: false; fieldErrors: Record<string, string[]> } {
-  const fieldErrors: Record<string, string[]> = {};
+): FormResult<ApiKeyForm, 'name' | 'scopes' | 'expiresAt'> {
+  const fieldErrors: FieldErrors<'name' | 'scopes' | 'expiresAt'> = {};
   const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (!name) fieldErrors['name'] = ['Give the key a name'];
-  else if (name.length > API_KEY_NAME_MAX) fieldErrors['name'] = [`At most ${API_KEY_NAME_MAX} characters`];
+  if (!name) fieldErrors.name = 'Give the key a name';
+  else if (name.length > API_KEY_NAME_MAX) fieldErrors.name = `At most ${API_KEY_NAME_MAX} characters`;
   const rawScopes = Array.isArray(input.scopes) ? (input.scopes as unknown[]) : [input.scopes].filter(Boolean);
   const unknown = rawScopes.filter((scope) => !isApiKeyScope(scope));
   const scopes = API_KEY_SCOPES.filter((scope) => rawScopes.includes(scope));
-  if (unknown.length > 0) fieldErrors['scopes'] = [`Unknown scope; choose among ${API_KEY_SCOPES.join(', ')}`];
-  else if (scopes.length === 0) fieldErrors['scopes'] = ['Choose at least one scope'];
+  if (unknown.length > 0) fieldErrors.scopes = `Unknown scope; choose among ${API_KEY_SCOPES.join(', ')}`;
+  else if (scopes.length === 0) fieldErrors.scopes = 'Choose at least one scope';
   let expiresAt: Date | null = null;
   if (input.expiresAt !== undefined && input.expiresAt !== null && input.expiresAt !== '') {
     const parsed = typeof input.expiresAt === 'string' ? parseDateOrDateTime(input.expiresAt) : null;
-    if (!parsed) fieldErrors['expiresAt'] = ['A date (YYYY-MM-DD) or an ISO date-time'];
-    else if (parsed.getTime() <= now.getTime()) fieldErrors['expiresAt'] = ['The expiry must be in the future'];
+    if (!parsed) fieldErrors.expiresAt = 'A date (YYYY-MM-DD) or an ISO date-time';
+    else if (parsed.getTime() <= now.getTime()) fieldErrors.expiresAt = 'The expiry must be in the future';
     else expiresAt = parsed;
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
@@ -171,17 +172,17 @@ export interface WebhookEndpointForm {
 export function parseWebhookEndpointForm(
   input: { url: unknown; description?: unknown; events: unknown },
   policy: WebhookUrlPolicy,
-): { ok: true; value: WebhookEndpointForm } | { ok: false; fieldErrors: Record<string, string[]> } {
-  const fieldErrors: Record<string, string[]> = {};
+): FormResult<WebhookEndpointForm, 'url' | 'description' | 'events'> {
+  const fieldErrors: FieldErrors<'url' | 'description' | 'events'> = {};
   const url = typeof input.url === 'string' ? input.url.trim() : '';
   const urlProblem = url ? webhookUrlProblem(url, policy) : 'Enter the URL that receives the events';
-  if (urlProblem) fieldErrors['url'] = [urlProblem];
+  if (urlProblem) fieldErrors.url = urlProblem;
   const description = typeof input.description === 'string' ? input.description.trim() : '';
-  if (description.length > 200) fieldErrors['description'] = ['At most 200 characters'];
+  if (description.length > 200) fieldErrors.description = 'At most 200 characters';
   const raw = Array.isArray(input.events) ? (input.events as unknown[]) : [input.events].filter(Boolean);
   const events = WEBHOOK_EVENT_TYPES.filter((type) => raw.includes(type));
-  if (raw.some((type) => !isWebhookEventType(type))) fieldErrors['events'] = ['Unknown event type'];
-  else if (events.length === 0) fieldErrors['events'] = ['Choose at least one event'];
+  if (raw.some((type) => !isWebhookEventType(type))) fieldErrors.events = 'Unknown event type';
+  else if (events.length === 0) fieldErrors.events = 'Choose at least one event';
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, value: { url, description, events } };
 }

@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { MAX_PAYMENT_AMOUNT_CENTS } from './enrollment-form';
+import { checkForm, lazySchema, type FieldErrors, type FormResult } from './form-schema';
 import { PROMOTION_CODE_PATTERN } from './promotions';
 
 /** The admin's promotion code form: one schema for the panel's action and the API. */
@@ -82,31 +83,16 @@ const buildSchema = () =>
       purchaseKinds: [...new Set(value.purchaseKinds)],
     }));
 
-let schema: ReturnType<typeof buildSchema> | undefined;
-
-export function promotionFormSchema(): ReturnType<typeof buildSchema> {
-  schema ??= buildSchema();
-  return schema;
-}
+export const promotionFormSchema = lazySchema(buildSchema);
 
 export type PromotionFormField = keyof typeof PROMOTION_FORM_MESSAGES;
-export type PromotionFormErrors = Partial<Record<PromotionFormField, string>>;
+export type PromotionFormErrors = FieldErrors<PromotionFormField>;
 export type PromotionFormValue = Required<SavePromotionCodeRequest>;
-export type PromotionFormResult =
-  { ok: true; value: PromotionFormValue } | { ok: false; fieldErrors: PromotionFormErrors };
+export type PromotionFormResult = FormResult<PromotionFormValue, PromotionFormField>;
 
-function isField(key: PropertyKey | undefined): key is PromotionFormField {
-  return typeof key === 'string' && key in PROMOTION_FORM_MESSAGES;
-}
+const PROMOTION_FORM_FIELDS = Object.keys(PROMOTION_FORM_MESSAGES) as PromotionFormField[];
 
 /** Checks a whole promotion code; the first message of each failing field. */
 export function parsePromotionForm(input: Readonly<Record<string, unknown>>): PromotionFormResult {
-  const result = promotionFormSchema().safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
-  const fieldErrors: PromotionFormErrors = {};
-  for (const issue of result.error.issues) {
-    const [field] = issue.path;
-    if (isField(field)) fieldErrors[field] ??= issue.message;
-  }
-  return { ok: false, fieldErrors };
+  return checkForm(promotionFormSchema(), PROMOTION_FORM_FIELDS, input);
 }

@@ -74,7 +74,7 @@ export class ApiKeysService {
 
   async create(request: CreateApiKeyRequest, admin: AuthenticatedAdmin): Promise<CreatedApiKey> {
     const form = parseApiKeyForm(request, new Date());
-    if (!form.ok) throw new ValidationFailedError('Check the highlighted fields', form.fieldErrors);
+    if (!form.ok) throw ValidationFailedError.fromForm('Check the highlighted fields', form.fieldErrors);
     const { key, prefix } = newKey();
     const id = randomUUID();
     const row = await this.tx.run(async () => {

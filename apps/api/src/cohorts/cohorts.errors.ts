@@ -34,9 +34,3 @@ export class WaitlistEntryNotFoundError extends AppError {
     super('NOT_FOUND', 'Waitlist entry not found');
   }
 }
-
-export class WaitlistInvalidError extends AppError {
-  constructor(message: string) {
-    super('VALIDATION_FAILED', message);
-  }
-}

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { Cohort as CohortDto, CreateCohortRequest, WaitlistEntryView } from '@app/contracts';
-import { cohortListValidUntil, cohortMonthLabel, isValidEmail, seatsLeft, validateCustomer } from '@app/domain';
+import { cohortListValidUntil, cohortMonthLabel, seatsLeft } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../database/transaction-runner';
 import { OutboxRepository } from '../mail/outbox.repository';
@@ -14,7 +14,6 @@ import {
   CohortNotFoundError,
   DuplicateCohortError,
   WaitlistEntryNotFoundError,
-  WaitlistInvalidError,
 } from './cohorts.errors';
 import { CohortsRepository } from './cohorts.repository';
 
@@ -142,16 +141,16 @@ export class CohortsService {
     }
   }
 
-  /** A visitor asks for a seat in a full cohort; one entry per email a cohort. */
+  /**
+   * A visitor asks for a seat in a full cohort; one entry per email a cohort. The name and email have passed the
+   * waitlist form's rule in the DTO (trimmed, an email that is one).
+   */
   async joinWaitlist(cohortId: string, name: string, email: string): Promise<{ joined: boolean }> {
-    const missing = validateCustomer({ name, email });
-    if (missing) throw new WaitlistInvalidError(missing.message);
-    if (!isValidEmail(email.trim())) throw new WaitlistInvalidError('Please enter a valid email address');
     const cohort = await this.repository.findById(cohortId);
     if (!cohort) throw new CohortNotFoundError();
     const taken = await this.seats.takenByCohort([cohortId]);
     if (seatsLeft(cohort.capacity, taken.get(cohortId) ?? 0) !== 0) throw new CohortHasSeatsError();
-    return { joined: await this.seats.joinWaitlist(cohortId, name.trim(), email.trim()) };
+    return { joined: await this.seats.joinWaitlist(cohortId, name, email) };
   }
 
   waitlist(cohortId: string | null): Promise<WaitlistEntryView[]> {

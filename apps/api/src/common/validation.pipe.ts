@@ -30,7 +30,8 @@ class AppValidationPipe extends ValidationPipe {
       transform: true,
       exceptionFactory: (errors) => {
         const fieldErrors = collect(errors);
-        const message = Object.values(fieldErrors).flat().join('; ') || 'Invalid request';
+        // Two fields refused with the same words (a form's "fill in your name and email") say it once.
+        const message = [...new Set(Object.values(fieldErrors).flat())].join('; ') || 'Invalid request';
         return new ValidationFailedError(message, fieldErrors);
       },
     });

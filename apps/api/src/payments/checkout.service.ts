@@ -14,18 +14,18 @@ import {
 import {
   bundleSizeOf,
   checkoutsReleasedByNewHold,
+  customerFormMessage,
   decideCapture,
   hasSeatFor,
   installmentCount,
   isFreeCheckout,
-  isValidEmail,
   mayHoldSeats,
+  parseCustomerForm,
   priceForPlan,
   seatHoldExpiry,
   promotionPurchaseKind,
   selectBundlePrice,
   validateBundleTrainings,
-  validateCustomer,
   type CohortSeatCount,
 } from '@app/domain';
 import { createHash, randomUUID } from 'node:crypto';
@@ -504,11 +504,9 @@ export class CheckoutService {
     client: string | null = null,
     promotionCode?: string | null,
   ): Promise<PaymentIntentSummary> {
-    const missing = validateCustomer({ name: customerName, email: customerEmail });
-    if (missing) throw new PaymentRuleError(missing.message);
-    const name = customerName.trim();
-    const email = customerEmail.trim();
-    if (!isValidEmail(email)) throw new PaymentRuleError('Please enter a valid email address');
+    const buyer = parseCustomerForm({ name: customerName, email: customerEmail });
+    if (!buyer.ok) throw new PaymentRuleError(customerFormMessage(buyer.fieldErrors) ?? 'Invalid buyer');
+    const { name, email } = buyer.value;
 
     const priced = await this.applyPromotion(payment, email, promotionCode);
     if (priced) {

@@ -20,7 +20,8 @@ import type {
 } from '@app/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsValidEmail } from '../common/is-valid-email.decorator';
+import { signInLinkFieldError } from '@app/domain';
+import { FormRule, trimText } from '../common/form-rule.decorator';
 import { ApplicantSessionsService } from '../applicants/applicant-sessions.service';
 import { APPLICANT_TOKEN_HEADER } from '../applicants/applicant-token.service';
 import type { Viewer } from '../applicants/viewer';
@@ -32,8 +33,8 @@ const BINDING = /^[A-Za-z0-9_-]{32,128}$/;
 
 export class SignInLinkDto implements SignInLinkRequest {
   @ApiProperty({ example: 'applicant@example.org' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsValidEmail('Enter a valid email address')
+  @Transform(trimText)
+  @FormRule((value) => signInLinkFieldError('email', value))
   email!: string;
 
   @ApiProperty({

@@ -1,4 +1,4 @@
-import { AppError } from '../common/errors/app-error';
+import { AppError, fieldErrorLists } from '../common/errors/app-error';
 
 export class WebhookEndpointNotFoundError extends AppError {
   constructor() {
@@ -20,7 +20,8 @@ export class WebhookUrlRefusedError extends AppError {
 }
 
 export class WebhookEndpointInvalidError extends AppError {
-  constructor(fieldErrors: Record<string, string[]>) {
-    super('VALIDATION_FAILED', 'Check the highlighted fields', fieldErrors);
+  /** The endpoint form's rule (libs/domain), one message a field, in the error shape's lists. */
+  constructor(fieldErrors: Readonly<Record<string, string | undefined>>) {
+    super('VALIDATION_FAILED', 'Check the highlighted fields', fieldErrorLists(fieldErrors));
   }
 }

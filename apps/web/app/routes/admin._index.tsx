@@ -1,4 +1,5 @@
 import { ROUTES } from '@app/contracts';
+import { parseLoginForm, type FieldErrors, type LoginFormField } from '@app/domain';
 import {
   data,
   Form,
@@ -15,9 +16,11 @@ import { ToastNotice } from '~/components/admin/toast-notice';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi, SERVICE_UNAVAILABLE_TEXT } from '~/lib/api.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { createAdminSession, getSession, newToast, dataWithToast } from '~/lib/session.server';
+import { createAdminSession, getSession, newToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
 import { BackLink } from '~/components/back-link';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
+import { parseForm } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Login' }];
 
@@ -33,20 +36,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return dataWithToast(request, {});
 }
 
+/** A refused login: the notice, the username as typed, and the message beside each field. */
+interface LoginActionData {
+  toast: FlashToast;
+  username: string;
+  fieldErrors?: FieldErrors<LoginFormField>;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const username = String(form.get('username') ?? '').trim();
-  const password = String(form.get('password') ?? '');
-  if (!username || !password) {
-    return data(
-      { toast: newToast('error', 'Error', 'Please enter your username and password'), username },
+  const parsed = parseForm(await request.formData(), parseLoginForm);
+  // The typed username comes back; the password never does.
+  const username = (parsed.values.username ?? '').trim();
+  if (!parsed.ok) {
+    return data<LoginActionData>(
+      {
+        toast: newToast('error', 'Error', 'Please enter your username and password'),
+        username,
+        fieldErrors: parsed.fieldErrors,
+      },
       { status: 400 },
     );
   }
+  const { password } = parsed.value;
   try {
     const result = await callApi(ROUTES.adminLogin, { body: { username, password }, request });
     if (!result.success || !result.token) {
-      return data(
+      return data<LoginActionData>(
         { toast: newToast('error', 'Error', result.message || 'Invalid username or password'), username },
         { status: 401 },
       );
@@ -61,19 +76,26 @@ export async function action({ request }: ActionFunctionArgs) {
     // The spec's three failure notices: the server's own message, the generic wrong-credentials text, or a plain failure.
     if (error instanceof ApiError && error.status < 500) {
       const message = error.body?.message || 'Invalid username or password';
-      return data({ toast: newToast('error', 'Error', message), username }, { status: error.status });
+      return data<LoginActionData>({ toast: newToast('error', 'Error', message), username }, { status: error.status });
     }
     if (error instanceof Response && error.status === 503) {
-      return data({ toast: newToast('error', 'Error', SERVICE_UNAVAILABLE_TEXT), username }, { status: 503 });
+      return data<LoginActionData>(
+        { toast: newToast('error', 'Error', SERVICE_UNAVAILABLE_TEXT), username },
+        { status: 503 },
+      );
     }
-    return data({ toast: newToast('error', 'Error', 'Login failed. Please try again.'), username }, { status: 502 });
+    return data<LoginActionData>(
+      { toast: newToast('error', 'Error', 'Login failed. Please try again.'), username },
+      { status: 502 },
+    );
   }
 }
 
 export default function AdminLoginPage() {
   const { toast } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<LoginActionData>();
   const busy = useNavigation().state !== 'idle';
+  const errors = result?.fieldErrors ?? {};
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <ToastNotice toast={result?.toast ?? toast} />
@@ -88,7 +110,9 @@ export default function AdminLoginPage() {
               required
               defaultValue={result?.username ?? ''}
               className={inputClass}
+              {...fieldErrorProps('username-error', errors.username)}
             />
+            <FieldError id="username-error" message={errors.username} />
           </LabeledField>
           <LabeledField id="password" label="Password">
             <input
@@ -98,7 +122,9 @@ export default function AdminLoginPage() {
               autoComplete="current-password"
               required
               className={inputClass}
+              {...fieldErrorProps('password-error', errors.password)}
             />
+            <FieldError id="password-error" message={errors.password} />
           </LabeledField>
           <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
             {busy ? 'Logging in...' : 'Login'}

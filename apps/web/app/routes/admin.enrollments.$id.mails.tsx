@@ -10,6 +10,7 @@ import {
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast } from '~/lib/session.server';
 import { AdminTable } from '~/components/admin/data-table';
+import { formText } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Mails of an enrollment' }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Resend: a failed mail goes back to the outbox with fresh attempts. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const mailId = String((await request.formData()).get('mailId') ?? '');
+  const mailId = formText(await request.formData(), 'mailId');
   const back = `/admin/enrollments/${encodeURIComponent(params.id ?? '')}/mails`;
   try {
     await adminApi(request, ROUTES.adminResendMail, { params: { id: mailId } });

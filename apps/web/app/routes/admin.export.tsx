@@ -2,6 +2,7 @@ import { ROUTES } from '@app/contracts';
 import { validateCohortExport } from '@app/domain';
 import type { LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '~/lib/api.server';
+import { exportNotice } from '~/lib/form-notices';
 import { adminApiResponse, newToast, redirectWithToast } from '~/lib/session.server';
 
 /**
@@ -17,7 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : redirectWithToast(request, '/admin/panel', newToast('error', title, message));
 
   const missing = validateCohortExport({ cohortId: cohortId || null, enrollmentCount: 1 });
-  if (missing) return fail(missing.title, missing.message, 400);
+  if (missing) {
+    const notice = exportNotice(missing);
+    return fail(notice.title, notice.message, 400);
+  }
 
   let csv: Response;
   try {
@@ -28,7 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const count = Number(csv.headers.get('X-Enrollment-Count') ?? '0');
   const empty = validateCohortExport({ cohortId, enrollmentCount: count });
-  if (empty) return fail(empty.title, empty.message, 404);
+  if (empty) {
+    const notice = exportNotice(empty);
+    return fail(notice.title, notice.message, 404);
+  }
 
   return new Response(csv.body, {
     headers: {

@@ -18,7 +18,7 @@ import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
-import { isUuid } from '~/lib/forms.server';
+import { apiFieldErrors, formText, isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Complete a cohort - Admin Panel' }];
 
@@ -40,18 +40,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 interface ActionData {
   toast: FlashToast;
   fieldErrors: Record<string, string>;
+  /** The date as typed, shown again. */
+  completedOn: string;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const cohortId = String(form.get('cohortId') ?? '');
-  const completedOn = String(form.get('completedOn') ?? '');
+  const cohortId = formText(form, 'cohortId');
+  const completedOn = formText(form, 'completedOn');
   const allowUnpaidBalance = form.get('allowUnpaidBalance') === 'on';
   const dateError = completionDateError(completedOn, new Date());
   if (dateError || !isUuid(cohortId)) {
     const message = dateError ?? 'Choose a cohort';
     return data<ActionData>(
-      { toast: newToast('error', 'Failed to complete the cohort', message), fieldErrors: { completedOn: message } },
+      {
+        toast: newToast('error', 'Failed to complete the cohort', message),
+        fieldErrors: { completedOn: message },
+        completedOn,
+      },
       { status: 400 },
     );
   }
@@ -70,11 +76,12 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const fieldErrors = Object.fromEntries(
-      Object.entries(error.body?.fieldErrors ?? {}).map(([key, messages]) => [key, messages.join('; ')]),
-    );
     return data<ActionData>(
-      { toast: newToast('error', 'Failed to complete the cohort', error.text), fieldErrors },
+      {
+        toast: newToast('error', 'Failed to complete the cohort', error.text),
+        fieldErrors: apiFieldErrors(error),
+        completedOn,
+      },
       { status: error.status === 409 ? 409 : 400 },
     );
   }
@@ -152,21 +159,14 @@ export default function CompletionsPage() {
               <input type="hidden" name="cohortId" value={preview.cohortId} />
               <CompletionFields
                 today={today}
-                errorId={result?.fieldErrors.completedOn ? 'completedOn-error' : undefined}
+                errors={result?.fieldErrors}
+                completedOn={result?.completedOn}
                 unpaidLabel={
                   owing.length > 0
                     ? `Complete the ${owing.length} who still owe a balance anyway (recorded in the audit trail)`
                     : null
                 }
               />
-              {result?.fieldErrors.completedOn ? (
-                <p id="completedOn-error" className="text-sm text-red-700">
-                  {result.fieldErrors.completedOn}
-                </p>
-              ) : null}
-              {result?.fieldErrors.allowUnpaidBalance ? (
-                <p className="text-sm text-red-700">{result.fieldErrors.allowUnpaidBalance}</p>
-              ) : null}
               <button type="submit" className={buttonClass}>
                 Complete {eligible.length} enrollments and issue their certificates
               </button>

@@ -28,9 +28,10 @@ import { AdminTable } from '~/components/admin/data-table';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
-import { formText } from '~/lib/forms.server';
+import { apiFieldErrors, formList, formText, formValues } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Integrations - Admin Panel' }];
 
@@ -47,17 +48,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = {
   toast: FlashToast;
   form?: 'api-key' | 'endpoint';
-  fieldErrors?: Record<string, string[]>;
+  fieldErrors?: Record<string, string>;
+  /** What was typed, for the form shown again without JavaScript (never a secret). */
+  values?: { text: Record<string, string>; lists: Record<string, string[]> };
   /** A secret shown this once, in this answer only (never in a cookie or a redirect). */
   secret?: { kind: 'api-key' | 'endpoint'; label: string; value: string };
 };
 
-const all = (form: FormData, key: string) => form.getAll(key).map(String);
+/** The typed fields and the ticked boxes of a refused form. */
+function typed(form: FormData, lists: string[]): NonNullable<ActionResult['values']> {
+  return { text: formValues(form), lists: Object.fromEntries(lists.map((key) => [key, formList(form, key)])) };
+}
 
-function refused(form: ActionResult['form'], title: string, error: unknown) {
+function refused(form: ActionResult['form'], title: string, error: unknown, values?: ActionResult['values']) {
   if (!(error instanceof ApiError)) throw error;
   return data<ActionResult>(
-    { toast: newToast('error', title, error.text), form, fieldErrors: error.body?.fieldErrors },
+    { toast: newToast('error', title, error.text), form, fieldErrors: apiFieldErrors(error), values },
     { status: error.status === 404 ? 404 : 400 },
   );
 }
@@ -69,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // The same rule the API applies (libs/domain), so a bad field is answered without a call.
       const input = {
         name: formText(form, 'name'),
-        scopes: all(form, 'scopes'),
+        scopes: formList(form, 'scopes'),
         expiresAt: formText(form, 'expiresAt') || null,
       };
       const checked = parseApiKeyForm(input, new Date());
@@ -79,6 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
             toast: newToast('error', 'The key was not created', 'Check the highlighted fields'),
             form: 'api-key',
             fieldErrors: checked.fieldErrors,
+            values: typed(form, ['scopes']),
           },
           { status: 400 },
         );
@@ -96,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
           },
         });
       } catch (error) {
-        return refused('api-key', 'The key was not created', error);
+        return refused('api-key', 'The key was not created', error, typed(form, ['scopes']));
       }
     }
     case 'revoke-api-key': {
@@ -111,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const input = {
         url: formText(form, 'url'),
         description: formText(form, 'description'),
-        events: all(form, 'events'),
+        events: formList(form, 'events'),
       };
       // The form of the URL is checked by the API too, with the deployment's https rule and a DNS check.
       const checked = parseWebhookEndpointForm(input, { requireHttps: false, allowLoopback: true });
@@ -121,6 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
             toast: newToast('error', 'The endpoint was not added', 'Check the highlighted fields'),
             form: 'endpoint',
             fieldErrors: checked.fieldErrors,
+            values: typed(form, ['events']),
           },
           { status: 400 },
         );
@@ -136,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
           secret: { kind: 'endpoint', label: created.endpoint.url, value: created.secret },
         });
       } catch (error) {
-        return refused('endpoint', 'The endpoint was not added', error);
+        return refused('endpoint', 'The endpoint was not added', error, typed(form, ['events']));
       }
     }
     case 'set-endpoint-active': {
@@ -158,15 +166,6 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       return data<ActionResult>({ toast: newToast('error', 'Error', 'Unknown action') }, { status: 400 });
   }
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {errors.join(' ')}
-    </p>
-  );
 }
 
 function dateTime(value: string | null): string {
@@ -252,6 +251,8 @@ export default function IntegrationsPage() {
   const result = useActionData<typeof action>();
   const keyErrors = result?.form === 'api-key' ? result.fieldErrors : undefined;
   const endpointErrors = result?.form === 'endpoint' ? result.fieldErrors : undefined;
+  const keyValues = result?.form === 'api-key' ? result.values : undefined;
+  const endpointValues = result?.form === 'endpoint' ? result.values : undefined;
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <ToastNotice toast={result?.toast ?? toast} />
@@ -299,23 +300,29 @@ export default function IntegrationsPage() {
               name="name"
               required
               maxLength={80}
+              defaultValue={keyValues?.text['name']}
               className={`${inputClass} w-full`}
-              aria-invalid={Boolean(keyErrors?.['name'])}
-              aria-describedby={keyErrors?.['name'] ? 'key-name-error' : undefined}
+              {...fieldErrorProps('key-name-error', keyErrors?.['name'])}
             />
-            <FieldError id="key-name-error" errors={keyErrors?.['name']} />
+            <FieldError id="key-name-error" message={keyErrors?.['name']} />
           </div>
           <fieldset aria-describedby={keyErrors?.['scopes'] ? 'key-scopes-error' : undefined}>
             <legend className={labelClass}>Scopes</legend>
             {API_KEY_SCOPES.map((scope) => (
               <label key={scope} className="mt-1 flex items-start gap-2 text-sm">
-                <input type="checkbox" name="scopes" value={scope} className="mt-1" />
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope}
+                  defaultChecked={keyValues?.lists['scopes']?.includes(scope)}
+                  className="mt-1"
+                />
                 <span>
                   <code>{scope}</code>: {API_KEY_SCOPE_LABELS[scope]}
                 </span>
               </label>
             ))}
-            <FieldError id="key-scopes-error" errors={keyErrors?.['scopes']} />
+            <FieldError id="key-scopes-error" message={keyErrors?.['scopes']} />
           </fieldset>
           <div>
             <label htmlFor="key-expires" className={labelClass}>
@@ -325,10 +332,11 @@ export default function IntegrationsPage() {
               id="key-expires"
               name="expiresAt"
               type="date"
+              defaultValue={keyValues?.text['expiresAt']}
               className={inputClass}
-              aria-describedby={keyErrors?.['expiresAt'] ? 'key-expires-error' : undefined}
+              {...fieldErrorProps('key-expires-error', keyErrors?.['expiresAt'])}
             />
-            <FieldError id="key-expires-error" errors={keyErrors?.['expiresAt']} />
+            <FieldError id="key-expires-error" message={keyErrors?.['expiresAt']} />
           </div>
           <button type="submit" className={buttonClass}>
             Create key
@@ -357,29 +365,42 @@ export default function IntegrationsPage() {
               name="url"
               type="url"
               required
+              defaultValue={endpointValues?.text['url']}
               className={`${inputClass} w-full`}
-              aria-invalid={Boolean(endpointErrors?.['url'])}
-              aria-describedby={endpointErrors?.['url'] ? 'endpoint-url-error' : undefined}
+              {...fieldErrorProps('endpoint-url-error', endpointErrors?.['url'])}
             />
-            <FieldError id="endpoint-url-error" errors={endpointErrors?.['url']} />
+            <FieldError id="endpoint-url-error" message={endpointErrors?.['url']} />
           </div>
           <div>
             <label htmlFor="endpoint-description" className={labelClass}>
               Description (optional)
             </label>
-            <input id="endpoint-description" name="description" maxLength={200} className={`${inputClass} w-full`} />
+            <input
+              id="endpoint-description"
+              name="description"
+              maxLength={200}
+              defaultValue={endpointValues?.text['description']}
+              className={`${inputClass} w-full`}
+              {...fieldErrorProps('endpoint-description-error', endpointErrors?.['description'])}
+            />
+            <FieldError id="endpoint-description-error" message={endpointErrors?.['description']} />
           </div>
           <fieldset aria-describedby={endpointErrors?.['events'] ? 'endpoint-events-error' : undefined}>
             <legend className={labelClass}>Events</legend>
             <div className="grid gap-1 sm:grid-cols-2">
               {WEBHOOK_EVENT_TYPES.map((type) => (
                 <label key={type} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="events" value={type} />
+                  <input
+                    type="checkbox"
+                    name="events"
+                    value={type}
+                    defaultChecked={endpointValues?.lists['events']?.includes(type)}
+                  />
                   <code>{type}</code>
                 </label>
               ))}
             </div>
-            <FieldError id="endpoint-events-error" errors={endpointErrors?.['events']} />
+            <FieldError id="endpoint-events-error" message={endpointErrors?.['events']} />
           </fieldset>
           <button type="submit" className={buttonClass}>
             Add endpoint

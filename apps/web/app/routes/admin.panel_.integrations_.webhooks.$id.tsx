@@ -16,6 +16,7 @@ import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
+import { formText } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Webhook Deliveries - Admin Panel' }];
 
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<{ toast: FlashToast }>({ toast: newToast('error', 'Error', 'Unknown action') }, { status: 400 });
   }
   try {
-    await adminApi(request, ROUTES.adminResendWebhookDelivery, { params: { id: String(form.get('id') ?? '') } });
+    await adminApi(request, ROUTES.adminResendWebhookDelivery, { params: { id: formText(form, 'id') } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<{ toast: FlashToast }>({ toast: newToast('error', 'Not resent', error.text) }, { status: 400 });

@@ -20,9 +20,10 @@ import {
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast } from '~/lib/session.server';
-import { formTrimmed } from '~/lib/forms.server';
+import { apiFieldErrors, formList, formTrimmed } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Promotion Codes - Admin Panel' }];
 
@@ -58,8 +59,8 @@ function readForm(form: FormData): { request: SavePromotionCodeRequest; values: 
     discountType,
     percentOff: discountType === 'percent' ? number('percentOff') : null,
     amountOffCents: discountType === 'fixed' ? (amountOff === '' ? null : parsePaymentAmountCents(amountOff)) : null,
-    trainings: form.getAll('trainings').map(String),
-    purchaseKinds: form.getAll('purchaseKinds').map(String),
+    trainings: formList(form, 'trainings'),
+    purchaseKinds: formList(form, 'purchaseKinds'),
     validFrom: formTrimmed(form, 'validFrom') || null,
     validUntil: formTrimmed(form, 'validUntil') || null,
     maxUses: number('maxUses'),
@@ -109,11 +110,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
-      const fieldErrors = Object.fromEntries(
-        Object.entries(error.body?.fieldErrors ?? {}).map(([field, messages]) => [field, messages[0] ?? '']),
-      );
       return data<ActionData>(
-        { fieldErrors, values, message: error.body?.message ?? 'The code was not saved' },
+        { fieldErrors: apiFieldErrors(error), values, message: error.body?.message ?? 'The code was not saved' },
         { status: error.status },
       );
     }
@@ -143,14 +141,6 @@ function valuesOf(code: PromotionCode | null): FormValues {
   };
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
-
 export default function PromotionCodesPage() {
   const { codes, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
@@ -168,8 +158,7 @@ export default function PromotionCodesPage() {
         name={name}
         defaultValue={str(name)}
         className={inputClass}
-        aria-invalid={errors[errorKey] ? true : undefined}
-        aria-describedby={errors[errorKey] ? `promo-${name}-error` : undefined}
+        {...fieldErrorProps(`promo-${name}-error`, errors[errorKey])}
         {...props}
       />
       <FieldError id={`promo-${name}-error`} message={errors[errorKey]} />

@@ -13,7 +13,9 @@ import { inputClass, secondaryButtonClass } from '~/components/ui/form-styles';
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 import { ApiError } from '~/lib/api.server';
+import { apiFieldErrors, formText, formTrimmed } from '~/lib/forms.server';
 import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Training settings - Admin Panel' }];
@@ -23,13 +25,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return dataWithToast(request, { settings });
 }
 
+/** A refused row: the notice, and the message and typed hours shown beside that training's field. */
+interface ActionData {
+  toast: FlashToast;
+  trainingName: string;
+  contactHours: string;
+  fieldError?: string;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const trainingName = String(form.get('trainingName') ?? '');
-  const typed = String(form.get('contactHours') ?? '').trim();
+  const trainingName = formText(form, 'trainingName');
+  const typed = formTrimmed(form, 'contactHours');
   const problem = contactHoursError(typed);
   if (problem) {
-    return data<{ toast: FlashToast }>({ toast: newToast('error', 'Failed to save', problem) }, { status: 400 });
+    return data<ActionData>(
+      { toast: newToast('error', 'Failed to save', problem), trainingName, contactHours: typed, fieldError: problem },
+      { status: 400 },
+    );
   }
   try {
     await adminApi(request, ROUTES.adminUpdateTrainingSettings, {
@@ -38,7 +51,15 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data<{ toast: FlashToast }>({ toast: newToast('error', 'Failed to save', error.text) }, { status: 400 });
+    return data<ActionData>(
+      {
+        toast: newToast('error', 'Failed to save', error.text),
+        trainingName,
+        contactHours: typed,
+        fieldError: apiFieldErrors(error)['contactHours'],
+      },
+      { status: 400 },
+    );
   }
   return redirectWithToast(
     request,
@@ -49,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TrainingSettingsPage() {
   const { settings, toast } = useLoaderData<typeof loader>();
-  const result = useActionData<{ toast: FlashToast }>();
+  const result = useActionData<ActionData>();
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <ToastNotice toast={result?.toast ?? toast} />
@@ -59,29 +80,34 @@ export default function TrainingSettingsPage() {
         The contact hours a certificate of completion states for each training.
       </p>
       <ul className="mt-4 space-y-3">
-        {settings.map((s, i) => (
-          <li key={s.trainingName}>
-            <Form method="post" className="flex flex-wrap items-end gap-3">
-              <input type="hidden" name="trainingName" value={s.trainingName} />
-              <div>
-                <label htmlFor={`hours-${i}`} className="block text-sm font-medium">
-                  {s.trainingName}: contact hours
-                </label>
-                <input
-                  id={`hours-${i}`}
-                  name="contactHours"
-                  inputMode="decimal"
-                  defaultValue={s.contactHours ?? ''}
-                  placeholder="not set"
-                  className={inputClass}
-                />
-              </div>
-              <button type="submit" className={secondaryButtonClass}>
-                Save
-              </button>
-            </Form>
-          </li>
-        ))}
+        {settings.map((s, i) => {
+          const refused = result?.trainingName === s.trainingName ? result : undefined;
+          return (
+            <li key={s.trainingName}>
+              <Form method="post" className="flex flex-wrap items-end gap-3">
+                <input type="hidden" name="trainingName" value={s.trainingName} />
+                <div>
+                  <label htmlFor={`hours-${i}`} className="block text-sm font-medium">
+                    {s.trainingName}: contact hours
+                  </label>
+                  <input
+                    id={`hours-${i}`}
+                    name="contactHours"
+                    inputMode="decimal"
+                    defaultValue={refused ? refused.contactHours : (s.contactHours ?? '')}
+                    placeholder="not set"
+                    className={inputClass}
+                    {...fieldErrorProps(`hours-${i}-error`, refused?.fieldError)}
+                  />
+                  <FieldError id={`hours-${i}-error`} message={refused?.fieldError} />
+                </div>
+                <button type="submit" className={secondaryButtonClass}>
+                  Save
+                </button>
+              </Form>
+            </li>
+          );
+        })}
       </ul>
     </main>
   );

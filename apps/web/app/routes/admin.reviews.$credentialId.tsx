@@ -23,7 +23,7 @@ import { DocumentNotices } from '~/components/evaluation/document-notices';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, adminRecord, newToast, redirectWithToast, dataWithToast } from '~/lib/session.server';
-import { isUuid } from '~/lib/forms.server';
+import { formTrimmed, isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Credential Review' }];
 
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // The same rule as the API's, so a bad number is answered here with the field marked.
       const checked = checkVerification({ awardedCredits: form.get('awardedCredits'), note: form.get('note') }, 0);
       if (!checked.ok) return data({ fieldErrors: { [checked.field]: checked.error } as FieldErrors }, { status: 400 });
-      const raw = String(form.get('awardedCredits') ?? '').trim();
+      const raw = formTrimmed(form, 'awardedCredits');
       await adminApi(request, ROUTES.verifyCredential, {
         params: { id },
         body: {

@@ -22,6 +22,7 @@ import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, dataWithToast } from '~/lib/session.server';
 import { LabeledField } from '~/components/admin/form-field';
 import { HeaderCells, EmptyRow } from '~/components/admin/data-table';
+import { formTrimmed } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Credential Reviews' }];
 
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'erase-email') {
-    const email = String(form.get('email') ?? '').trim();
+    const email = formTrimmed(form, 'email');
     if (form.get('confirm') !== 'yes') {
       return redirectWithToast(
         request,

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from 'react-router';
 import { ApiError, callApi } from '~/lib/api.server';
 import type { EmailDraftsActionData } from '~/lib/email-drafts';
 import { ADMIN_ONLY_MESSAGE, optionalAdminToken } from '~/lib/session.server';
-import { isUuid } from '~/lib/forms.server';
+import { formText, isUuid } from '~/lib/forms.server';
 
 /** Creates Gmail drafts for one completed credential's contacts through the API (admins only). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -11,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await optionalAdminToken(request);
   if (!token)
     return Response.json({ ok: false, message: ADMIN_ONLY_MESSAGE } satisfies EmailDraftsActionData, { status: 401 });
-  const credentialId = String((await request.formData()).get('credentialId') ?? '');
+  const credentialId = formText(await request.formData(), 'credentialId');
   if (!isUuid(credentialId)) {
     return Response.json({ ok: false, message: 'Unknown credential' } satisfies EmailDraftsActionData, { status: 400 });
   }

@@ -20,6 +20,7 @@ import {
   optionalSignInBinding,
 } from '~/lib/applicant.server';
 import { APPLICANT_TOKEN_HEADER } from '@app/contracts';
+import { formText } from '~/lib/forms.server';
 
 // same-origin, not no-referrer: the token in this page's URL never leaves the site, while the form's POST keeps its
 // Origin header (no-referrer sends 'null', which React Router refuses as a cross-site action).
@@ -54,7 +55,7 @@ const INCOMPLETE = 'This sign-in link is incomplete; open the link from the emai
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const token = String(form.get('token') ?? '');
+  const token = formText(form, 'token');
   if (!token) return data({ message: INCOMPLETE }, { status: 400 });
   const [current, binding] = await Promise.all([optionalApplicant(request), optionalSignInBinding(request)]);
   try {

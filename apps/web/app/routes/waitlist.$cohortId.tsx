@@ -1,5 +1,12 @@
 import { ROUTES, type Cohort } from '@app/contracts';
-import { cohortMonthLabel, isValidEmail, validateCustomer } from '@app/domain';
+import {
+  cohortMonthLabel,
+  customerFormMessage,
+  MAX_CUSTOMER_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  parseCustomerForm,
+  type CustomerFormErrors,
+} from '@app/domain';
 import {
   data,
   Form,
@@ -12,6 +19,8 @@ import {
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi } from '~/lib/api.server';
 import { BackLink } from '~/components/back-link';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
+import { apiFieldErrors, parseForm } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Join the waitlist' }];
 
@@ -26,28 +35,44 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data({ cohort: await findCohort(params.cohortId ?? '') });
 }
 
+interface WaitlistActionData {
+  ok: boolean;
+  message: string;
+  name: string;
+  email: string;
+  fieldErrors?: CustomerFormErrors;
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const cohort = await findCohort(params.cohortId ?? '');
-  const form = await request.formData();
-  const name = String(form.get('name') ?? '').trim();
-  const email = String(form.get('email') ?? '').trim();
-  const missing = validateCustomer({ name, email });
-  if (missing) return data({ ok: false, message: missing.message, name, email }, { status: 400 });
-  if (!isValidEmail(email))
-    return data({ ok: false, message: 'Please enter a valid email address', name, email }, { status: 400 });
+  const parsed = parseForm(await request.formData(), parseCustomerForm);
+  const typed = { name: parsed.values.name ?? '', email: parsed.values.email ?? '' };
+  if (!parsed.ok) {
+    const { fieldErrors } = parsed;
+    const message = customerFormMessage(fieldErrors) ?? 'Please correct the marked fields';
+    return data<WaitlistActionData>({ ok: false, message, ...typed, fieldErrors }, { status: 400 });
+  }
   try {
-    await callApi(ROUTES.joinWaitlist, { params: { id: cohort.id }, body: { name, email }, request });
+    await callApi(ROUTES.joinWaitlist, { params: { id: cohort.id }, body: parsed.value, request });
   } catch (error) {
     if (error instanceof ApiError)
-      return data({ ok: false, message: error.text, name, email }, { status: error.status === 409 ? 409 : 400 });
+      return data<WaitlistActionData>(
+        { ok: false, message: error.text, ...typed, fieldErrors: apiFieldErrors(error) },
+        { status: error.status === 409 ? 409 : 400 },
+      );
     throw error;
   }
-  return data({ ok: true, message: 'You are on the waitlist. We will write to you if a seat frees up.', name, email });
+  return data<WaitlistActionData>({
+    ok: true,
+    message: 'You are on the waitlist. We will write to you if a seat frees up.',
+    ...typed,
+  });
 }
 
 export default function WaitlistPage() {
   const { cohort } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<WaitlistActionData>();
+  const errors = result?.fieldErrors ?? {};
   return (
     <main className="mx-auto max-w-lg px-4 py-12">
       <h1 className="text-2xl font-bold">Join the waitlist</h1>
@@ -73,9 +98,11 @@ export default function WaitlistPage() {
               id="waitlist-name"
               name="name"
               defaultValue={result?.name}
-              maxLength={200}
-              className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+              maxLength={MAX_CUSTOMER_NAME_LENGTH}
+              className="mt-1 w-full rounded border border-slate-300 px-3 py-2 aria-invalid:border-red-600"
+              {...fieldErrorProps('waitlist-name-error', errors.name)}
             />
+            <FieldError id="waitlist-name-error" message={errors.name} />
           </div>
           <div>
             <label htmlFor="waitlist-email" className="block text-sm font-medium">
@@ -86,9 +113,11 @@ export default function WaitlistPage() {
               name="email"
               type="email"
               defaultValue={result?.email}
-              maxLength={254}
-              className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+              maxLength={MAX_EMAIL_LENGTH}
+              className="mt-1 w-full rounded border border-slate-300 px-3 py-2 aria-invalid:border-red-600"
+              {...fieldErrorProps('waitlist-email-error', errors.email)}
             />
+            <FieldError id="waitlist-email-error" message={errors.email} />
           </div>
           <button type="submit" className="rounded bg-teal-700 px-4 py-2 font-medium text-white">
             Join Waitlist

@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { JoinWaitlistRequest, SetCohortCapacityRequest } from '@app/contracts';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { customerFieldError, MAX_CUSTOMER_NAME_LENGTH, MAX_EMAIL_LENGTH } from '@app/domain';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { FormRule, trimText } from '../../common/form-rule.decorator';
 
 export class SetCohortCapacityDto implements SetCohortCapacityRequest {
   @ApiProperty({
@@ -17,15 +20,16 @@ export class SetCohortCapacityDto implements SetCohortCapacityRequest {
   capacity!: number | null;
 }
 
+/** The waitlist form's fields, checked by its rule in libs/domain (`customerFormSchema`), as the page checks them. */
 export class JoinWaitlistDto implements JoinWaitlistRequest {
-  @ApiProperty({ maxLength: 200 })
-  @IsString({ message: 'name is required' })
-  @MaxLength(200)
+  @ApiProperty({ maxLength: MAX_CUSTOMER_NAME_LENGTH, example: 'Ada Lovelace' })
+  @Transform(trimText)
+  @FormRule((value) => customerFieldError('name', value))
   name!: string;
 
-  @ApiProperty({ maxLength: 254 })
-  @IsString({ message: 'email is required' })
-  @MaxLength(254)
+  @ApiProperty({ maxLength: MAX_EMAIL_LENGTH, example: 'ada@example.com' })
+  @Transform(trimText)
+  @FormRule((value) => customerFieldError('email', value))
   email!: string;
 }
 

@@ -48,4 +48,14 @@ export class ValidationFailedError extends AppError {
   constructor(message: string, fieldErrors?: Record<string, string[]>) {
     super('VALIDATION_FAILED', message, fieldErrors);
   }
+
+  /** Refused by a form rule of libs/domain, which answers one message a field. */
+  static fromForm(message: string, fieldErrors: Readonly<Record<string, string | undefined>>): ValidationFailedError {
+    return new ValidationFailedError(message, fieldErrorLists(fieldErrors));
+  }
+}
+
+/** A form rule's answer (libs/domain, one message a field) as the error shape's lists of messages a field. */
+export function fieldErrorLists(fieldErrors: Readonly<Record<string, string | undefined>>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fieldErrors).flatMap(([field, text]) => (text ? [[field, [text]]] : [])));
 }

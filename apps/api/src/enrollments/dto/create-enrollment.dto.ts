@@ -17,22 +17,14 @@ import {
   type EnrollmentFormField,
 } from '@app/domain';
 import { Transform } from 'class-transformer';
-import { ValidateBy } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { FormRule, trimText as trim } from '../../common/form-rule.decorator';
 
 /**
  * Checks one property by the shared enrollment form rule (libs/domain `enrollmentFormSchema`), which the admin
  * panel's action runs too, and reports that rule's message on the property.
  */
 export function EnrollmentFormRule(field: EnrollmentFormField): PropertyDecorator {
-  return ValidateBy({
-    name: 'enrollmentForm',
-    validator: {
-      validate: (value: unknown) => enrollmentFieldError(field, value) === null,
-      defaultMessage: (args) => enrollmentFieldError(field, args?.value) ?? '',
-    },
-  });
+  return FormRule((value) => enrollmentFieldError(field, value));
 }
 
 /** The decorators below describe the fields for OpenAPI; the rules themselves are the shared schema's. */

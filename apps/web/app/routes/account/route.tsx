@@ -1,5 +1,5 @@
 import { ROUTES, type AccountOverview, type CredentialOverview } from '@app/contracts';
-import { ERASURE_STATEMENT, isValidEmail, REVIEW_QUEUE_LABELS, reviewQueueStatus } from '@app/domain';
+import { ERASURE_STATEMENT, parseSignInLinkForm, REVIEW_QUEUE_LABELS, reviewQueueStatus } from '@app/domain';
 import {
   data,
   Form,
@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { accountApi, signedOutHeaders, signOut } from '~/lib/account.server';
 import { ApiError } from '~/lib/api.server';
+import { apiFieldErrors, formText, parseForm } from '~/lib/forms.server';
 import { applicantApi, optionalApplicant, signInLinkRequest } from '~/lib/applicant.server';
 import { PRIVATE_PAGE } from '~/lib/page-sharing';
 import { ACCOUNT_NOTICES } from './account-notices';
@@ -106,31 +107,35 @@ type ActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const intent = formText(form, 'intent');
   if (intent === 'sign-out' || intent === 'sign-out-everywhere') {
     const everywhere = intent === 'sign-out-everywhere';
     const headers = await signOut(request, everywhere);
     return redirect(`/account?notice=${everywhere ? 'signed-out-everywhere' : 'signed-out'}`, { headers });
   }
   if (intent === 'email-link') {
-    const email = String(form.get('email') ?? '').trim();
-    if (!isValidEmail(email)) {
-      return data<ActionData>({ intent, ok: false, email, message: 'Enter a valid email address' }, { status: 400 });
+    const parsed = parseForm(form, parseSignInLinkForm);
+    const email = (parsed.values.email ?? '').trim();
+    if (!parsed.ok) {
+      return data<ActionData>(
+        { intent, ok: false, email, message: parsed.fieldErrors.email ?? 'Enter a valid email address' },
+        { status: 400 },
+      );
     }
-    const { headers, send } = await signInLinkRequest(request, email);
+    const { headers, send } = await signInLinkRequest(request, parsed.value.email);
     try {
       const sent = await send();
       return data<ActionData>({ intent, ok: true, email, message: sent.message }, { headers });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      const message = error.body?.fieldErrors?.email?.[0] ?? error.body?.message ?? error.text;
+      const message = apiFieldErrors(error).email ?? error.body?.message ?? error.text;
       return data<ActionData>({ intent, ok: false, email, message }, { status: error.status, headers });
     }
   }
   if (intent === 'update-card') {
     const applicant = await optionalApplicant(request);
     if (!applicant) return redirect('/account');
-    const enrollmentId = String(form.get('enrollmentId') ?? '');
+    const enrollmentId = formText(form, 'enrollmentId');
     try {
       const link = await accountApi(applicant, ROUTES.accountUpdateCardLink, {
         params: { id: enrollmentId },

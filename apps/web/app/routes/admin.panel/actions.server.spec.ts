@@ -1,5 +1,6 @@
 import { ROUTES, type Cohort, type CreateEnrollmentRequest } from '@app/contracts';
-import { ENROLLMENT_FORM_MESSAGES as M } from '@app/domain';
+import { COHORT_FORM_MESSAGES as CM, ENROLLMENT_FORM_MESSAGES as M } from '@app/domain';
+import { ApiError } from '~/lib/api.server';
 import { adminApi } from '~/lib/session.server';
 import { panelAction, type PanelActionData } from './actions.server';
 
@@ -135,5 +136,77 @@ describe('admin panel: Add Client action', () => {
   it('counts a non-numeric amount as 0, as the spec says', async () => {
     await panelAction(addClient({ paymentAmount: 'abc' }));
     expect(postedBodies()).toEqual([expect.objectContaining({ paymentAmount: 0 })]);
+  });
+});
+
+function createCohort(fields: Record<string, string>): Request {
+  return new Request('http://localhost/admin/panel?dialog=create-cohort', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'create-cohort', ...fields }).toString(),
+  });
+}
+
+describe('admin panel: Create Cohort action', () => {
+  const year = String(new Date().getFullYear() + 1);
+
+  beforeEach(() => {
+    apiCalls.mockReset();
+    apiCalls.mockResolvedValue({} as never);
+  });
+
+  it('sends the cohort in the API shape (YYYY-MM, seats or null), then redirects', async () => {
+    const trainingName = 'Resilient Child Training';
+    const response = await panelAction(createCohort({ trainingName, month: '03', year, capacity: ' 12 ' }));
+    expect((response as Response).status).toBe(302);
+    await panelAction(createCohort({ trainingName, month: '04', year, capacity: '' }));
+    expect(apiCalls.mock.calls.map(([, , options]) => options?.body)).toEqual([
+      { trainingName, cohortMonth: `${year}-03`, capacity: 12 },
+      { trainingName, cohortMonth: `${year}-04`, capacity: null },
+    ]);
+  });
+
+  it('refuses missing choices with the spec notice and a message beside each field, keeping what was typed', async () => {
+    const { data, status } = refusal(
+      await panelAction(createCohort({ trainingName: '', month: '', year, capacity: '7' })),
+    );
+    expect(status).toBe(400);
+    expect(data.toast).toMatchObject({ kind: 'error', title: 'Error', message: 'Please fill in all fields' });
+    expect(data.fieldErrors).toEqual({ trainingName: CM.trainingName, cohortMonth: CM.cohortMonth });
+    expect(data.cohortForm).toEqual({ trainingName: '', month: '', year, capacity: '7' });
+    expect(apiCalls).not.toHaveBeenCalled();
+  });
+
+  it('refuses a year the form does not offer', async () => {
+    const { data } = refusal(
+      await panelAction(createCohort({ trainingName: 'Resilient Child Training', month: '03', year: '2001' })),
+    );
+    expect(data.fieldErrors).toEqual({ cohortMonth: CM.cohortMonth });
+    expect(apiCalls).not.toHaveBeenCalled();
+  });
+
+  it('names a refused seats value as it is', async () => {
+    const { data } = refusal(
+      await panelAction(createCohort({ trainingName: 'Resilient Child Training', month: '03', year, capacity: '2.5' })),
+    );
+    expect(data.toast).toMatchObject({ title: 'Failed to create cohort', message: CM.capacity });
+    expect(data.fieldErrors).toEqual({ capacity: CM.capacity });
+    expect(apiCalls).not.toHaveBeenCalled();
+  });
+
+  it("shows the API's field errors beside the fields", async () => {
+    apiCalls.mockRejectedValue(
+      new ApiError(
+        400,
+        { statusCode: 400, code: 'VALIDATION_FAILED', message: 'm', fieldErrors: { capacity: ['from the API'] } },
+        'm',
+      ),
+    );
+    const { data, status } = refusal(
+      await panelAction(createCohort({ trainingName: 'Resilient Child Training', month: '03', year, capacity: '5' })),
+    );
+    expect(status).toBe(400);
+    expect(data.fieldErrors).toEqual({ capacity: 'from the API' });
+    expect(data.toast).toMatchObject({ title: 'Failed to create cohort', message: 'm' });
   });
 });

@@ -9,6 +9,7 @@ import { buttonClass, inputClass, secondaryButtonClass } from '~/components/ui/f
 import { cohortOptionLabel } from './cohort-options';
 import { useHydrated } from '~/lib/use-hydrated';
 import { LabeledField, SelectOptions } from '~/components/admin/form-field';
+import { FieldError } from '~/components/ui/field-error';
 
 const STATUS_LABELS: Record<(typeof ENROLLMENT_STATUSES)[number], string> = {
   active: 'Active',
@@ -58,11 +59,7 @@ function ClientField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
       {after}
     </LabeledField>
   );

@@ -2,6 +2,7 @@ import type { Cohort } from '@app/contracts';
 import { exportedMessage, validateCohortExport } from '@app/domain';
 import { Form } from 'react-router';
 import { useState, type FormEvent } from 'react';
+import { exportNotice } from '~/lib/form-notices';
 import { notify } from '~/lib/toast';
 import { buttonClass, inputClass, labelClass } from '~/components/ui/form-styles';
 import { cohortOptionLabel } from './cohort-options';
@@ -26,7 +27,10 @@ export function ExportCohortForm({ cohorts }: { cohorts: Cohort[] }) {
     event.preventDefault();
     const cohortId = String(new FormData(event.currentTarget).get('cohortId') ?? '');
     const missing = validateCohortExport({ cohortId: cohortId || null, enrollmentCount: 1 });
-    if (missing) return notify.error(missing.title, missing.message);
+    if (missing) {
+      const notice = exportNotice(missing);
+      return notify.error(notice.title, notice.message);
+    }
     setBusy(true);
     try {
       const response = await fetch(`/admin/export?cohortId=${encodeURIComponent(cohortId)}`, {

@@ -176,7 +176,13 @@ export default function AdminPanelPage() {
       </p>
 
       {dialog === 'create-cohort' ? (
-        <CreateCohortDialog closeTo={closeTo} yearOptions={yearOptions} values={result?.cohortForm} notice={notice} />
+        <CreateCohortDialog
+          closeTo={closeTo}
+          yearOptions={yearOptions}
+          values={result?.cohortForm}
+          fieldErrors={result?.fieldErrors}
+          notice={notice}
+        />
       ) : null}
       {dialog === 'manage-cohorts' && !confirm ? (
         <ManageCohortsDialog

@@ -2,7 +2,7 @@ import { ROUTES, type CredentialOverview, type RouteDefinition } from '@app/cont
 import {
   ANALYSIS_POLL_INTERVAL_MS,
   currentEvaluationPhase,
-  isValidEmail,
+  parseSignInLinkForm,
   normalizeCredentialName,
   shouldPollAnalyses,
 } from '@app/domain';
@@ -31,7 +31,7 @@ import { applicantApi, ensureApplicant, optionalApplicant, signInLinkRequest } f
 import { ToastNotice } from '~/components/admin/toast-notice';
 import { newToast, optionalAdminToken, redirectWithToast, takePendingToast } from '~/lib/session.server';
 import { notify } from '~/lib/toast';
-import { isUuid } from '~/lib/forms.server';
+import { apiFieldErrors, formText, isUuid, parseForm } from '~/lib/forms.server';
 
 const TITLE = 'Transcript and Certificate Evaluation';
 /** The visitor's own records: their credentials (one call) and the account's email (its own call). */
@@ -139,7 +139,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   const at = Date.now();
   if (intent === 'create-credential') {
-    const raw = String(form.get('name') ?? '');
+    const raw = formText(form, 'name');
     const checked = normalizeCredentialName(raw);
     if (!checked.ok) {
       return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError: checked.error }, { status: 400 });
@@ -161,7 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<ActionResult>({ intent, ok: true, at });
     } catch (error) {
       console.error(`Creating a credential failed: ${String(error)}`);
-      const fieldError = error instanceof ApiError ? error.body?.fieldErrors?.name?.[0] : undefined;
+      const fieldError = apiFieldErrors(error).name;
       return data<ActionResult>(
         { intent, ok: false, at, name: raw, fieldError },
         { status: statusOf(error), headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
@@ -169,7 +169,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (intent === 'analyze' || intent === 'delete-credential') {
-    const credentialId = String(form.get('credentialId') ?? '');
+    const credentialId = formText(form, 'credentialId');
     const applicant = await optionalApplicant(request);
     try {
       if (!isUuid(credentialId) || !applicant) throw new ApiError(404, null, 'Credential not found');
@@ -186,21 +186,22 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (intent === 'email-link') {
-    const email = String(form.get('email') ?? '').trim();
-    if (!isValidEmail(email)) {
+    const parsed = parseForm(form, parseSignInLinkForm);
+    const email = (parsed.values.email ?? '').trim();
+    if (!parsed.ok) {
       return data<ActionResult>(
-        { intent, ok: false, at, email, fieldError: 'Enter a valid email address' },
+        { intent, ok: false, at, email, fieldError: parsed.fieldErrors.email },
         { status: 400 },
       );
     }
-    const { headers, send } = await signInLinkRequest(request, email);
+    const { headers, send } = await signInLinkRequest(request, parsed.value.email);
     try {
       const sent = await send();
       return data<ActionResult>({ intent, ok: true, at, email, message: sent.message }, { headers });
     } catch (error) {
       const message =
         error instanceof ApiError
-          ? (error.body?.fieldErrors?.email?.[0] ?? error.body?.message ?? error.text)
+          ? (apiFieldErrors(error).email ?? error.body?.message ?? error.text)
           : 'The link could not be sent';
       return data<ActionResult>({ intent, ok: false, at, email, message }, { status: statusOf(error), headers });
     }

@@ -1,5 +1,6 @@
 import { TRAINING_NAMES, type Cohort, type TrainingName } from '@app/contracts';
-import { cohortMonthLabel, cohortSeatsSuffix, type ValidationFailure } from '@app/domain';
+import { cohortMonthLabel, cohortSeatsSuffix } from '@app/domain';
+import type { ValidationFailure } from '~/lib/form-notices';
 import { WaitlistLinks } from './waitlist-links';
 import { Form } from 'react-router';
 import { useState } from 'react';

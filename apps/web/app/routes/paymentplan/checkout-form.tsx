@@ -1,5 +1,6 @@
 import type { Cohort } from '@app/contracts';
-import { cohortMonthLabel, cohortSeatsSuffix, type ValidationFailure } from '@app/domain';
+import { cohortMonthLabel, cohortSeatsSuffix } from '@app/domain';
+import type { ValidationFailure } from '~/lib/form-notices';
 import { WaitlistLinks } from './waitlist-links';
 import { Form, Link } from 'react-router';
 import type { FormEvent, ReactNode } from 'react';

@@ -8,13 +8,8 @@ import {
   type TrainingName,
   type TrainingPricing,
 } from '@app/contracts';
-import {
-  installmentCount,
-  priceForPlan,
-  selectBundlePrice,
-  validateBundleSelection,
-  type ValidationFailure,
-} from '@app/domain';
+import { installmentCount, priceForPlan, selectBundlePrice, validateBundleSelection } from '@app/domain';
+import { selectionNotice, type ValidationFailure } from '~/lib/form-notices';
 
 /** What the page shows, read from the query string so every step is a link or a form that works without JS. */
 export type PlanView =
@@ -55,8 +50,8 @@ export function checkBundle(
   bundles: BundlePricing[],
 ): ValidationFailure | null {
   const trainingsWithCohorts = [...new Set(cohorts.map((c) => c.trainingName))];
-  const failure = validateBundleSelection({ size, trainings, cohortIds, trainingsWithCohorts });
-  if (failure) return failure;
+  const problem = validateBundleSelection({ size, trainings, cohortIds, trainingsWithCohorts });
+  if (problem) return selectionNotice(problem);
   const chosen = trainings.filter((t): t is TrainingName => t !== '');
   if (!selectBundlePrice(bundles, chosen)) return { title: 'Invalid Bundle', message: 'Bundle pricing not found' };
   return null;

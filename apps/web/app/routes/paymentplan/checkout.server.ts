@@ -7,10 +7,11 @@ import {
   type TestModeConfirmResponse,
   type TrainingName,
 } from '@app/contracts';
-import { isValidEmail, validateCustomer, validateSingleCohort, type ValidationFailure } from '@app/domain';
+import { parseCustomerForm, validateSingleCohort } from '@app/domain';
+import { customerNotice, selectionNotice, type ValidationFailure } from '~/lib/form-notices';
 import { ApiError, callApi } from '~/lib/api.server';
 import type { CheckoutIntent, PlanView } from './checkout-state';
-import { formText } from '~/lib/forms.server';
+import { formList, formText } from '~/lib/forms.server';
 
 /**
  * Creates the payment of the checkout the buyer is submitting (never on a page view: a link preview, a crawler or a
@@ -92,17 +93,15 @@ export async function pay(
 ): Promise<PayOutcome> {
   const values = readPayValues(form);
   let intent = readIntent(form);
-  const missing = validateCustomer({ name: values.customerName, email: values.customerEmail });
-  if (missing) return { ok: false, failure: missing, intent };
-  if (!isValidEmail(values.customerEmail.trim())) {
-    return { ok: false, failure: { title: 'Invalid Email', message: 'Please enter a valid email address' }, intent };
-  }
+  const customer = parseCustomerForm({ name: values.customerName, email: values.customerEmail });
+  const refused = customer.ok ? null : customerNotice(customer.fieldErrors);
+  if (refused) return { ok: false, failure: refused, intent };
   const bundle = formText(form, 'kind') === 'bundle';
   if (!bundle) {
     const trainingName = formText(form, 'trainingName');
     const hasCohorts = cohorts.some((c) => c.trainingName === trainingName);
     const cohortMissing = validateSingleCohort({ hasCohorts, cohortId: values.cohortId || null });
-    if (cohortMissing) return { ok: false, failure: cohortMissing, intent };
+    if (cohortMissing) return { ok: false, failure: selectionNotice(cohortMissing), intent };
   }
   const promotionCode = values.promotionCode || null;
   try {
@@ -110,8 +109,8 @@ export async function pay(
     const { paymentIntentId } = intent;
     let summary: PaymentIntentSummary;
     if (bundle) {
-      const names = form.getAll('t').map(String);
-      const cohortIds = form.getAll('c').map(String);
+      const names = formList(form, 't');
+      const cohortIds = formList(form, 'c');
       const trainings: BundleTrainingSelection[] = names
         .filter((name): name is TrainingName => isTrainingName(name))
         .map((name, i) => ({ name, cohortId: cohortIds[i] || null }));

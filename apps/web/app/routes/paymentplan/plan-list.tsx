@@ -1,5 +1,6 @@
 import type { BundlePricing, Cohort, PaymentType, TrainingPricing } from '@app/contracts';
-import { formatUsd, paymentOptionTitle, type ValidationFailure } from '@app/domain';
+import { formatUsd, paymentOptionTitle } from '@app/domain';
+import type { ValidationFailure } from '~/lib/form-notices';
 import { Link } from 'react-router';
 import { singleCheckoutSearch } from './checkout-state';
 import { BundleSelector } from './bundle-selector';

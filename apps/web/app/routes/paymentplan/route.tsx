@@ -39,6 +39,7 @@ import {
   type BundleSlot,
   type PaymentActionData,
 } from './checkout-state';
+import { formList } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Payment Plan' }];
 
@@ -80,8 +81,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (step === 'bundle-select') {
     const size = form.get('bundleSize') === '2' ? 2 : 3;
-    const rawTrainings = form.getAll('t').map(String).slice(0, size);
-    const rawCohorts = form.getAll('c').map(String).slice(0, size);
+    const rawTrainings = formList(form, 't').slice(0, size);
+    const rawCohorts = formList(form, 'c').slice(0, size);
     const trainings = Array.from({ length: size }, (_, i) => (isTrainingName(rawTrainings[i]) ? rawTrainings[i] : ''));
     const { cohorts, bundles } = await catalog();
     // A cohort chosen for a slot whose training then changed (a form sent without JavaScript) no longer counts.

@@ -5,7 +5,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useFetcher, useNavigate } from 'react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHECKOUT_CURRENCY, type PaymentIntentSummary } from '@app/contracts';
-import type { ValidationFailure } from '@app/domain';
+import type { ValidationFailure } from '~/lib/form-notices';
 import { confirmedOrOnItsWay } from '~/lib/payment-outcome';
 import { notify } from '~/lib/toast';
 import {
