@@ -359,6 +359,49 @@ async function cpuPerRequest<T extends { requests: number }>(
   return { result, perRequest };
 }
 
+/**
+ * `BENCH_CALLGRIND=<dir>`: part (c)'s web server runs in one process under valgrind's callgrind, and each view prints
+ * the instructions the server executed per page over a fixed number of pages (after a warm-up): unlike time, the
+ * count does not move when other work shares the machine, so it tells a lever's effect on a busy machine. Slow (the
+ * server runs some 50 times slower); the dumps stay in the directory for callgrind_annotate.
+ */
+const CALLGRIND = process.env.BENCH_CALLGRIND ? resolve(process.env.BENCH_CALLGRIND) : null;
+const CALLGRIND_WARMUP = 150;
+const CALLGRIND_PAGES = 300;
+
+async function callgrindControl(...args: string[]): Promise<void> {
+  const child = spawn('callgrind_control', args, { stdio: 'ignore' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`callgrind_control ${args.join(' ')} exited with ${code}`);
+}
+
+async function callgrindPerRequest(
+  pid: number,
+  dir: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ perRequest: number; requests: number; errors: number }> {
+  await autocannon({ url, connections: 4, amount: CALLGRIND_WARMUP, headers, timeout: 120 });
+  const before = new Set(readdirSync(dir));
+  await callgrindControl('-i', 'on', String(pid));
+  const result = await autocannon({ url, connections: 4, amount: CALLGRIND_PAGES, headers, timeout: 120 });
+  await callgrindControl('-d', String(pid));
+  await callgrindControl('-i', 'off', String(pid));
+  let dump: string | undefined;
+  for (let i = 0; i < 100 && !dump; i++) {
+    dump = readdirSync(dir).find((name) => !before.has(name) && name.startsWith(`web.${pid}.`));
+    if (!dump) await new Promise((done) => setTimeout(done, 100));
+  }
+  if (!dump) throw new Error('callgrind wrote no dump');
+  await new Promise((done) => setTimeout(done, 500));
+  const totals = /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, dump), 'utf8'));
+  return {
+    perRequest: Number(totals?.[1] ?? NaN) / result.requests.total,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
 function start(
   name: string,
   command: string,
@@ -502,10 +545,20 @@ async function main(): Promise<void> {
       } else {
         const web = start(
           'web',
-          process.execPath,
-          profiled(['server.mjs']),
+          CALLGRIND ? 'valgrind' : process.execPath,
+          CALLGRIND
+            ? [
+                '--tool=callgrind',
+                '--collect-atstart=no',
+                `--callgrind-out-file=${join(CALLGRIND, 'web.%p')}`,
+                process.execPath,
+                'server.mjs',
+              ]
+            : profiled(['server.mjs']),
           {
             ...baseEnv,
+            // Under callgrind: one process, no cluster, so one process's counts are the server's.
+            ...(CALLGRIND ? { WEB_CONCURRENCY: '1' } : {}),
             NODE_ENV: 'production',
             PORT: String(webPort),
             HOST: '127.0.0.1',
@@ -516,7 +569,7 @@ async function main(): Promise<void> {
           dataDir,
         );
         children.push(web);
-        await waitFor(`http://127.0.0.1:${webPort}/`, 60);
+        await waitFor(`http://127.0.0.1:${webPort}/`, CALLGRIND ? 900 : 60);
         const webUrl = `http://127.0.0.1:${webPort}`;
         const signedIn = await signedInVisitors(webUrl, sql);
         /** `BENCH_PAGES=/evaluation`: only those pages in part (c). */
@@ -577,6 +630,13 @@ async function main(): Promise<void> {
         for (const [page, key, visitor, cookie] of views) {
           const limit = limits[limitKey(page, key)];
           const headers: Record<string, string> = cookie ? { cookie } : {};
+          if (CALLGRIND) {
+            const instructions = await callgrindPerRequest(web.pid!, CALLGRIND, `${webUrl}${page}`, headers);
+            console.log(
+              `  GET ${page.padEnd(12)} ${visitor.padEnd(16)} web server ${(instructions.perRequest / 1e6).toFixed(2)} M instructions per page (callgrind, ${instructions.requests} pages, err ${instructions.errors})`,
+            );
+            continue;
+          }
           await load(`${webUrl}${page}`, 5, { duration: 1, headers });
           await settle(`${webUrl}${page}`);
           const { result: measured, perRequest: cpu } = await cpuPerRequest(

@@ -1,5 +1,6 @@
 import type { RouteDefinition, RouteResponse } from '@app/contracts';
-import { createCookie, redirect } from 'react-router';
+import { redirect } from 'react-router';
+import { createSignedCookie } from './signed-cookie.server';
 import { ApiError, type CallArgs } from './api.server';
 import { applicantApi, optionalApplicantId } from './applicant.server';
 import { ACCOUNT_COOKIE, APPLICANT_COOKIE } from './cookie-names';
@@ -10,7 +11,7 @@ import { SESSION_SECRET } from './session.server';
  * Which account the applicant cookie carries, for the header only (the API decides what an account may see, from
  * the applicant token): signed, httpOnly, and valid only while it names the same id as the applicant cookie.
  */
-const accountCookie = createCookie(ACCOUNT_COOKIE, {
+const accountCookie = createSignedCookie(ACCOUNT_COOKIE, {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',

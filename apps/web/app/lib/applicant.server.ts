@@ -5,7 +5,7 @@ import {
   type RouteDefinition,
   type RouteResponse,
 } from '@app/contracts';
-import { createCookie } from 'react-router';
+import { createSignedCookie } from './signed-cookie.server';
 import jwt from 'jsonwebtoken';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { callApi, callApiResponse, type CallArgs } from './api.server';
@@ -21,7 +21,7 @@ const COOKIE_DAYS = 180;
  * The applicant identity: an id this server chose, in a signed, httpOnly, SameSite=Lax cookie. It is created when the
  * visitor first creates something (a credential), never on a page view, and the browser cannot pick or read it.
  */
-const applicantCookie = createCookie(APPLICANT_COOKIE, {
+const applicantCookie = createSignedCookie(APPLICANT_COOKIE, {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',
@@ -59,7 +59,7 @@ const BINDING = /^[A-Za-z0-9_-]{43}$/;
  * the asking browser's records join the account: a link asked for in one browser and used in another gives the
  * account to the browser using it and leaves the asking browser as it was.
  */
-const signInBindingCookie = createCookie(SIGN_IN_BINDING_COOKIE, {
+const signInBindingCookie = createSignedCookie(SIGN_IN_BINDING_COOKIE, {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',

@@ -30,8 +30,8 @@ function returnPath(request: Request): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if ((await getSession(request)).get('adminToken')) throw redirect(returnPath(request));
-  const { toast, setCookie } = await takeToast(request);
-  return data({ toast }, { headers: { 'Set-Cookie': setCookie } });
+  const { toast, headers } = await takeToast(request);
+  return data({ toast }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

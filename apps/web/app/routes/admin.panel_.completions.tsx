@@ -33,10 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
-  const { toast, setCookie } = await takeToast(request);
+  const { toast, headers } = await takeToast(request);
   return data(
     { cohorts, preview, today: new Date().toISOString().slice(0, 10), toast },
-    { headers: { 'Set-Cookie': setCookie } },
+    { headers },
   );
 }
 

@@ -45,10 +45,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const receipts = await adminApi(request, ROUTES.adminPaymentReceipts, { params: { id } });
   const certificates = await adminApi(request, ROUTES.adminEnrollmentCertificates, { params: { id } });
-  const { toast, setCookie } = await takeToast(request);
+  const { toast, headers } = await takeToast(request);
   return data(
     { detail, cohorts, receipts, certificates, today: new Date().toISOString().slice(0, 10), toast },
-    { headers: { 'Set-Cookie': setCookie } },
+    { headers },
   );
 }
 

@@ -41,8 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adminApi(request, ROUTES.adminApiKeys),
     adminApi(request, ROUTES.adminWebhookEndpoints),
   ]);
-  const { toast, setCookie } = await takeToast(request);
-  return data({ apiKeys, endpoints, toast }, { headers: { 'Set-Cookie': setCookie } });
+  const { toast, headers } = await takeToast(request);
+  return data({ apiKeys, endpoints, toast }, { headers });
 }
 
 type ActionResult = {

@@ -25,8 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     params: { id: params.id ?? '' },
     query: { page: String(page) },
   });
-  const { toast, setCookie } = await takeToast(request);
-  return data({ log, toast }, { headers: { 'Set-Cookie': setCookie } });
+  const { toast, headers } = await takeToast(request);
+  return data({ log, toast }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

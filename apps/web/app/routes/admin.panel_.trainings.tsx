@@ -20,8 +20,8 @@ export const meta: MetaFunction = () => [{ title: 'Training settings - Admin Pan
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await adminApi(request, ROUTES.adminTrainingSettings);
-  const { toast, setCookie } = await takeToast(request);
-  return data({ settings, toast }, { headers: { 'Set-Cookie': setCookie } });
+  const { toast, headers } = await takeToast(request);
+  return data({ settings, toast }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -25,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     adminApi(request, ROUTES.adminCohorts),
     adminApi(request, ROUTES.adminWaitlist),
   ]);
-  const { toast, setCookie } = await takeToast(request);
-  return data({ cohorts, waitlist, toast }, { headers: { 'Set-Cookie': setCookie } });
+  const { toast, headers } = await takeToast(request);
+  return data({ cohorts, waitlist, toast }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

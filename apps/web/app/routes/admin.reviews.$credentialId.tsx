@@ -42,8 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof ApiError && error.status === 404) throw new Response('Not found', { status: 404 });
     throw error;
   }
-  const { toast, setCookie } = await takeToast(request);
-  return data({ detail, toast }, { headers: { 'Set-Cookie': setCookie } });
+  const { toast, headers } = await takeToast(request);
+  return data({ detail, toast }, { headers });
 }
 
 type FieldErrors = Record<string, string>;

@@ -34,8 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = readStatus(url.searchParams.get('status'));
   const search = (url.searchParams.get('search') ?? '').slice(0, 200);
   const items = await adminApi(request, ROUTES.reviewQueue, { query: { status, search } });
-  const { toast, setCookie } = await takeToast(request);
-  return data({ items, status, search, toast }, { headers: { 'Set-Cookie': setCookie } });
+  const { toast, headers } = await takeToast(request);
+  return data({ items, status, search, toast }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
