@@ -35,6 +35,8 @@ const READS = process.env.BENCH_READS?.split(',').map((path) => path.trim());
  * `BENCH_PROFILE=<dir>`: the API and the web server run with `node --cpu-prof`, writing their profiles there when they
  * stop (open them in Chrome DevTools, or summarise them with `node apps/api/bench/profile-top.mjs <file>`).
  */
+/** `BENCH_ACCEPT_ENCODING=br`: part (c)'s pages asked for compressed (default: as autocannon asks, uncompressed). */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING?.trim() || null;
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 const profiled = (args: string[]) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, ...args] : args);
 
@@ -359,48 +361,6 @@ async function cpuPerRequest<T extends { requests: number }>(
   return { result, perRequest };
 }
 
-/**
- * `BENCH_CALLGRIND=<dir>`: part (c)'s web server runs in one process under valgrind's callgrind, and each view prints
- * the instructions the server executed per page over a fixed number of pages (after a warm-up): unlike time, the
- * count does not move when other work shares the machine, so it tells a lever's effect on a busy machine. Slow (the
- * server runs some 50 times slower); the dumps stay in the directory for callgrind_annotate.
- */
-const CALLGRIND = process.env.BENCH_CALLGRIND ? resolve(process.env.BENCH_CALLGRIND) : null;
-const CALLGRIND_WARMUP = 150;
-const CALLGRIND_PAGES = 300;
-
-async function callgrindControl(...args: string[]): Promise<void> {
-  const child = spawn('callgrind_control', args, { stdio: 'ignore' });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`callgrind_control ${args.join(' ')} exited with ${code}`);
-}
-
-async function callgrindPerRequest(
-  pid: number,
-  dir: string,
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ perRequest: number; requests: number; errors: number }> {
-  await autocannon({ url, connections: 4, amount: CALLGRIND_WARMUP, headers, timeout: 120 });
-  const before = new Set(readdirSync(dir));
-  await callgrindControl('-i', 'on', String(pid));
-  const result = await autocannon({ url, connections: 4, amount: CALLGRIND_PAGES, headers, timeout: 120 });
-  await callgrindControl('-d', String(pid));
-  await callgrindControl('-i', 'off', String(pid));
-  let dump: string | undefined;
-  for (let i = 0; i < 100 && !dump; i++) {
-    dump = readdirSync(dir).find((name) => !before.has(name) && name.startsWith(`web.${pid}.`));
-    if (!dump) await new Promise((done) => setTimeout(done, 100));
-  }
-  if (!dump) throw new Error('callgrind wrote no dump');
-  await new Promise((done) => setTimeout(done, 500));
-  const totals = /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, dump), 'utf8'));
-  return {
-    perRequest: Number(totals?.[1] ?? NaN) / result.requests.total,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
 
 function start(
   name: string,
@@ -543,33 +503,40 @@ async function main(): Promise<void> {
       if (!existsSync(join(webBuild, 'server/index.mjs'))) {
         console.log('  skipped: no web build (npx nx run web:build)');
       } else {
-        const web = start(
-          'web',
-          CALLGRIND ? 'valgrind' : process.execPath,
-          CALLGRIND
-            ? [
-                '--tool=callgrind',
-                '--collect-atstart=no',
-                `--callgrind-out-file=${join(CALLGRIND, 'web.%p')}`,
-                process.execPath,
-                'server.mjs',
-              ]
-            : profiled(['server.mjs']),
-          {
-            ...baseEnv,
-            // Under callgrind: one process, no cluster, so one process's counts are the server's.
-            ...(CALLGRIND ? { WEB_CONCURRENCY: '1' } : {}),
-            NODE_ENV: 'production',
-            PORT: String(webPort),
-            HOST: '127.0.0.1',
-            API_URL: apiUrl,
-            SESSION_COOKIE_SECURE: 'false',
-          },
-          join(ROOT, 'apps/web'),
-          dataDir,
-        );
+        const startWeb = (name: string, dir: string, port: number) =>
+          start(
+            name,
+            process.execPath,
+            profiled(['server.mjs']),
+            {
+              ...baseEnv,
+              NODE_ENV: 'production',
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              API_URL: apiUrl,
+              SESSION_COOKIE_SECURE: 'false',
+            },
+            dir,
+            dataDir,
+          );
+        const web = startWeb('web', join(ROOT, 'apps/web'), webPort);
         children.push(web);
-        await waitFor(`http://127.0.0.1:${webPort}/`, CALLGRIND ? 900 : 60);
+        /**
+         * `BENCH_COMPARE_WEB=<dir>`: a second web server (that directory's server.mjs and build/, e.g. another
+         * commit's, with node_modules reachable from it) on the same API, measured in turn with this one for
+         * BENCH_COMPARE_ROUNDS rounds (default 3): on a shared machine, interleaved runs see the same load.
+         */
+        const targets = [{ name: 'this', process: web, url: `http://127.0.0.1:${webPort}` }];
+        const compareDir = process.env.BENCH_COMPARE_WEB ? resolve(process.env.BENCH_COMPARE_WEB) : null;
+        if (compareDir) {
+          const port = await freePort();
+          const other = startWeb('web-compare', compareDir, port);
+          children.push(other);
+          targets.push({ name: 'compare', process: other, url: `http://127.0.0.1:${port}` });
+          await waitFor(`http://127.0.0.1:${port}/`, 60);
+        }
+        const rounds = compareDir ? Number(process.env.BENCH_COMPARE_ROUNDS ?? 3) : 1;
+        await waitFor(`http://127.0.0.1:${webPort}/`, 60);
         const webUrl = `http://127.0.0.1:${webPort}`;
         const signedIn = await signedInVisitors(webUrl, sql);
         /** `BENCH_PAGES=/evaluation`: only those pages in part (c). */
@@ -629,31 +596,33 @@ async function main(): Promise<void> {
         if (renderCode !== 0) console.log(`  render limit failed (exit ${renderCode}): ratios not available`);
         for (const [page, key, visitor, cookie] of views) {
           const limit = limits[limitKey(page, key)];
-          const headers: Record<string, string> = cookie ? { cookie } : {};
-          if (CALLGRIND) {
-            const instructions = await callgrindPerRequest(web.pid!, CALLGRIND, `${webUrl}${page}`, headers);
-            console.log(
-              `  GET ${page.padEnd(12)} ${visitor.padEnd(16)} web server ${(instructions.perRequest / 1e6).toFixed(2)} M instructions per page (callgrind, ${instructions.requests} pages, err ${instructions.errors})`,
-            );
-            continue;
+          // `BENCH_ACCEPT_ENCODING=br` (or `gzip`): the pages are asked for as a browser does, compressed on the fly.
+          const headers: Record<string, string> = {
+            ...(cookie ? { cookie } : {}),
+            ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
+          };
+          for (let round = 0; round < rounds; round++) {
+            for (const target of targets) {
+              const url = `${target.url}${page}`;
+              await load(url, 5, { duration: 1, headers });
+              const { result: measured, perRequest: cpu } = await cpuPerRequest(
+                {
+                  web: () => childPids(target.process.pid!).concat(target.process.pid!),
+                  api: () => [api.pid!],
+                  postgres: () => postgresBackends(databaseName),
+                  load: () => [process.pid],
+                },
+                () => load(url, 20, { headers }),
+              );
+              const label = compareDir ? `${target.name.padEnd(8)}` : '';
+              console.log(
+                `  ${label}GET ${page.padEnd(12)} ${visitor.padEnd(16)} ${n(measured.rps)} pages/s p50 ${n(measured.p50)} ms p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit?.rendersPerSecond ?? NaN)} renders/s | ratio ${((100 * measured.rps) / (limit?.rendersPerSecond ?? NaN)).toFixed(0)}% (page ${(measured.bytes / 1024).toFixed(1)} KB with headers, render ${((limit?.bytes ?? NaN) / 1024).toFixed(1)} KB)`,
+              );
+              console.log(
+                `      CPU per page: web ${cpu.web.toFixed(2)} ms, API ${cpu.api.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, load generator ${cpu.load.toFixed(2)} ms; render alone ${(1000 / (limit?.rendersPerSecond ?? NaN)).toFixed(2)} ms`,
+              );
+            }
           }
-          await load(`${webUrl}${page}`, 5, { duration: 1, headers });
-          await settle(`${webUrl}${page}`);
-          const { result: measured, perRequest: cpu } = await cpuPerRequest(
-            {
-              web: () => childPids(web.pid!).concat(web.pid!),
-              api: () => [api.pid!],
-              postgres: () => postgresBackends(databaseName),
-              load: () => [process.pid],
-            },
-            () => load(`${webUrl}${page}`, 20, { headers }),
-          );
-          console.log(
-            `  GET ${page.padEnd(12)} ${visitor.padEnd(16)} ${n(measured.rps)} pages/s p50 ${n(measured.p50)} ms p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit?.rendersPerSecond ?? NaN)} renders/s | ratio ${((100 * measured.rps) / (limit?.rendersPerSecond ?? NaN)).toFixed(0)}% (page ${(measured.bytes / 1024).toFixed(1)} KB with headers, render ${((limit?.bytes ?? NaN) / 1024).toFixed(1)} KB)`,
-          );
-          console.log(
-            `      CPU per page: web ${cpu.web.toFixed(2)} ms, API ${cpu.api.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, load generator ${cpu.load.toFixed(2)} ms; render alone ${(1000 / (limit?.rendersPerSecond ?? NaN)).toFixed(2)} ms`,
-          );
         }
         const client = join(webBuild, 'client');
         console.log(
