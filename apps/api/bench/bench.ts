@@ -35,8 +35,11 @@ const READS = process.env.BENCH_READS?.split(',').map((path) => path.trim());
  * `BENCH_PROFILE=<dir>`: the API and the web server run with `node --cpu-prof`, writing their profiles there when they
  * stop (open them in Chrome DevTools, or summarise them with `node apps/api/bench/profile-top.mjs <file>`).
  */
-/** `BENCH_ACCEPT_ENCODING=br`: part (c)'s pages asked for compressed (default: as autocannon asks, uncompressed). */
-const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING?.trim() || null;
+/**
+ * `BENCH_ACCEPT_ENCODING=br`: part (c)'s pages asked for compressed, on the fly (default: as autocannon asks, with no
+ * Accept-Encoding); `br|gzip|identity` measures each in turn.
+ */
+const ACCEPT_ENCODINGS = process.env.BENCH_ACCEPT_ENCODING?.split('|').map((value) => value.trim()) ?? [null];
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 const profiled = (args: string[]) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, ...args] : args);
 
@@ -596,13 +599,12 @@ async function main(): Promise<void> {
         if (renderCode !== 0) console.log(`  render limit failed (exit ${renderCode}): ratios not available`);
         for (const [page, key, visitor, cookie] of views) {
           const limit = limits[limitKey(page, key)];
-          // `BENCH_ACCEPT_ENCODING=br` (or `gzip`): the pages are asked for as a browser does, compressed on the fly.
-          const headers: Record<string, string> = {
-            ...(cookie ? { cookie } : {}),
-            ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
-          };
           for (let round = 0; round < rounds; round++) {
-            for (const target of targets) {
+            for (const [target, encoding] of targets.flatMap((t) => ACCEPT_ENCODINGS.map((e) => [t, e] as const))) {
+              const headers: Record<string, string> = {
+                ...(cookie ? { cookie } : {}),
+                ...(encoding ? { 'accept-encoding': encoding } : {}),
+              };
               const url = `${target.url}${page}`;
               await load(url, 5, { duration: 1, headers });
               const { result: measured, perRequest: cpu } = await cpuPerRequest(
@@ -614,7 +616,7 @@ async function main(): Promise<void> {
                 },
                 () => load(url, 20, { headers }),
               );
-              const label = compareDir ? `${target.name.padEnd(8)}` : '';
+              const label = `${compareDir ? `${target.name.padEnd(8)}` : ''}${encoding ? `${encoding.padEnd(9)}` : ''}`;
               console.log(
                 `  ${label}GET ${page.padEnd(12)} ${visitor.padEnd(16)} ${n(measured.rps)} pages/s p50 ${n(measured.p50)} ms p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit?.rendersPerSecond ?? NaN)} renders/s | ratio ${((100 * measured.rps) / (limit?.rendersPerSecond ?? NaN)).toFixed(0)}% (page ${(measured.bytes / 1024).toFixed(1)} KB with headers, render ${((limit?.bytes ?? NaN) / 1024).toFixed(1)} KB)`,
               );

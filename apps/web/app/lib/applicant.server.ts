@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import { createSignedCookie } from './signed-cookie.server';
 import jwt from 'jsonwebtoken';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { callApi, callApiResponse, type CallArgs } from './api.server';
 import { APPLICANT_COOKIE, SIGN_IN_BINDING_COOKIE } from './cookie-names';
 import { webEnv } from './env.server';
@@ -106,12 +106,21 @@ export function clearSignInBinding(): Promise<string> {
   return signInBindingCookie.serialize('', { maxAge: 0 });
 }
 
+/**
+ * The shared secret as a key made once: given a string, jsonwebtoken first tries to read it as a PEM private key
+ * (which throws) and then makes a secret key of it, on every token (issue 28's profile). The same bytes, the same
+ * tokens.
+ */
+let signingKey: { secret: string; key: KeyObject } | null = null;
+
 /** A token the API verifies with the shared APPLICANT_TOKEN_SECRET: this request acts for this applicant, for a minute. */
 export function applicantToken(applicantId: string): string {
   if (!webEnv.applicantTokenSecret) {
     throw new Error('APPLICANT_TOKEN_SECRET is not set on the web server; set the same value as the API’s');
   }
-  return jwt.sign({ sub: applicantId }, webEnv.applicantTokenSecret, {
+  const secret = webEnv.applicantTokenSecret;
+  if (signingKey?.secret !== secret) signingKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return jwt.sign({ sub: applicantId }, signingKey.key, {
     audience: APPLICANT_TOKEN_AUDIENCE,
     expiresIn: 60,
     algorithm: 'HS256',

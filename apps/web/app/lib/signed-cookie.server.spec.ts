@@ -3,7 +3,7 @@ import { createSignedCookie } from './signed-cookie.server';
 
 /** A signed cookie whose verified values are remembered per Cookie header (issue 28) must read exactly as before. */
 describe('createSignedCookie', () => {
-  const options = { secrets: ['test-secret'], path: '/', httpOnly: true } as const;
+  const options = { secrets: ['test-secret'], path: '/', httpOnly: true };
   const header = (setCookie: string) => setCookie.split(';')[0];
 
   afterEach(() => jest.restoreAllMocks());
