@@ -10,7 +10,7 @@ import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import cluster from 'node:cluster';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -29,6 +29,8 @@ const https =
 
 /** React Router's handler of the server build; loaded by serve(), in each process that serves. */
 let handleDocument;
+/** The server build's wholePage (entry.server.tsx): a page's bytes, for one write without reading its body back. */
+let wholePage = null;
 
 /**
  * What the CSP must allow besides this origin: the store presigned uploads go to, and Stripe only when Stripe is
@@ -50,7 +52,7 @@ const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = ['https://api.stripe.com', 'https://m.stripe.network', 'https://q.stripe.com'];
 
 const nonce = (_request, response) => `'nonce-${response.locals.cspNonce}'`;
-const securityHeaders = helmet({
+const helmetHeaders = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -79,6 +81,54 @@ const securityHeaders = helmet({
   // Stripe's 3-D Secure opens its own windows; same-origin-allow-popups keeps them able to report back.
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 });
+
+/**
+ * A fresh CSP nonce for every response: 16 bytes of the operating system's random generator, drawn from a pool that is
+ * refilled 256 nonces at a time (one randomFillSync call per 256 responses instead of one per response, issue 28's
+ * profile). Every nonce is still unpredictable and used once.
+ */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let noncePoolOffset = noncePool.length;
+function freshNonce() {
+  if (noncePoolOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolOffset = 0;
+  }
+  const value = noncePool.toString('base64', noncePoolOffset, noncePoolOffset + NONCE_BYTES);
+  noncePoolOffset += NONCE_BYTES;
+  return value;
+}
+
+/**
+ * The security headers, computed by helmet once per CSP policy (policy changes at most once a minute) instead of
+ * for every response: helmet runs on a stand-in response whose nonce is a marker, and each real response gets those
+ * headers with its own nonce in place of the marker (issue 28: per-request work in server.mjs).
+ */
+const NONCE_MARKER = 'NONCE-MARKER-0000000000';
+let precomputed = { policy: null, headers: [] };
+function securityHeaderList() {
+  if (precomputed.policy === policy) return precomputed.headers;
+  const headers = new Map();
+  const standIn = {
+    locals: { cspNonce: NONCE_MARKER },
+    setHeader: (name, value) => headers.set(name, value),
+    removeHeader: (name) => headers.delete(name),
+    getHeader: (name) => headers.get(name),
+  };
+  let failure = null;
+  helmetHeaders({ headers: {}, method: 'GET', url: '/' }, standIn, (error) => (failure = error ?? null));
+  if (failure) throw failure;
+  const list = [...headers].map(([name, value]) => [name, value, String(value).includes(NONCE_MARKER)]);
+  precomputed = { policy, headers: list };
+  return list;
+}
+function securityHeaders(_request, response, next) {
+  const nonce = response.locals.cspNonce;
+  for (const [name, value, withNonce] of securityHeaderList())
+    response.setHeader(name, withNonce ? value.replaceAll(NONCE_MARKER, nonce) : value);
+  next();
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -199,17 +249,23 @@ function refuseUnusableBodies(request, response, next) {
 }
 
 /**
- * A page (HTML) is collected and sent in one write with its length: React and React Router hand it over in many small
- * chunks, and writing each as its own HTTP chunk cost a tenth of the server's time (issue 18's profile). No page
- * streams deferred data, so nothing arrives later than the rest; other answers (resources, single-fetch data) pass
- * through.
+ * A page (HTML) is sent in one write with its length: React and React Router hand it over in many small chunks, and
+ * writing each as its own HTTP chunk cost a tenth of the server's time (issue 18's profile). The entry renders a page
+ * whole (entry.server.tsx) and hands its bytes over (wholePage), so the page is not read back through a web stream,
+ * and it goes out with one `end()` rather than a write and an end (issue 28's profile). Other answers (resources,
+ * single-fetch data) are streamed by node-fetch-server.
  */
-async function whole(answer) {
-  if (!answer.body || !answer.headers.get('content-type')?.startsWith('text/html')) return answer;
-  const body = await answer.arrayBuffer();
-  const headers = new Headers(answer.headers);
-  headers.set('content-length', String(body.byteLength));
-  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
+async function send(response, answer) {
+  if (!answer.body || !answer.headers.get('content-type')?.startsWith('text/html'))
+    return sendResponse(response, answer);
+  const page = wholePage?.(answer) ?? Buffer.from(await answer.arrayBuffer());
+  for (const [name, value] of answer.headers) if (name !== 'set-cookie') response.setHeader(name, value);
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 0) response.setHeader('set-cookie', cookies);
+  response.setHeader('content-length', String(page.byteLength));
+  response.statusCode = answer.status;
+  if (answer.statusText) response.statusMessage = answer.statusText;
+  response.end(page);
 }
 
 /**
@@ -280,14 +336,15 @@ async function renderShareable(request, response) {
   const shared = /\bpublic\b/i.test(answer.headers.get('cache-control') ?? '');
   if (answer.status !== 200 || !html || !shared || answer.headers.has('set-cookie')) return { answer };
   const headers = [...answer.headers].filter(([name]) => name !== 'content-length');
-  return { page: { nonce: response.locals.cspNonce, status: answer.status, headers, body: await answer.text() } };
+  const body = wholePage?.(answer)?.toString('utf8') ?? (await answer.text());
+  return { page: { nonce: response.locals.cspNonce, status: answer.status, headers, body } };
 }
 
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', 'loopback');
 app.use((_request, response, next) => {
-  response.locals.cspNonce = randomBytes(16).toString('base64');
+  response.locals.cspNonce = freshNonce();
   next();
 });
 app.use(securityHeaders);
@@ -298,7 +355,7 @@ app.use((request, response, next) => {
 });
 // Pages, single-fetch data and the other answers of 1 KB or more go out compressed (brotli or gzip, as the client
 // accepts; Vary: Accept-Encoding) by Express's own compression middleware. Each write is flushed at once, so a
-// streamed answer still arrives as it is written; a page is one write (see whole()), its nonce untouched.
+// streamed answer still arrives as it is written; a page is one write (see send()), its nonce untouched.
 app.use(
   compression({
     threshold: 1024,
@@ -344,7 +401,7 @@ app.use(async (request, response, next) => {
         own = answer ?? null;
         return page ?? null;
       });
-      if (own) return await sendResponse(response, await whole(own));
+      if (own) return await send(response, own);
       if (page) {
         const body = Buffer.from(page.body.replaceAll(page.nonce, response.locals.cspNonce));
         for (const [name, value] of page.headers) response.setHeader(name, value);
@@ -353,7 +410,7 @@ app.use(async (request, response, next) => {
       }
     }
     const answer = await handleDocument(fetchRequest(request, response), { cspNonce: response.locals.cspNonce });
-    await sendResponse(response, await whole(answer));
+    await send(response, answer);
   } catch (error) {
     next(error);
   }
@@ -363,6 +420,7 @@ app.use(async (request, response, next) => {
 async function serve() {
   const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
   handleDocument = createRequestHandler(build, process.env.NODE_ENV);
+  wholePage = typeof build.entry.module.wholePage === 'function' ? build.entry.module.wholePage : null;
   const cookieNames = build.entry.module.APP_COOKIES;
   appCookies = Array.isArray(cookieNames) ? new Set(cookieNames) : null;
   await refreshPolicy();

@@ -15,6 +15,10 @@ declare module 'autocannon' {
       duration?: number;
       headers?: Record<string, string>;
       requests?: Request[];
+      /** Stop after this many requests (instead of after `duration`). */
+      amount?: number;
+      /** Seconds before a request counts as timed out. */
+      timeout?: number;
     }
     interface Histogram {
       average: number;

@@ -35,6 +35,11 @@ const READS = process.env.BENCH_READS?.split(',').map((path) => path.trim());
  * `BENCH_PROFILE=<dir>`: the API and the web server run with `node --cpu-prof`, writing their profiles there when they
  * stop (open them in Chrome DevTools, or summarise them with `node apps/api/bench/profile-top.mjs <file>`).
  */
+/**
+ * `BENCH_ACCEPT_ENCODING=br`: part (c)'s pages asked for compressed, on the fly (default: as autocannon asks, with no
+ * Accept-Encoding); `br|gzip|identity` measures each in turn.
+ */
+const ACCEPT_ENCODINGS = process.env.BENCH_ACCEPT_ENCODING?.split('|').map((value) => value.trim()) ?? [null];
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 const profiled = (args: string[]) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, ...args] : args);
 
@@ -199,6 +204,167 @@ async function lighthouse(url: string, extraHeaders?: Record<string, string>): P
   };
 }
 
+/** The cookies a browser keeps from an answer's Set-Cookie headers (name=value only), merged into `jar`. */
+function keepCookies(jar: Map<string, string>, response: Response): void {
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(';')[0];
+    const equals = pair.indexOf('=');
+    const [name, value] = [pair.slice(0, equals), pair.slice(equals + 1)];
+    if (value === '' || /max-age=0/i.test(header)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+const cookieHeader = (jar: Map<string, string>, only?: string[]) =>
+  [...jar]
+    .filter(([name]) => !only || only.includes(name))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+
+/** Other applicants' records stored beside the bench's own visitor (issue 28: ~300 of them). */
+const OTHER_APPLICANTS = 300;
+/** The bench applicant's own credentials, created through the web app's form. */
+const OWN_CREDENTIALS = ['BA Psychology', 'MSc Counselling', 'Certificate in Play Therapy'];
+
+/**
+ * The signed-in visitors of part (c), made the way a browser becomes one: an applicant who created three credentials
+ * on /evaluation (its applicant cookie, signed by the web server; one credential completed with a document and an
+ * evaluation), among 300 other applicants' credentials; and an admin who logged in at /admin (the session cookie,
+ * after the panel's first view took the login toast).
+ */
+async function signedInVisitors(
+  webUrl: string,
+  sql: Client,
+): Promise<{ applicant: string; admin: string; applicantId: string }> {
+  const owners = Array.from({ length: OTHER_APPLICANTS }, () => randomUUID());
+  await sql.query(`insert into applicants (id, email, created_at) select unnest($1::uuid[]), null, now()`, [owners]);
+  await sql.query(
+    `insert into credentials (id, name, owner_id, status, failure_reason, analysis_started_at, created_at, updated_at)
+     select gen_random_uuid(), 'Other applicant ' || a.id, a.id, 'completed', null, now(), now(), now()
+       from applicants a where a.id = any($1::uuid[])`,
+    [owners],
+  );
+  const withRecords = async (ownerIds: string[], credentialIds: string[] | null) => {
+    const where = credentialIds ? 'c.id = any($1::uuid[])' : 'c.owner_id = any($1::uuid[])';
+    const ids = credentialIds ?? ownerIds;
+    await sql.query(
+      `insert into credential_documents (id, credential_id, file_name, document_type, file_size, file_type, object_key, created_at)
+       select gen_random_uuid(), c.id, 'transcript.pdf', 'transcript', 1000, 'application/pdf', 'uploads/' || gen_random_uuid(), now()
+         from credentials c where ${where}`,
+      [ids],
+    );
+    await sql.query(
+      `insert into evaluations (id, credential_id, total_credits, contact_hours, matched_courses, rigor_score, rigor_explanation,
+         topic_relevance, learning_objectives, assessment_methods, instruction_hours, curriculum_structure, credential_source_clarity,
+         completion_evidence, minimum_requirements_met, certificate_details, lead_contacts, course_equivalencies, created_at)
+       select gen_random_uuid(), c.id, 4, 40, '[]', 7, '[]', true, true, true, true, true, true, true, true,
+              '{"recipientName":null,"issuingOrganization":null,"certificateAuthor":null,"completionDate":null}', '[]', '[]', now()
+         from credentials c where ${where}`,
+      [ids],
+    );
+  };
+  await withRecords(owners, null);
+
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    redirect: 'manual' as const,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const jar = new Map<string, string>();
+  for (const name of OWN_CREDENTIALS) {
+    const answer = await fetch(`${webUrl}/evaluation`, {
+      ...form({ intent: 'create-credential', name }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(jar, ['__applicant']) },
+    });
+    if (answer.status >= 400) throw new Error(`creating a credential on /evaluation: ${answer.status}`);
+    keepCookies(jar, answer);
+  }
+  const applicant = cookieHeader(jar, ['__applicant']);
+  const own = await sql.query<{ id: string; owner_id: string }>(
+    'select id, owner_id from credentials where name = $1',
+    [OWN_CREDENTIALS[0]],
+  );
+  if (!applicant || own.rows.length !== 1) throw new Error('the bench applicant was not created');
+  await withRecords([], [own.rows[0].id]);
+  await sql.query(`update credentials set status = 'completed' where id = $1`, [own.rows[0].id]);
+
+  const adminJar = new Map<string, string>();
+  const login = await fetch(
+    `${webUrl}/admin?index`,
+    form({ username: 'bench-admin', password: 'bench-password-1234' }),
+  );
+  keepCookies(adminJar, login);
+  const panel = await fetch(`${webUrl}/admin/panel`, {
+    redirect: 'manual',
+    headers: { cookie: cookieHeader(adminJar) },
+  });
+  if (panel.status !== 200) throw new Error(`the bench admin's panel: ${panel.status}`);
+  keepCookies(adminJar, panel);
+  await panel.arrayBuffer();
+  return { applicant, admin: cookieHeader(adminJar), applicantId: own.rows[0].owner_id };
+}
+
+/** CPU time (user + system) a process has used, ms; 0 when it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes whose parent is `ppid` (the web server's cluster workers). */
+function childPids(ppid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === ppid) pids.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/** PostgreSQL's backends serving `database` (their title names it), on this machine. */
+function postgresBackends(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU time per request of each part of the stack during one load run, from /proc (user + system time): unlike
+ * throughput, it hardly moves when other work shares the cores, so it says where a page's time goes on a busy machine.
+ */
+async function cpuPerRequest<T extends { requests: number }>(
+  parts: Record<string, () => number[]>,
+  run: () => Promise<T>,
+): Promise<{ result: T; perRequest: Record<string, number> }> {
+  const pids = Object.fromEntries(Object.entries(parts).map(([name, list]) => [name, list()]));
+  const sum = (list: number[]) => list.reduce((total, pid) => total + cpuMsOf(pid), 0);
+  const before = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, sum(list)]));
+  const result = await run();
+  const perRequest = Object.fromEntries(
+    Object.entries(pids).map(([name, list]) => [name, (sum(list) - before[name]) / Math.max(1, result.requests)]),
+  );
+  return { result, perRequest };
+}
+
+
 function start(
   name: string,
   command: string,
@@ -240,6 +406,8 @@ async function main(): Promise<void> {
       ),
       // Web and API share it: the bench acts as the web server when it calls credential routes (docs/decisions/007).
       APPLICANT_TOKEN_SECRET: APPLICANT_SECRET,
+      // The web server and the render-limit process verify the same signed cookies (the signed-in visitors of part c).
+      SESSION_SECRET: randomBytes(32).toString('hex'),
     };
     const apiEnv = {
       ...baseEnv,
@@ -262,6 +430,7 @@ async function main(): Promise<void> {
     const idleRss = rssMb(api.pid!);
 
     await sql.connect();
+    const databaseName = new URL(database.url).pathname.slice(1);
     const trainings = (
       await sql.query<{ training_name: string }>('select training_name from training_pricing')
     ).rows.map((r) => r.training_name);
@@ -337,32 +506,85 @@ async function main(): Promise<void> {
       if (!existsSync(join(webBuild, 'server/index.mjs'))) {
         console.log('  skipped: no web build (npx nx run web:build)');
       } else {
-        const web = start(
-          'web',
-          process.execPath,
-          profiled(['server.mjs']),
-          {
-            ...baseEnv,
-            NODE_ENV: 'production',
-            PORT: String(webPort),
-            HOST: '127.0.0.1',
-            API_URL: apiUrl,
-            SESSION_COOKIE_SECURE: 'false',
-          },
-          join(ROOT, 'apps/web'),
-          dataDir,
-        );
+        const startWeb = (name: string, dir: string, port: number) =>
+          start(
+            name,
+            process.execPath,
+            profiled(['server.mjs']),
+            {
+              ...baseEnv,
+              NODE_ENV: 'production',
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              API_URL: apiUrl,
+              SESSION_COOKIE_SECURE: 'false',
+            },
+            dir,
+            dataDir,
+          );
+        const web = startWeb('web', join(ROOT, 'apps/web'), webPort);
         children.push(web);
+        /**
+         * `BENCH_COMPARE_WEB=<dir>`: a second web server (that directory's server.mjs and build/, e.g. another
+         * commit's, with node_modules reachable from it) on the same API, measured in turn with this one for
+         * BENCH_COMPARE_ROUNDS rounds (default 3): on a shared machine, interleaved runs see the same load.
+         */
+        const targets = [{ name: 'this', process: web, url: `http://127.0.0.1:${webPort}` }];
+        const compareDir = process.env.BENCH_COMPARE_WEB ? resolve(process.env.BENCH_COMPARE_WEB) : null;
+        if (compareDir) {
+          const port = await freePort();
+          const other = startWeb('web-compare', compareDir, port);
+          children.push(other);
+          targets.push({ name: 'compare', process: other, url: `http://127.0.0.1:${port}` });
+          await waitFor(`http://127.0.0.1:${port}/`, 60);
+        }
+        const rounds = compareDir ? Number(process.env.BENCH_COMPARE_ROUNDS ?? 3) : 1;
         await waitFor(`http://127.0.0.1:${webPort}/`, 60);
+        const webUrl = `http://127.0.0.1:${webPort}`;
+        const signedIn = await signedInVisitors(webUrl, sql);
         /** `BENCH_PAGES=/evaluation`: only those pages in part (c). */
-        const onlyPages = process.env.BENCH_PAGES?.split(',');
-        const pages = ['/', '/evaluation'].filter((page) => !onlyPages || onlyPages.includes(page));
+        const onlyPages = process.env.BENCH_PAGES?.split(',').map((page) => page.trim());
+        /** `BENCH_VISITORS=app-cookie,admin` (`anonymous`, `other-cookie`, `app-cookie`, `admin`): only those visitors. */
+        const onlyVisitors = process.env.BENCH_VISITORS?.split(',').map((visitor) => visitor.trim());
+        // Views carrying none of the app's cookies (no cookie, or only another site's or a proxy's) share one render a
+        // second (server.mjs's page cache); a visitor with the app's cookies (an applicant with their credentials, a
+        // signed-in admin) gets a render of their own, with their own data, on every view. Each is printed against the
+        // render limit of the same page on the same visitor's data.
+        const views = (
+          [
+            ['/', 'anonymous', 'anonymous', null],
+            ['/', 'other-cookie', "another's cookie", '_ga=GA1.1.42'],
+            ['/', 'app-cookie', 'applicant', signedIn.applicant],
+            ['/evaluation', 'anonymous', 'anonymous', null],
+            ['/evaluation', 'other-cookie', "another's cookie", '_ga=GA1.1.42'],
+            ['/evaluation', 'app-cookie', 'applicant', signedIn.applicant],
+            ['/admin/panel', 'admin', 'admin', signedIn.admin],
+          ] as Array<[string, string, string, string | null]>
+        ).filter(
+          ([page, key]) => (!onlyPages || onlyPages.includes(page)) && (!onlyVisitors || onlyVisitors.includes(key)),
+        );
+        const ownData = (key: string) => key === 'app-cookie' || key === 'admin';
+        const limitKey = (page: string, key: string) => `${page} ${ownData(key) ? key : 'anonymous'}`;
+        const limitSpecs = new Map(
+          views.map(([page, key, , cookie]) => [
+            limitKey(page, key),
+            { key: limitKey(page, key), path: page, cookie: ownData(key) ? cookie : null },
+          ]),
+        );
+        console.log(
+          `  visitors: an applicant (their signed cookie; ${OWN_CREDENTIALS.length} credentials, one completed with a document and an evaluation; ${OTHER_APPLICANTS} other applicants' credentials stored), a signed-in admin (session cookie; ${trainings.length * 12} cohorts, 2,000 enrollments)`,
+        );
         const render = spawn(
           process.execPath,
-          [join(BENCH_DIR, 'render-limit.mjs'), join(webBuild, 'server/index.mjs'), String(SECONDS), ...pages],
+          [
+            join(BENCH_DIR, 'render-limit.mjs'),
+            join(webBuild, 'server/index.mjs'),
+            String(SECONDS),
+            JSON.stringify([...limitSpecs.values()]),
+          ],
           {
             cwd: join(ROOT, 'apps/web'),
-            env: { ...baseEnv, NODE_ENV: 'production', API_URL: apiUrl },
+            env: { ...baseEnv, NODE_ENV: 'production', API_URL: apiUrl, SESSION_COOKIE_SECURE: 'false' },
             stdio: ['ignore', 'pipe', 'inherit'],
           },
         );
@@ -375,26 +597,33 @@ async function main(): Promise<void> {
             ? (JSON.parse(output) as Record<string, { rendersPerSecond: number; bytes: number }>)
             : ({} as never);
         if (renderCode !== 0) console.log(`  render limit failed (exit ${renderCode}): ratios not available`);
-        // Views carrying none of the app's cookies (no cookie, or only another site's or a proxy's) share one render a
-        // second (server.mjs's page cache); a visitor with one of the app's cookies (an admin, an applicant, a toast)
-        // gets a render of their own on every view. All are printed against the same render limit.
-        /** `BENCH_VISITORS=app-cookie` (or `anonymous`, `other-cookie`): only that kind of visitor in part (c). */
-        const onlyVisitor = process.env.BENCH_VISITORS?.trim();
-        const visitors = (
-          [
-            ['anonymous', 'anonymous', {}],
-            ['other-cookie', "another's cookie", { cookie: '_ga=GA1.1.42' }],
-            ['app-cookie', "app's cookie", { cookie: '__applicant=bench' }],
-          ] as Array<[string, string, Record<string, string>]>
-        ).filter(([key]) => !onlyVisitor || key === onlyVisitor);
-        for (const page of pages) {
-          const limit = limits[page]?.rendersPerSecond ?? NaN;
-          for (const [, visitor, headers] of visitors) {
-            await load(`http://127.0.0.1:${webPort}${page}`, 5, { duration: 1, headers });
-            const measured = await load(`http://127.0.0.1:${webPort}${page}`, 20, { headers });
-            console.log(
-              `  GET ${page.padEnd(12)} ${visitor.padEnd(13)} ${n(measured.rps)} pages/s p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit)} renders/s | ratio ${((100 * measured.rps) / limit).toFixed(0)}% (page ${(measured.bytes / 1024).toFixed(1)} KB with headers, render ${((limits[page]?.bytes ?? NaN) / 1024).toFixed(1)} KB)`,
-            );
+        for (const [page, key, visitor, cookie] of views) {
+          const limit = limits[limitKey(page, key)];
+          for (let round = 0; round < rounds; round++) {
+            for (const [target, encoding] of targets.flatMap((t) => ACCEPT_ENCODINGS.map((e) => [t, e] as const))) {
+              const headers: Record<string, string> = {
+                ...(cookie ? { cookie } : {}),
+                ...(encoding ? { 'accept-encoding': encoding } : {}),
+              };
+              const url = `${target.url}${page}`;
+              await load(url, 5, { duration: 1, headers });
+              const { result: measured, perRequest: cpu } = await cpuPerRequest(
+                {
+                  web: () => childPids(target.process.pid!).concat(target.process.pid!),
+                  api: () => [api.pid!],
+                  postgres: () => postgresBackends(databaseName),
+                  load: () => [process.pid],
+                },
+                () => load(url, 20, { headers }),
+              );
+              const label = `${compareDir ? `${target.name.padEnd(8)}` : ''}${encoding ? `${encoding.padEnd(9)}` : ''}`;
+              console.log(
+                `  ${label}GET ${page.padEnd(12)} ${visitor.padEnd(16)} ${n(measured.rps)} pages/s p50 ${n(measured.p50)} ms p99 ${n(measured.p99)} ms err ${measured.errors} | render limit ${n(limit?.rendersPerSecond ?? NaN)} renders/s | ratio ${((100 * measured.rps) / (limit?.rendersPerSecond ?? NaN)).toFixed(0)}% (page ${(measured.bytes / 1024).toFixed(1)} KB with headers, render ${((limit?.bytes ?? NaN) / 1024).toFixed(1)} KB)`,
+              );
+              console.log(
+                `      CPU per page: web ${cpu.web.toFixed(2)} ms, API ${cpu.api.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, load generator ${cpu.load.toFixed(2)} ms; render alone ${(1000 / (limit?.rendersPerSecond ?? NaN)).toFixed(2)} ms`,
+              );
+            }
           }
         }
         const client = join(webBuild, 'client');

@@ -1,23 +1,25 @@
 // The render limit of a page: the route's React tree (root layout + route component) rendered with renderToString on
 // fixed data (what the route's loader returned once against the running API) in a loop, for a fixed time.
-// Run by bench.ts as its own process: `node render-limit.mjs <server build> <seconds> <path>...`; prints JSON.
+// Run by bench.ts as its own process: `node render-limit.mjs <server build> <seconds> <views>`, where views is a JSON
+// list of { key, path, cookie }: the loader runs once with that Cookie header (a signed-in visitor's own data, e.g. an
+// applicant's credentials or an admin's panel), or none. Prints JSON: key → { rendersPerSecond, bytes }.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Outlet } from 'react-router';
 import { pathToFileURL } from 'node:url';
 
-const [buildPath, secondsArg, ...paths] = process.argv.slice(2);
+const [buildPath, secondsArg, viewsArg] = process.argv.slice(2);
 const build = await import(pathToFileURL(buildPath).href);
 const root = build.routes.root.module;
 const results = {};
-for (const path of paths) {
+for (const { key, path, cookie } of JSON.parse(viewsArg)) {
   const entry = Object.values(build.routes).find(
     (route) =>
       route.parentId === 'root' &&
       (path === '/' ? route.index && !route.path : `/${route.path}` === path && !route.index),
   );
   if (!entry) throw new Error(`no route for ${path}`);
-  const request = new Request(`http://127.0.0.1${path}`);
+  const request = new Request(`http://127.0.0.1${path}`, { headers: cookie ? { cookie } : {} });
   const loaded = entry.module.loader
     ? await entry.module.loader({ request, params: {}, context: {} }).catch(async (thrown) => {
         // A loader throws a Response for an outage or a redirect: say which, instead of a bare "Response {}".
@@ -58,6 +60,6 @@ for (const path of paths) {
     renderToString(element);
     renders++;
   }
-  results[path] = { rendersPerSecond: renders / ((performance.now() - start) / 1000), bytes: html.length };
+  results[key] = { rendersPerSecond: renders / ((performance.now() - start) / 1000), bytes: html.length };
 }
 console.log(JSON.stringify(results));

@@ -89,3 +89,28 @@ describe('the site header on the admin pages', () => {
     await context.close();
   });
 });
+
+describe('the admin session cookie', () => {
+  it('is sent again when a page took the login toast, and not on the views after it (issue 28)', async () => {
+    const form = new URLSearchParams({ username: e2e.adminUsername, password: e2e.adminPassword });
+    const login = await fetch(`${e2e.webUrl}/admin?index`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    expect(login.status).toBe(302);
+    const withToast = login.headers.getSetCookie()[0].split(';')[0];
+    const first = await fetch(`${e2e.webUrl}/admin/panel`, { redirect: 'manual', headers: { cookie: withToast } });
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('Login successful');
+    const cleared = first.headers.getSetCookie();
+    expect(cleared).toHaveLength(1);
+    const session = cleared[0].split(';')[0];
+    expect(session).not.toBe(withToast);
+    const later = await fetch(`${e2e.webUrl}/admin/panel`, { redirect: 'manual', headers: { cookie: session } });
+    expect(later.status).toBe(200);
+    expect(await later.text()).not.toContain('Login successful');
+    expect(later.headers.getSetCookie()).toEqual([]);
+  });
+});

@@ -5,9 +5,9 @@ import {
   type RouteDefinition,
   type RouteResponse,
 } from '@app/contracts';
-import { createCookie } from 'react-router';
+import { createSignedCookie } from './signed-cookie.server';
 import jwt from 'jsonwebtoken';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { callApi, callApiResponse, type CallArgs } from './api.server';
 import { APPLICANT_COOKIE, SIGN_IN_BINDING_COOKIE } from './cookie-names';
 import { webEnv } from './env.server';
@@ -34,7 +34,7 @@ export interface ApplicantRef {
  * httpOnly, SameSite=Lax cookie. It is created when the visitor first creates something (a credential), never on a
  * page view, and the browser cannot pick or read it.
  */
-const applicantCookie = createCookie(APPLICANT_COOKIE, {
+const applicantCookie = createSignedCookie(APPLICANT_COOKIE, {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',
@@ -83,7 +83,7 @@ const BINDING = /^[A-Za-z0-9_-]{43}$/;
  * the asking browser's records join the account: a link asked for in one browser and used in another gives the
  * account to the browser using it and leaves the asking browser as it was.
  */
-const signInBindingCookie = createCookie(SIGN_IN_BINDING_COOKIE, {
+const signInBindingCookie = createSignedCookie(SIGN_IN_BINDING_COOKIE, {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',
@@ -131,6 +131,14 @@ export function clearSignInBinding(): Promise<string> {
 }
 
 /**
+/**
+ * The shared secret as a key made once: given a string, jsonwebtoken first tries to read it as a PEM private key
+ * (which throws) and then makes a secret key of it, on every token (issue 28's profile). The same bytes, the same
+ * tokens.
+ */
+let signingKey: { secret: string; key: KeyObject } | null = null;
+
+/**
  * A token the API verifies with the shared APPLICANT_TOKEN_SECRET: this request acts for this applicant (and, signed
  * in, names its session, which the API checks), for a minute.
  */
@@ -138,8 +146,10 @@ export function applicantToken(applicant: ApplicantRef): string {
   if (!webEnv.applicantTokenSecret) {
     throw new Error('APPLICANT_TOKEN_SECRET is not set on the web server; set the same value as the API’s');
   }
+  const secret = webEnv.applicantTokenSecret;
+  if (signingKey?.secret !== secret) signingKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
   const claims = applicant.session ? { sub: applicant.id, sid: applicant.session } : { sub: applicant.id };
-  return jwt.sign(claims, webEnv.applicantTokenSecret, {
+  return jwt.sign(claims, signingKey.key, {
     audience: APPLICANT_TOKEN_AUDIENCE,
     expiresIn: 60,
     algorithm: 'HS256',

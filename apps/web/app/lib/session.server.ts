@@ -5,6 +5,7 @@ import { ROUTES, type RouteDefinition, type RouteResponse } from '@app/contracts
 import { ApiError, callApi, callApiResponse, type CallArgs, type CallOptions } from './api.server';
 import { webEnv } from './env.server';
 import { ADMIN_SESSION_COOKIE } from './cookie-names';
+import { createSignedCookie } from './signed-cookie.server';
 
 export type FlashToast = ToastData;
 export type ToastKind = ToastData['kind'];
@@ -32,15 +33,14 @@ function sessionSecret(): string {
 export const SESSION_SECRET = sessionSecret();
 
 const storage = createCookieSessionStorage<SessionData, SessionFlashData>({
-  cookie: {
-    name: ADMIN_SESSION_COOKIE,
+  cookie: createSignedCookie(ADMIN_SESSION_COOKIE, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     secure: webEnv.sessionCookieSecure,
     secrets: [SESSION_SECRET],
     // No maxAge or expires: a session cookie that ends with the browser session, like the spec's session storage.
-  },
+  }),
 });
 
 export function getSession(request: Request): Promise<Session<SessionData, SessionFlashData>> {
@@ -128,11 +128,15 @@ export async function takePendingToast(
   return { toast, setCookie: await storage.commitSession(session) };
 }
 
-/** Reads (and so clears) the pending toast; commit the returned session in the response. */
-export async function takeToast(request: Request): Promise<{ toast: FlashToast | null; setCookie: string }> {
-  const session = await getSession(request);
-  const toast = session.get('toast') ?? null;
-  return { toast, setCookie: await storage.commitSession(session) };
+/**
+ * Reads (and so clears) the pending toast; `headers` go on the answer: the cleared session when there was a toast,
+ * nothing otherwise (a view without a toast does not re-sign and re-send an unchanged session, issue 28).
+ */
+export async function takeToast(
+  request: Request,
+): Promise<{ toast: FlashToast | null; headers: Record<string, string> }> {
+  const { toast, setCookie } = await takePendingToast(request);
+  return { toast, headers: setCookie ? { 'Set-Cookie': setCookie } : {} };
 }
 
 /**
@@ -140,8 +144,8 @@ export async function takeToast(request: Request): Promise<{ toast: FlashToast |
  * the toast. The one ending of the admin pages' loaders.
  */
 export async function dataWithToast<T extends object>(request: Request, payload: T) {
-  const { toast, setCookie } = await takeToast(request);
-  return data({ ...payload, toast }, { headers: { 'Set-Cookie': setCookie } });
+  const { toast, headers } = await takeToast(request);
+  return data({ ...payload, toast }, { headers });
 }
 
 export const ADMINS_ONLY_PAGE = 'This page is for admins only: your account may not open it.';

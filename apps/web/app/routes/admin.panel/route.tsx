@@ -33,17 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = readFilters(url.searchParams);
   let result: EnrollmentPage;
   let cohorts: Cohort[];
-  try {
-    cohorts = await adminApi(request, ROUTES.adminCohorts);
-    // A cohort of another training than the one filtered is dropped, as the spec's browser-side filter would show nothing.
-    const cohortFilter = cohorts.find(
-      (c) => c.id === filters.cohortId && (!filters.trainingName || c.trainingName === filters.trainingName),
-    );
-    // Paged in the API (50 rows), so the cohort filter goes to the API too: filtering one page would hide rows.
-    result = await adminApi(request, ROUTES.adminSearchEnrollments, {
+  // Paged in the API (50 rows), so the cohort filter goes to the API too: filtering one page would hide rows.
+  const search = (cohortId: string | undefined) =>
+    adminApi(request, ROUTES.adminSearchEnrollments, {
       query: {
         trainingName: filters.trainingName,
-        cohortId: cohortFilter?.id,
+        cohortId,
         startDate: filters.startDate,
         endDate: filters.endDate,
         q: filters.q.trim(),
@@ -52,6 +47,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
         page: String(filters.page),
       },
     });
+  const wanted = filters.cohortId || undefined;
+  try {
+    // Both calls at once (issue 28: one round trip per page view): the page is asked for with the cohort the URL
+    // names, and asked again without it in the rare case the list below shows it is not one to filter by.
+    const [cohortList, guessed] = await Promise.all([
+      adminApi(request, ROUTES.adminCohorts),
+      search(wanted).catch((error: unknown) => (wanted ? null : Promise.reject(error))),
+    ]);
+    cohorts = cohortList;
+    // A cohort of another training than the one filtered is dropped, as the spec's browser-side filter would show nothing.
+    const cohortFilter = cohorts.find(
+      (c) => c.id === filters.cohortId && (!filters.trainingName || c.trainingName === filters.trainingName),
+    );
+    result = guessed !== null && cohortFilter?.id === wanted ? guessed : await search(cohortFilter?.id);
     filters.cohortId = cohortFilter?.id ?? '';
   } catch (error) {
     // A 401 arrives here as the redirect to /admin that adminApi throws; 403 is an evaluator, whose page is the review
