@@ -364,7 +364,6 @@ async function cpuPerRequest<T extends { requests: number }>(
   return { result, perRequest };
 }
 
-
 function start(
   name: string,
   command: string,
