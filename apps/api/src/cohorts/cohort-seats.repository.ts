@@ -63,15 +63,16 @@ export class CohortSeatsRepository {
 
   /** Locks the cohort row until the transaction ends; its capacity and seats taken (except by this payment). */
   async lockAndCount(
+    em: EntityManager,
     cohortId: string,
     exceptPaymentId: string | null = null,
   ): Promise<{ capacity: number | null; taken: number } | null> {
-    const [locked] = await this.em.execute<Array<{ capacity: number | null }>>(
+    const [locked] = await em.execute<Array<{ capacity: number | null }>>(
       'select capacity from cohorts where id = ? for update',
       [cohortId],
     );
     if (!locked) return null;
-    const [row] = await this.em.execute<Array<{ taken: string }>>(
+    const [row] = await em.execute<Array<{ taken: string }>>(
       `select
          (select count(*) from enrollments e where e.cohort_id = ? and e.enrollment_status <> 'cancelled')
          + (select count(*) from cohort_seat_holds h join payments p on p.id = h.payment_id
@@ -85,8 +86,14 @@ export class CohortSeatsRepository {
    * Holds (or renews) a seat for a payment; a payment holds seats only in the cohorts it last chose. A renewal never
    * shortens a hold (an authorised payment's seat is kept for as long as its authorisation).
    */
-  async hold(paymentId: string, cohortId: string, expiresAt: Date, clientKey: string | null = null): Promise<void> {
-    await this.em.execute(
+  async hold(
+    em: EntityManager,
+    paymentId: string,
+    cohortId: string,
+    expiresAt: Date,
+    clientKey: string | null = null,
+  ): Promise<void> {
+    await em.execute(
       `insert into cohort_seat_holds (id, cohort_id, payment_id, expires_at, created_at, client_key) values (?, ?, ?, ?, now(), ?)
        on conflict (cohort_id, payment_id) do update
          set expires_at = greatest(cohort_seat_holds.expires_at, excluded.expires_at),
@@ -102,9 +109,9 @@ export class CohortSeatsRepository {
    * instance). Their payment rows are locked too (after waiting for a capture decision or details update in progress,
    * whose outcome is then re-read): a checkout decided meanwhile is left out, and its holds stay.
    */
-  async lockClientHolds(clientKey: string, exceptPaymentId: string): Promise<ClientSeatHold[]> {
-    await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 25))', [`seat-holds\n${clientKey}`]);
-    const rows = await this.em.execute<Array<{ payment_id: string; cohort_id: string; created_at: Date }>>(
+  async lockClientHolds(em: EntityManager, clientKey: string, exceptPaymentId: string): Promise<ClientSeatHold[]> {
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 25))', [`seat-holds\n${clientKey}`]);
+    const rows = await em.execute<Array<{ payment_id: string; cohort_id: string; created_at: Date }>>(
       `select h.payment_id, h.cohort_id, h.created_at from cohort_seat_holds h join payments p on p.id = h.payment_id
        where h.client_key = ? and h.expires_at > now() and h.payment_id <> ?
          and p.status <> 'succeeded' and p.capture_decision is null
@@ -120,17 +127,17 @@ export class CohortSeatsRepository {
   }
 
   /** Releases every hold of these checkouts (a client's abandoned or surplus checkouts). */
-  async releaseHoldsOf(paymentIds: string[]): Promise<void> {
+  async releaseHoldsOf(em: EntityManager, paymentIds: string[]): Promise<void> {
     if (paymentIds.length === 0) return;
-    await this.em.execute(
+    await em.execute(
       `delete from cohort_seat_holds where payment_id in (${paymentIds.map(() => '?').join(', ')})`,
       paymentIds,
       'run',
     );
   }
 
-  async releaseOtherHolds(paymentId: string, keepCohortIds: string[]): Promise<void> {
-    await this.em.execute(
+  async releaseOtherHolds(em: EntityManager, paymentId: string, keepCohortIds: string[]): Promise<void> {
+    await em.execute(
       keepCohortIds.length
         ? `delete from cohort_seat_holds where payment_id = ? and cohort_id not in (${keepCohortIds.map(() => '?').join(', ')})`
         : 'delete from cohort_seat_holds where payment_id = ?',

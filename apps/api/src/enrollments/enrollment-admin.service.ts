@@ -151,7 +151,7 @@ export class EnrollmentAdminService {
         cohortId: request.cohortId === undefined ? before.cohortId : request.cohortId,
         notes: request.notes === undefined ? before.notes : request.notes?.trim() ? request.notes.trim() : null,
       };
-      await this.checkSeat(before, after.cohortId, after.enrollmentStatus);
+      await this.checkSeat(em, before, after.cohortId, after.enrollmentStatus);
       const changes = diff(before, after);
       if (Object.keys(changes).length > 0) {
         await this.enrollments.applyChanges(id, after);
@@ -188,7 +188,7 @@ export class EnrollmentAdminService {
     return this.change(async (em) => {
       const before = await this.requireLocked(id);
       if (before.cohortId === cohortId) throw new SameCohortError();
-      const target = await this.checkSeat(before, cohortId, before.enrollmentStatus);
+      const target = await this.checkSeat(em, before, cohortId, before.enrollmentStatus);
       await this.enrollments.applyChanges(id, {
         enrollmentStatus: before.enrollmentStatus,
         cohortId,
@@ -348,7 +348,7 @@ export class EnrollmentAdminService {
    * A new cohort must be the enrollment's training's, and have a seat (counted under the cohort's lock) unless the
    * enrollment is cancelled and takes none.
    */
-  private async checkSeat(before: EnrollmentSnapshot, cohortId: string | null, status: string) {
+  private async checkSeat(em: EntityManager, before: EnrollmentSnapshot, cohortId: string | null, status: string) {
     if (!cohortId) return null;
     const cohort = await this.cohorts.findById(cohortId);
     if (!cohort) throw new InvalidEnrollmentCohortError();
@@ -361,7 +361,7 @@ export class EnrollmentAdminService {
     const takesNewSeat =
       status !== 'cancelled' && (cohortId !== before.cohortId || before.enrollmentStatus === 'cancelled');
     if (takesNewSeat) {
-      const seats = await this.seats.lockAndCount(cohortId);
+      const seats = await this.seats.lockAndCount(em, cohortId);
       if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentError();
     }
     return cohort;

@@ -122,7 +122,7 @@ export class EnrollmentsService {
     // outage) and answer 503 for an enrollment that was in fact stored.
     const enrollment = await this.change(async (em) => {
       if (cohort && request.enrollmentStatus !== 'cancelled') {
-        const seats = await this.seats.lockAndCount(cohort.id);
+        const seats = await this.seats.lockAndCount(em, cohort.id);
         if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentError();
       }
       const created = await this.enrollments.insertManual({

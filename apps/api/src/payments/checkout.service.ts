@@ -273,19 +273,19 @@ export class CheckoutService {
         const buyer = holder ?? { name: locked.customerName, email: locked.customerEmail, client: null };
         const clientKey = holder?.client ? seatHoldClientKey(holder.client) : null;
         if (clientKey && cohortIds.length > 0) {
-          const earlier = await this.seats.lockClientHolds(clientKey, paymentId);
-          await this.seats.releaseHoldsOf(checkoutsReleasedByNewHold({ cohortIds, earlier }));
+          const earlier = await this.seats.lockClientHolds(em, clientKey, paymentId);
+          await this.seats.releaseHoldsOf(em, checkoutsReleasedByNewHold({ cohortIds, earlier }));
         }
         for (const cohortId of [...cohortIds].sort()) {
-          const seats = await this.seats.lockAndCount(cohortId, paymentId);
+          const seats = await this.seats.lockAndCount(em, cohortId, paymentId);
           if (!seats || seats.capacity === null) continue;
           if (!mayHoldSeats(buyer)) throw new PaymentRuleError('Please enter your name and a valid email address');
           if (!hasSeatFor({ capacity: seats.capacity, takenByOthers: seats.taken })) {
             throw new CohortFullError(COHORT_FULL_MESSAGE);
           }
-          await this.seats.hold(paymentId, cohortId, seatHoldExpiry(new Date()), clientKey);
+          await this.seats.hold(em, paymentId, cohortId, seatHoldExpiry(new Date()), clientKey);
         }
-        await this.seats.releaseOtherHolds(paymentId, cohortIds);
+        await this.seats.releaseOtherHolds(em, paymentId, cohortIds);
       }),
     );
   }
@@ -322,27 +322,27 @@ export class CheckoutService {
         if (locked.captureDecision) return locked.captureDecision;
         const counts: CohortSeatCount[] = [];
         for (const cohortId of cohortIdsOf(locked.trainings)) {
-          const seats = await this.seats.lockAndCount(cohortId, payment.id);
+          const seats = await this.seats.lockAndCount(em, cohortId, payment.id);
           if (seats) counts.push({ cohortId, capacity: seats.capacity, takenByOthers: seats.taken });
         }
         const decision = decideCapture(counts);
         // The code's limits are counted again (under the code's lock): the checkout's use may have lapsed meanwhile.
         if (decision.action === 'capture' && (await this.promotions.refusalAtCapture(em, payment.id))) {
           await this.payments.recordCaptureDecision(em, payment.id, 'cancel', PROMOTION_USED_UP_NOT_CHARGED_MESSAGE);
-          await this.seats.releaseOtherHolds(payment.id, []);
+          await this.seats.releaseOtherHolds(em, payment.id, []);
           return 'cancel';
         }
         if (decision.action === 'capture') {
           const until = new Date(Date.now() + CAPTURE_HOLD_MS);
           for (const seats of counts) {
-            if (seats.capacity !== null) await this.seats.hold(payment.id, seats.cohortId, until);
+            if (seats.capacity !== null) await this.seats.hold(em, payment.id, seats.cohortId, until);
           }
           await this.promotions.extendHold(em, payment.id, until);
           await this.payments.recordCaptureDecision(em, payment.id, 'capture', null);
           return 'capture';
         }
         await this.payments.recordCaptureDecision(em, payment.id, 'cancel', COHORT_FILLED_NOT_CHARGED_MESSAGE);
-        await this.seats.releaseOtherHolds(payment.id, []);
+        await this.seats.releaseOtherHolds(em, payment.id, []);
         const mail = await this.cohortFilledMail(payment, locked, decision.fullCohortIds);
         if (mail) await OutboxRepository.enqueue(em, mail);
         return 'cancel';
@@ -376,12 +376,12 @@ export class CheckoutService {
         }
         const until = new Date(Date.now() + CAPTURE_HOLD_MS);
         for (const cohortId of cohortIdsOf(locked.trainings)) {
-          const seats = await this.seats.lockAndCount(cohortId, paymentId);
+          const seats = await this.seats.lockAndCount(em, cohortId, paymentId);
           if (!seats || seats.capacity === null) continue;
           if (!hasSeatFor({ capacity: seats.capacity, takenByOthers: seats.taken })) {
             throw new CohortFullError(COHORT_FULL_MESSAGE);
           }
-          await this.seats.hold(paymentId, cohortId, until);
+          await this.seats.hold(em, paymentId, cohortId, until);
         }
         const refusal = await this.promotions.refusalAtCapture(em, paymentId);
         if (refusal) throw new PromotionRefusedError(refusal);

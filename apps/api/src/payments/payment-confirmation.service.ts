@@ -191,7 +191,9 @@ export class PaymentConfirmationService {
    */
   async recordCanceled(intent: ProviderIntent): Promise<void> {
     const paymentId = await this.payments.recordCanceled(intent.id, CANCELLED_MESSAGE);
-    if (paymentId) await this.cohortList.changing(() => this.seats.releaseOtherHolds(paymentId, []));
+    if (paymentId) {
+      await this.cohortList.changing(() => this.tx.run((em) => this.seats.releaseOtherHolds(em, paymentId, [])));
+    }
   }
 
   /**
