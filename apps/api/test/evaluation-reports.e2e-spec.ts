@@ -146,11 +146,11 @@ describe('evaluation reports and reading our own certificates', () => {
         .em()
         .getConnection()
         .execute<Array<{ key: string; recipient: string; subject: string; data: Record<string, unknown> }>>(
-          `select key, recipient, subject, data from outbox where template = 'certificate-issued'`,
+          `select key, recipient, subject, data from outbox where template = 'evaluation-report-issued'`,
         );
     expect(await reportMails()).toEqual([
       {
-        key: `certificate-issued:${report.id}`,
+        key: `evaluation-report-issued:${report.id}`,
         recipient: 'ann@example.com',
         subject: 'Your signed evaluation report: MSc Psychology',
         data: expect.objectContaining({ certificateId: report.id, kind: 'evaluation-report', title: 'MSc Psychology' }),
@@ -165,7 +165,7 @@ describe('evaluation reports and reading our own certificates', () => {
     expect(await reportMails()).toHaveLength(1);
     // The mail links to the report's verification page and its download.
     const { text } = await renderMail(
-      'certificate-issued',
+      'evaluation-report-issued',
       (await reportMails())[0].data as unknown as CertificateIssuedData,
       {
         webUrl: 'https://training.example',

@@ -87,7 +87,9 @@ describe('applicant records: ownership, staff review, erasure', () => {
   }
 
   const outcomeMailsTo = (address: string) => (mails: CaughtMail[]) =>
-    mailsTo(address)(mails).filter((m) => !m.subject.startsWith('Your evaluation of'));
+    mailsTo(address)(mails).filter(
+      (m) => !m.subject.startsWith('Your evaluation of') && !m.subject.startsWith('Your signed evaluation report'),
+    );
 
   async function login(account: { username: string; password: string }): Promise<string> {
     return (await api.http.post('/api/admin/login').send(account).expect(200)).body.token as string;
@@ -555,8 +557,8 @@ describe('applicant records: ownership, staff review, erasure', () => {
         signInTokens: 1,
         sessions: 1,
         withdrawnReports: 1,
-        // The sign-in link and the verified outcome.
-        mails: 2,
+        // The sign-in link, the verified outcome and the signed report's mail.
+        mails: 3,
       });
       await api.http.get('/api/credentials').set(carolsBrowser.headers()).expect(401);
 

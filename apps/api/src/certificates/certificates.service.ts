@@ -178,9 +178,9 @@ export class CertificatesService {
     // report is issued once per credential.
     if (input.recipient.email) {
       await OutboxRepository.enqueue(em, {
-        key: `certificate-issued:${issued.id}`,
+        key: `evaluation-report-issued:${issued.id}`,
         to: input.recipient.email,
-        template: 'certificate-issued',
+        template: 'evaluation-report-issued',
         data: {
           certificateId: issued.id,
           kind: 'evaluation-report',

@@ -112,6 +112,12 @@ export const MAILS = {
         : `Your signed evaluation report: ${d.title}`,
     render: (d, { webUrl }) => <CertificateIssuedMail data={d} webUrl={webUrl} />,
   }),
+  // The evaluation area's report mail: its own name, so an erasure by email removes it with the area's other mails
+  // (a training's certificate mail belongs to the purchase's records and stays).
+  'evaluation-report-issued': mail<CertificateIssuedData>({
+    subject: (d) => `Your signed evaluation report: ${d.title}`,
+    render: (d, { webUrl }) => <CertificateIssuedMail data={d} webUrl={webUrl} />,
+  }),
   'waitlist-offer': mail<WaitlistOfferData>({
     subject: (d) => `A seat is open for you: ${d.trainingName}, ${cohortMonthLabel(d.cohortMonth)}`,
     render: (d, { webUrl }) => <WaitlistOfferMail data={d} webUrl={webUrl} />,

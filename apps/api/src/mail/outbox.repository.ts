@@ -34,6 +34,7 @@ const APPLICANT_MAIL_TEMPLATES: readonly MailTemplateName[] = [
   'evaluation-completed',
   'credential-verified',
   'credential-rejected',
+  'evaluation-report-issued',
 ];
 
 /** The only place that reads and writes the outbox table. */
