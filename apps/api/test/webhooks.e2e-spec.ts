@@ -180,7 +180,9 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
         'trainings',
       ].sort(),
     );
-  });
+    // 200 purchases and their deliveries on two instances: about 10 s on a quiet machine; a loaded one (a CI run
+    // beside other work) has taken over a minute, so this test waits longer than the default before giving up.
+  }, 180_000);
 
   it('takes over a delivery whose worker died mid-delivery (lease ran out), and sends it once', async () => {
     const before = receiver.of('payment.succeeded').length;
