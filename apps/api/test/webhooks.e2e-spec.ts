@@ -129,6 +129,8 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
     expect(n).toBe(1);
   });
 
+  // 200 purchases and their deliveries on two instances: about 10 s on a quiet machine; a loaded one (a CI run beside
+  // other work) has taken over a minute, so this test waits longer than the default before giving up.
   it('200 purchases on two instances deliver 200 signed payment.succeeded events, none twice, including while the receiver was down', async () => {
     const bought: string[] = [];
     // The first 50 while the receiver is down: every first attempt fails.
@@ -180,8 +182,6 @@ describe('webhooks against a real receiver verifying Standard Webhooks signature
         'trainings',
       ].sort(),
     );
-    // 200 purchases and their deliveries on two instances: about 10 s on a quiet machine; a loaded one (a CI run
-    // beside other work) has taken over a minute, so this test waits longer than the default before giving up.
   }, 180_000);
 
   it('takes over a delivery whose worker died mid-delivery (lease ran out), and sends it once', async () => {
