@@ -6,14 +6,19 @@
 // every import of `react-router` in that process (its own, the server build's, other packages') loads
 // dist/production: one copy, so the server build's `data()` and redirects are the handler's own classes.
 
-import { registerHooks } from 'node:module';
+import * as nodeModule from 'node:module';
 
 const DEVELOPMENT = '/react-router/dist/development/';
 const PRODUCTION = '/react-router/dist/production/';
 
-/** Resolves `react-router`'s files to its production build from now on, in this process. */
+/**
+ * Resolves `react-router`'s files to its production build from now on, in this process. False where Node has no
+ * synchronous module hooks (`module.registerHooks`: Node 22.15 and 23.5 on; the app runs from 22.13): the
+ * development build then stays, which works the same apart from its warnings.
+ */
 export function productionReactRouter() {
-  registerHooks({
+  if (typeof nodeModule.registerHooks !== 'function') return false;
+  nodeModule.registerHooks({
     resolve(specifier, context, nextResolve) {
       const resolved = nextResolve(specifier, context);
       return resolved.url?.includes(DEVELOPMENT)
@@ -21,6 +26,7 @@ export function productionReactRouter() {
         : resolved;
     },
   });
+  return true;
 }
 
 /** Which build `react-router` resolves to in this process: 'production' or 'development'. */

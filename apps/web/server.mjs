@@ -420,8 +420,9 @@ app.use(async (request, response, next) => {
 async function serve() {
   // React Router's production build in production (react-router-build.mjs), before anything imports React Router.
   if (process.env.NODE_ENV === 'production') {
-    productionReactRouter();
-    if (reactRouterBuild() !== 'production') {
+    if (!productionReactRouter())
+      console.warn(`Node ${process.versions.node} cannot choose React Router's production build (Node 22.15 or newer can).`);
+    else if (reactRouterBuild() !== 'production') {
       console.error('React Router resolves to its development build although NODE_ENV is production.');
       process.exit(1);
     }
