@@ -421,7 +421,9 @@ async function serve() {
   // React Router's production build in production (react-router-build.mjs), before anything imports React Router.
   if (process.env.NODE_ENV === 'production') {
     if (!productionReactRouter())
-      console.warn(`Node ${process.versions.node} cannot choose React Router's production build (Node 22.15 or newer can).`);
+      console.warn(
+        `Node ${process.versions.node} cannot choose React Router's production build (Node 22.15 or newer can).`,
+      );
     else if (reactRouterBuild() !== 'production') {
       console.error('React Router resolves to its development build although NODE_ENV is production.');
       process.exit(1);

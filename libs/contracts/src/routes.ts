@@ -541,7 +541,8 @@ export const ROUTES = {
   applicantRecords: route<{ response: ApplicantRecords }>()({
     method: 'GET',
     path: '/api/applicants/me/records',
-    summary: "The calling applicant's email (null while anonymous) and credentials as GET /api/credentials lists them, in one call",
+    summary:
+      "The calling applicant's email (null while anonymous) and credentials as GET /api/credentials lists them, in one call",
     access: 'applicant',
   }),
   createCredential: route<{ body: CreateCredentialRequest; response: Credential }>()({

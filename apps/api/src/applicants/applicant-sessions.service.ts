@@ -40,7 +40,8 @@ export class ApplicantSessionsService {
     if (!claims) return null;
     const sessionHash = claims.session ? sha256(claims.session) : null;
     const found = await this.applicants.findForToken(claims.applicantId, sessionHash);
-    if (!sessionHash) return found.email !== null ? null : { applicantId: claims.applicantId, sessionHash: null, email: null };
+    if (!sessionHash)
+      return found.email !== null ? null : { applicantId: claims.applicantId, sessionHash: null, email: null };
     if (!found.session) return null;
     const verdict = judgeApplicantSession(found.session, now);
     if (!verdict.live) return null;

@@ -20,6 +20,9 @@ export class ApplicantRecordsResponseDto implements ApplicantRecords {
   @ApiProperty({ type: String, nullable: true, description: 'The signed-in email; null while anonymous' })
   email!: string | null;
 
-  @ApiProperty({ type: [CredentialOverviewResponseDto], description: 'Newest first, as GET /api/credentials lists them' })
+  @ApiProperty({
+    type: [CredentialOverviewResponseDto],
+    description: 'Newest first, as GET /api/credentials lists them',
+  })
   credentials!: CredentialOverviewResponseDto[];
 }
