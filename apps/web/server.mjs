@@ -440,7 +440,8 @@ async function serve() {
 
   const server = app.listen(port, host, () => {
     // In a cluster the primary says it once for all workers.
-    if (cluster.isPrimary) console.log(`Web app listening on http://${host}:${port}`);
+    if (cluster.isPrimary)
+      console.log(`Web app listening on http://${host}:${port} (React Router's ${reactRouterBuild()} build)`);
   });
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGTERM', stop);
