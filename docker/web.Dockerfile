@@ -15,7 +15,7 @@ COPY package.json package-lock.json ./
 RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force
 COPY --from=build /app/apps/web/build ./apps/web/build
 COPY --from=build /app/apps/web/public ./apps/web/public
-COPY apps/web/server.mjs ./apps/web/server.mjs
+COPY apps/web/server.mjs apps/web/react-router-build.mjs ./apps/web/
 USER node
 EXPOSE 3000
 # server.mjs finds build/ relative to its working directory.

@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants as zlib } from 'node:zlib';
-import { createRequestHandler } from 'react-router';
+import { productionReactRouter, reactRouterBuild } from './react-router-build.mjs';
 
 process.env.NODE_ENV ??= 'production';
 const port = Number(process.env.PORT ?? 3000);
@@ -418,6 +418,18 @@ app.use(async (request, response, next) => {
 
 /** One serving process (the only one, or a cluster worker): loads the build, asks the API for the policy, listens. */
 async function serve() {
+  // React Router's production build in production (react-router-build.mjs), before anything imports React Router.
+  if (process.env.NODE_ENV === 'production') {
+    if (!productionReactRouter())
+      console.warn(
+        `Node ${process.versions.node} cannot choose React Router's production build (Node 22.15 or newer can).`,
+      );
+    else if (reactRouterBuild() !== 'production') {
+      console.error('React Router resolves to its development build although NODE_ENV is production.');
+      process.exit(1);
+    }
+  }
+  const { createRequestHandler } = await import('react-router');
   const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
   handleDocument = createRequestHandler(build, process.env.NODE_ENV);
   wholePage = typeof build.entry.module.wholePage === 'function' ? build.entry.module.wholePage : null;
@@ -428,7 +440,8 @@ async function serve() {
 
   const server = app.listen(port, host, () => {
     // In a cluster the primary says it once for all workers.
-    if (cluster.isPrimary) console.log(`Web app listening on http://${host}:${port}`);
+    if (cluster.isPrimary)
+      console.log(`Web app listening on http://${host}:${port} (React Router's ${reactRouterBuild()} build)`);
   });
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGTERM', stop);

@@ -5,9 +5,12 @@
 // applicant's credentials or an admin's panel), or none. Prints JSON: key → { rendersPerSecond, bytes }.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub, Outlet } from 'react-router';
 import { pathToFileURL } from 'node:url';
+import { productionReactRouter } from '../../web/react-router-build.mjs';
 
+// React Router's production build, as the web server loads it in production (apps/web/react-router-build.mjs).
+productionReactRouter();
+const { createRoutesStub, Outlet } = await import('react-router');
 const [buildPath, secondsArg, viewsArg] = process.argv.slice(2);
 const build = await import(pathToFileURL(buildPath).href);
 const root = build.routes.root.module;

@@ -1,6 +1,7 @@
 import {
   APPLICANT_TOKEN_HEADER,
   type ApplicantAccount,
+  type ApplicantRecords,
   type CredentialOverview,
   type ReviewQueueItem,
 } from '@app/contracts';
@@ -159,6 +160,40 @@ describe('applicant records: ownership, staff review, erasure', () => {
       expect(aliceList.map((c) => c.id)).not.toContain(theirs);
       expect(aliceList.every((c) => c.ownerId === alice.id)).toBe(true);
       expect(aliceList[0]).toMatchObject({ evaluation: null, analyses: [], review: null });
+    });
+
+    it('answers the page’s records in one call: the account’s email and the credentials as GET /api/credentials lists them', async () => {
+      const anonymous = testApplicant(api.app);
+      const email = `records-${randomUUID().slice(0, 8)}@example.org`;
+      const signedIn = await signedInApplicant(email);
+      const anonymousOwn = await createCredential(anonymous, 'Anonymous BA');
+      await createCredential(signedIn, 'Signed-in BA');
+      const newest = await createCredential(signedIn, 'Signed-in MSc');
+
+      const records = async (who: TestApplicant) =>
+        (await api.http.get('/api/applicants/me/records').set(who.headers()).expect(200)).body as ApplicantRecords;
+      const list = async (who: TestApplicant) =>
+        (await api.http.get('/api/credentials').set(who.headers()).expect(200)).body as CredentialOverview[];
+      const account = async (who: TestApplicant) =>
+        (await api.http.get('/api/applicants/me').set(who.headers()).expect(200)).body as ApplicantAccount;
+
+      const mine = await records(signedIn);
+      expect(mine).toEqual({ ...(await account(signedIn)), credentials: await list(signedIn) });
+      expect(mine.email).toBe(email);
+      expect(mine.credentials.map((c) => c.id)[0]).toBe(newest);
+      expect(mine.credentials.map((c) => c.id)).not.toContain(anonymousOwn);
+      expect(await records(anonymous)).toEqual({ email: null, credentials: await list(anonymous) });
+
+      // Fresh on every call: a credential created a moment ago is there at once.
+      const another = await createCredential(signedIn, 'Signed-in PhD');
+      expect((await records(signedIn)).credentials.map((c) => c.id)[0]).toBe(another);
+
+      // Staff have no records of their own; no token, or a forged one, is 401.
+      const staff = await login(ADMIN);
+      await api.http.get('/api/applicants/me/records').set('authorization', `Bearer ${staff}`).expect(403);
+      await api.http.get('/api/applicants/me/records').expect(401);
+      const forged = signedIn.headers()[APPLICANT_TOKEN_HEADER].replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      await api.http.get('/api/applicants/me/records').set(APPLICANT_TOKEN_HEADER, forged).expect(401);
     });
 
     it('answers 401 without an applicant or staff token, and for a forged or expired one', async () => {

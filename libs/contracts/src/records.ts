@@ -42,6 +42,12 @@ export interface ApplicantAccount {
   email: string | null;
 }
 
+/** The evaluation page's own records in one call (`GET /api/applicants/me/records`). */
+export interface ApplicantRecords extends ApplicantAccount {
+  /** As `GET /api/credentials` answers them: newest first, with evaluations, progress and reviews. */
+  credentials: CredentialOverview[];
+}
+
 export interface DocumentDownload {
   url: string;
   expiresAt: string;

@@ -51,6 +51,7 @@ export const ROUTE_SCOPES: Record<RouteName, readonly ApiKeyScope[]> = {
   applicantSignOut: [],
   credentials: [],
   applicantAccount: [],
+  applicantRecords: [],
   createCredential: [],
   credential: ['evaluations:staff'],
   documentDownload: ['evaluations:staff'],

@@ -76,6 +76,7 @@ import type {
 } from './payments';
 import type {
   ApplicantAccount,
+  ApplicantRecords,
   CredentialOverview,
   CredentialReview,
   DocumentDownload,
@@ -535,6 +536,13 @@ export const ROUTES = {
     method: 'GET',
     path: '/api/applicants/me',
     summary: "The calling applicant's account: the signed-in email, or null while anonymous",
+    access: 'applicant',
+  }),
+  applicantRecords: route<{ response: ApplicantRecords }>()({
+    method: 'GET',
+    path: '/api/applicants/me/records',
+    summary:
+      "The calling applicant's email (null while anonymous) and credentials as GET /api/credentials lists them, in one call",
     access: 'applicant',
   }),
   createCredential: route<{ body: CreateCredentialRequest; response: Credential }>()({

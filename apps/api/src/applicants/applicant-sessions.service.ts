@@ -13,6 +13,8 @@ function sha256(value: string): string {
 export interface AuthenticatedApplicant {
   applicantId: string;
   sessionHash: string | null;
+  /** The account's email, read with the session (null while anonymous): `GET /api/applicants/me/records` needs no query for it. */
+  email: string | null;
 }
 
 /**
@@ -38,12 +40,13 @@ export class ApplicantSessionsService {
     if (!claims) return null;
     const sessionHash = claims.session ? sha256(claims.session) : null;
     const found = await this.applicants.findForToken(claims.applicantId, sessionHash);
-    if (!sessionHash) return found.isAccount ? null : { applicantId: claims.applicantId, sessionHash: null };
+    if (!sessionHash)
+      return found.email !== null ? null : { applicantId: claims.applicantId, sessionHash: null, email: null };
     if (!found.session) return null;
     const verdict = judgeApplicantSession(found.session, now);
     if (!verdict.live) return null;
     if (verdict.touch) await this.applicants.touchSession(sessionHash, now);
-    return { applicantId: claims.applicantId, sessionHash };
+    return { applicantId: claims.applicantId, sessionHash, email: found.email };
   }
 
   /** A new session for the account signing in, in the sign-in's transaction: the token the browser's cookie keeps. */

@@ -107,25 +107,25 @@ export class ApplicantsRepository {
   async findForToken(
     applicantId: string,
     tokenHash: string | null,
-  ): Promise<{ isAccount: boolean; session: ApplicantSessionRow | null }> {
+  ): Promise<{ email: string | null; session: ApplicantSessionRow | null }> {
     const rows = await this.em
       .getConnection()
       .execute<
-        Array<{ is_account: boolean; applicant_id: string | null; last_seen_at: Date | null; expires_at: Date | null }>
+        Array<{ email: string | null; applicant_id: string | null; last_seen_at: Date | null; expires_at: Date | null }>
       >(
-        `select a.email is not null as is_account, s.applicant_id, s.last_seen_at, s.expires_at
+        `select a.email, s.applicant_id, s.last_seen_at, s.expires_at
          from applicants a
          left join applicant_sessions s on s.token_hash = ? and s.applicant_id = a.id
         where a.id = ?`,
         [tokenHash ?? '', applicantId],
       );
     const row = rows[0];
-    if (!row) return { isAccount: false, session: null };
+    if (!row) return { email: null, session: null };
     const session =
       row.applicant_id && row.last_seen_at && row.expires_at
         ? { applicantId: row.applicant_id, lastSeenAt: new Date(row.last_seen_at), expiresAt: new Date(row.expires_at) }
         : null;
-    return { isAccount: row.is_account, session };
+    return { email: row.email, session };
   }
 
   async touchSession(tokenHash: string, now: Date): Promise<void> {

@@ -52,7 +52,12 @@ export class ViewerGuard implements CanActivate {
     // The applicant token, and for an account a live session of its own (one indexed read; sign-out ends it).
     const applicant = await this.sessions.authenticate(typeof header === 'string' ? header : undefined);
     if (!applicant) throw refused;
-    request.viewer = { kind: 'applicant', applicantId: applicant.applicantId, sessionHash: applicant.sessionHash };
+    request.viewer = {
+      kind: 'applicant',
+      applicantId: applicant.applicantId,
+      sessionHash: applicant.sessionHash,
+      email: applicant.email,
+    };
     return true;
   }
 }

@@ -5,7 +5,13 @@ import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
  * browser also names its session (the SHA-256 the API keeps), which signing out ends.
  */
 export type Viewer =
-  | { kind: 'applicant'; applicantId: string; sessionHash?: string | null }
+  | {
+      kind: 'applicant';
+      applicantId: string;
+      sessionHash?: string | null;
+      /** The account's email as the guard read it with the session check (null while anonymous); absent elsewhere. */
+      email?: string | null;
+    }
   | { kind: 'staff'; admin: AuthenticatedAdmin };
 
 /** The owner filter for a query: null means staff, who see every applicant's records. */

@@ -5,7 +5,7 @@ import type { Viewer } from '../applicants/viewer';
 import { CurrentViewer, OwnerOrStaff } from '../applicants/viewer.guard';
 import { ApiRoute } from '../common/api-route.decorator';
 import { CredentialViewsService } from './credential-views.service';
-import { CredentialOverviewResponseDto } from './dto/applicant-credentials.dto';
+import { ApplicantRecordsResponseDto, CredentialOverviewResponseDto } from './dto/applicant-credentials.dto';
 
 @ApiTags('credentials')
 @OwnerOrStaff()
@@ -20,5 +20,15 @@ export class CredentialViewsController {
   @ApiForbiddenResponse({ description: 'Called with a staff token' })
   list(@CurrentViewer() viewer: Viewer): Promise<RouteResponse<typeof ROUTES.credentials>> {
     return this.views.listOwn(viewer);
+  }
+
+  @ApiRoute(ROUTES.applicantRecords, {
+    description:
+      "The evaluation page's data in one call: the account's email and the credentials, each as GET /api/applicants/me and GET /api/credentials answer them. Staff use the review queue instead.",
+  })
+  @ApiOkResponse({ type: ApplicantRecordsResponseDto })
+  @ApiForbiddenResponse({ description: 'Called with a staff token' })
+  records(@CurrentViewer() viewer: Viewer): Promise<RouteResponse<typeof ROUTES.applicantRecords>> {
+    return this.views.ownRecords(viewer);
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { CredentialOverview } from '@app/contracts';
+import type { ApplicantRecords, CredentialOverview } from '@app/contracts';
 import { AnalysisRecordResponseDto, EvaluationResponseDto } from '../../analysis/dto/analysis-response.dto';
 import { CredentialResponseDto } from '../../credentials/dto/credential-response.dto';
 import { CredentialReviewResponseDto } from '../../reviews/dto/review.dto';
@@ -14,4 +14,15 @@ export class CredentialOverviewResponseDto extends CredentialResponseDto impleme
   })
   analyses!: AnalysisRecordResponseDto[];
   @ApiNullableProperty(CredentialReviewResponseDto) review!: CredentialReviewResponseDto | null;
+}
+
+export class ApplicantRecordsResponseDto implements ApplicantRecords {
+  @ApiProperty({ type: String, nullable: true, description: 'The signed-in email; null while anonymous' })
+  email!: string | null;
+
+  @ApiProperty({
+    type: [CredentialOverviewResponseDto],
+    description: 'Newest first, as GET /api/credentials lists them',
+  })
+  credentials!: CredentialOverviewResponseDto[];
 }

@@ -34,7 +34,7 @@ import { notify } from '~/lib/toast';
 import { apiFieldErrors, formText, isUuid, parseForm } from '~/lib/forms.server';
 
 const TITLE = 'Transcript and Certificate Evaluation';
-/** The visitor's own records: their credentials (one call) and the account's email (its own call). */
+/** The visitor's own records: the account's email and their credentials (one call). */
 interface OwnRecords {
   email: string | null;
   credentials: CredentialOverview[];
@@ -57,18 +57,15 @@ async function optional<R extends RouteDefinition, T>(route: R, call: (route: R)
 }
 
 /**
- * The visitor's own credentials only, with their evaluations, progress and reviews, in two API calls made at once (the list and the account's email); a visitor who
- * has created nothing has no applicant cookie and costs no call at all.
+ * The visitor's own credentials only, with their evaluations, progress and reviews, and the account's email, in one API
+ * call (`GET /api/applicants/me/records`); a visitor who has created nothing has no applicant cookie and costs no call.
  */
 async function ownRecords(request: Request): Promise<OwnRecords> {
   const applicant = await optionalApplicant(request);
   if (!applicant) return NO_RECORDS;
   try {
-    const [credentials, account] = await Promise.all([
-      applicantApi(applicant, ROUTES.credentials, { request }),
-      applicantApi(applicant, ROUTES.applicantAccount, { request }),
-    ]);
-    return { email: account.email, credentials };
+    const { email, credentials } = await applicantApi(applicant, ROUTES.applicantRecords, { request });
+    return { email, credentials };
   } catch (error) {
     // The cookie's session has ended (signed out elsewhere, erased, expired): a new visitor's page, and the cookie goes.
     if (applicant.session && error instanceof ApiError && error.status === 401) return { ...NO_RECORDS, ended: true };
