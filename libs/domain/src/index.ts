@@ -29,6 +29,7 @@ export * from './form-schema';
 export * from './enrollment-form';
 export * from './customer-form';
 export * from './cohort-form';
+export * from './checkout-form';
 export * from './sign-in-link-form';
 export * from './login-form';
 export * from './evaluation';
