@@ -31,6 +31,7 @@ export * from './customer-form';
 export * from './cohort-form';
 export * from './checkout-form';
 export * from './enrollment-actions-form';
+export * from './card-update-form';
 export * from './sign-in-link-form';
 export * from './login-form';
 export * from './evaluation';
