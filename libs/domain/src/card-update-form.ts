@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkForm, fieldRuleError, lazySchema, type FormResult } from './form-schema';
+import { formChecks, lazySchema } from './form-schema';
 
 export const MAX_UPDATE_CARD_TOKEN_LENGTH = 2000;
 
@@ -46,13 +46,8 @@ export const cardUpdateFormSchema = lazySchema(buildSchema);
 export type CardUpdateField = 'token' | 'cardNumber' | 'expiry' | 'cvc' | 'setupIntentId';
 export const CARD_UPDATE_FIELDS: readonly CardUpdateField[] = ['token', 'cardNumber', 'expiry', 'cvc', 'setupIntentId'];
 
-export function parseCardUpdateForm(
-  input: unknown,
-): FormResult<z.output<ReturnType<typeof cardUpdateFormSchema>>, CardUpdateField> {
-  return checkForm(cardUpdateFormSchema(), CARD_UPDATE_FIELDS, input);
-}
+const checks = formChecks(cardUpdateFormSchema, CARD_UPDATE_FIELDS);
 
-/** The message for one property of the API body, or null; the API DTO checks each property with this. */
-export function cardUpdateFieldError(field: CardUpdateField, value: unknown): string | null {
-  return fieldRuleError(cardUpdateFormSchema(), field, value);
-}
+/** The whole form's check, and one property's message or null (the API DTO checks each property with it). */
+export const parseCardUpdateForm = checks.parse;
+export const cardUpdateFieldError = checks.fieldError;

@@ -1,7 +1,7 @@
 import { BUNDLE_PAYMENT_TYPES, PAYMENT_TYPES, TRAINING_NAMES } from '@app/contracts';
 import { z } from 'zod';
 import { CUSTOMER_FORM_MESSAGES, customerFieldError } from './customer-form';
-import { checkForm, fieldRuleError, lazySchema, type FieldErrors, type FormResult } from './form-schema';
+import { formChecks, lazySchema, type FieldErrors } from './form-schema';
 
 export const MAX_PROMOTION_CODE_INPUT_LENGTH = 40;
 export const MAX_PAYMENT_INTENT_ID_LENGTH = 255;
@@ -79,7 +79,6 @@ export const bundleSlotSchema = lazySchema(buildBundleSlotSchema);
 export type SinglePurchaseField = 'trainingName' | 'paymentType';
 export type BundlePurchaseField = 'trainings' | 'paymentType';
 export type CheckoutBuyerField = 'paymentIntentId' | 'customerName' | 'customerEmail' | 'promotionCode' | 'cohortId';
-export type BundleSlotField = 'name' | 'cohortId';
 
 export const SINGLE_PURCHASE_FIELDS: readonly SinglePurchaseField[] = ['trainingName', 'paymentType'];
 export const BUNDLE_PURCHASE_FIELDS: readonly BundlePurchaseField[] = ['trainings', 'paymentType'];
@@ -93,37 +92,16 @@ export const CHECKOUT_BUYER_FIELDS: readonly CheckoutBuyerField[] = [
 
 export type CheckoutBuyerErrors = FieldErrors<CheckoutBuyerField>;
 
-export function parseSinglePurchase(
-  input: unknown,
-): FormResult<z.output<ReturnType<typeof singlePurchaseSchema>>, SinglePurchaseField> {
-  return checkForm(singlePurchaseSchema(), SINGLE_PURCHASE_FIELDS, input);
-}
+const single = formChecks(singlePurchaseSchema, SINGLE_PURCHASE_FIELDS);
+const bundle = formChecks(bundlePurchaseSchema, BUNDLE_PURCHASE_FIELDS);
+const buyer = formChecks(checkoutBuyerSchema, CHECKOUT_BUYER_FIELDS);
+const slot = formChecks(bundleSlotSchema, ['name', 'cohortId']);
 
-export function parseBundlePurchase(
-  input: unknown,
-): FormResult<z.output<ReturnType<typeof bundlePurchaseSchema>>, BundlePurchaseField> {
-  return checkForm(bundlePurchaseSchema(), BUNDLE_PURCHASE_FIELDS, input);
-}
-
-export function parseCheckoutBuyer(
-  input: unknown,
-): FormResult<z.output<ReturnType<typeof checkoutBuyerSchema>>, CheckoutBuyerField> {
-  return checkForm(checkoutBuyerSchema(), CHECKOUT_BUYER_FIELDS, input);
-}
-
-/** The message for one property of a checkout body, or null; the API DTOs check each property with these. */
-export function singlePurchaseFieldError(field: SinglePurchaseField, value: unknown): string | null {
-  return fieldRuleError(singlePurchaseSchema(), field, value);
-}
-
-export function bundlePurchaseFieldError(field: BundlePurchaseField, value: unknown): string | null {
-  return fieldRuleError(bundlePurchaseSchema(), field, value);
-}
-
-export function checkoutBuyerFieldError(field: CheckoutBuyerField, value: unknown): string | null {
-  return fieldRuleError(checkoutBuyerSchema(), field, value);
-}
-
-export function bundleSlotFieldError(field: BundleSlotField, value: unknown): string | null {
-  return fieldRuleError(bundleSlotSchema(), field, value);
-}
+/** Each body's whole check, and one property's message or null (the API DTOs check each property with these). */
+export const parseSinglePurchase = single.parse;
+export const singlePurchaseFieldError = single.fieldError;
+export const parseBundlePurchase = bundle.parse;
+export const bundlePurchaseFieldError = bundle.fieldError;
+export const parseCheckoutBuyer = buyer.parse;
+export const checkoutBuyerFieldError = buyer.fieldError;
+export const bundleSlotFieldError = slot.fieldError;

@@ -1,6 +1,6 @@
 import type { CredentialReview, CredentialStatus, ReviewQueueStatus } from '@app/contracts';
 import { z } from 'zod';
-import { checkForm, fieldRuleError, lazySchema, type FormResult } from './form-schema';
+import { formChecks, lazySchema, type FormResult } from './form-schema';
 
 export const MAX_AWARDED_CREDITS = 500;
 export const MAX_REVIEW_TEXT_LENGTH = 2000;
@@ -55,25 +55,17 @@ export type RejectDecisionField = 'reason';
 export const VERIFY_DECISION_FIELDS: readonly VerifyDecisionField[] = ['awardedCredits', 'note'];
 export const REJECT_DECISION_FIELDS: readonly RejectDecisionField[] = ['reason'];
 
-/** Checks a Verify body: the credits as given (absent: the recommendation, the caller's to fill in) and the note. */
-export function parseVerifyDecision(
-  input: unknown,
-): FormResult<{ awardedCredits?: number; note: string | null }, VerifyDecisionField> {
-  return checkForm(verifyDecisionSchema(), VERIFY_DECISION_FIELDS, input);
-}
+const verify = formChecks(verifyDecisionSchema, VERIFY_DECISION_FIELDS);
+const reject = formChecks(rejectDecisionSchema, REJECT_DECISION_FIELDS);
 
-export function parseRejectDecision(input: unknown): FormResult<{ reason: string }, RejectDecisionField> {
-  return checkForm(rejectDecisionSchema(), REJECT_DECISION_FIELDS, input);
-}
-
-/** The message for one property of a decision body, or null; the API DTOs check each property with these. */
-export function verifyDecisionFieldError(field: VerifyDecisionField, value: unknown): string | null {
-  return fieldRuleError(verifyDecisionSchema(), field, value);
-}
-
-export function rejectDecisionFieldError(field: RejectDecisionField, value: unknown): string | null {
-  return fieldRuleError(rejectDecisionSchema(), field, value);
-}
+/**
+ * Each decision's whole check (Verify: the credits as given, absent for the recommendation, the caller's to fill in),
+ * and one property's message or null (the API DTOs check each property with these).
+ */
+export const parseVerifyDecision = verify.parse;
+export const verifyDecisionFieldError = verify.fieldError;
+export const parseRejectDecision = reject.parse;
+export const rejectDecisionFieldError = reject.fieldError;
 
 /** Typed credits (text, as a form sends them) in the API's shape: empty is absent, other text a number (NaN if none). */
 function creditsOf(raw: unknown): unknown {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseDollarsToCents } from './enrollment-billing';
 import { enrollmentFormSchema, MAX_PAYMENT_AMOUNT_CENTS } from './enrollment-form';
-import { checkForm, fieldRuleError, lazySchema, type FieldErrors, type FormResult } from './form-schema';
+import { formChecks, lazySchema, type FieldErrors } from './form-schema';
 
 export const MAX_REFUND_REASON_LENGTH = 500;
 
@@ -50,32 +50,16 @@ export const ENROLLMENT_MOVE_FIELDS: readonly EnrollmentMoveField[] = ['cohortId
 export const ENROLLMENT_REFUND_FIELDS: readonly EnrollmentRefundField[] = ['amountCents', 'reason'];
 export type EnrollmentRefundErrors = FieldErrors<EnrollmentRefundField>;
 
-export function parseEnrollmentEditForm(
-  input: unknown,
-): FormResult<z.output<ReturnType<typeof enrollmentEditSchema>>, EnrollmentEditField> {
-  return checkForm(enrollmentEditSchema(), ENROLLMENT_EDIT_FIELDS, input);
-}
+const edit = formChecks(enrollmentEditSchema, ENROLLMENT_EDIT_FIELDS);
+const move = formChecks(enrollmentMoveSchema, ENROLLMENT_MOVE_FIELDS);
+const refund = formChecks(enrollmentRefundSchema, ENROLLMENT_REFUND_FIELDS);
 
-export function parseEnrollmentMoveForm(
-  input: unknown,
-): FormResult<z.output<ReturnType<typeof enrollmentMoveSchema>>, EnrollmentMoveField> {
-  return checkForm(enrollmentMoveSchema(), ENROLLMENT_MOVE_FIELDS, input);
-}
-
-export function parseEnrollmentRefundForm(
-  input: unknown,
-): FormResult<z.output<ReturnType<typeof enrollmentRefundSchema>>, EnrollmentRefundField> {
-  return checkForm(enrollmentRefundSchema(), ENROLLMENT_REFUND_FIELDS, input);
-}
-
-/** The message for one property of a move or refund body, or null; the API DTOs check each property with these. */
-export function enrollmentMoveFieldError(field: EnrollmentMoveField, value: unknown): string | null {
-  return fieldRuleError(enrollmentMoveSchema(), field, value);
-}
-
-export function enrollmentRefundFieldError(field: EnrollmentRefundField, value: unknown): string | null {
-  return fieldRuleError(enrollmentRefundSchema(), field, value);
-}
+/** Each form's whole check, and one property's message or null (the API DTOs check each property with these). */
+export const parseEnrollmentEditForm = edit.parse;
+export const parseEnrollmentMoveForm = move.parse;
+export const enrollmentMoveFieldError = move.fieldError;
+export const parseEnrollmentRefundForm = refund.parse;
+export const enrollmentRefundFieldError = refund.fieldError;
 
 /** The edit form as typed in the API's shape: an empty cohort is none (null), empty notes are none. */
 export function enrollmentEditFromForm(form: { enrollmentStatus?: string; cohortId?: string; notes?: string }) {
