@@ -1,5 +1,5 @@
 import type { AuditPage, Cohort, EnrollmentDetail, EnrollmentPage } from '@app/contracts';
-import { CUSTOMER_FORM_MESSAGES } from '@app/domain';
+import { CUSTOMER_FORM_MESSAGES, ENROLLMENT_ACTION_MESSAGES } from '@app/domain';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
 import { InstallmentsService } from '../src/payments/installments.service';
 import { COHORT_FULL_MESSAGE } from '../src/payments/checkout.service';
@@ -355,6 +355,31 @@ describe('admin panel business (test-mode payments)', () => {
       .send({})
       .expect(400);
     expect(noCard.body.message).toMatch(/no card payment/);
+  });
+
+  it("refuses a bad move or refund body field by field with the detail page's words, and changes nothing", async () => {
+    const { enrollmentId } = await buy(RESILIENT, 'full', null, 'Bea Badbody');
+    const refund = await api.http
+      .post(`/api/admin/enrollments/${enrollmentId}/refund`)
+      .set(auth())
+      .send({ amountCents: 0, reason: 'x'.repeat(501) })
+      .expect(400);
+    expect(refund.body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: `${ENROLLMENT_ACTION_MESSAGES.refundAmount}; ${ENROLLMENT_ACTION_MESSAGES.refundReason}`,
+      fieldErrors: {
+        amountCents: [ENROLLMENT_ACTION_MESSAGES.refundAmount],
+        reason: [ENROLLMENT_ACTION_MESSAGES.refundReason],
+      },
+    });
+    const move = await api.http
+      .post(`/api/admin/enrollments/${enrollmentId}/move`)
+      .set(auth())
+      .send({ cohortId: 'march' })
+      .expect(400);
+    expect(move.body.fieldErrors).toEqual({ cohortId: [ENROLLMENT_ACTION_MESSAGES.moveCohortId] });
+    expect((await detail(enrollmentId)).enrollment).toMatchObject({ billingStatus: 'paid', refundedCents: 0 });
   });
 
   it('pages 50 rows at a time, sorts, and finds a student by email over 2,000 enrollments', async () => {

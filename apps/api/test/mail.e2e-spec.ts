@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionRunner } from '../src/database/transaction-runner';
-import { formatLongDateUtc } from '@app/domain';
+import { CARD_UPDATE_FORM_MESSAGES, formatLongDateUtc } from '@app/domain';
 import { AnalysisRepository } from '../src/analysis/analysis.repository';
 import { Cohort } from '../src/cohorts/cohort.entity';
 import { InstallmentsService } from '../src/payments/installments.service';
@@ -319,6 +319,12 @@ describe('mail: outbox, SMTP and the messages (MailDev as the SMTP server, Strip
         .expect(403);
       await api.http.get('/api/billing/update-card').query({ token: 'not-a-token' }).expect(403);
       await api.http.get('/api/billing/update-card').expect(400);
+      // A bad body is refused field by field with the update-card form's words (libs/domain card-update-form.ts).
+      const badBody = await api.http.post('/api/billing/update-card').send({ token: ' ', cvc: '12345' }).expect(400);
+      expect(badBody.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { token: [CARD_UPDATE_FORM_MESSAGES.token], cvc: [CARD_UPDATE_FORM_MESSAGES.cvc] },
+      });
       const plan = await api.http.get('/api/billing/update-card').query({ token }).expect(200);
       expect(plan.body).toMatchObject({
         trainings: [PARTS],

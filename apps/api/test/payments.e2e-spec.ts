@@ -1,4 +1,5 @@
 import { COHORT_FILLED_NOT_CHARGED_MESSAGE } from '@app/contracts';
+import { CHECKOUT_FORM_MESSAGES } from '@app/domain';
 import Stripe from 'stripe';
 import { Cohort } from '../src/cohorts/cohort.entity';
 import { Enrollment } from '../src/enrollments/enrollment.entity';
@@ -211,6 +212,34 @@ describe('payments through Stripe (real SDK against a local Stripe server)', () 
       expect(intent?.receipt_email).toBe('ann@example.com');
       expect(intent?.metadata).toMatchObject({ customerName: 'Ann Lee', customerEmail: 'ann@example.com' });
       expect(intent?.metadata.cohorts).toContain(own);
+    });
+
+    it('refuses a bad buyer body field by field with the checkout form’s words, before anything is stored', async () => {
+      const created = await createSingle(PARTS, 'full');
+      const refused = await api.http
+        .post('/api/update-payment-intent')
+        .send({ paymentIntentId: created.paymentIntentId, customerName: ' ', customerEmail: 'ann@', cohortId: 'march' })
+        .expect(400);
+      expect(refused.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'cohortId must be a cohort id; Please fill in your name and email; Please enter a valid email address',
+        fieldErrors: {
+          customerName: ['Please fill in your name and email'],
+          customerEmail: ['Please enter a valid email address'],
+          cohortId: ['cohortId must be a cohort id'],
+        },
+      });
+      expect(stripe.intents.get(created.paymentIntentId)?.receipt_email ?? null).toBeNull();
+
+      const bundle = await api.http
+        .post('/api/create-bundle-payment-intent')
+        .send({ trainings: [PARTS, 'Astrology Basics'], paymentType: 'full' })
+        .expect(400);
+      expect(bundle.body.fieldErrors).toEqual({
+        trainings: [CHECKOUT_FORM_MESSAGES.eachTraining],
+        paymentType: [CHECKOUT_FORM_MESSAGES.bundlePaymentType],
+      });
     });
 
     it("checks every bundle training's cohort and refuses other trainings than the bundle's", async () => {

@@ -5,7 +5,7 @@ import {
   type CredentialOverview,
   type ReviewQueueItem,
 } from '@app/contracts';
-import { SIGN_IN_LINK_FORM_MESSAGES } from '@app/domain';
+import { REVIEW_DECISION_MESSAGES, SIGN_IN_LINK_FORM_MESSAGES } from '@app/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { AdminUsersService } from '../src/admin/admin-users.service';
@@ -373,6 +373,29 @@ describe('applicant records: ownership, staff review, erasure', () => {
         await api.http.get('/api/admin/reviews').query({ status: 'verified' }).set(bearer).expect(200)
       ).body;
       expect(verifiedQueue.map((item: ReviewQueueItem) => item.credentialId)).toContain(id);
+    });
+
+    it("refuses a bad decision body field by field with the review page's words, and decides nothing", async () => {
+      const id = await analyzedCredential(bob, 'Evening seminar');
+      const bearer = { authorization: `Bearer ${await login(ADMIN)}` };
+      const verify = await api.http
+        .post(`/api/admin/reviews/${id}/verify`)
+        .set(bearer)
+        .send({ awardedCredits: 3.25, note: 'x'.repeat(2001) })
+        .expect(400);
+      expect(verify.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: `${REVIEW_DECISION_MESSAGES.awardedCreditsTenths}; ${REVIEW_DECISION_MESSAGES.note}`,
+        fieldErrors: {
+          awardedCredits: [REVIEW_DECISION_MESSAGES.awardedCreditsTenths],
+          note: [REVIEW_DECISION_MESSAGES.note],
+        },
+      });
+      const reject = await api.http.post(`/api/admin/reviews/${id}/reject`).set(bearer).send({}).expect(400);
+      expect(reject.body.fieldErrors).toEqual({ reason: [REVIEW_DECISION_MESSAGES.reason] });
+      const detail = await api.http.get(`/api/admin/reviews/${id}`).set(bearer).expect(200);
+      expect(detail.body.review).toBeNull();
     });
 
     it('rejects with the reason the applicant sees, and needs a reason', async () => {

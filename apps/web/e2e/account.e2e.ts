@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatLongDateUtc } from '@app/domain';
+import { CARD_UPDATE_FORM_MESSAGES, formatLongDateUtc } from '@app/domain';
 import type { Page } from 'playwright-core';
 import { login } from './support/admin';
 import { closeBrowser, e2e, newPage, query } from './support/browser';
@@ -189,6 +189,19 @@ describe('the trainee’s account', () => {
     expect(await page.getByTestId('plan-status').innerText()).toBe(
       '1 of 3 installments paid: your plan is up to date.',
     );
+    // Without JavaScript, a CVC too long is refused beside its field by the form's schema, and no card data comes back.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('CVC').fill('12345');
+    await page.getByRole('button', { name: /^Save card/ }).click();
+    await page.locator('#cvc-error').getByText(CARD_UPDATE_FORM_MESSAGES.cvc).waitFor();
+    expect(await page.getByLabel('CVC').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Card number').inputValue()).toBe('');
+    if (process.env.FORMS_SHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${process.env.FORMS_SHOTS}/update-card-${width}.png`, fullPage: true });
+      }
+    }
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('12/34');
     await page.getByLabel('CVC').fill('123');

@@ -1,4 +1,14 @@
-import { checkRejection, checkVerification, reviewQueueStatus } from './credential-review';
+import {
+  checkRejection,
+  checkVerification,
+  parseRejectDecision,
+  parseVerifyDecision,
+  rejectDecisionFieldError,
+  REVIEW_DECISION_MESSAGES,
+  reviewQueueStatus,
+  verifyDecisionFieldError,
+  verifyDecisionFromForm,
+} from './credential-review';
 
 describe('checkVerification', () => {
   it.each([
@@ -50,5 +60,32 @@ describe('reviewQueueStatus', () => {
     expect(reviewQueueStatus('completed', { decision: 'rejected' })).toBe('rejected');
     expect(reviewQueueStatus('analyzing', null)).toBeNull();
     expect(reviewQueueStatus('pending', null)).toBeNull();
+  });
+});
+
+describe('the decision schemas', () => {
+  it('take the Verify form as typed: empty credits are the recommendation (absent), text a number', () => {
+    expect(parseVerifyDecision(verifyDecisionFromForm({ awardedCredits: ' ', note: '' }))).toEqual({
+      ok: true,
+      value: { note: null },
+    });
+    expect(parseVerifyDecision(verifyDecisionFromForm({ awardedCredits: '3.5', note: ' ok ' }))).toEqual({
+      ok: true,
+      value: { awardedCredits: 3.5, note: 'ok' },
+    });
+    expect(parseVerifyDecision(verifyDecisionFromForm({ awardedCredits: 'ten' }))).toEqual({
+      ok: false,
+      fieldErrors: { awardedCredits: REVIEW_DECISION_MESSAGES.awardedCredits },
+    });
+  });
+
+  it('check each property of the API bodies by the same rule', () => {
+    expect(verifyDecisionFieldError('awardedCredits', 3.25)).toBe(REVIEW_DECISION_MESSAGES.awardedCreditsTenths);
+    expect(verifyDecisionFieldError('awardedCredits', '4')).toBe(REVIEW_DECISION_MESSAGES.awardedCredits);
+    expect(verifyDecisionFieldError('awardedCredits', undefined)).toBeNull();
+    expect(verifyDecisionFieldError('note', 'x'.repeat(2001))).toBe(REVIEW_DECISION_MESSAGES.note);
+    expect(rejectDecisionFieldError('reason', ' ')).toBe(REVIEW_DECISION_MESSAGES.reason);
+    expect(rejectDecisionFieldError('reason', 'x'.repeat(2001))).toBe(REVIEW_DECISION_MESSAGES.reasonLength);
+    expect(parseRejectDecision({ reason: ' Unreadable ' })).toEqual({ ok: true, value: { reason: 'Unreadable' } });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkForm, fieldRuleError, firstFieldErrors, lazySchema } from './form-schema';
+import { checkForm, fieldRuleError, firstFieldErrors, formChecks, lazySchema } from './form-schema';
 
 describe('lazySchema', () => {
   it('builds the schema on the first call only', () => {
@@ -46,5 +46,18 @@ describe('checkForm and fieldRuleError', () => {
   it('checks one field by its own rule', () => {
     expect(fieldRuleError(schema, 'age', 3)).toBeNull();
     expect(fieldRuleError(schema, 'age', 'three')).toBe('A number');
+  });
+});
+
+describe('formChecks', () => {
+  const schema = lazySchema(() => z.object({ a: z.string({ error: 'A' }), b: z.number({ error: 'B' }) }));
+  const checks = formChecks(schema, ['b', 'a']);
+
+  it('checks the whole form in the given field order, and one property by its own rule', () => {
+    expect(checks.parse({ a: 'x', b: 1 })).toEqual({ ok: true, value: { a: 'x', b: 1 } });
+    const refused = checks.parse({});
+    expect(refused.ok ? [] : Object.keys(refused.fieldErrors)).toEqual(['b', 'a']);
+    expect(checks.fieldError('a', 7)).toBe('A');
+    expect(checks.fieldError('b', 7)).toBeNull();
   });
 });

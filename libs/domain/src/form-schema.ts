@@ -68,3 +68,20 @@ export function fieldRuleError<S extends z.ZodObject>(
   const result = rule.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? `${field} is invalid`);
 }
+
+/**
+ * A form's two checks from its schema and its fields in form order: `parse` (the whole form, `checkForm`) and
+ * `fieldError` (one property, `fieldRuleError`, for the API DTO). A module exports them under the form's names:
+ *
+ *     const refund = formChecks(enrollmentRefundSchema, ENROLLMENT_REFUND_FIELDS);
+ *     export const parseEnrollmentRefundForm = refund.parse;
+ */
+export function formChecks<S extends z.ZodObject, F extends keyof S['shape'] & string>(
+  schema: () => S,
+  fields: readonly F[],
+): { parse: (input: unknown) => FormResult<z.output<S>, F>; fieldError: (field: F, value: unknown) => string | null } {
+  return {
+    parse: (input) => checkForm(schema(), fields, input),
+    fieldError: (field, value) => fieldRuleError(schema(), field, value),
+  };
+}

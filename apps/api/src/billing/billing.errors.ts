@@ -7,9 +7,10 @@ export class UpdateCardLinkInvalidError extends AppError {
   }
 }
 
+/** A request the page's form could not have made valid (`field`: the form field to show it beside). */
 export class UpdateCardRequestError extends AppError {
-  constructor(message: string) {
-    super('VALIDATION_FAILED', message);
+  constructor(message: string, field?: string) {
+    super('VALIDATION_FAILED', message, field ? { [field]: [message] } : undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UpdateCardPlan, UpdateCardResponse } from '@app/contracts';
+import { CARD_UPDATE_FORM_MESSAGES } from '@app/domain';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { UpdateCardLinks } from '../mail/update-card-links';
@@ -64,7 +65,9 @@ export class BillingService {
     input: { cardNumber?: string; setupIntentId?: string },
   ): Promise<{ paymentMethodId: string } | { message: string }> {
     if (this.provider instanceof TestModePaymentProvider) {
-      if (!input.cardNumber?.trim()) throw new UpdateCardRequestError('Please enter a card number');
+      if (!input.cardNumber?.trim()) {
+        throw new UpdateCardRequestError(CARD_UPDATE_FORM_MESSAGES.cardNumber, 'cardNumber');
+      }
       const saved = this.provider.saveTestCard(input.cardNumber);
       return saved.ok ? { paymentMethodId: saved.paymentMethodId } : { message: saved.message };
     }

@@ -1,11 +1,14 @@
-import { ROUTES, ENROLLMENT_STATUSES, type Cohort, type EnrollmentStatus } from '@app/contracts';
+import { ROUTES, ENROLLMENT_STATUSES, type Cohort } from '@app/contracts';
 import {
   billingRestartProblem,
   billingStatusLabel,
   cohortMonthLabel,
-  enrollmentFieldError,
+  enrollmentEditFromForm,
+  enrollmentRefundFromForm,
   formatCents,
-  parseDollarsToCents,
+  parseEnrollmentEditForm,
+  parseEnrollmentMoveForm,
+  parseEnrollmentRefundForm,
   paymentTypeLabel,
   type PlanState,
 } from '@app/domain';
@@ -34,7 +37,8 @@ import {
 import { LabeledField } from '~/components/admin/form-field';
 import { CompletionFields } from '~/components/admin/completion-fields';
 import { BackLink } from '~/components/back-link';
-import { formText, isUuid } from '~/lib/forms.server';
+import { apiFieldErrors, formText, formValues, isUuid, parseForm } from '~/lib/forms.server';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 
 export const meta: MetaFunction = () => [{ title: 'Enrollment - Admin Panel' }];
 
@@ -58,16 +62,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 interface ActionData {
   toast: FlashToast;
-  fieldErrors?: Record<string, string>;
+  fieldErrors?: Record<string, string | undefined>;
+  /** The submitted form as typed (its `intent` says which form), so a refused form keeps its values without JS. */
+  values?: Record<string, string>;
 }
 
-function failed(title: string, error: unknown) {
+/** A form refused by its rule: the first message of each field beside it, the route's toast, the values as typed. */
+function refused(title: string, fieldErrors: Record<string, string | undefined>, values: Record<string, string>) {
+  const first = Object.values(fieldErrors).find(Boolean) ?? 'Check the highlighted fields';
+  return data<ActionData>({ toast: newToast('error', title, first), fieldErrors, values }, { status: 400 });
+}
+
+/** An API refusal: its field errors under this page's field names (`rename`), the API's message in the toast. */
+function failed(
+  title: string,
+  error: unknown,
+  values: Record<string, string> = {},
+  rename: Record<string, string> = {},
+) {
   if (!(error instanceof ApiError)) throw error;
   const fieldErrors = Object.fromEntries(
-    Object.entries(error.body?.fieldErrors ?? {}).map(([key, messages]) => [key, messages.join('; ')]),
+    Object.entries(apiFieldErrors(error)).map(([key, message]) => [rename[key] ?? key, message]),
   );
   return data<ActionData>(
-    { toast: newToast('error', title, error.text), fieldErrors },
+    { toast: newToast('error', title, error.text), fieldErrors, values },
     { status: error.status === 409 ? 409 : 400 },
   );
 }
@@ -80,67 +98,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/panel/enrollments/${id}`;
   switch (formText(form, 'intent')) {
     case 'edit': {
-      const status = formText(form, 'enrollmentStatus');
-      const statusError = enrollmentFieldError('enrollmentStatus', status);
-      if (statusError) {
-        return data<ActionData>(
-          {
-            toast: newToast('error', 'Failed to update enrollment', statusError),
-            fieldErrors: { enrollmentStatus: statusError },
-          },
-          { status: 400 },
-        );
-      }
+      const parsed = parseForm(form, (v) => parseEnrollmentEditForm(enrollmentEditFromForm(v)));
+      if (!parsed.ok) return refused('Failed to update enrollment', parsed.fieldErrors, parsed.values);
       try {
-        await adminApi(request, ROUTES.adminUpdateEnrollment, {
-          params: { id },
-          body: {
-            enrollmentStatus: status as EnrollmentStatus,
-            cohortId: formText(form, 'cohortId') || null,
-            notes: formText(form, 'notes').trim() || null,
-          },
-        });
+        await adminApi(request, ROUTES.adminUpdateEnrollment, { params: { id }, body: parsed.value });
       } catch (error) {
-        return failed('Failed to update enrollment', error);
+        return failed('Failed to update enrollment', error, formValues(form));
       }
       return redirectWithToast(request, here, newToast('success', 'Enrollment updated successfully'));
     }
     case 'move': {
-      const cohortId = formText(form, 'cohortId');
-      if (!cohortId) {
-        return data<ActionData>(
-          {
-            toast: newToast('error', 'Failed to move student', 'Choose a cohort'),
-            fieldErrors: { moveCohortId: 'Choose a cohort' },
-          },
-          { status: 400 },
-        );
+      const parsed = parseForm(form, (v) => parseEnrollmentMoveForm({ cohortId: v.cohortId }));
+      if (!parsed.ok) {
+        return refused('Failed to move student', { moveCohortId: parsed.fieldErrors.cohortId }, parsed.values);
       }
       try {
-        await adminApi(request, ROUTES.adminMoveEnrollment, { params: { id }, body: { cohortId } });
+        await adminApi(request, ROUTES.adminMoveEnrollment, { params: { id }, body: parsed.value });
       } catch (error) {
-        return failed('Failed to move student', error);
+        return failed('Failed to move student', error, formValues(form), { cohortId: 'moveCohortId' });
       }
       return redirectWithToast(request, here, newToast('success', 'Student moved successfully'));
     }
     case 'refund': {
-      const typed = formText(form, 'amount').trim();
-      const amountCents = typed ? parseDollarsToCents(typed) : undefined;
-      if (amountCents === null || amountCents === 0) {
-        const message =
-          'Enter an amount in dollars, such as 150 or 150.50, or leave it empty to refund all that is left';
-        return data<ActionData>(
-          { toast: newToast('error', 'Failed to refund', message), fieldErrors: { amount: message } },
-          { status: 400 },
-        );
+      const parsed = parseForm(form, (v) => parseEnrollmentRefundForm(enrollmentRefundFromForm(v)));
+      if (!parsed.ok) {
+        const { amountCents: amount, reason } = parsed.fieldErrors;
+        return refused('Failed to refund', { amount, reason }, parsed.values);
       }
       try {
-        await adminApi(request, ROUTES.adminRefundEnrollment, {
-          params: { id },
-          body: { amountCents, reason: formText(form, 'reason').trim() || undefined },
-        });
+        await adminApi(request, ROUTES.adminRefundEnrollment, { params: { id }, body: parsed.value });
       } catch (error) {
-        return failed('Failed to refund', error);
+        return failed('Failed to refund', error, formValues(form), { amountCents: 'amount' });
       }
       return redirectWithToast(request, here, newToast('success', 'Refund made successfully'));
     }
@@ -196,6 +184,13 @@ export default function EnrollmentDetailPage() {
   const result = useActionData<ActionData>();
   const { enrollment, payment } = detail;
   const errors = result?.fieldErrors ?? {};
+  // What a refused form sent, for that form only (each form posts its `intent`).
+  const typed = (intent: string) => (result?.values?.intent === intent ? result.values : undefined);
+  const edit = typed('edit');
+  const refund = typed('refund');
+  const editErrors = edit ? errors : {};
+  const moveErrors = typed('move') ? errors : {};
+  const refundErrors = refund ? errors : {};
   const restartProblem = payment
     ? billingRestartProblem({
         planStatus: payment.planStatus as PlanState,
@@ -397,8 +392,9 @@ export default function EnrollmentDetailPage() {
             <select
               id="edit-status"
               name="enrollmentStatus"
-              defaultValue={enrollment.enrollmentStatus}
+              defaultValue={edit?.enrollmentStatus ?? enrollment.enrollmentStatus}
               className={inputClass}
+              {...fieldErrorProps('edit-status-error', editErrors.enrollmentStatus)}
             >
               {ENROLLMENT_STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -406,10 +402,16 @@ export default function EnrollmentDetailPage() {
                 </option>
               ))}
             </select>
-            {errors.enrollmentStatus ? <p className="text-sm text-red-700">{errors.enrollmentStatus}</p> : null}
+            <FieldError id="edit-status-error" message={editErrors.enrollmentStatus} />
           </LabeledField>
           <LabeledField id="edit-cohort" label="Cohort">
-            <select id="edit-cohort" name="cohortId" defaultValue={enrollment.cohortId ?? ''} className={inputClass}>
+            <select
+              id="edit-cohort"
+              name="cohortId"
+              defaultValue={edit?.cohortId ?? enrollment.cohortId ?? ''}
+              className={inputClass}
+              {...fieldErrorProps('edit-cohort-error', editErrors.cohortId)}
+            >
               <option value="">No Cohort</option>
               {cohorts.map((cohort) => (
                 <option key={cohort.id} value={cohort.id}>
@@ -417,17 +419,19 @@ export default function EnrollmentDetailPage() {
                 </option>
               ))}
             </select>
-            {errors.cohortId ? <p className="text-sm text-red-700">{errors.cohortId}</p> : null}
+            <FieldError id="edit-cohort-error" message={editErrors.cohortId} />
           </LabeledField>
           <LabeledField id="edit-notes" label="Notes">
             <textarea
               id="edit-notes"
               name="notes"
-              defaultValue={enrollment.notes ?? ''}
+              defaultValue={edit?.notes ?? enrollment.notes ?? ''}
               maxLength={2000}
               rows={4}
               className={inputClass}
+              {...fieldErrorProps('edit-notes-error', editErrors.notes)}
             />
+            <FieldError id="edit-notes-error" message={editErrors.notes} />
           </LabeledField>
           <button type="submit" className={buttonClass}>
             Save Changes
@@ -443,7 +447,13 @@ export default function EnrollmentDetailPage() {
           <p className="text-sm text-slate-600">Same training; the payment and plan stay with the student.</p>
           <input type="hidden" name="intent" value="move" />
           <LabeledField id="move-cohort" label="New cohort">
-            <select id="move-cohort" name="cohortId" defaultValue="" className={inputClass}>
+            <select
+              id="move-cohort"
+              name="cohortId"
+              defaultValue={typed('move')?.cohortId ?? ''}
+              className={inputClass}
+              {...fieldErrorProps('move-cohort-error', moveErrors.moveCohortId)}
+            >
               <option value="">Choose a cohort</option>
               {otherCohorts.map((cohort) => (
                 <option key={cohort.id} value={cohort.id} disabled={cohort.seatsLeft === 0}>
@@ -451,7 +461,7 @@ export default function EnrollmentDetailPage() {
                 </option>
               ))}
             </select>
-            {errors.moveCohortId ? <p className="text-sm text-red-700">{errors.moveCohortId}</p> : null}
+            <FieldError id="move-cohort-error" message={moveErrors.moveCohortId} />
           </LabeledField>
           <button type="submit" className={secondaryButtonClass}>
             Move Student
@@ -471,11 +481,26 @@ export default function EnrollmentDetailPage() {
           )}
           <input type="hidden" name="intent" value="refund" />
           <LabeledField id="refund-amount" label="Amount in dollars (empty: all that is left)">
-            <input id="refund-amount" name="amount" inputMode="decimal" className={inputClass} />
-            {errors.amount ? <p className="text-sm text-red-700">{errors.amount}</p> : null}
+            <input
+              id="refund-amount"
+              name="amount"
+              inputMode="decimal"
+              defaultValue={refund?.amount ?? ''}
+              className={inputClass}
+              {...fieldErrorProps('refund-amount-error', refundErrors.amount)}
+            />
+            <FieldError id="refund-amount-error" message={refundErrors.amount} />
           </LabeledField>
           <LabeledField id="refund-reason" label="Reason">
-            <input id="refund-reason" name="reason" maxLength={500} className={inputClass} />
+            <input
+              id="refund-reason"
+              name="reason"
+              maxLength={500}
+              defaultValue={refund?.reason ?? ''}
+              className={inputClass}
+              {...fieldErrorProps('refund-reason-error', refundErrors.reason)}
+            />
+            <FieldError id="refund-reason-error" message={refundErrors.reason} />
           </LabeledField>
           <button type="submit" className={dangerButtonClass} disabled={!payment}>
             Refund

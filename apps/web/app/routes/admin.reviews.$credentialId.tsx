@@ -1,5 +1,5 @@
 import { ROUTES, CRITERIA_KEYS } from '@app/contracts';
-import { CRITERION_LABELS, checkRejection, checkVerification } from '@app/domain';
+import { CRITERION_LABELS, parseRejectDecision, parseVerifyDecision, verifyDecisionFromForm } from '@app/domain';
 import {
   data,
   Form,
@@ -23,7 +23,8 @@ import { DocumentNotices } from '~/components/evaluation/document-notices';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, adminRecord, newToast, redirectWithToast, dataWithToast } from '~/lib/session.server';
-import { formTrimmed, isUuid } from '~/lib/forms.server';
+import { apiFieldErrors, formValues, isUuid, parseForm } from '~/lib/forms.server';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 
 export const meta: MetaFunction = () => [{ title: 'Credential Review' }];
 
@@ -39,7 +40,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return dataWithToast(request, { detail });
 }
 
-type FieldErrors = Record<string, string>;
+type FieldErrors = Partial<Record<string, string>>;
+
+/** A refused decision: each message beside its field and the form as typed (its `intent` says which form). */
+function refused(fieldErrors: FieldErrors, values: Record<string, string>) {
+  return data({ fieldErrors, values }, { status: 400 });
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = credentialIdOf(params);
@@ -48,16 +54,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/reviews/${id}`;
   try {
     if (intent === 'verify') {
-      // The same rule as the API's, so a bad number is answered here with the field marked.
-      const checked = checkVerification({ awardedCredits: form.get('awardedCredits'), note: form.get('note') }, 0);
-      if (!checked.ok) return data({ fieldErrors: { [checked.field]: checked.error } as FieldErrors }, { status: 400 });
-      const raw = formTrimmed(form, 'awardedCredits');
+      // The Verify schema the API runs too; blank credits are left out, so the API awards the recommendation.
+      const parsed = parseForm(form, (v) => parseVerifyDecision(verifyDecisionFromForm(v)));
+      if (!parsed.ok) return refused(parsed.fieldErrors, parsed.values);
+      const { awardedCredits, note } = parsed.value;
       await adminApi(request, ROUTES.verifyCredential, {
         params: { id },
-        body: {
-          ...(raw ? { awardedCredits: checked.value.awardedCredits } : {}),
-          ...(checked.value.note ? { note: checked.value.note } : {}),
-        },
+        body: { ...(awardedCredits === undefined ? {} : { awardedCredits }), ...(note ? { note } : {}) },
       });
       return redirectWithToast(
         request,
@@ -66,12 +69,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     if (intent === 'reject') {
-      const checked = checkRejection({ reason: form.get('reason') });
-      if (!checked.ok) return data({ fieldErrors: { [checked.field]: checked.error } as FieldErrors }, { status: 400 });
-      await adminApi(request, ROUTES.rejectCredential, {
-        params: { id },
-        body: { reason: checked.value.reason },
-      });
+      const parsed = parseForm(form, (v) => parseRejectDecision({ reason: v.reason }));
+      if (!parsed.ok) return refused(parsed.fieldErrors, parsed.values);
+      await adminApi(request, ROUTES.rejectCredential, { params: { id }, body: parsed.value });
       return redirectWithToast(request, here, newToast('success', 'Rejected', 'The applicant sees the reason'));
     }
     if (intent === 'email-drafts') {
@@ -86,6 +86,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
   } catch (error) {
+    // The API's field errors (the same schemas) go beside the fields, like the page's own check.
+    const fieldErrors = apiFieldErrors(error);
+    if (Object.keys(fieldErrors).length > 0) return refused(fieldErrors, formValues(form));
     if (error instanceof ApiError && error.status < 500) {
       return redirectWithToast(request, here, newToast('error', 'Error', error.body?.message ?? error.text));
     }
@@ -97,7 +100,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CredentialReviewPage() {
   const { detail, toast } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const errors: FieldErrors = result && 'fieldErrors' in result ? result.fieldErrors : {};
   const { credential, evaluation, review } = detail;
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
@@ -232,73 +234,114 @@ export default function CredentialReviewPage() {
       ) : (
         evaluation && (
           <div className="mt-6 grid gap-6 sm:grid-cols-2">
-            <Form
-              method="post"
-              className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
-              aria-labelledby="verify-title"
-            >
-              <h2 id="verify-title" className="font-semibold">
-                Verify the credit
-              </h2>
-              <input type="hidden" name="intent" value="verify" />
-              <label htmlFor="awarded-credits" className={labelClass}>
-                Credits to award (blank: {evaluation.totalCredits})
-              </label>
-              <input
-                id="awarded-credits"
-                name="awardedCredits"
-                inputMode="decimal"
-                className={inputClass}
-                aria-invalid={errors.awardedCredits ? true : undefined}
-                aria-describedby={errors.awardedCredits ? 'awarded-credits-error' : undefined}
-              />
-              {errors.awardedCredits && (
-                <p id="awarded-credits-error" className="text-sm text-red-700">
-                  {errors.awardedCredits}
-                </p>
-              )}
-              <label htmlFor="verify-note" className={labelClass}>
-                Note for the applicant (optional)
-              </label>
-              <textarea id="verify-note" name="note" rows={2} className={inputClass} />
-              <button type="submit" className={buttonClass}>
-                Verify
-              </button>
-            </Form>
-            <Form
-              method="post"
-              className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
-              aria-labelledby="reject-title"
-            >
-              <h2 id="reject-title" className="font-semibold">
-                Reject
-              </h2>
-              <input type="hidden" name="intent" value="reject" />
-              <label htmlFor="reject-reason" className={labelClass}>
-                Reason (the applicant reads it)
-              </label>
-              <textarea
-                id="reject-reason"
-                name="reason"
-                rows={3}
-                required
-                className={inputClass}
-                aria-invalid={errors.reason ? true : undefined}
-                aria-describedby={errors.reason ? 'reject-reason-error' : undefined}
-              />
-              {errors.reason && (
-                <p id="reject-reason-error" className="text-sm text-red-700">
-                  {errors.reason}
-                </p>
-              )}
-              <button type="submit" className={dangerButtonClass}>
-                Reject
-              </button>
-            </Form>
+            <DecisionForm
+              intent="verify"
+              title="Verify the credit"
+              submit="Verify"
+              answer={result}
+              fields={[
+                {
+                  id: 'awarded-credits',
+                  name: 'awardedCredits',
+                  label: `Credits to award (blank: ${evaluation.totalCredits})`,
+                  decimal: true,
+                },
+                { id: 'verify-note', name: 'note', label: 'Note for the applicant (optional)', rows: 2 },
+              ]}
+            />
+            <DecisionForm
+              intent="reject"
+              title="Reject"
+              submit="Reject"
+              answer={result}
+              danger
+              fields={[
+                {
+                  id: 'reject-reason',
+                  name: 'reason',
+                  label: 'Reason (the applicant reads it)',
+                  rows: 3,
+                  required: true,
+                },
+              ]}
+            />
           </div>
         )
       )}
     </main>
+  );
+}
+
+type DecisionAnswer = { fieldErrors: FieldErrors; values: Record<string, string> } | undefined;
+
+interface DecisionField {
+  id: string;
+  name: string;
+  label: string;
+  /** A textarea of this many rows; an input without. */
+  rows?: number;
+  required?: boolean;
+  /** A number typed with decimals (the phone's decimal keypad). */
+  decimal?: boolean;
+}
+
+/**
+ * One decision form (Verify or Reject): its fields each with a label, the value as typed after a refusal and the
+ * message beside it, then its button.
+ */
+function DecisionForm({
+  intent,
+  title,
+  submit,
+  answer,
+  danger = false,
+  fields,
+}: {
+  intent: 'verify' | 'reject';
+  title: string;
+  submit: string;
+  answer: unknown;
+  danger?: boolean;
+  fields: DecisionField[];
+}) {
+  const refused =
+    answer && typeof answer === 'object' && 'fieldErrors' in answer ? (answer as DecisionAnswer) : undefined;
+  const mine = refused?.values.intent === intent ? refused : undefined;
+  const field = ({ id, name, label, rows, required, decimal }: DecisionField) => {
+    const message = mine?.fieldErrors[name];
+    const props = {
+      id,
+      name,
+      required,
+      defaultValue: mine?.values[name] ?? '',
+      className: inputClass,
+      ...fieldErrorProps(`${id}-error`, message),
+    };
+    return (
+      <div key={id}>
+        <label htmlFor={id} className={labelClass}>
+          {label}
+        </label>
+        {rows ? <textarea rows={rows} {...props} /> : <input inputMode={decimal ? 'decimal' : undefined} {...props} />}
+        <FieldError id={`${id}-error`} message={message} />
+      </div>
+    );
+  };
+  return (
+    <Form
+      method="post"
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      aria-labelledby={`${intent}-title`}
+    >
+      <h2 id={`${intent}-title`} className="font-semibold">
+        {title}
+      </h2>
+      <input type="hidden" name="intent" value={intent} />
+      {fields.map(field)}
+      <button type="submit" className={danger ? dangerButtonClass : buttonClass}>
+        {submit}
+      </button>
+    </Form>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { buttonClass } from '~/components/ui/form-styles';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError, callApi } from '~/lib/api.server';
 import {
@@ -121,10 +122,7 @@ export default function SignInPage() {
               </label>
             </div>
           )}
-          <button
-            type="submit"
-            className="w-full rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800"
-          >
+          <button type="submit" className={`${buttonClass} w-full`}>
             Sign in
           </button>
         </Form>

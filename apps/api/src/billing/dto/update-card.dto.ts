@@ -1,44 +1,42 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { UpdateCardPlan, UpdateCardRequest, UpdateCardResponse } from '@app/contracts';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { cardUpdateFieldError, MAX_UPDATE_CARD_TOKEN_LENGTH } from '@app/domain';
+import { IsOptional } from 'class-validator';
+import { FormRule } from '../../common/form-rule.decorator';
 
 export class UpdateCardTokenQueryDto {
-  @ApiProperty({ description: 'The signed token of the update-card link in the declined-installment mail' })
-  @IsString()
-  @IsNotEmpty({ message: 'token is required' })
-  @MaxLength(2000)
+  @ApiProperty({
+    maxLength: MAX_UPDATE_CARD_TOKEN_LENGTH,
+    description: 'The signed token of the update-card link in the declined-installment mail',
+  })
+  @FormRule((value) => cardUpdateFieldError('token', value))
   token!: string;
 }
 
+/** The update-card form, each property checked by its schema in libs/domain (`card-update-form.ts`). */
 export class UpdateCardDto implements UpdateCardRequest {
-  @ApiProperty({ description: 'The signed token of the update-card link' })
-  @IsString()
-  @IsNotEmpty({ message: 'token is required' })
-  @MaxLength(2000)
+  @ApiProperty({ maxLength: MAX_UPDATE_CARD_TOKEN_LENGTH, description: 'The signed token of the update-card link' })
+  @FormRule((value) => cardUpdateFieldError('token', value))
   token!: string;
 
   @ApiPropertyOptional({ description: 'Test mode only: the card number typed in the form' })
   @IsOptional()
-  @IsString()
-  @MaxLength(30)
+  @FormRule((value) => cardUpdateFieldError('cardNumber', value))
   cardNumber?: string;
 
   @ApiPropertyOptional({ description: 'Test mode only: expiry as typed (not checked)' })
   @IsOptional()
-  @IsString()
-  @MaxLength(10)
+  @FormRule((value) => cardUpdateFieldError('expiry', value))
   expiry?: string;
 
   @ApiPropertyOptional({ description: 'Test mode only: CVC as typed (not checked)' })
   @IsOptional()
-  @IsString()
-  @MaxLength(4)
+  @FormRule((value) => cardUpdateFieldError('cvc', value))
   cvc?: string;
 
   @ApiPropertyOptional({ description: 'Stripe: the SetupIntent the card element confirmed in the browser' })
   @IsOptional()
-  @IsString()
-  @MaxLength(255)
+  @FormRule((value) => cardUpdateFieldError('setupIntentId', value))
   setupIntentId?: string;
 }
 

@@ -13,7 +13,14 @@ import {
 } from '@app/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { MAX_ENROLLMENT_NOTES_LENGTH, MAX_PAYMENT_AMOUNT_CENTS } from '@app/domain';
+import {
+  enrollmentMoveFieldError,
+  enrollmentRefundFieldError,
+  MAX_ENROLLMENT_NOTES_LENGTH,
+  MAX_PAYMENT_AMOUNT_CENTS,
+  MAX_REFUND_REASON_LENGTH,
+} from '@app/domain';
+import { FormRule, trimText } from '../../common/form-rule.decorator';
 import { calendarDate } from './calendar-date.validator';
 import { EnrollmentFormRule } from './create-enrollment.dto';
 
@@ -94,12 +101,14 @@ export class UpdateEnrollmentDto implements UpdateEnrollmentRequest {
   notes?: string | null;
 }
 
+/** The detail page's Move form, checked by its rule in libs/domain (`enrollment-actions-form.ts`). */
 export class MoveEnrollmentDto implements MoveEnrollmentRequest {
   @ApiProperty({ format: 'uuid', description: 'Another cohort of the same training' })
-  @IsUUID('all', { message: 'cohortId must be a cohort id' })
+  @FormRule((value) => enrollmentMoveFieldError('cohortId', value))
   cohortId!: string;
 }
 
+/** The detail page's Refund form in cents, checked by its rule in libs/domain (`enrollment-actions-form.ts`). */
 export class RefundEnrollmentDto implements RefundEnrollmentRequest {
   @ApiPropertyOptional({
     minimum: 1,
@@ -107,15 +116,12 @@ export class RefundEnrollmentDto implements RefundEnrollmentRequest {
     description: 'Integer cents; omit to refund all that is left',
   })
   @IsOptional()
-  @IsInt({ message: 'amountCents must be a whole number of cents' })
-  @Min(1, { message: 'amountCents must be at least 1' })
-  @Max(MAX_PAYMENT_AMOUNT_CENTS)
+  @FormRule((value) => enrollmentRefundFieldError('amountCents', value))
   amountCents?: number;
 
-  @ApiPropertyOptional({ maxLength: 500 })
+  @ApiPropertyOptional({ maxLength: MAX_REFUND_REASON_LENGTH })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @MaxLength(500)
+  @Transform(trimText)
+  @FormRule((value) => enrollmentRefundFieldError('reason', value))
   reason?: string;
 }

@@ -9,21 +9,22 @@ import {
   type PaymentType,
   type TrainingName,
 } from '@app/contracts';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn } from 'class-validator';
+import { bundlePurchaseFieldError, singlePurchaseFieldError } from '@app/domain';
+import { FormRule } from '../../common/form-rule.decorator';
 
-const TRAINING_MESSAGE = `trainingName must be one of: ${TRAINING_NAMES.join(', ')}`;
-
-/** No amount field: the server prices the purchase, and an extra field is refused (forbidNonWhitelisted). */
+/**
+ * The checkout's purchase bodies, checked by their rules in libs/domain (`checkout-form.ts`). No amount field: the server prices the purchase, and an extra field is refused (forbidNonWhitelisted).
+ */
 export class CreatePaymentIntentDto implements CreatePaymentIntentRequest {
   @ApiProperty({ enum: TRAINING_NAMES })
-  @IsIn(TRAINING_NAMES, { message: TRAINING_MESSAGE })
+  @FormRule((value) => singlePurchaseFieldError('trainingName', value))
   trainingName!: TrainingName;
 
   @ApiProperty({
     enum: PAYMENT_TYPES,
     description: 'full charges the full price; 3month/6month charge the first monthly installment and save the card',
   })
-  @IsIn(PAYMENT_TYPES, { message: `paymentType must be one of: ${PAYMENT_TYPES.join(', ')}` })
+  @FormRule((value) => singlePurchaseFieldError('paymentType', value))
   paymentType!: PaymentType;
 }
 
@@ -35,15 +36,10 @@ export class CreateBundlePaymentIntentDto implements CreateBundlePaymentIntentRe
     maxItems: 3,
     description: '2 or 3 different trainings',
   })
-  @IsArray({ message: 'trainings must be a list of 2 or 3 trainings' })
-  @ArrayMinSize(2, { message: 'A bundle needs 2 or 3 trainings' })
-  @ArrayMaxSize(3, { message: 'A bundle needs 2 or 3 trainings' })
-  @IsIn(TRAINING_NAMES, { each: true, message: `each training must be one of: ${TRAINING_NAMES.join(', ')}` })
+  @FormRule((value) => bundlePurchaseFieldError('trainings', value))
   trainings!: TrainingName[];
 
   @ApiProperty({ enum: BUNDLE_PAYMENT_TYPES, description: 'bundle-2 or bundle-3; bundles are paid in full' })
-  @IsIn(BUNDLE_PAYMENT_TYPES, {
-    message: `paymentType must be one of: ${BUNDLE_PAYMENT_TYPES.join(', ')} (bundles are paid in full)`,
-  })
+  @FormRule((value) => bundlePurchaseFieldError('paymentType', value))
   paymentType!: BundlePaymentType;
 }

@@ -11,8 +11,14 @@ import {
   type ReviewQueueStatus,
   type VerifyCredentialRequest,
 } from '@app/contracts';
-import { MAX_AWARDED_CREDITS, MAX_REVIEW_TEXT_LENGTH } from '@app/domain';
-import { IsIn, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  MAX_AWARDED_CREDITS,
+  MAX_REVIEW_TEXT_LENGTH,
+  rejectDecisionFieldError,
+  verifyDecisionFieldError,
+} from '@app/domain';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FormRule } from '../../common/form-rule.decorator';
 import { EvaluationResponseDto } from '../../analysis/dto/analysis-response.dto';
 import { CredentialResponseDto } from '../../credentials/dto/credential-response.dto';
 import { ApiNullableProperty } from '../../common/api-nullable.decorator';
@@ -59,24 +65,27 @@ export class ReviewCredentialDetailDto implements ReviewCredentialDetail {
   @ApiNullableProperty(CredentialReviewResponseDto) review!: CredentialReviewResponseDto | null;
 }
 
-/** Checked again by the domain rule checkVerification (tenths, range), which the web form shares. */
+/** The Verify form, each property checked by its schema in libs/domain (`verifyDecisionSchema`), as the page checks it. */
 export class VerifyCredentialDto implements VerifyCredentialRequest {
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_AWARDED_CREDITS, description: 'Defaults to the recommended credits' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_AWARDED_CREDITS,
+    description: 'In tenths; defaults to the recommended credits',
+  })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @FormRule((value) => verifyDecisionFieldError('awardedCredits', value))
   awardedCredits?: number;
 
   @ApiPropertyOptional({ maxLength: MAX_REVIEW_TEXT_LENGTH, description: 'Shown to the applicant' })
   @IsOptional()
-  @IsString()
-  @MaxLength(MAX_REVIEW_TEXT_LENGTH)
+  @FormRule((value) => verifyDecisionFieldError('note', value))
   note?: string;
 }
 
+/** The Reject form, checked by its schema in libs/domain (`rejectDecisionSchema`). */
 export class RejectCredentialDto implements RejectCredentialRequest {
   @ApiProperty({ maxLength: MAX_REVIEW_TEXT_LENGTH, description: 'Shown to the applicant' })
-  @IsString()
-  @MaxLength(MAX_REVIEW_TEXT_LENGTH)
+  @FormRule((value) => rejectDecisionFieldError('reason', value))
   reason!: string;
 }
 

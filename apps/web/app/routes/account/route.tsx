@@ -6,7 +6,6 @@ import {
   redirect,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -17,6 +16,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { accountApi, signedOutHeaders, signOut } from '~/lib/account.server';
 import { ApiError } from '~/lib/api.server';
 import { apiFieldErrors, formText, parseForm } from '~/lib/forms.server';
+import { SignInLinkForm } from '~/components/sign-in-link-form';
 import { applicantApi, optionalApplicant, signInLinkRequest } from '~/lib/applicant.server';
 import { PRIVATE_PAGE } from '~/lib/page-sharing';
 import { ACCOUNT_NOTICES } from './account-notices';
@@ -181,8 +181,6 @@ export default function AccountPage() {
 }
 
 function SignInRequest({ result }: { result: { ok: boolean; email: string; message: string } | null }) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'email-link';
   return (
     <section
       aria-labelledby="sign-in-title"
@@ -195,39 +193,11 @@ function SignInRequest({ result }: { result: { ok: boolean; email: string; messa
         Use the email address of your purchase or your evaluation. We email you a link that signs you in once, for 15
         minutes. No password needed.
       </p>
-      <Form method="post" className="mt-4 space-y-2">
-        <input type="hidden" name="intent" value="email-link" />
-        <label htmlFor="account-email" className="block text-sm font-medium text-slate-700">
-          Email address
-        </label>
-        <input
-          id="account-email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={result?.email ?? ''}
-          aria-invalid={result && !result.ok ? true : undefined}
-          aria-describedby={result ? 'account-email-message' : undefined}
-          className="w-full rounded-md border border-slate-400 px-3 py-2 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-100"
-        />
-        <button
-          type="submit"
-          disabled={sending}
-          className="w-full rounded-md bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 disabled:opacity-50"
-        >
-          {sending ? 'Sending...' : 'Email me a sign-in link'}
-        </button>
-        {result && (
-          <p
-            id="account-email-message"
-            role={result.ok ? 'status' : 'alert'}
-            className={`text-sm ${result.ok ? 'text-teal-800' : 'text-red-700'}`}
-          >
-            {result.message}
-          </p>
-        )}
-      </Form>
+      <SignInLinkForm
+        id="account-email"
+        defaultEmail={result?.email ?? ''}
+        feedback={result && { ok: result.ok, message: result.message, invalid: !result.ok }}
+      />
     </section>
   );
 }

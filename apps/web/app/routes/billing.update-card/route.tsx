@@ -1,6 +1,7 @@
 import { ROUTES, type UpdateCardPlan, type UpdateCardResponse } from '@app/contracts';
-import { formatUsd } from '@app/domain';
+import { formatUsd, parseCardUpdateForm } from '@app/domain';
 import {
+  data,
   Form,
   useActionData,
   useLoaderData,
@@ -13,6 +14,7 @@ import { TestCardFields } from '~/components/payment/test-card-fields';
 import { UpdateCardStripe } from './update-card-stripe.client';
 import { ApiError, callApi } from '~/lib/api.server';
 import { useHydrated } from '~/lib/use-hydrated';
+import { apiFieldErrors, formTrimmed, parseForm } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Update your card' }];
 
@@ -36,29 +38,31 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
 }
 
-/** `charged`: the form was for a past-due month (no `wasDue` field, as the Stripe island posts, counts as one). */
-type ActionData = { result: UpdateCardResponse; charged: boolean } | { error: string };
+/**
+ * `charged`: the form was for a past-due month (no `wasDue` field, as the Stripe island posts, counts as one).
+ * A refusal carries each field's message; card data is never sent back to the page.
+ */
+type ActionData =
+  { result: UpdateCardResponse; charged: boolean } | { error: string; fieldErrors?: Partial<Record<string, string>> };
 
-export async function action({ request }: ActionFunctionArgs): Promise<ActionData> {
+export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-  };
+  // The update-card form's schema (libs/domain card-update-form.ts), which the API's DTO runs too.
+  const parsed = parseForm(form, parseCardUpdateForm);
+  if (!parsed.ok) {
+    const { fieldErrors } = parsed;
+    return data<ActionData>({ error: Object.values(fieldErrors)[0] ?? 'Check the card', fieldErrors }, { status: 400 });
+  }
   try {
-    const result = await callApi(ROUTES.updateCard, {
-      body: {
-        token: field('token') ?? '',
-        cardNumber: field('cardNumber'),
-        expiry: field('expiry'),
-        cvc: field('cvc'),
-        setupIntentId: field('setupIntentId'),
-      },
-      request,
-    });
-    return { result, charged: field('wasDue') !== '0' && result.planStatus !== 'past_due' };
+    const result = await callApi(ROUTES.updateCard, { body: parsed.value, request });
+    return { result, charged: formTrimmed(form, 'wasDue') !== '0' && result.planStatus !== 'past_due' };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { error: error.body?.message ?? error.message };
+    if (error instanceof ApiError && error.status < 500) {
+      return data<ActionData>(
+        { error: error.body?.message ?? error.message, fieldErrors: apiFieldErrors(error) },
+        { status: error.status },
+      );
+    }
     throw error;
   }
 }
@@ -89,6 +93,7 @@ export default function UpdateCardPage() {
   const { plan, token } = data;
   const result = actionData && 'result' in actionData ? actionData.result : null;
   const failure = actionData && 'error' in actionData ? actionData.error : (result?.message ?? null);
+  const fieldErrors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
   const current = result ?? plan;
   const due = current.planStatus === 'past_due';
   // A plan still charging takes a new card at any time (from the account); only a past-due one is charged at once.
@@ -134,7 +139,7 @@ export default function UpdateCardPage() {
                 <input type="hidden" name="token" value={token} />
                 <input type="hidden" name="wasDue" value={due ? '1' : '0'} />
                 {plan.testMode ? (
-                  <TestCardFields />
+                  <TestCardFields errors={fieldErrors} />
                 ) : data.returnedSetupIntent ? (
                   <input type="hidden" name="setupIntentId" value={data.returnedSetupIntent} />
                 ) : (

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router';
+import { SignInLinkForm } from '~/components/sign-in-link-form';
 
 export interface KeepEvaluationFeedback {
   ok: boolean;
@@ -22,8 +22,6 @@ interface Props {
  * mailed to it signs them in from any browser and brings these records along.
  */
 export function KeepEvaluationPanel({ email, signedIn, hasRecords, feedback }: Props) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'email-link';
   return (
     <section
       aria-labelledby="keep-evaluation-title"
@@ -45,40 +43,18 @@ export function KeepEvaluationPanel({ email, signedIn, hasRecords, feedback }: P
             : 'Evaluated before? Email yourself a sign-in link to see your records.'}
         </p>
       )}
-      <Form method="post" className="mt-3 space-y-2">
-        <input type="hidden" name="intent" value="email-link" />
-        <label htmlFor="keep-email" className="block text-sm font-medium text-slate-700">
-          Email address
-        </label>
-        <input
-          id="keep-email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={feedback?.email ?? email ?? ''}
-          aria-invalid={feedback?.fieldError ? true : undefined}
-          aria-describedby={feedback && !feedback.ok ? 'keep-email-message' : undefined}
-          className="w-full rounded-md border border-slate-400 px-3 py-2 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-100"
-        />
-        <button
-          type="submit"
-          disabled={sending}
-          className="w-full rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50"
-        >
-          {sending ? 'Sending...' : 'Email me a sign-in link'}
-        </button>
-        {feedback && (
-          <p
-            id="keep-email-message"
-            role={feedback.ok ? 'status' : 'alert'}
-            className={`text-sm ${feedback.ok ? 'text-teal-800' : 'text-red-700'}`}
-            data-testid="keep-evaluation-message"
-          >
-            {feedback.ok ? feedback.message : (feedback.fieldError ?? feedback.message)}
-          </p>
-        )}
-      </Form>
+      <SignInLinkForm
+        id="keep-email"
+        defaultEmail={feedback?.email ?? email ?? ''}
+        feedback={
+          feedback && {
+            ok: feedback.ok,
+            message: (feedback.ok ? feedback.message : (feedback.fieldError ?? feedback.message)) ?? '',
+            invalid: Boolean(feedback.fieldError),
+          }
+        }
+        messageTestId="keep-evaluation-message"
+      />
     </section>
   );
 }
