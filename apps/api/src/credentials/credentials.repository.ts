@@ -149,10 +149,10 @@ export class CredentialsRepository {
     return this.em.findOne(Credential, { id }, { populate: ['documents'] });
   }
 
-  async create(name: string, ownerId: string): Promise<Credential> {
+  async create(em: EntityManager, name: string, ownerId: string): Promise<Credential> {
     const credential = Object.assign(new Credential(), { name, ownerId });
-    await this.em.persistAndFlush(credential);
-    await this.em.populate(credential, ['documents']);
+    await em.persistAndFlush(credential);
+    await em.populate(credential, ['documents']);
     return credential;
   }
 

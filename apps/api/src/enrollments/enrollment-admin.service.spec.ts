@@ -54,7 +54,7 @@ function setUp() {
   };
   const enrollments = {
     lockForChange: jest.fn(async () => (outage(), snapshot)),
-    applyChanges: jest.fn(async (_id: string, after: { notes: string | null; cohortId: string | null }) => {
+    applyChanges: jest.fn(async (_em: unknown, _id: string, after: { notes: string | null; cohortId: string | null }) => {
       outage();
       currentNotes = after.notes;
       currentCohort = after.cohortId;
