@@ -67,7 +67,7 @@ export class CredentialsService {
   async createIn(em: EntityManager, name: string, viewer: Viewer): Promise<CredentialDto> {
     const applicantId = requireApplicant(viewer);
     // The web server chose the id when this browser first created something; the row follows on first use.
-    await this.applicants.ensure(applicantId, em);
+    await this.applicants.ensure(applicantId);
     return toCredentialDto(await this.repository.create(em, name, applicantId));
   }
 
