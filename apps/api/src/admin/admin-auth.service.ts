@@ -49,9 +49,9 @@ export class AdminAuthService {
       this.audit.record(
         em,
         { id: user.id, username: user.username },
-      'login',
-      { type: 'admin', id: user.id },
-      `${user.username} logged in`,
+        'login',
+        { type: 'admin', id: user.id },
+        `${user.username} logged in`,
       ),
     );
     return { success: true, token, role: user.role, message: 'Login successful' };

@@ -64,13 +64,13 @@ export class ApiKeysRepository {
   async insert(
     em: EntityManager,
     key: {
-    id: string;
-    name: string;
-    prefix: string;
-    secretHash: string;
-    scopes: ApiKeyScope[];
-    createdBy: string;
-    expiresAt: Date | null;
+      id: string;
+      name: string;
+      prefix: string;
+      secretHash: string;
+      scopes: ApiKeyScope[];
+      createdBy: string;
+      expiresAt: Date | null;
     },
   ): Promise<void> {
     await em.execute(

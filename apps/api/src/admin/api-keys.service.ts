@@ -94,7 +94,13 @@ export class ApiKeysService {
     const row = await this.tx.run(async (em) => {
       const revoked = await this.keys.revoke(em, id);
       if (!revoked) throw new ApiKeyNotFoundError();
-      await this.audit.record(em, admin, 'api_key.revoke', { type: 'api_key', id }, `API key ${revoked.prefix} revoked`);
+      await this.audit.record(
+        em,
+        admin,
+        'api_key.revoke',
+        { type: 'api_key', id },
+        `API key ${revoked.prefix} revoked`,
+      );
       return revoked;
     });
     return toView(row, new Date());

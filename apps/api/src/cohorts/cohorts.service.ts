@@ -129,11 +129,18 @@ export class CohortsService {
       await this.listCache.changing(() =>
         this.tx.run(async (em) => {
           await this.repository.removeById(em, id);
-          await this.audit.record(em, actor, 'cohort.delete', { type: 'cohort', id }, `Deleted cohort ${label(cohort)}`, {
-            trainingName: cohort.trainingName,
-            cohortMonth: cohort.cohortMonth,
-            capacity: cohort.capacity,
-          });
+          await this.audit.record(
+            em,
+            actor,
+            'cohort.delete',
+            { type: 'cohort', id },
+            `Deleted cohort ${label(cohort)}`,
+            {
+              trainingName: cohort.trainingName,
+              cohortMonth: cohort.cohortMonth,
+              capacity: cohort.capacity,
+            },
+          );
         }),
       );
     } catch (error) {

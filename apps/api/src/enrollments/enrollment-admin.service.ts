@@ -243,7 +243,11 @@ export class EnrollmentAdminService {
       if (first && total > 0) {
         const note = `Refunded ${formatCents(total)} on ${new Date().toISOString().slice(0, 10)}${request.reason ? ` (${request.reason})` : ''}`;
         const notes = before.notes ? `${before.notes}\n${note}` : note;
-        await this.enrollments.applyChanges(em, id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
+        await this.enrollments.applyChanges(em, id, {
+          enrollmentStatus: 'cancelled',
+          cohortId: before.cohortId,
+          notes,
+        });
         await this.plans.stop(em, before.paymentIntentId);
         // refund.created is raised by the refunds' owner as it records each one (payments).
         if (before.enrollmentStatus !== 'cancelled') {

@@ -35,10 +35,10 @@ export class PaymentRefundsService {
   async decide(
     em: EntityManager,
     input: {
-    enrollmentId: string;
-    amountCents: number | undefined;
-    reason: string | null;
-    adminUsername: string | null;
+      enrollmentId: string;
+      amountCents: number | undefined;
+      reason: string | null;
+      adminUsername: string | null;
     },
   ): Promise<RefundRequest> {
     const unlocked = await this.refunds.enrollmentShare(input.enrollmentId);

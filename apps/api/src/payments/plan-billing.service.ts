@@ -15,7 +15,10 @@ export class PlanBillingService {
   constructor(private readonly payments: PaymentsRepository) {}
 
   /** Locks the payment's row (a manual entry has none); call before locking the enrollment. */
-  async lock(em: EntityManager, paymentIntentId: string | null): Promise<{ id: string; planStatus: PlanStatus } | null> {
+  async lock(
+    em: EntityManager,
+    paymentIntentId: string | null,
+  ): Promise<{ id: string; planStatus: PlanStatus } | null> {
     return paymentIntentId ? this.payments.lockPlan(em, paymentIntentId) : null;
   }
 

@@ -79,12 +79,12 @@ export class WebhooksRepository {
   async insertEndpoint(
     em: EntityManager,
     endpoint: {
-    id: string;
-    url: string;
-    description: string;
-    events: WebhookEventType[];
-    secret: string;
-    createdBy: string;
+      id: string;
+      url: string;
+      description: string;
+      events: WebhookEventType[];
+      secret: string;
+      createdBy: string;
     },
   ): Promise<WebhookEndpointView> {
     const [row] = await em.execute<EndpointRow[]>(
