@@ -229,8 +229,7 @@ function usesThisEm(node: ts.Node): boolean {
 const JOINS_BY_CONTEXT = /\bthis\.em\b(?!\s*\.(?:getConnection|fork)\(\))/;
 const WRITE_SQL =
   /\b(?:insert\s+into|delete\s+from|update\s+[a-z_]+\s+(?:[a-z]\w*\s+)?set|for\s+(?:no\s+key\s+)?update)\b/i;
-const WRITE_CALLS =
-  /\.(?:nativeUpdate|nativeDelete|persist|persistAndFlush|flush|upsert|upsertMany|insert|insertMany|remove|removeAndFlush)\(/;
+const WRITE_CALLS = /\.(?:nativeUpdate|nativeDelete|persist\w*|flush|upsert\w*|insert\w*|remove\w*)\(/;
 
 /** The calls `this.<field>.<method>(…)` and `this.<method>(…)` in a node, resolved to `Class.method`. */
 function memberCalls(

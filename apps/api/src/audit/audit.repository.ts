@@ -32,7 +32,7 @@ interface AuditRow {
   created_at: Date;
 }
 
-/** The only writer of audit_events. An event is written on the `em` of the action's transaction, so it commits with it. */
+/** The only writer of audit_events: an event is written on the `em` of the action's transaction and commits with it. */
 @Injectable()
 export class AuditRepository {
   constructor(private readonly em: EntityManager) {}

@@ -13,7 +13,7 @@ export interface AuditActor {
 export class AuditService {
   constructor(private readonly audit: AuditRepository) {}
 
-  /** On the `em` of the action's transaction (TransactionRunner.run), so the record exists exactly when the change does. */
+  /** On the action's transaction's `em` (TransactionRunner.run): the record exists exactly when the change does. */
   record(
     em: EntityManager,
     actor: AuditActor | null,

@@ -63,7 +63,7 @@ export class CredentialsService {
     return this.tx.run((em) => this.createIn(em, name, viewer));
   }
 
-  /** create, on the `em` of the caller's transaction (a credential submitted through the API commits with its key's row). */
+  /** create, on the caller's transaction's `em` (a credential submitted through the API commits with its key's row). */
   async createIn(em: EntityManager, name: string, viewer: Viewer): Promise<CredentialDto> {
     const applicantId = requireApplicant(viewer);
     // The web server chose the id when this browser first created something; the row follows on first use.

@@ -26,11 +26,11 @@ export class PaymentRefundsService {
   ) {}
 
   /**
-   * Decides a refund of an enrollment, on the `em` of the caller's transaction. Under the payment row's lock (select … for update)
-   * it reads the enrollment's share (what it was charged), what is refunded or reserved by pending requests of it and
-   * of the payment's charges, checks the amount (all that is left when none is given), spreads it over the charges
-   * newest first, and records the request. Concurrent refunds of a payment's enrollments wait for each other here, so
-   * together they never exceed any enrollment's share.
+   * Decides a refund of an enrollment, on the `em` of the caller's transaction. Under the payment row's lock (select
+   * … for update) it reads the enrollment's share (what it was charged), what is refunded or reserved by pending
+   * requests of it and of the payment's charges, checks the amount (all that is left when none is given), spreads it
+   * over the charges newest first, and records the request. Concurrent refunds of a payment's enrollments wait for
+   * each other here, so together they never exceed any enrollment's share.
    */
   async decide(
     em: EntityManager,

@@ -439,8 +439,8 @@ export class PaymentsRepository {
   }
 
   /**
-   * Locks a payment's row for a change of its plan (select … for update), inside the caller's transaction; taken
-   * before the enrollment's row, the order the installments job takes them in.
+   * Locks a payment's row for a change of its plan (select … for update), on the caller's transaction's `em`;
+   * taken before the enrollment's row, the order the installments job takes them in.
    */
   async lockPlan(
     em: EntityManager,
@@ -462,7 +462,7 @@ export class PaymentsRepository {
       : null;
   }
 
-  /** A refund or a cancellation stops a running plan (inside the caller's transaction); true when it was running. */
+  /** A refund or a cancellation stops a running plan (on the caller's transaction's `em`); true when it was running. */
   async stopPlan(em: EntityManager, providerPaymentId: string): Promise<boolean> {
     const rows = await em.execute<Array<{ id: string }>>(
       `update payments set plan_status = 'stopped', next_retry_at = null, updated_at = now()
