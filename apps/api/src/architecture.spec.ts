@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
 
 // Checks docs/architecture.md's two structural rules on the source text: each table is written only in its owner's
-// folder, and features do not import each other in a cycle. Plain text scans, so they stay fast and need no database.
+// folder, and features do not import each other in a cycle; and decision 012's transaction rules. Plain text scans
+// (the transaction rules read TypeScript's syntax tree, no type checking), so they stay fast and need no database.
 
 const SRC = __dirname;
 
@@ -148,6 +150,199 @@ function cycles(graph: Map<string, Set<string>>): string[] {
   return [...found].sort();
 }
 
+/** A class method as written: `Class.method`, the names of its EntityManager parameters, its node. */
+interface MethodText {
+  key: string;
+  emParams: Set<string>;
+  takesEm: boolean;
+  node: ts.MethodDeclaration;
+  source: ts.SourceFile;
+}
+
+/** A class's methods, and its injected fields (constructor parameters) by the class they are typed with. */
+interface ClassText {
+  name: string;
+  fields: Map<string, string>;
+  methods: MethodText[];
+  source: ts.SourceFile;
+}
+
+function classesOf(source: ts.SourceFile): ClassText[] {
+  const classes: ClassText[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassDeclaration(node) && node.name) {
+      const className = node.name.text;
+      const fields = new Map<string, string>();
+      const methods: MethodText[] = [];
+      for (const member of node.members) {
+        if (ts.isConstructorDeclaration(member)) {
+          for (const parameter of member.parameters) {
+            if (parameter.modifiers?.length && parameter.type && ts.isTypeReferenceNode(parameter.type)) {
+              fields.set(parameter.name.getText(source), parameter.type.typeName.getText(source));
+            }
+          }
+        }
+        if (ts.isMethodDeclaration(member) && member.body && ts.isIdentifier(member.name)) {
+          const emParams = new Set(
+            member.parameters
+              .filter((parameter) => parameter.type?.getText(source) === 'EntityManager')
+              .map((parameter) => parameter.name.getText(source)),
+          );
+          methods.push({
+            key: `${className}.${member.name.text}`,
+            emParams,
+            takesEm: emParams.size > 0,
+            node: member,
+            source,
+          });
+        }
+      }
+      classes.push({ name: className, fields, methods, source });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return classes;
+}
+
+/** `this.em`, the EntityManager a repository was built with (it joins a transaction only through the ORM's context). */
+function usesThisEm(node: ts.Node): boolean {
+  let found = false;
+  const visit = (child: ts.Node): void => {
+    if (
+      ts.isPropertyAccessExpression(child) &&
+      child.expression.kind === ts.SyntaxKind.ThisKeyword &&
+      child.name.text === 'em'
+    ) {
+      found = true;
+    }
+    if (!found) ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/**
+ * `this.em` as the ORM's context resolves it (inside a transaction, the transaction's); `this.em.getConnection()`
+ * without a transaction context runs on a pooled connection of its own and commits at once, and a fork is a fresh one.
+ */
+const JOINS_BY_CONTEXT = /\bthis\.em\b(?!\s*\.(?:getConnection|fork)\(\))/;
+const WRITE_SQL =
+  /\b(?:insert\s+into|delete\s+from|update\s+[a-z_]+\s+(?:[a-z]\w*\s+)?set|for\s+(?:no\s+key\s+)?update)\b/i;
+const WRITE_CALLS = /\.(?:nativeUpdate|nativeDelete|persist\w*|flush|upsert\w*|insert\w*|remove\w*)\(/;
+
+/** The calls `this.<field>.<method>(…)` and `this.<method>(…)` in a node, resolved to `Class.method`. */
+function memberCalls(
+  node: ts.Node,
+  owner: ClassText,
+): Array<{ callee: string; method: string; firstArg: string; at: number }> {
+  const { source } = owner;
+  const calls: Array<{ callee: string; method: string; firstArg: string; at: number }> = [];
+  const visit = (child: ts.Node): void => {
+    if (ts.isCallExpression(child) && ts.isPropertyAccessExpression(child.expression)) {
+      const target = child.expression.expression;
+      const method = child.expression.name.text;
+      const className =
+        target.kind === ts.SyntaxKind.ThisKeyword
+          ? owner.name
+          : ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword
+            ? owner.fields.get(target.name.text)
+            : undefined;
+      if (className) {
+        calls.push({
+          callee: `${className}.${method}`,
+          method,
+          firstArg: child.arguments[0]?.getText(source) ?? '',
+          at: source.getLineAndCharacterOfPosition(child.getStart(source)).line + 1,
+        });
+      }
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return calls;
+}
+
+/**
+ * The methods (`Class.method`) that write or lock rows without being handed an `em`: on the context's `this.em` (SQL
+ * that inserts, updates, deletes or selects for update; the ORM's persist, flush, insert, upsert, native update or
+ * delete), or by calling such a method (of an injected field, or their own) without passing their own `em` first.
+ */
+function implicitWriters(classes: ClassText[]): Set<string> {
+  const all = classes.flatMap((owner) => owner.methods.map((method) => ({ method, owner })));
+  const writers = new Set(
+    all
+      .filter(({ method: { node, source } }) => {
+        const body = node.body?.getText(source) ?? '';
+        return JOINS_BY_CONTEXT.test(body) && (WRITE_SQL.test(body) || WRITE_CALLS.test(body));
+      })
+      .map(({ method }) => method.key),
+  );
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const { method, owner } of all) {
+      if (writers.has(method.key)) continue;
+      const calls = memberCalls(method.node, owner);
+      if (calls.some((call) => writers.has(call.callee) && !method.emParams.has(call.firstArg))) {
+        writers.add(method.key);
+        grown = true;
+      }
+    }
+  }
+  return writers;
+}
+
+/**
+ * Inside every transaction callback (`this.<runner>.run(async (em) => …)`, where `<runner>` is a TransactionRunner
+ * field, and the callback of a class's own wrapper that hands its argument to the runner, like `this.change(…)`), each
+ * call of a writer must pass the callback's `em` as its first argument.
+ */
+function implicitWritesInTransactions(classes: ClassText[], writers: Set<string>): string[] {
+  const found: string[] = [];
+  for (const owner of classes) {
+    const { source } = owner;
+    const runners = [...owner.fields].filter(([, type]) => type === 'TransactionRunner').map(([field]) => field);
+    if (runners.length === 0) continue;
+    const wrappers = owner.methods
+      .filter(({ node }) =>
+        memberCalls(node, owner).some(
+          (call) =>
+            call.callee === 'TransactionRunner.run' &&
+            node.parameters.some((p) => p.name.getText(source) === call.firstArg),
+        ),
+      )
+      .map(({ node }) => node.name.getText(source));
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+        const callee = node.expression;
+        const isRun =
+          callee.name.text === 'run' &&
+          ts.isPropertyAccessExpression(callee.expression) &&
+          callee.expression.expression.kind === ts.SyntaxKind.ThisKeyword &&
+          runners.includes(callee.expression.name.text);
+        const isWrapper = callee.expression.kind === ts.SyntaxKind.ThisKeyword && wrappers.includes(callee.name.text);
+        const work = node.arguments[0];
+        if ((isRun || isWrapper) && work && (ts.isArrowFunction(work) || ts.isFunctionExpression(work))) {
+          const em = work.parameters[0]?.name.getText(source) ?? '(none)';
+          for (const call of memberCalls(work.body, owner)) {
+            if (writers.has(call.callee) && call.firstArg !== em) {
+              const where = `${relative(SRC, source.fileName)}:${call.at}`;
+              found.push(`${where} calls ${call.callee} without the transaction's em (${em}) first`);
+            }
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+const classes = files.flatMap((file) =>
+  classesOf(ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true)),
+);
+
 describe('architecture', () => {
   it('maps every table the migrations create to an owner', () => {
     const migrations = readdirSync(join(SRC, 'database', 'migrations'))
@@ -190,6 +385,48 @@ describe('architecture', () => {
         : `${path} calls transactional ${count} time(s): use TransactionRunner.run`,
     );
     expect(refused).toEqual([]);
+  });
+
+  it('hands the transaction its em: a method given an EntityManager never also uses this.em', () => {
+    const mixed = classes.flatMap((owner) =>
+      owner.methods
+        .filter(({ takesEm, node }) => takesEm && node.body && usesThisEm(node.body))
+        .map(({ key, source }) => `${relative(SRC, source.fileName)} ${key} takes an em and also uses this.em`),
+    );
+    expect(mixed).toEqual([]);
+  });
+
+  it('hands the transaction its em: every write or lock inside tx.run passes the callback em first', () => {
+    const writers = implicitWriters(classes);
+    // The scan itself finds writers on the context's this.em, and the services that call them without an em.
+    expect(writers).toContain('CohortSeatsRepository.joinWaitlist');
+    expect(writers).toContain('CohortsService.joinWaitlist');
+    expect(writers).not.toContain('CohortSeatsRepository.hold');
+    const sample = classesOf(
+      ts.createSourceFile(
+        join(SRC, 'sample.service.ts'),
+        `class SampleRepository {
+          constructor(private readonly em: EntityManager) {}
+          async lockRow(id: string) { await this.em.execute('select 1 from t where id = ? for update', [id]); }
+          async save(em: EntityManager, id: string) { await em.execute('insert into t (id) values (?)', [id]); }
+        }
+        class SampleService {
+          constructor(private readonly repository: SampleRepository, private readonly tx: TransactionRunner) {}
+          private change<T>(work: (em: EntityManager) => Promise<T>) { return this.tx.run(work); }
+          async both(id: string) {
+            await this.tx.run(async (em) => { await this.repository.lockRow(id); await this.repository.save(em, id); });
+            await this.change(async (em) => this.repository.lockRow(id));
+          }
+        }`,
+        ts.ScriptTarget.Latest,
+        true,
+      ),
+    );
+    expect(implicitWritesInTransactions(sample, implicitWriters(sample))).toEqual([
+      "sample.service.ts:10 calls SampleRepository.lockRow without the transaction's em (em) first",
+      "sample.service.ts:11 calls SampleRepository.lockRow without the transaction's em (em) first",
+    ]);
+    expect(implicitWritesInTransactions(classes, writers)).toEqual([]);
   });
 
   it('keeps error files leaves: they import only common', () => {

@@ -191,7 +191,7 @@ export class AccountsService {
     const result = await this.cohortList.changing(() =>
       this.tx.run(async (em) => {
         const plan = await this.payments.lockPlanForCancellation(em, paymentId);
-        const before = await this.enrollments.lockForChange(enrollmentId);
+        const before = await this.enrollments.lockForChange(em, enrollmentId);
         if (!plan || !before) throw new AccountEnrollmentNotFoundError();
         if (before.enrollmentStatus === 'cancelled')
           throw new PlanNotCancellableError('This plan is already cancelled');
@@ -199,12 +199,13 @@ export class AccountsService {
         if (stopped === 0) throw new PlanNotCancellableError('This plan is paid in full: nothing is left to stop');
         const today = new Date().toISOString().slice(0, 10);
         const note = `Plan cancelled by the trainee from their account on ${today}: ${stopped} installment(s) stopped; no refund made`;
-        await this.enrollments.applyChanges(enrollmentId, {
+        await this.enrollments.applyChanges(em, enrollmentId, {
           enrollmentStatus: 'cancelled',
           cohortId: before.cohortId,
           notes: before.notes ? `${before.notes}\n${note}` : note,
         });
         await this.audit.record(
+          em,
           null,
           'enrollment.cancel-by-trainee',
           { type: 'enrollment', id: enrollmentId },

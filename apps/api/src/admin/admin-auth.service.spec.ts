@@ -31,23 +31,23 @@ function setUp() {
   let pending: { revoked: string[]; audited: string[] } | null = null;
   let auditDown = false;
   const users = {
-    revoke: jest.fn(async (jti: string) => void (pending ? pending.revoked.push(jti) : revoked.add(jti))),
+    revoke: jest.fn(async (_em: unknown, jti: string) => void (pending ? pending.revoked.push(jti) : revoked.add(jti))),
     findActive: jest.fn(async (id: string, jti: string) =>
       id === ADMIN.id && !revoked.has(jti) ? { id, username: ADMIN.username, role: ADMIN.role } : null,
     ),
   };
   const audit = {
-    record: jest.fn(async (_actor: unknown, action: string) => {
+    record: jest.fn(async (_em: unknown, _actor: unknown, action: string) => {
       if (auditDown) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
       if (pending) pending.audited.push(action);
       else audited.push(action);
     }),
   };
   const tx = {
-    run: async <T>(work: () => Promise<T>): Promise<T> => {
+    run: async <T>(work: (em: unknown) => Promise<T>): Promise<T> => {
       pending = { revoked: [], audited: [] };
       try {
-        const result = await work();
+        const result = await work({});
         pending.revoked.forEach((jti) => revoked.add(jti));
         audited.push(...pending.audited);
         return result;

@@ -45,11 +45,14 @@ export class AdminAuthService {
       { sub: user.id, username: user.username, ver: user.tokenVersion },
       { jwtid: randomUUID() },
     );
-    await this.audit.record(
-      { id: user.id, username: user.username },
-      'login',
-      { type: 'admin', id: user.id },
-      `${user.username} logged in`,
+    await this.tx.run((em) =>
+      this.audit.record(
+        em,
+        { id: user.id, username: user.username },
+        'login',
+        { type: 'admin', id: user.id },
+        `${user.username} logged in`,
+      ),
     );
     return { success: true, token, role: user.role, message: 'Login successful' };
   }
@@ -59,9 +62,9 @@ export class AdminAuthService {
    * token valid, so the 503 it answers is true (nothing changed) and the same logout can be sent again.
    */
   async logout(admin: AuthenticatedAdmin): Promise<LogoutResponse> {
-    await this.tx.run(async () => {
-      await this.users.revoke(admin.jti, admin.expiresAt);
-      await this.audit.record(admin, 'logout', { type: 'admin', id: admin.id }, `${admin.username} logged out`);
+    await this.tx.run(async (em) => {
+      await this.users.revoke(em, admin.jti, admin.expiresAt);
+      await this.audit.record(em, admin, 'logout', { type: 'admin', id: admin.id }, `${admin.username} logged out`);
     });
     return { success: true, message: 'Logged out' };
   }

@@ -42,9 +42,9 @@ export class AdminUsersRepository {
   }
 
   /** Idempotent, so a second logout with the same token is harmless; expired rows are pruned on the way. */
-  async revoke(jti: string, expiresAt: Date): Promise<void> {
-    await this.em.nativeDelete(RevokedToken, { expiresAt: { $lt: new Date() } });
-    await this.em.upsert(RevokedToken, { jti, expiresAt });
+  async revoke(em: EntityManager, jti: string, expiresAt: Date): Promise<void> {
+    await em.nativeDelete(RevokedToken, { expiresAt: { $lt: new Date() } });
+    await em.upsert(RevokedToken, { jti, expiresAt });
   }
 
   /** Marks a single-use id as spent; false when it already was (one insert, so two racing redeems cannot both win). */

@@ -61,16 +61,19 @@ const SELECT = `select k.id, k.name, k.prefix, k.scopes, k.created_by, u.usernam
 export class ApiKeysRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async insert(key: {
-    id: string;
-    name: string;
-    prefix: string;
-    secretHash: string;
-    scopes: ApiKeyScope[];
-    createdBy: string;
-    expiresAt: Date | null;
-  }): Promise<void> {
-    await this.em.execute(
+  async insert(
+    em: EntityManager,
+    key: {
+      id: string;
+      name: string;
+      prefix: string;
+      secretHash: string;
+      scopes: ApiKeyScope[];
+      createdBy: string;
+      expiresAt: Date | null;
+    },
+  ): Promise<void> {
+    await em.execute(
       `insert into api_keys (id, name, prefix, secret_hash, scopes, created_by, created_at, expires_at)
        values (?, ?, ?, ?, ?::text[], ?, now(), ?)`,
       // A PostgreSQL array literal: the query builder would spread a JavaScript array into a list of values.
@@ -90,9 +93,10 @@ export class ApiKeysRepository {
   }
 
   /** Revokes once: a second revoke keeps the first time. null when there is no such key. */
-  async revoke(id: string): Promise<ApiKeyRow | null> {
-    await this.em.execute('update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ?', [id], 'run');
-    return this.find(id);
+  async revoke(em: EntityManager, id: string): Promise<ApiKeyRow | null> {
+    await em.execute('update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ?', [id], 'run');
+    const [row] = await em.execute<RawRow[]>(`${SELECT} where k.id = ?`, [id]);
+    return row ? toRow(row) : null;
   }
 
   /**

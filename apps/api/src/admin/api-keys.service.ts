@@ -77,9 +77,9 @@ export class ApiKeysService {
     if (!form.ok) throw ValidationFailedError.fromForm('Check the highlighted fields', form.fieldErrors);
     const { key, prefix } = newKey();
     const id = randomUUID();
-    const row = await this.tx.run(async () => {
-      await this.keys.insert({ id, prefix, secretHash: hashApiKey(key), createdBy: admin.id, ...form.value });
-      await this.audit.record(admin, 'api_key.create', { type: 'api_key', id }, `API key ${prefix} created`, {
+    const row = await this.tx.run(async (em) => {
+      await this.keys.insert(em, { id, prefix, secretHash: hashApiKey(key), createdBy: admin.id, ...form.value });
+      await this.audit.record(em, admin, 'api_key.create', { type: 'api_key', id }, `API key ${prefix} created`, {
         name: form.value.name,
         scopes: form.value.scopes,
         expiresAt: form.value.expiresAt?.toISOString() ?? null,
@@ -91,10 +91,16 @@ export class ApiKeysService {
   }
 
   async revoke(id: string, admin: AuthenticatedAdmin): Promise<ApiKeyView> {
-    const row = await this.tx.run(async () => {
-      const revoked = await this.keys.revoke(id);
+    const row = await this.tx.run(async (em) => {
+      const revoked = await this.keys.revoke(em, id);
       if (!revoked) throw new ApiKeyNotFoundError();
-      await this.audit.record(admin, 'api_key.revoke', { type: 'api_key', id }, `API key ${revoked.prefix} revoked`);
+      await this.audit.record(
+        em,
+        admin,
+        'api_key.revoke',
+        { type: 'api_key', id },
+        `API key ${revoked.prefix} revoked`,
+      );
       return revoked;
     });
     return toView(row, new Date());

@@ -50,23 +50,25 @@ export class ApplicantSessionsService {
   }
 
   /** A new session for the account signing in, in the sign-in's transaction: the token the browser's cookie keeps. */
-  async start(applicantId: string, em: EntityManager, now = new Date()): Promise<string> {
+  async start(em: EntityManager, applicantId: string, now = new Date()): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.applicants.createSession(
-      { tokenHash: sha256(token), applicantId, createdAt: now, expiresAt: applicantSessionExpiresAt(now) },
-      em,
-    );
+    await this.applicants.createSession(em, {
+      tokenHash: sha256(token),
+      applicantId,
+      createdAt: now,
+      expiresAt: applicantSessionExpiresAt(now),
+    });
     return token;
   }
 
   /** Ends the session with this hash (the browser signing out, or signing in to another account). */
-  end(applicantId: string, sessionHash: string, em?: EntityManager): Promise<number> {
-    return this.applicants.deleteSession(sessionHash, applicantId, em);
+  end(em: EntityManager, applicantId: string, sessionHash: string): Promise<number> {
+    return this.applicants.deleteSession(em, sessionHash, applicantId);
   }
 
   /** Ends every session of the applicant: "sign out everywhere". */
-  endAll(applicantId: string): Promise<number> {
-    return this.applicants.deleteSessionsOf([applicantId]);
+  endAll(em: EntityManager, applicantId: string): Promise<number> {
+    return this.applicants.deleteSessionsOf(em, [applicantId]);
   }
 
   /** Drops sessions that admit no one any more (idle or past their absolute expiry). */

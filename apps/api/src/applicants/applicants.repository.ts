@@ -15,9 +15,12 @@ export interface ApplicantSessionRow {
 export class ApplicantsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Creates the row for an id the web server chose, once; concurrent first requests both succeed. */
-  async ensure(id: string, em: EntityManager = this.em): Promise<void> {
-    await em
+  /**
+   * Creates the row for an id the web server chose, once; concurrent first requests both succeed. Committed on its own
+   * connection at once, outside any transaction (an idempotent insert a rollback need not undo), so it takes no `em`.
+   */
+  async ensure(id: string): Promise<void> {
+    await this.em
       .getConnection()
       .execute(`insert into applicants (id, email, created_at) values (?, null, ?) on conflict (id) do nothing`, [
         id,
@@ -35,17 +38,17 @@ export class ApplicantsRepository {
 
   /**
    * The account of an address, created under a new id when there is none; two first sign-ins of one address at once
-   * both get the one account (the unique email decides).
+   * both get the one account (the unique email decides). Committed at once outside any transaction, like ensure.
    */
-  async ensureAccount(email: string, em: EntityManager = this.em): Promise<Pick<Applicant, 'id' | 'email'>> {
-    await em
+  async ensureAccount(email: string): Promise<Pick<Applicant, 'id' | 'email'>> {
+    await this.em
       .getConnection()
       .execute(`insert into applicants (id, email, created_at) values (?, ?, ?) on conflict (email) do nothing`, [
         randomUUID(),
         email,
         new Date(),
       ]);
-    const rows = await em
+    const rows = await this.em
       .getConnection()
       .execute<{ id: string }[]>(`select id from applicants where email = ?`, [email]);
     return { id: rows[0].id, email };
@@ -57,10 +60,10 @@ export class ApplicantsRepository {
 
   /**
    * The account of an email address (lower-cased by the caller), created if new; one statement, so two concurrent
-   * callers naming the same new address end with one account.
+   * callers naming the same new address end with one account. Committed at once outside any transaction, like ensure.
    */
-  async ensureForEmail(email: string, em: EntityManager = this.em): Promise<string> {
-    const rows = await em.getConnection().execute<Array<{ id: string }>>(
+  async ensureForEmail(email: string): Promise<string> {
+    const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
       `with created as (
          insert into applicants (id, email, created_at) values (gen_random_uuid(), ?, now())
          on conflict (email) do nothing returning id)
@@ -70,7 +73,7 @@ export class ApplicantsRepository {
     return rows[0].id;
   }
 
-  async delete(ids: string[], em: EntityManager = this.em): Promise<number> {
+  async delete(em: EntityManager, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
     return em.nativeDelete(Applicant, { id: { $in: ids } });
   }
@@ -87,8 +90,8 @@ export class ApplicantsRepository {
 
   /** A new session of a signed-in browser, in the sign-in's transaction. */
   async createSession(
-    session: { tokenHash: string; applicantId: string; createdAt: Date; expiresAt: Date },
     em: EntityManager,
+    session: { tokenHash: string; applicantId: string; createdAt: Date; expiresAt: Date },
   ): Promise<void> {
     await em
       .getConnection()
@@ -135,7 +138,7 @@ export class ApplicantsRepository {
   }
 
   /** Signing out: this session ends; how many went (0 when it had already ended). */
-  async deleteSession(tokenHash: string, applicantId: string, em: EntityManager = this.em): Promise<number> {
+  async deleteSession(em: EntityManager, tokenHash: string, applicantId: string): Promise<number> {
     const rows = await em
       .getConnection()
       .execute<Array<{ token_hash: string }>>(
@@ -148,7 +151,7 @@ export class ApplicantsRepository {
   }
 
   /** "Sign out everywhere" and erasure: every session of these applicants ends, in the caller's transaction. */
-  async deleteSessionsOf(applicantIds: string[], em: EntityManager = this.em): Promise<number> {
+  async deleteSessionsOf(em: EntityManager, applicantIds: string[]): Promise<number> {
     if (applicantIds.length === 0) return 0;
     const rows = await em
       .getConnection()

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ApplicantAccount, ApplicantSignOutResponse } from '@app/contracts';
+import { TransactionRunner } from '../database/transaction-runner';
 import { ApplicantSessionsService } from './applicant-sessions.service';
 import { StaffHaveNoApplicantAccountError } from './applicants.errors';
 import { ApplicantsRepository } from './applicants.repository';
@@ -12,6 +13,7 @@ export class ApplicantsService {
   constructor(
     private readonly applicants: ApplicantsRepository,
     private readonly sessions: ApplicantSessionsService,
+    private readonly tx: TransactionRunner,
   ) {}
 
   /** The calling applicant's account: the signed-in email, or null while anonymous. */
@@ -28,9 +30,12 @@ export class ApplicantsService {
   async signOut(viewer: Viewer, everywhere: boolean): Promise<ApplicantSignOutResponse> {
     if (viewer.kind !== 'applicant') throw new StaffHaveNoApplicantAccountError();
     if (!viewer.sessionHash) return { sessionsEnded: 0 };
-    const sessionsEnded = everywhere
-      ? await this.sessions.endAll(viewer.applicantId)
-      : await this.sessions.end(viewer.applicantId, viewer.sessionHash);
+    const sessionHash = viewer.sessionHash;
+    const sessionsEnded = await this.tx.run((em) =>
+      everywhere
+        ? this.sessions.endAll(em, viewer.applicantId)
+        : this.sessions.end(em, viewer.applicantId, sessionHash),
+    );
     this.logger.log(
       `Applicant ${viewer.applicantId} signed out${everywhere ? ' everywhere' : ''}: ${sessionsEnded} session(s) ended`,
     );

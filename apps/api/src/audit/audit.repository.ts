@@ -32,13 +32,13 @@ interface AuditRow {
   created_at: Date;
 }
 
-/** The only writer of audit_events. Statements go through the EntityManager's context, so they join the caller's transaction. */
+/** The only writer of audit_events: an event is written on the `em` of the action's transaction and commits with it. */
 @Injectable()
 export class AuditRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async insert(event: NewAuditEvent): Promise<void> {
-    await this.em.execute(
+  async insert(em: EntityManager, event: NewAuditEvent): Promise<void> {
+    await em.execute(
       `insert into audit_events (id, admin_id, admin_username, action, entity_type, entity_id, summary, changes, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, clock_timestamp())`,
       [

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ENROLLMENT_PAGE_SIZE, type AuditAction, type AuditPage, type AuditQuery } from '@app/contracts';
 import { AuditRepository } from './audit.repository';
@@ -12,15 +13,16 @@ export interface AuditActor {
 export class AuditService {
   constructor(private readonly audit: AuditRepository) {}
 
-  /** Call inside the action's transaction (TransactionRunner), so the record exists exactly when the change does. */
+  /** On the action's transaction's `em` (TransactionRunner.run): the record exists exactly when the change does. */
   record(
+    em: EntityManager,
     actor: AuditActor | null,
     action: AuditAction,
     target: { type: string; id: string | null },
     summary: string,
     changes: Record<string, unknown> = {},
   ): Promise<void> {
-    return this.audit.insert({
+    return this.audit.insert(em, {
       adminId: actor?.id ?? null,
       adminUsername: actor?.username ?? null,
       action,

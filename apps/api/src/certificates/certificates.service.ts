@@ -345,6 +345,7 @@ export class CertificatesService {
     await this.transactions.run(async (em) => {
       if (!(await this.repository.revoke(em, id, text, actor.username))) throw new AlreadyRevokedError();
       await this.audit.record(
+        em,
         actor,
         'credential.revoked',
         { type: 'issued_credential', id },

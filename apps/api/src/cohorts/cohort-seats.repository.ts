@@ -172,8 +172,8 @@ export class CohortSeatsRepository {
     return new Map(rows.map((row) => [row.id, Number(row.taken)]));
   }
 
-  async setCapacity(cohortId: string, capacity: number | null): Promise<void> {
-    await this.em.execute('update cohorts set capacity = ? where id = ?', [capacity, cohortId], 'run');
+  async setCapacity(em: EntityManager, cohortId: string, capacity: number | null): Promise<void> {
+    await em.execute('update cohorts set capacity = ? where id = ?', [capacity, cohortId], 'run');
   }
 
   /** false when this email is already on the cohort's waitlist. */
@@ -199,14 +199,14 @@ export class CohortSeatsRepository {
    * Marks an entry offered, once: one conditional statement, so of parallel offers exactly one sets it (`first`), and
    * the others get the entry as that one left it. null when the entry does not exist.
    */
-  async markOffered(entryId: string): Promise<{ entry: WaitlistEntryView; first: boolean } | null> {
-    const rows = await this.em.execute<WaitlistRow[]>(
+  async markOffered(em: EntityManager, entryId: string): Promise<{ entry: WaitlistEntryView; first: boolean } | null> {
+    const rows = await em.execute<WaitlistRow[]>(
       `update cohort_waitlist_entries set offered_at = now() where id = ? and offered_at is null
        returning ${WAITLIST_COLUMNS}`,
       [entryId],
     );
     if (rows.length === 1) return { entry: toWaitlistEntry(rows[0]), first: true };
-    const [existing] = await this.em.execute<WaitlistRow[]>(
+    const [existing] = await em.execute<WaitlistRow[]>(
       `select ${WAITLIST_COLUMNS} from cohort_waitlist_entries where id = ?`,
       [entryId],
     );

@@ -21,9 +21,14 @@ export class CohortsRepository {
     return this.em.findOne(Cohort, { trainingName, cohortMonth });
   }
 
-  async create(trainingName: string, cohortMonth: string, capacity: number | null = null): Promise<Cohort> {
-    const cohort = this.em.create(Cohort, { trainingName, cohortMonth, capacity, createdAt: new Date() });
-    await this.em.persistAndFlush(cohort);
+  async create(
+    em: EntityManager,
+    trainingName: string,
+    cohortMonth: string,
+    capacity: number | null = null,
+  ): Promise<Cohort> {
+    const cohort = em.create(Cohort, { trainingName, cohortMonth, capacity, createdAt: new Date() });
+    await em.persistAndFlush(cohort);
     return cohort;
   }
 
@@ -44,7 +49,7 @@ export class CohortsRepository {
   }
 
   /** Inside a transaction (the entity may have been loaded outside it). */
-  async removeById(id: string): Promise<void> {
-    await this.em.execute('delete from cohorts where id = ?', [id], 'run');
+  async removeById(em: EntityManager, id: string): Promise<void> {
+    await em.execute('delete from cohorts where id = ?', [id], 'run');
   }
 }

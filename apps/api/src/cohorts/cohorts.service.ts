@@ -70,9 +70,10 @@ export class CohortsService {
     }
     try {
       return await this.listCache.changing(() =>
-        this.tx.run(async () => {
-          const cohort = await this.repository.create(trainingName, cohortMonth, request.capacity ?? null);
+        this.tx.run(async (em) => {
+          const cohort = await this.repository.create(em, trainingName, cohortMonth, request.capacity ?? null);
           await this.audit.record(
+            em,
             actor,
             'cohort.create',
             { type: 'cohort', id: cohort.id },
@@ -97,13 +98,14 @@ export class CohortsService {
   /** A capacity below the seats already taken is allowed: nobody is removed, nothing more is sold. */
   async setCapacity(id: string, capacity: number | null, actor: AuditActor | null): Promise<CohortDto> {
     return this.listCache.changing(() =>
-      this.tx.run(async () => {
+      this.tx.run(async (em) => {
         const cohort = await this.repository.findById(id);
         if (!cohort) throw new CohortNotFoundError();
         const before = cohort.capacity;
-        await this.seats.setCapacity(id, capacity);
+        await this.seats.setCapacity(em, id, capacity);
         cohort.capacity = capacity;
         await this.audit.record(
+          em,
           actor,
           'cohort.update',
           { type: 'cohort', id },
@@ -125,13 +127,20 @@ export class CohortsService {
     if (enrollments > 0) throw new CohortHasEnrollmentsError(enrollments);
     try {
       await this.listCache.changing(() =>
-        this.tx.run(async () => {
-          await this.repository.removeById(id);
-          await this.audit.record(actor, 'cohort.delete', { type: 'cohort', id }, `Deleted cohort ${label(cohort)}`, {
-            trainingName: cohort.trainingName,
-            cohortMonth: cohort.cohortMonth,
-            capacity: cohort.capacity,
-          });
+        this.tx.run(async (em) => {
+          await this.repository.removeById(em, id);
+          await this.audit.record(
+            em,
+            actor,
+            'cohort.delete',
+            { type: 'cohort', id },
+            `Deleted cohort ${label(cohort)}`,
+            {
+              trainingName: cohort.trainingName,
+              cohortMonth: cohort.cohortMonth,
+              capacity: cohort.capacity,
+            },
+          );
         }),
       );
     } catch (error) {
@@ -164,7 +173,7 @@ export class CohortsService {
    */
   async offerSeat(entryId: string, actor: AuditActor | null): Promise<WaitlistEntryView> {
     return this.tx.run(async (em) => {
-      const marked = await this.seats.markOffered(entryId);
+      const marked = await this.seats.markOffered(em, entryId);
       if (!marked) throw new WaitlistEntryNotFoundError();
       const { entry } = marked;
       if (!marked.first) return entry;
@@ -177,6 +186,7 @@ export class CohortsService {
         data: { name: entry.name, trainingName: cohort.trainingName, cohortMonth: cohort.cohortMonth },
       });
       await this.audit.record(
+        em,
         actor,
         'waitlist.offer',
         { type: 'cohort', id: entry.cohortId },

@@ -149,10 +149,10 @@ export class CredentialsRepository {
     return this.em.findOne(Credential, { id }, { populate: ['documents'] });
   }
 
-  async create(name: string, ownerId: string): Promise<Credential> {
+  async create(em: EntityManager, name: string, ownerId: string): Promise<Credential> {
     const credential = Object.assign(new Credential(), { name, ownerId });
-    await this.em.persistAndFlush(credential);
-    await this.em.populate(credential, ['documents']);
+    await em.persistAndFlush(credential);
+    await em.populate(credential, ['documents']);
     return credential;
   }
 
@@ -178,7 +178,7 @@ export class CredentialsRepository {
   }
 
   /** Moves every credential of `from` to `to` (signing in merges anonymous records into the account). */
-  async reassignOwner(from: string[], to: string, em: EntityManager): Promise<number> {
+  async reassignOwner(em: EntityManager, from: string[], to: string): Promise<number> {
     if (from.length === 0) return 0;
     return em.nativeUpdate(Credential, { ownerId: { $in: from } }, { ownerId: to });
   }
@@ -188,8 +188,8 @@ export class CredentialsRepository {
    * objects), and the `analyzing` ones, which are left alone and reported.
    */
   async lockForErasure(
-    where: { ids?: string[]; ownerIds?: string[] },
     em: EntityManager,
+    where: { ids?: string[]; ownerIds?: string[] },
   ): Promise<{ deleted: string[]; analyzing: string[]; objectKeys: string[] }> {
     const filter = where.ids ? { id: { $in: where.ids } } : { ownerId: { $in: where.ownerIds ?? [] } };
     const credentials = await em.find(Credential, filter, {

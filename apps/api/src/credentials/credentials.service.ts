@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type {
   Credential as CredentialDto,
@@ -8,6 +9,7 @@ import { ApplicantsRepository } from '../applicants/applicants.repository';
 import { ownerFilter, type Viewer } from '../applicants/viewer';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
+import { TransactionRunner } from '../database/transaction-runner';
 import { StorageService } from '../storage/storage.service';
 import { CredentialDocument } from './credential-document.entity';
 import { Credential } from './credential.entity';
@@ -53,14 +55,20 @@ export class CredentialsService {
     private readonly applicants: ApplicantsRepository,
     private readonly storage: StorageService,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly tx: TransactionRunner,
   ) {}
 
   /** The name arrives trimmed and checked by the DTO (the domain rule normalizeCredentialName). */
-  async create(name: string, viewer: Viewer): Promise<CredentialDto> {
+  create(name: string, viewer: Viewer): Promise<CredentialDto> {
+    return this.tx.run((em) => this.createIn(em, name, viewer));
+  }
+
+  /** create, on the caller's transaction's `em` (a credential submitted through the API commits with its key's row). */
+  async createIn(em: EntityManager, name: string, viewer: Viewer): Promise<CredentialDto> {
     const applicantId = requireApplicant(viewer);
     // The web server chose the id when this browser first created something; the row follows on first use.
     await this.applicants.ensure(applicantId);
-    return toCredentialDto(await this.repository.create(name, applicantId));
+    return toCredentialDto(await this.repository.create(em, name, applicantId));
   }
 
   /** The credential entity with its documents; for other modules (analysis) that work on it. */

@@ -119,6 +119,7 @@ export class CompletionService {
         completed += await this.enrollments.markCompleted(em, [row.id], request.completedOn, hours);
         const override = row.balanceCents > 0 ? { balanceCents: row.balanceCents } : null;
         await this.audit.record(
+          em,
           actor,
           'enrollment.complete',
           { type: 'enrollment', id: row.id },

@@ -54,11 +54,13 @@ function setUp() {
   };
   const enrollments = {
     lockForChange: jest.fn(async () => (outage(), snapshot)),
-    applyChanges: jest.fn(async (_id: string, after: { notes: string | null; cohortId: string | null }) => {
-      outage();
-      currentNotes = after.notes;
-      currentCohort = after.cohortId;
-    }),
+    applyChanges: jest.fn(
+      async (_em: unknown, _id: string, after: { notes: string | null; cohortId: string | null }) => {
+        outage();
+        currentNotes = after.notes;
+        currentCohort = after.cohortId;
+      },
+    ),
   };
   const cohorts = {
     findById: jest.fn(async () => ({ id: OTHER_COHORT, trainingName: row.training_name, cohortMonth: '2026-05' })),

@@ -144,8 +144,8 @@ export class EnrollmentAdminService {
     const paymentIntentId = (await this.table.findRow(id))?.payment_intent_id ?? null;
     return this.change(async (em) => {
       // The payment's row first, then the enrollment's: the order the installments job takes them in.
-      await this.plans.lock(paymentIntentId);
-      const before = await this.requireLocked(id);
+      await this.plans.lock(em, paymentIntentId);
+      const before = await this.requireLocked(em, id);
       const after = {
         enrollmentStatus: request.enrollmentStatus ?? before.enrollmentStatus,
         cohortId: request.cohortId === undefined ? before.cohortId : request.cohortId,
@@ -154,10 +154,11 @@ export class EnrollmentAdminService {
       await this.checkSeat(em, before, after.cohortId, after.enrollmentStatus);
       const changes = diff(before, after);
       if (Object.keys(changes).length > 0) {
-        await this.enrollments.applyChanges(id, after);
+        await this.enrollments.applyChanges(em, id, after);
         // Cancelling stops the plan; reactivating does not restart it (restartBilling is its own, explicit action).
-        if (after.enrollmentStatus === 'cancelled') await this.plans.stop(before.paymentIntentId);
+        if (after.enrollmentStatus === 'cancelled') await this.plans.stop(em, before.paymentIntentId);
         await this.audit.record(
+          em,
           actor,
           'enrollment.update',
           { type: 'enrollment', id },
@@ -186,15 +187,16 @@ export class EnrollmentAdminService {
   /** Another cohort of the same training; the payment, plan and amount stay with the enrollment. */
   async move(id: string, cohortId: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
     return this.change(async (em) => {
-      const before = await this.requireLocked(id);
+      const before = await this.requireLocked(em, id);
       if (before.cohortId === cohortId) throw new SameCohortError();
       const target = await this.checkSeat(em, before, cohortId, before.enrollmentStatus);
-      await this.enrollments.applyChanges(id, {
+      await this.enrollments.applyChanges(em, id, {
         enrollmentStatus: before.enrollmentStatus,
         cohortId,
         notes: before.notes,
       });
       await this.audit.record(
+        em,
         actor,
         'enrollment.move',
         { type: 'enrollment', id },
@@ -224,8 +226,8 @@ export class EnrollmentAdminService {
   ): Promise<EnrollmentDetail> {
     const row = await this.table.findRow(id);
     if (!row) throw new EnrollmentNotFoundError();
-    const request = await this.tx.run(() =>
-      this.refunds.decide({
+    const request = await this.tx.run((em) =>
+      this.refunds.decide(em, {
         enrollmentId: id,
         amountCents,
         reason: reason?.trim() || null,
@@ -236,13 +238,17 @@ export class EnrollmentAdminService {
     return this.change(async (em) => {
       // The payment's lock first, then the enrollment's: the order an installment takes them in.
       const first = await this.refunds.complete(em, request, made);
-      const before = await this.requireLocked(id);
+      const before = await this.requireLocked(em, id);
       const total = made.reduce((sum, refund) => sum + refund.amount, 0);
       if (first && total > 0) {
         const note = `Refunded ${formatCents(total)} on ${new Date().toISOString().slice(0, 10)}${request.reason ? ` (${request.reason})` : ''}`;
         const notes = before.notes ? `${before.notes}\n${note}` : note;
-        await this.enrollments.applyChanges(id, { enrollmentStatus: 'cancelled', cohortId: before.cohortId, notes });
-        await this.plans.stop(before.paymentIntentId);
+        await this.enrollments.applyChanges(em, id, {
+          enrollmentStatus: 'cancelled',
+          cohortId: before.cohortId,
+          notes,
+        });
+        await this.plans.stop(em, before.paymentIntentId);
         // refund.created is raised by the refunds' owner as it records each one (payments).
         if (before.enrollmentStatus !== 'cancelled') {
           await WebhookOutbox.enqueue(em, {
@@ -252,6 +258,7 @@ export class EnrollmentAdminService {
           });
         }
         await this.audit.record(
+          em,
           actor,
           'enrollment.refund',
           { type: 'enrollment', id },
@@ -278,11 +285,12 @@ export class EnrollmentAdminService {
    */
   async restartBilling(id: string, actor: AuditActor | null): Promise<EnrollmentDetail> {
     const paymentIntentId = (await this.table.findRow(id))?.payment_intent_id ?? null;
-    return this.change(async () => {
-      await this.plans.lock(paymentIntentId);
-      const before = await this.requireLocked(id);
-      const planStatus = await this.plans.restart(before.paymentIntentId, before.enrollmentStatus);
+    return this.change(async (em) => {
+      await this.plans.lock(em, paymentIntentId);
+      const before = await this.requireLocked(em, id);
+      const planStatus = await this.plans.restart(em, before.paymentIntentId, before.enrollmentStatus);
       await this.audit.record(
+        em,
         actor,
         'enrollment.billing_restart',
         { type: 'enrollment', id },
@@ -311,15 +319,18 @@ export class EnrollmentAdminService {
         row.discountCents > 0 ? formatCents(row.discountCents) : '',
       ]),
     );
-    await this.audit.record(
-      actor,
-      'export.roster',
-      { type: 'roster', id: null },
-      `Exported the full roster (${rows.length} rows)`,
-      {
-        filters: { ...query, page: undefined },
-        count: rows.length,
-      },
+    await this.tx.run((em) =>
+      this.audit.record(
+        em,
+        actor,
+        'export.roster',
+        { type: 'roster', id: null },
+        `Exported the full roster (${rows.length} rows)`,
+        {
+          filters: { ...query, page: undefined },
+          count: rows.length,
+        },
+      ),
     );
     return { content, count: rows.length };
   }
@@ -338,8 +349,8 @@ export class EnrollmentAdminService {
     } as const;
   }
 
-  private async requireLocked(id: string): Promise<EnrollmentSnapshot> {
-    const before = await this.enrollments.lockForChange(id);
+  private async requireLocked(em: EntityManager, id: string): Promise<EnrollmentSnapshot> {
+    const before = await this.enrollments.lockForChange(em, id);
     if (!before) throw new EnrollmentNotFoundError();
     return before;
   }

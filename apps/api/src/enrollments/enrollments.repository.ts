@@ -87,8 +87,8 @@ export class EnrollmentsRepository implements PaidEnrollments {
   }
 
   /** The enrollment's row, locked until the transaction ends, so two edits of it apply one after the other. */
-  async lockForChange(id: string): Promise<EnrollmentSnapshot | null> {
-    const [row] = await this.em.execute<
+  async lockForChange(em: EntityManager, id: string): Promise<EnrollmentSnapshot | null> {
+    const [row] = await em.execute<
       Array<{
         id: string;
         student_name: string;
@@ -122,10 +122,11 @@ export class EnrollmentsRepository implements PaidEnrollments {
   }
 
   async applyChanges(
+    em: EntityManager,
     id: string,
     changes: { enrollmentStatus: string; cohortId: string | null; notes: string | null },
   ): Promise<void> {
-    await this.em.execute(
+    await em.execute(
       'update enrollments set enrollment_status = ?, cohort_id = ?, notes = ? where id = ?',
       [changes.enrollmentStatus, changes.cohortId, changes.notes, id],
       'run',
@@ -176,13 +177,16 @@ export class EnrollmentsRepository implements PaidEnrollments {
     return rows.length;
   }
 
-  async removeById(id: string): Promise<void> {
-    await this.em.execute('delete from enrollments where id = ?', [id], 'run');
+  async removeById(em: EntityManager, id: string): Promise<void> {
+    await em.execute('delete from enrollments where id = ?', [id], 'run');
   }
 
-  /** Inside the caller's transaction, unlike create(). */
-  async insertManual(values: Omit<NewEnrollment, 'cohort'> & { cohortId: string | null }): Promise<string> {
-    const [row] = await this.em.execute<Array<{ id: string }>>(
+  /** On the caller's transaction's `em`, unlike create(). */
+  async insertManual(
+    em: EntityManager,
+    values: Omit<NewEnrollment, 'cohort'> & { cohortId: string | null },
+  ): Promise<string> {
+    const [row] = await em.execute<Array<{ id: string }>>(
       `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type, payment_amount,
          enrollment_status, notes, is_manual_entry, payment_intent_id, created_at)
        values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?, true, null, now()) returning id`,

@@ -125,7 +125,7 @@ export class EnrollmentsService {
         const seats = await this.seats.lockAndCount(em, cohort.id);
         if (seats && seats.capacity !== null && seats.taken >= seats.capacity) throw new CohortFullForEnrollmentError();
       }
-      const created = await this.enrollments.insertManual({
+      const created = await this.enrollments.insertManual(em, {
         studentName: request.studentName,
         studentEmail: request.studentEmail,
         trainingName: request.trainingName,
@@ -137,6 +137,7 @@ export class EnrollmentsService {
         isManualEntry: true,
       });
       await this.audit.record(
+        em,
         actor,
         'enrollment.create',
         { type: 'enrollment', id: created },
@@ -171,11 +172,11 @@ export class EnrollmentsService {
 
   /** The audit event keeps every field of the deleted enrollment, so nothing is deleted without a trace. */
   async remove(id: string, actor: AuditActor | null = null): Promise<void> {
-    await this.change(async () => {
-      const snapshot = await this.enrollments.lockForChange(id);
+    await this.change(async (em) => {
+      const snapshot = await this.enrollments.lockForChange(em, id);
       if (!snapshot) throw new EnrollmentNotFoundError();
-      await this.enrollments.removeById(id);
-      await this.audit.record(actor, 'enrollment.delete', { type: 'enrollment', id }, `Deleted enrollment ${id}`, {
+      await this.enrollments.removeById(em, id);
+      await this.audit.record(em, actor, 'enrollment.delete', { type: 'enrollment', id }, `Deleted enrollment ${id}`, {
         deleted: snapshot,
       });
     });
@@ -185,14 +186,15 @@ export class EnrollmentsService {
     const cohort = await this.cohorts.findById(cohortId);
     if (!cohort) throw new CohortNotFoundError();
     const students = await this.enrollments.listByCohort(cohort);
-    await this.audit.record(
-      actor,
-      'export.cohort',
-      { type: 'cohort', id: cohort.id },
-      `Exported the students of cohort ${cohort.id}`,
-      {
-        count: students.length,
-      },
+    await this.tx.run((em) =>
+      this.audit.record(
+        em,
+        actor,
+        'export.cohort',
+        { type: 'cohort', id: cohort.id },
+        `Exported the students of cohort ${cohort.id}`,
+        { count: students.length },
+      ),
     );
     return {
       fileName: cohortCsvFileName(cohort.trainingName, cohort.cohortMonth),

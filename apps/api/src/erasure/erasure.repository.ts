@@ -8,7 +8,7 @@ export class ErasureRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** In the erasure's transaction: the objects are deleted only if the rows naming them are. */
-  async scheduleObjects(keys: string[], em: EntityManager): Promise<void> {
+  async scheduleObjects(em: EntityManager, keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     const now = new Date();
     for (const objectKey of keys) {

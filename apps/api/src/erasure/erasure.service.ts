@@ -53,8 +53,8 @@ export class ErasureService {
       throw new CredentialBeingAnalyzedError();
     }
     const result = await this.tx.run(async (em) => {
-      const erased = await this.eraseCredentials({ ids: [id] }, em);
-      await this.scheduleObjects(erased.objectKeys, em);
+      const erased = await this.eraseCredentials(em, { ids: [id] });
+      await this.scheduleObjects(em, erased.objectKeys);
       return erased;
     });
     if (result.analyzing.length > 0) {
@@ -74,18 +74,18 @@ export class ErasureService {
     const result = await this.tx.run(async (em) => {
       const applicant = await this.applicants.findByEmail(email, em);
       const ownerIds = applicant && applicant.id !== LEGACY_APPLICANT_ID ? [applicant.id] : [];
-      const erased = ownerIds.length ? await this.eraseCredentials({ ownerIds }, em) : null;
+      const erased = ownerIds.length ? await this.eraseCredentials(em, { ownerIds }) : null;
       if (erased && erased.analyzing.length > 0) {
         throw new ApplicantCredentialBeingAnalyzedError();
       }
-      await this.scheduleObjects(erased?.objectKeys ?? [], em);
+      await this.scheduleObjects(em, erased?.objectKeys ?? []);
       // Reports addressed to the address whose credential is gone already (or another owner's): withdrawn too.
       const withdrawnByEmail = await CertificatesRepository.withdrawReports(em, { credentialIds: [], email });
       return {
         credentials: erased?.deleted.length ?? 0,
         // Every signed-in browser of the account is signed out at once (a copied cookie too).
-        sessions: await this.applicants.deleteSessionsOf(ownerIds, em),
-        applicants: await this.applicants.delete(ownerIds, em),
+        sessions: await this.applicants.deleteSessionsOf(em, ownerIds),
+        applicants: await this.applicants.delete(em, ownerIds),
         withdrawnReports: (erased?.withdrawnReports ?? 0) + withdrawnByEmail,
         leadContacts: await AnalysisRepository.removeLeadContacts(em, email),
         emailDrafts: await GmailRepository.deleteDraftsForContact(em, email),
@@ -153,8 +153,8 @@ export class ErasureService {
     const ids = await this.credentialsRepository.findAbandoned(cutoff, SWEEP_BATCH);
     const erased = ids.length
       ? await this.tx.run(async (em) => {
-          const result = await this.eraseCredentials({ ids }, em);
-          await this.scheduleObjects(result.objectKeys, em);
+          const result = await this.eraseCredentials(em, { ids });
+          await this.scheduleObjects(em, result.objectKeys);
           return result.deleted.length;
         })
       : 0;
@@ -172,10 +172,10 @@ export class ErasureService {
    * alone and reported (the caller refuses or skips them).
    */
   private async eraseCredentials(
-    where: { ids?: string[]; ownerIds?: string[] },
     em: EntityManager,
+    where: { ids?: string[]; ownerIds?: string[] },
   ): Promise<{ deleted: string[]; analyzing: string[]; objectKeys: string[]; withdrawnReports: number }> {
-    const erased = await this.credentialsRepository.lockForErasure(where, em);
+    const erased = await this.credentialsRepository.lockForErasure(em, where);
     // Their signed evaluation reports: revoked in the status list and stripped of personal data, before the
     // credentials go (the reports point at them).
     const withdrawnReports = await CertificatesRepository.withdrawReports(em, {
@@ -191,8 +191,8 @@ export class ErasureService {
   }
 
   /** The erased objects are queued for the sweep, and their issued-upload records go so no one registers them again. */
-  private async scheduleObjects(objectKeys: string[], em: EntityManager): Promise<void> {
-    await this.repository.scheduleObjects(objectKeys, em);
+  private async scheduleObjects(em: EntityManager, objectKeys: string[]): Promise<void> {
+    await this.repository.scheduleObjects(em, objectKeys);
     await UploadsRepository.forgetObjects(em, objectKeys);
   }
 }

@@ -25,7 +25,7 @@ interface OutcomeRow {
 export class ApiClientCredentialsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async record(credentialId: string, apiKeyId: string, em: EntityManager = this.em): Promise<void> {
+  async record(em: EntityManager, credentialId: string, apiKeyId: string): Promise<void> {
     await em.execute(
       'insert into api_client_credentials (credential_id, api_key_id, created_at) values (?, ?, now())',
       [credentialId, apiKeyId],

@@ -42,9 +42,10 @@ export class ApiClientCredentialsService {
     const keyId = requireKey(client);
     const applicantId = await this.applicants.ensureForEmail(email.trim().toLowerCase());
     const credentialId = await this.tx.run(async (em) => {
-      const credential = await this.credentials.create(name, { kind: 'applicant', applicantId });
-      await this.submissions.record(credential.id, keyId, em);
+      const credential = await this.credentials.createIn(em, name, { kind: 'applicant', applicantId });
+      await this.submissions.record(em, credential.id, keyId);
       await this.audit.record(
+        em,
         client,
         'credential.submit',
         { type: 'credential', id: credential.id },

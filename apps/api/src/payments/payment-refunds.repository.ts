@@ -135,11 +135,14 @@ export class PaymentRefundsRepository {
   }
 
   /**
-   * Locks the payment row (select … for update) inside the caller's transaction: refund decisions of its enrollments
+   * Locks the payment row (select … for update) on the caller's transaction's `em`: refund decisions of its enrollments
    * are taken one after the other, each seeing what the previous one refunded or reserved.
    */
-  async lockForRefund(by: { providerPaymentId: string } | { paymentId: string }): Promise<LockedForRefund | null> {
-    const [row] = await this.em.execute<Array<{ id: string; status: string }>>(
+  async lockForRefund(
+    em: EntityManager,
+    by: { providerPaymentId: string } | { paymentId: string },
+  ): Promise<LockedForRefund | null> {
+    const [row] = await em.execute<Array<{ id: string; status: string }>>(
       `select id, status from payments where ${'paymentId' in by ? 'id' : 'provider_payment_id'} = ? for update`,
       ['paymentId' in by ? by.paymentId : by.providerPaymentId],
     );
@@ -170,8 +173,8 @@ export class PaymentRefundsRepository {
   }
 
   /** Records the request before the provider is called: its id is the provider's idempotency key. */
-  async insertRequest(request: RefundRequest): Promise<void> {
-    await this.em.execute(
+  async insertRequest(em: EntityManager, request: RefundRequest): Promise<void> {
+    await em.execute(
       `insert into payment_refund_requests (id, payment_id, enrollment_id, amount, parts, status, admin_username, reason, created_at)
        values (?, ?, ?, ?, ?::jsonb, 'pending', ?, ?, now())`,
       [
@@ -191,8 +194,13 @@ export class PaymentRefundsRepository {
    * Ends a pending request once: true for the caller that ended it. A completed request keeps what was made; a failed
    * one made nothing, and its reservation is released.
    */
-  async finishRequest(id: string, status: 'completed' | 'failed', madeCents: number): Promise<boolean> {
-    const rows = await this.em.execute<Array<{ id: string }>>(
+  async finishRequest(
+    em: EntityManager,
+    id: string,
+    status: 'completed' | 'failed',
+    madeCents: number,
+  ): Promise<boolean> {
+    const rows = await em.execute<Array<{ id: string }>>(
       `update payment_refund_requests set status = ?, amount = case when ? > 0 then ? else amount end, finished_at = now()
        where id = ? and status = 'pending'
        returning id`,
@@ -292,7 +300,7 @@ export class PaymentRefundsRepository {
   }
 
   /** Cancels the payment's enrollments (their owner writes them), each with the note. */
-  cancelEnrollmentsOfPayment(firstPaymentIntentId: string, note: string): Promise<void> {
-    return this.enrollments.cancelForRefund(this.em, firstPaymentIntentId, note);
+  cancelEnrollmentsOfPayment(em: EntityManager, firstPaymentIntentId: string, note: string): Promise<void> {
+    return this.enrollments.cancelForRefund(em, firstPaymentIntentId, note);
   }
 }

@@ -26,21 +26,24 @@ export class PaymentRefundsService {
   ) {}
 
   /**
-   * Decides a refund of an enrollment: call inside a transaction. Under the payment row's lock (select … for update)
-   * it reads the enrollment's share (what it was charged), what is refunded or reserved by pending requests of it and
-   * of the payment's charges, checks the amount (all that is left when none is given), spreads it over the charges
-   * newest first, and records the request. Concurrent refunds of a payment's enrollments wait for each other here, so
-   * together they never exceed any enrollment's share.
+   * Decides a refund of an enrollment, on the `em` of the caller's transaction. Under the payment row's lock (select
+   * … for update) it reads the enrollment's share (what it was charged), what is refunded or reserved by pending
+   * requests of it and of the payment's charges, checks the amount (all that is left when none is given), spreads it
+   * over the charges newest first, and records the request. Concurrent refunds of a payment's enrollments wait for
+   * each other here, so together they never exceed any enrollment's share.
    */
-  async decide(input: {
-    enrollmentId: string;
-    amountCents: number | undefined;
-    reason: string | null;
-    adminUsername: string | null;
-  }): Promise<RefundRequest> {
+  async decide(
+    em: EntityManager,
+    input: {
+      enrollmentId: string;
+      amountCents: number | undefined;
+      reason: string | null;
+      adminUsername: string | null;
+    },
+  ): Promise<RefundRequest> {
     const unlocked = await this.refunds.enrollmentShare(input.enrollmentId);
     const payment = unlocked?.paymentIntentId
-      ? await this.refunds.lockForRefund({ providerPaymentId: unlocked.paymentIntentId })
+      ? await this.refunds.lockForRefund(em, { providerPaymentId: unlocked.paymentIntentId })
       : null;
     if (!payment || payment.status !== 'succeeded') {
       throw new RefundNotPossibleError(
@@ -71,7 +74,7 @@ export class PaymentRefundsService {
       adminUsername: input.adminUsername,
       reason: input.reason,
     };
-    await this.refunds.insertRequest(request);
+    await this.refunds.insertRequest(em, request);
     return request;
   }
 
@@ -112,7 +115,7 @@ export class PaymentRefundsService {
           return made;
         }
         if (error instanceof RefundRefusedError) {
-          await this.refunds.finishRequest(request.id, 'failed', 0);
+          await this.tx.run((em) => this.refunds.finishRequest(em, request.id, 'failed', 0));
           throw new RefundNotPossibleError(error.message);
         }
         throw error;
@@ -127,9 +130,9 @@ export class PaymentRefundsService {
    * when it was completed already.
    */
   async complete(em: EntityManager, request: RefundRequest, made: RecordedRefund[]): Promise<boolean> {
-    await this.refunds.lockForRefund({ paymentId: request.paymentId });
+    await this.refunds.lockForRefund(em, { paymentId: request.paymentId });
     const madeCents = made.reduce((sum, refund) => sum + refund.amount, 0);
-    const first = await this.refunds.finishRequest(request.id, 'completed', madeCents);
+    const first = await this.refunds.finishRequest(em, request.id, 'completed', madeCents);
     if (first) await this.refunds.record(em, made);
     return first;
   }
@@ -192,8 +195,10 @@ export class PaymentRefundsService {
       ),
     );
     if (inserted > 0) {
-      await this.refunds.cancelEnrollmentsOfPayment(owner.firstPaymentIntentId, 'Refunded in Stripe');
-      await this.payments.stopPlan(owner.firstPaymentIntentId);
+      await this.tx.run(async (em) => {
+        await this.refunds.cancelEnrollmentsOfPayment(em, owner.firstPaymentIntentId, 'Refunded in Stripe');
+        await this.payments.stopPlan(em, owner.firstPaymentIntentId);
+      });
     }
     return inserted + insertedOurs;
   }

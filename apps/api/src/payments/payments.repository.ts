@@ -439,13 +439,14 @@ export class PaymentsRepository {
   }
 
   /**
-   * Locks a payment's row for a change of its plan (select … for update), inside the caller's transaction; taken
-   * before the enrollment's row, the order the installments job takes them in.
+   * Locks a payment's row for a change of its plan (select … for update), on the caller's transaction's `em`;
+   * taken before the enrollment's row, the order the installments job takes them in.
    */
   async lockPlan(
+    em: EntityManager,
     providerPaymentId: string,
   ): Promise<{ id: string; planStatus: PlanStatus; installmentsPaid: number; installmentsTotal: number } | null> {
-    const [row] = await this.em.execute<
+    const [row] = await em.execute<
       Array<{ id: string; plan_status: PlanStatus; installments_paid: number; installments_total: number }>
     >(
       'select id, plan_status, installments_paid, installments_total from payments where provider_payment_id = ? for update',
@@ -461,9 +462,9 @@ export class PaymentsRepository {
       : null;
   }
 
-  /** A refund or a cancellation stops a running plan (inside the caller's transaction); true when it was running. */
-  async stopPlan(providerPaymentId: string): Promise<boolean> {
-    const rows = await this.em.execute<Array<{ id: string }>>(
+  /** A refund or a cancellation stops a running plan (on the caller's transaction's `em`); true when it was running. */
+  async stopPlan(em: EntityManager, providerPaymentId: string): Promise<boolean> {
+    const rows = await em.execute<Array<{ id: string }>>(
       `update payments set plan_status = 'stopped', next_retry_at = null, updated_at = now()
        where provider_payment_id = ? and plan_status in ('active', 'past_due')
        returning id`,
@@ -476,8 +477,8 @@ export class PaymentsRepository {
    * An admin's explicit restart of a stopped plan: active again (its next installment is charged when due, or by the
    * next run when that date has passed), or past due with a retry now when its current installment was declined.
    */
-  async restartPlan(paymentId: string): Promise<PlanStatus | null> {
-    const rows = await this.em.execute<Array<{ plan_status: PlanStatus }>>(
+  async restartPlan(em: EntityManager, paymentId: string): Promise<PlanStatus | null> {
+    const rows = await em.execute<Array<{ plan_status: PlanStatus }>>(
       `update payments p set
          plan_status = case when d.declined then 'past_due' else 'active' end,
          next_retry_at = case when d.declined then now() else null end,

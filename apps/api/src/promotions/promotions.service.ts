@@ -103,6 +103,7 @@ export class PromotionsService {
       this.tx.run(async (em) => {
         const created = await this.repository.insert(em, form);
         await this.audit.record(
+          em,
           actor,
           'promotion.create',
           { type: 'promotion_code', id: created },
@@ -122,6 +123,7 @@ export class PromotionsService {
         const before = await this.repository.update(em, id, form);
         if (!before) throw new PromotionCodeNotFoundError(id);
         await this.audit.record(
+          em,
           actor,
           'promotion.update',
           { type: 'promotion_code', id },
@@ -138,6 +140,7 @@ export class PromotionsService {
       const before = await this.repository.deactivate(em, id);
       if (!before) throw new PromotionCodeNotFoundError(id);
       await this.audit.record(
+        em,
         actor,
         'promotion.deactivate',
         { type: 'promotion_code', id },

@@ -89,7 +89,7 @@ export class ReviewsService {
         },
       }),
       // A verified evaluation gives the applicant its signed course-by-course report, in the decision's transaction.
-      async (review, credential, em) => {
+      async (em, review, credential) => {
         if (!evaluation) return;
         const applicant = await this.applicants.findById(credential.ownerId, em);
         const rows = evaluationReportRows(evaluation);
@@ -132,7 +132,7 @@ export class ReviewsService {
     ) =>
       | Pick<OutboxMailInput<'credential-verified'>, 'template' | 'data'>
       | Pick<OutboxMailInput<'credential-rejected'>, 'template' | 'data'>,
-    issue?: (review: CredentialReview, credential: Credential, em: EntityManager) => Promise<void>,
+    issue?: (em: EntityManager, review: CredentialReview, credential: Credential) => Promise<void>,
   ): Promise<ReviewDecisionResult> {
     let notified = false;
     const result = await this.tx.run(async (em) => {
@@ -161,7 +161,7 @@ export class ReviewsService {
               data: { credentialId: credential.id, applicantId: credential.ownerId },
             },
       );
-      if (issue) await issue(review, credential, em);
+      if (issue) await issue(em, review, credential);
       const applicant = await this.applicants.findById(credential.ownerId, em);
       if (!applicant?.email) return decided;
       const outcome = mail(review, credential);

@@ -27,8 +27,8 @@ export class SignInRepository {
   }
 
   async create(
-    token: Pick<SignInToken, 'tokenHash' | 'email' | 'requestedBy' | 'browserBindingHash' | 'expiresAt'>,
     em: EntityManager,
+    token: Pick<SignInToken, 'tokenHash' | 'email' | 'requestedBy' | 'browserBindingHash' | 'expiresAt'>,
   ): Promise<SignInToken> {
     const created = Object.assign(new SignInToken(), token);
     await em.persistAndFlush(created);
@@ -64,7 +64,7 @@ export class SignInRepository {
   }
 
   /** Spends a valid token in one guarded UPDATE, so two clicks on one link can never both sign in. */
-  async consume(tokenHash: string, now: Date, em: EntityManager): Promise<SpentSignInLink | null> {
+  async consume(em: EntityManager, tokenHash: string, now: Date): Promise<SpentSignInLink | null> {
     const rows = await em
       .getConnection()
       .execute<{ email: string; requested_by: string | null; browser_binding_hash: string | null }[]>(

@@ -77,16 +77,13 @@ export class SignInService {
     const token = randomBytes(32).toString('base64url');
     await this.applicants.ensure(viewer.applicantId);
     await this.tx.run(async (em) => {
-      const created = await this.repository.create(
-        {
-          tokenHash: sha256(token),
-          email,
-          requestedBy: viewer.applicantId,
-          browserBindingHash: browserBinding ? sha256(browserBinding) : null,
-          expiresAt: new Date(now.getTime() + WINDOW_SECONDS * 1000),
-        },
-        em,
-      );
+      const created = await this.repository.create(em, {
+        tokenHash: sha256(token),
+        email,
+        requestedBy: viewer.applicantId,
+        browserBindingHash: browserBinding ? sha256(browserBinding) : null,
+        expiresAt: new Date(now.getTime() + WINDOW_SECONDS * 1000),
+      });
       await OutboxRepository.enqueue(em, {
         key: `sign-in-link:${created.id}`,
         to: email,
@@ -118,9 +115,9 @@ export class SignInService {
   async redeem(request: SignInRequest, current: AuthenticatedApplicant | null): Promise<SignInResponse> {
     const currentApplicantId = current?.applicantId ?? null;
     const result = await this.tx.run(async (em) => {
-      const spent = await this.repository.consume(sha256(request.token), new Date(), em);
+      const spent = await this.repository.consume(em, sha256(request.token), new Date());
       if (!spent) return null;
-      const account = await this.applicants.ensureAccount(spent.email, em);
+      const account = await this.applicants.ensureAccount(spent.email);
       const sameBrowser = sameBinding(spent.browserBindingHash, request.browserBinding);
       const joining = sameBrowser
         ? [spent.requestedBy, currentApplicantId]
@@ -135,11 +132,11 @@ export class SignInService {
         const applicant = await this.applicants.findById(id, em);
         if (applicant && applicant.email === null) anonymous.push(id);
       }
-      const moved = await this.credentials.reassignOwner(anonymous, account.id, em);
-      await this.applicants.delete(anonymous, em);
+      const moved = await this.credentials.reassignOwner(em, anonymous, account.id);
+      await this.applicants.delete(em, anonymous);
       // The browser was signed in to an account: that session ends, this browser now carries the new one only.
-      if (current?.sessionHash) await this.sessions.end(current.applicantId, current.sessionHash, em);
-      const sessionToken = await this.sessions.start(account.id, em);
+      if (current?.sessionHash) await this.sessions.end(em, current.applicantId, current.sessionHash);
+      const sessionToken = await this.sessions.start(em, account.id);
       return { applicantId: account.id, email: spent.email, mergedCredentials: moved, sameBrowser, sessionToken };
     });
     if (!result) throw new SignInLinkInvalidError();

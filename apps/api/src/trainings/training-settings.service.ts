@@ -28,6 +28,7 @@ export class TrainingSettingsService {
       const changed = await this.trainings.setContactHours(em, trainingName, value);
       if (!changed) throw new TrainingNotFoundError();
       await this.audit.record(
+        em,
         actor,
         'training.settings',
         { type: 'training', id: null },

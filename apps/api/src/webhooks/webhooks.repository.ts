@@ -76,15 +76,18 @@ const ENDPOINT_COLUMNS = 'id, url, description, events, active, disabled_reason,
 export class WebhooksRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async insertEndpoint(endpoint: {
-    id: string;
-    url: string;
-    description: string;
-    events: WebhookEventType[];
-    secret: string;
-    createdBy: string;
-  }): Promise<WebhookEndpointView> {
-    const [row] = await this.em.execute<EndpointRow[]>(
+  async insertEndpoint(
+    em: EntityManager,
+    endpoint: {
+      id: string;
+      url: string;
+      description: string;
+      events: WebhookEventType[];
+      secret: string;
+      createdBy: string;
+    },
+  ): Promise<WebhookEndpointView> {
+    const [row] = await em.execute<EndpointRow[]>(
       `insert into webhook_endpoints (id, url, description, events, secret, active, created_by, created_at, updated_at)
        values (?, ?, ?, ?::text[], ?, true, ?, now(), now()) returning ${ENDPOINT_COLUMNS}`,
       [
@@ -115,8 +118,8 @@ export class WebhooksRepository {
   }
 
   /** Turning an endpoint on clears a disabling and its run of failures. */
-  async setActive(id: string, active: boolean): Promise<WebhookEndpointView | null> {
-    const [row] = await this.em.execute<EndpointRow[]>(
+  async setActive(em: EntityManager, id: string, active: boolean): Promise<WebhookEndpointView | null> {
+    const [row] = await em.execute<EndpointRow[]>(
       `update webhook_endpoints set active = ?, updated_at = now(),
          disabled_reason = case when ? then null else disabled_reason end,
          failing_since = case when ? then null else failing_since end
@@ -156,8 +159,8 @@ export class WebhooksRepository {
   }
 
   /** Queues a delivery again with fresh attempts; its event, so its webhook-id, stays the same. */
-  async resend(id: string): Promise<boolean> {
-    const rows = await this.em.execute<Array<{ id: string }>>(
+  async resend(em: EntityManager, id: string): Promise<boolean> {
+    const rows = await em.execute<Array<{ id: string }>>(
       `update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = now(), lease_until = null
         where id = ? and status <> 'sending' returning id`,
       [id],

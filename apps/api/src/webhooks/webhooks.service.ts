@@ -49,9 +49,10 @@ export class WebhooksService {
     // The Standard Webhooks secret form: whsec_ and 24 random bytes in base64.
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
     const id = randomUUID();
-    const endpoint = await this.tx.run(async () => {
-      const created = await this.repository.insertEndpoint({ id, secret, createdBy: admin.id, ...form.value });
+    const endpoint = await this.tx.run(async (em) => {
+      const created = await this.repository.insertEndpoint(em, { id, secret, createdBy: admin.id, ...form.value });
       await this.audit.record(
+        em,
         admin,
         'webhook.create',
         { type: 'webhook_endpoint', id },
@@ -67,10 +68,11 @@ export class WebhooksService {
   }
 
   async setActive(id: string, active: boolean, admin: AuthenticatedAdmin): Promise<WebhookEndpointView> {
-    return this.tx.run(async () => {
-      const endpoint = await this.repository.setActive(id, active);
+    return this.tx.run(async (em) => {
+      const endpoint = await this.repository.setActive(em, id, active);
       if (!endpoint) throw new WebhookEndpointNotFoundError();
       await this.audit.record(
+        em,
         admin,
         'webhook.update',
         { type: 'webhook_endpoint', id },
@@ -95,10 +97,10 @@ export class WebhooksService {
 
   /** Sends a delivery again (a delivery being sent right now is left to finish); it keeps its webhook-id. */
   async resend(id: string, admin: AuthenticatedAdmin): Promise<WebhookDeliveryView> {
-    return this.tx.run(async () => {
+    return this.tx.run(async (em) => {
       if (!(await this.repository.findDelivery(id))) throw new WebhookDeliveryNotFoundError();
-      await this.repository.resend(id);
-      await this.audit.record(admin, 'webhook.resend', { type: 'webhook_delivery', id }, 'Webhook delivery resent');
+      await this.repository.resend(em, id);
+      await this.audit.record(em, admin, 'webhook.resend', { type: 'webhook_delivery', id }, 'Webhook delivery resent');
       const delivery = await this.repository.findDelivery(id);
       if (!delivery) throw new WebhookDeliveryNotFoundError();
       return delivery;

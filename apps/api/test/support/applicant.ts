@@ -28,6 +28,6 @@ export function testApplicant(
  * An account (an applicant with an email) is reached only this way.
  */
 export async function withSession(app: INestApplication, applicant: { id: string }): Promise<TestApplicant> {
-  const session = await app.get(ApplicantSessionsService).start(applicant.id, app.get(EntityManager).fork());
+  const session = await app.get(ApplicantSessionsService).start(app.get(EntityManager).fork(), applicant.id);
   return testApplicant(app, applicant.id, session);
 }
