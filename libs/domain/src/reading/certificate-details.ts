@@ -84,6 +84,15 @@ function findRecipient(lines: readonly string[], text: string): { name: string |
     if (isPersonName(name) && COMPLETION_PHRASE.test((lines[i + 1] ?? '').trim()))
       return { name: stripPostnominals(name), blank: false };
   }
+  // Layout feature: the name printed alone on a line and again as the subject of the completion sentence ('Over the
+  // period of May to June, Jane Doe has completed …'): both must agree, so no other capitalised phrase is taken.
+  for (const line of lines) {
+    const name = line.trim().replace(/[,.]$/, '');
+    if (!isPersonName(name)) continue;
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (new RegExp(`(?:^|[,;]\\s*|\\s)${escaped}\\s+(?:has|have)\\s+(?:successfully\\s+)?(?:completed|attended|participated)\\b`).test(text))
+      return { name: stripPostnominals(name), blank: false };
+  }
   return { name: null, blank: false };
 }
 

@@ -2,7 +2,9 @@ import type { DocumentKind } from '@app/contracts';
 
 const SIGNS: Readonly<Record<Exclude<DocumentKind, 'other'>, readonly [RegExp, number][]>> = {
   transcript: [
-    [/\b(?:official\s+|academic\s+|unofficial\s+)?transcript\b/i, 3],
+    // The word on a line of its own or a heading's few words, not in a list asking the reader to send one ('o transcript
+    // of records (regarding your current degree programme)' in a course's application steps).
+    [/^(?![ \t]*(?:[o•●▪◦*-]|\d{1,2}[.)])[ \t])[^\n]{0,60}\b(?:official\s+|academic\s+|unofficial\s+)?transcript\b[^\n]{0,40}$/im, 3],
     [/\brecord\s+of\s+(?:academic\s+)?(?:achievement|record|study|studies)|\bacademic\s+record\b/i, 3],
     [/\bG\.?P\.?A\.?\b|\bgrade\s+point\s+average\b/i, 2],
     [/\b(?:credits?|hours|units)\s+(?:earned|attempted)\b|\bquality\s+points\b/i, 2],
@@ -15,6 +17,8 @@ const SIGNS: Readonly<Record<Exclude<DocumentKind, 'other'>, readonly [RegExp, n
       4,
     ],
     [/\b(?:awarded|presented|granted|conferred)\s+(?:up)?(?:to|on)\b/i, 2],
+    // 'THIS IS PROUDLY PRESENTED TO' over a blank line: what only a certificate says.
+    [/\b(?:proudly|hereby)\s+(?:presented|awarded|granted)\s+to\b/i, 2],
     [/\bfor\s+(?:successfully\s+)?completing\b|\bhas\s+(?:successfully\s+)?(?:completed|attended|participated)\b/i, 2],
     [/\bcertificate\b/i, 1],
   ],
@@ -25,7 +29,8 @@ const SIGNS: Readonly<Record<Exclude<DocumentKind, 'other'>, readonly [RegExp, n
     [/\b(?:learning|course)\s+(?:objectives|outcomes)\b|^\s*objectives\s*:?\s*$/im, 1],
     [/\b(?:grading|assessment|assignments)\b/i, 1],
     [/\b(?:instructor|office\s+hours)\b/i, 1],
-    [/\bcourse\s+outline\b/i, 3],
+    [/\bcourse\s+(?:outline|plan)\b/i, 3],
+    [/\bcourse\s+(?:structure|contents?)\b|\blecture\s+(?:list|plan)\b/i, 1],
     [/\b(?:required\s+)?text\s*books?\b|\brequired\s+(?:texts?|readings?|resources)\b/i, 1],
     [/\battendance\b/i, 1],
     [/\bacademic\s+(?:integrity|honesty|dishonesty|misconduct)\b|\bplagiarism\b|\bcheating\b/i, 1],

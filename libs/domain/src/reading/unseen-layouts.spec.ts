@@ -412,3 +412,94 @@ describe('objectives as the sentences of one table cell', () => {
     expect(findLearningObjectives('Objectives\tStudents learn Ruby. They build an app.')).toBe(0);
   });
 });
+
+describe('layouts of a third set of documents (round 2), read before any of these changes', () => {
+  it('is no transcript for asking applicants to send one, and a course page with structure and objectives is a syllabus', () => {
+    const text = [
+      'School of Economics',
+      'WINTER MODULE COURSE',
+      'Title: Applied Forecasting for Managers',
+      'Course period: Term: ECTS:',
+      'March 3-7 winter semester 2022 6',
+      'Learning objectives: 1) Students will build forecasts. 2) Students will judge them.',
+      'Course Structure:',
+      '1 Smoothing',
+      'Assessment:',
+      'Project report',
+      'Application:',
+      'o transcript of records (from your current programme)',
+      'o short CV',
+    ].join('\n');
+    expect(classifyDocument(text)).toBe('syllabus');
+    const r = readDocument('c.pdf', text, undefined, 'other');
+    expect(r.transcript).toBeNull();
+    expect(r.courseTitle).toBe('Applied Forecasting for Managers');
+    // The word as a heading still makes a transcript.
+    expect(classifyDocument('Lakeside University\nUnofficial Transcript\nStudent: A. Roe')).toBe('transcript');
+  });
+
+  it('is a syllabus when it is a course plan with a lecture list', () => {
+    const text = 'Marine Ecology - course plan\nLecture list\n1. Oceans (12/01)\n2. Reefs (14/01)';
+    expect(classifyDocument(text)).toBe('syllabus');
+    expect(readDocument('p.pdf', text, undefined, 'other').courseTitle).toBe('Marine Ecology');
+  });
+
+  it('is a certificate when OCR reads only "THIS IS PROUDLY PRESENTED TO" over a blank and a workshop line', () => {
+    expect(classifyDocument('THIS IS PROUDLY PRESENTED TO\n\nfor joining the Robotics Workshop\nHeld on 2nd May 2025')).toBe(
+      'certificate',
+    );
+  });
+
+  it("takes the title between the document's name and its term, never 'Course Outline' or a bilingual header", () => {
+    const own = (text: string) => {
+      const r = readDocument('s.docx', text, undefined, 'syllabus');
+      return [r.courseCode, r.courseTitle];
+    };
+    expect(own('Syllabus – Applied Bayesian Methods – Autumn 2021\n\nModels are formal theories of data.')).toEqual([
+      null,
+      'Applied Bayesian Methods',
+    ]);
+    expect(own('Eastbay Course Outline 中文\n(中) 資料庫\nCourse Name\n(Eng.) Databases\nCredits 3')).toEqual([
+      null,
+      'Databases',
+    ]);
+    expect(own('MATH 210 (LEC A1\nParticipants\nMATH 210 A1 A2 General Course Outline\nGrades')).toEqual([
+      'MATH 210',
+      null,
+    ]);
+  });
+
+  it('leaves out every person listed under a TAs heading, and markers', () => {
+    const text = [
+      'Instructor: Ann Reyes',
+      'Email: areyes@example.edu',
+      'Office hours: Monday 4-5pm',
+      'Lab TAs',
+      'Tom Ito tito@example.edu',
+      'Eve Park epark@example.edu',
+      'Marker (assignments)',
+      'Raj Das rdas@example.edu',
+    ].join('\n');
+    expect(findContacts(text).map((c) => c.email)).toEqual(['areyes@example.edu']);
+  });
+
+  it("reads the contact part of a workload written with 'h.' for hours", () => {
+    expect(findContactHours('Scope\t4 credits, 152 h. (48 h. contact work, of which: 24 h. lectures, 104 h. self-study)')).toBe(
+      48,
+    );
+  });
+
+  it('reads the recipient printed alone and again as the subject of the completion sentence', () => {
+    const text = [
+      'Growing future engineers',
+      'Maria Lopez',
+      'Data Engineering Job Simulation',
+      'Certificate of Completion',
+      'Over the period of March to April 2023, Maria Lopez has completed practical tasks in:',
+      'Building pipelines',
+    ].join('\n');
+    expect(findCertificateDetails(text).recipientName).toBe('Maria Lopez');
+    // A capitalised line the sentence does not repeat is no recipient.
+    expect(findCertificateDetails('Data Engineering\nCertificate of Completion\nFor practical tasks').recipientName).toBeNull();
+  });
+});
