@@ -68,7 +68,33 @@ export function findLearningObjectives(rawText: string): number {
   }
   const sentences = Array.from(text.matchAll(ABLE_TO_SENTENCE)).length;
   // The cells of a Word table's row are tab-separated in the raw text (normalizing makes the tabs spaces).
-  return Math.max(listed, sentences, objectivesInOneCell(rawText.replace(/\r\n?/g, '\n')));
+  return Math.max(listed, sentences, objectivesInOneCell(rawText.replace(/\r\n?/g, '\n')), numberedInline(lines));
+}
+
+/** A label of objectives with its first item numbered on the same line: 'Learning objectives / competences: 1) …'. */
+const INLINE_LABEL = /\b(?:objectives|outcomes|competences|competencies)\b[^:]{0,40}:\s*(?=\(?1[.)]\s)/i;
+/** A line that starts another label ('Prerequisites: Statistics') ends the paragraph of numbered objectives. */
+const NEXT_LABEL = /^[A-Z][A-Za-z &/-]{2,40}:/;
+
+/**
+ * Layout feature: objectives numbered inside one paragraph, run on after their label and wrapped over several lines
+ * ('Learning objectives: 1) Students will … 2) Students will …'): items numbered 1, 2, 3 … in order are counted.
+ */
+function numberedInline(lines: readonly string[]): number {
+  let most = 0;
+  for (const [i, line] of lines.entries()) {
+    const label = INLINE_LABEL.exec(line);
+    if (!label) continue;
+    let paragraph = line.slice(label.index + label[0].length);
+    for (const next of lines.slice(i + 1)) {
+      if (next.trim() === '' || NEXT_LABEL.test(next.trim())) break;
+      paragraph += ` ${next.trim()}`;
+    }
+    let expected = 1;
+    for (const m of paragraph.matchAll(/(?:^|\s)\(?(\d{1,2})[.)]\s+[A-Z]/g)) if (Number(m[1]) === expected) expected++;
+    most = Math.max(most, expected - 1 >= 2 ? expected - 1 : 0);
+  }
+  return most;
 }
 
 /** 'Objectives' in one cell of a header table, its objectives as sentences in the cell beside it. */

@@ -137,7 +137,17 @@ function ownCourse(lines: readonly TextLine[]): { code: string | null; title: st
     if (parts.length >= 2 && titles.length === 1 && parts.some((p) => NOT_A_TITLE.test(p)))
       return { code, title: cleanCourseTitle(titles[0] ?? '') };
   }
-  const title = texts.find((t, i) => isTitle(t) && !tableRow(i) && !CODE_LINE.test(t) && !TITLE_LABEL.test(t));
+  // A title is near the code the top of the page gives: a line further away is a section of the page (an OCR'd
+  // course site's 'Participants', 'Lectures Video'), not the course's name.
+  const codeAt = code === null ? -1 : texts.findIndex((t) => t.includes(code as string));
+  const title = texts.find(
+    (t, i) =>
+      isTitle(t) &&
+      !tableRow(i) &&
+      !CODE_LINE.test(t) &&
+      !TITLE_LABEL.test(t) &&
+      (codeAt < 0 || Math.abs(i - codeAt) <= 2),
+  );
   return { code, title: title === undefined ? null : cleanCourseTitle(title) };
 }
 

@@ -463,7 +463,7 @@ describe('layouts of a third set of documents (round 2), read before any of thes
       null,
       'Databases',
     ]);
-    expect(own('MATH 210 (LEC A1\nParticipants\nMATH 210 A1 A2 General Course Outline\nGrades')).toEqual([
+    expect(own('MATH 210 (LEC A1\nWinter 2022\nMATH 210 A1 A2 General Course Outline\nGrades\nLectures Video\nLabs')).toEqual([
       'MATH 210',
       null,
     ]);
@@ -501,5 +501,15 @@ describe('layouts of a third set of documents (round 2), read before any of thes
     expect(findCertificateDetails(text).recipientName).toBe('Maria Lopez');
     // A capitalised line the sentence does not repeat is no recipient.
     expect(findCertificateDetails('Data Engineering\nCertificate of Completion\nFor practical tasks').recipientName).toBeNull();
+  });
+
+  it('counts objectives numbered inside the paragraph after their label, up to the next label', () => {
+    const text = [
+      'Learning objectives / competences: 1) Students will know the basics. 2) Students will',
+      'tell models apart. 3) Students will apply them to data.',
+      'Prerequisites: Statistics 1) only',
+    ].join('\n');
+    expect(findLearningObjectives(text)).toBe(3);
+    expect(findLearningObjectives('Outcomes: 1) Read charts.\nPrerequisites: none')).toBe(0);
   });
 });
