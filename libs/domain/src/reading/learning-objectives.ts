@@ -21,8 +21,21 @@ const OUTCOME_PARAGRAPH =
 const ABLE_TO_SENTENCE =
   /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
 
+/** A section of a syllabus other than its objectives: a heading of one of these is never a sub-heading of the list. */
+const OTHER_SECTION =
+  /\b(?:grad(?:e|es|ing)|assessments?|evaluation|exams?|text\s*books?|readings?|materials|schedule|calendar|polic(?:y|ies)|prerequisites?|attendance|office|instructors?|contact|description|overview|requirements?\s+for|week|module|unit)\b/i;
+/**
+ * Layout feature: a sub-heading or two between the objectives heading and its first item ('Learning Outcomes' /
+ * 'Skills to be acquired' / 'Object-oriented design' / '• …'): a short line that is no sentence and no other section.
+ */
+function isSubheading(line: string): boolean {
+  const words = line.split(/\s+/);
+  return words.length <= 8 && /^[A-Z]/.test(line) && !/[.:;!?]$/.test(line) && !LIST_ITEM.test(line) && !OTHER_SECTION.test(line);
+}
+
 function countListAfter(lines: readonly string[], start: number, plainItems: boolean): { count: number; next: number } {
   let count = 0;
+  let subheadings = 0;
   let introAllowed = true;
   let plain = plainItems;
   let j = start;
@@ -48,6 +61,10 @@ function countListAfter(lines: readonly string[], start: number, plainItems: boo
     }
     // A wrapped item continues on a line that starts in lower case.
     if (count > 0 && /^[a-z]/.test(line)) continue;
+    if (count === 0 && !plain && subheadings < 2 && isSubheading(line)) {
+      subheadings++;
+      continue;
+    }
     break;
   }
   return { count, next: j };

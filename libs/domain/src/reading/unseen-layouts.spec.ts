@@ -512,4 +512,10 @@ describe('layouts of a third set of documents (round 2), read before any of thes
     expect(findLearningObjectives(text)).toBe(3);
     expect(findLearningObjectives('Outcomes: 1) Read charts.\nPrerequisites: none')).toBe(0);
   });
+
+  it('counts objectives under a sub-heading or two of their own, but never the items of another section', () => {
+    const grouped = ['Learning Outcomes', 'Skills you will gain', 'Network design', '• routing', '• addressing', '• naming'];
+    expect(findLearningObjectives(grouped.join('\n'))).toBe(3);
+    expect(findLearningObjectives(['Course Objectives', 'Grading', '• Exams 50%', '• Labs 30%', '• Quizzes 20%'].join('\n'))).toBe(0);
+  });
 });
