@@ -52,6 +52,8 @@ const TERM_WORDS = /^(?:(?:fall|spring|summer|winter|autumn)(?:\s+[A-Z])?\s+\d{4
 /** What names the document, its term or its issuer, never the course: 'Course Syllabus - Spring A 2021', 'Syllabus (Autumn 2025)'. */
 const NOT_A_TITLE =
   /\bsyllabus\b|\bcourse\s+(?:outline|plan)\b|^(?:course\s+)?(?:outline|information(?:\s+document)?|description|overview)$|^(?:participants|grades|general|dashboard|calendar|announcements|introduction|contents?)$|\b(?:university|college|institute|academy|school\s+of)\b|@|https?:|www\.|\d{3}/i;
+/** What names the document itself, beside the title on one line ('Syllabus – …', '… - course plan'). */
+const DOCUMENT_NAME = /\bsyllabus\b|\bcourse\s+(?:outline|plan)\b/i;
 /** 'Instructor: Jane Roe', 'Time: MW 9:00': a label of a word or three and its value; a title's subtitle follows more words. */
 const KEY_VALUE = /^[^:]{1,30}:/;
 /** A label whose value is the course's title: 'Course Title', 'Course Name:' (the value on its line or the next). */
@@ -134,7 +136,7 @@ function ownCourse(lines: readonly TextLine[]): { code: string | null; title: st
   for (const text of texts) {
     const parts = text.split(/\s+[-–—|]\s+/).map((p) => p.trim());
     const titles = parts.filter(isTitle);
-    if (parts.length >= 2 && titles.length === 1 && parts.some((p) => NOT_A_TITLE.test(p)))
+    if (parts.length >= 2 && titles.length === 1 && parts.some((p) => DOCUMENT_NAME.test(p)))
       return { code, title: cleanCourseTitle(titles[0] ?? '') };
   }
   // A title is near the code the top of the page gives: a line further away is a section of the page (an OCR'd

@@ -459,6 +459,11 @@ describe('layouts of a third set of documents (round 2), read before any of thes
       null,
       'Applied Bayesian Methods',
     ]);
+    // An institution beside its department is no document name: the title line above stands.
+    expect(own('Group Counseling Methods\nCourse code: GCM 310\nLakeview College - Department of Social Work')).toEqual([
+      'GCM 310',
+      'Group Counseling Methods',
+    ]);
     expect(own('Eastbay Course Outline 中文\n(中) 資料庫\nCourse Name\n(Eng.) Databases\nCredits 3')).toEqual([
       null,
       'Databases',
