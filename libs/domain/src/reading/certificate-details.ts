@@ -90,7 +90,11 @@ function findRecipient(lines: readonly string[], text: string): { name: string |
     const name = line.trim().replace(/[,.]$/, '');
     if (!isPersonName(name)) continue;
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (new RegExp(`(?:^|[,;]\\s*|\\s)${escaped}\\s+(?:has|have)\\s+(?:successfully\\s+)?(?:completed|attended|participated)\\b`).test(text))
+    if (
+      new RegExp(
+        `(?:^|[,;]\\s*|\\s)${escaped}\\s+(?:has|have)\\s+(?:successfully\\s+)?(?:completed|attended|participated)\\b`,
+      ).test(text)
+    )
       return { name: stripPostnominals(name), blank: false };
   }
   return { name: null, blank: false };

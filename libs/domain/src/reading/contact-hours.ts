@@ -64,7 +64,10 @@ export function findContactHours(rawText: string): number | null {
 
   // Layout feature: a workload split into contact and independent hours with 'h.' for hours ('114 h. (32 h. contact
   // work, of which: 16 h. lectures, 16 h. seminars, 82 h. independent work)'): the contact part.
-  for (const m of allMatches(text, `\\b${NUM}\\s*h\\.?\\s+(?:of\\s+)?contact\\s+(?:work|hours|time|teaching|classes)\\b`)) {
+  for (const m of allMatches(
+    text,
+    `\\b${NUM}\\s*h\\.?\\s+(?:of\\s+)?contact\\s+(?:work|hours|time|teaching|classes)\\b`,
+  )) {
     addUnlessRate(m, toNumber(m[1]));
   }
 

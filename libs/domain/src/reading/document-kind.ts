@@ -4,7 +4,10 @@ const SIGNS: Readonly<Record<Exclude<DocumentKind, 'other'>, readonly [RegExp, n
   transcript: [
     // The word on a line of its own or a heading's few words, not in a list asking the reader to send one ('o transcript
     // of records (regarding your current degree programme)' in a course's application steps).
-    [/^(?![ \t]*(?:[o•●▪◦*-]|\d{1,2}[.)])[ \t])[^\n]{0,60}\b(?:official\s+|academic\s+|unofficial\s+)?transcript\b[^\n]{0,40}$/im, 3],
+    [
+      /^(?![ \t]*(?:[o•●▪◦*-]|\d{1,2}[.)])[ \t])[^\n]{0,60}\b(?:official\s+|academic\s+|unofficial\s+)?transcript\b[^\n]{0,40}$/im,
+      3,
+    ],
     [/\brecord\s+of\s+(?:academic\s+)?(?:achievement|record|study|studies)|\bacademic\s+record\b/i, 3],
     [/\bG\.?P\.?A\.?\b|\bgrade\s+point\s+average\b/i, 2],
     [/\b(?:credits?|hours|units)\s+(?:earned|attempted)\b|\bquality\s+points\b/i, 2],

@@ -30,7 +30,13 @@ const OTHER_SECTION =
  */
 function isSubheading(line: string): boolean {
   const words = line.split(/\s+/);
-  return words.length <= 8 && /^[A-Z]/.test(line) && !/[.:;!?]$/.test(line) && !LIST_ITEM.test(line) && !OTHER_SECTION.test(line);
+  return (
+    words.length <= 8 &&
+    /^[A-Z]/.test(line) &&
+    !/[.:;!?]$/.test(line) &&
+    !LIST_ITEM.test(line) &&
+    !OTHER_SECTION.test(line)
+  );
 }
 
 function countListAfter(lines: readonly string[], start: number, plainItems: boolean): { count: number; next: number } {

@@ -445,9 +445,9 @@ describe('layouts of a third set of documents (round 2), read before any of thes
   });
 
   it('is a certificate when OCR reads only "THIS IS PROUDLY PRESENTED TO" over a blank and a workshop line', () => {
-    expect(classifyDocument('THIS IS PROUDLY PRESENTED TO\n\nfor joining the Robotics Workshop\nHeld on 2nd May 2025')).toBe(
-      'certificate',
-    );
+    expect(
+      classifyDocument('THIS IS PROUDLY PRESENTED TO\n\nfor joining the Robotics Workshop\nHeld on 2nd May 2025'),
+    ).toBe('certificate');
   });
 
   it("takes the title between the document's name and its term, never 'Course Outline' or a bilingual header", () => {
@@ -460,18 +460,16 @@ describe('layouts of a third set of documents (round 2), read before any of thes
       'Applied Bayesian Methods',
     ]);
     // An institution beside its department is no document name: the title line above stands.
-    expect(own('Group Counseling Methods\nCourse code: GCM 310\nLakeview College - Department of Social Work')).toEqual([
-      'GCM 310',
-      'Group Counseling Methods',
-    ]);
+    expect(own('Group Counseling Methods\nCourse code: GCM 310\nLakeview College - Department of Social Work')).toEqual(
+      ['GCM 310', 'Group Counseling Methods'],
+    );
     expect(own('Eastbay Course Outline 中文\n(中) 資料庫\nCourse Name\n(Eng.) Databases\nCredits 3')).toEqual([
       null,
       'Databases',
     ]);
-    expect(own('MATH 210 (LEC A1\nWinter 2022\nMATH 210 A1 A2 General Course Outline\nGrades\nLectures Video\nLabs')).toEqual([
-      'MATH 210',
-      null,
-    ]);
+    expect(
+      own('MATH 210 (LEC A1\nWinter 2022\nMATH 210 A1 A2 General Course Outline\nGrades\nLectures Video\nLabs'),
+    ).toEqual(['MATH 210', null]);
   });
 
   it('leaves out every person listed under a TAs heading, and markers', () => {
@@ -489,9 +487,9 @@ describe('layouts of a third set of documents (round 2), read before any of thes
   });
 
   it("reads the contact part of a workload written with 'h.' for hours", () => {
-    expect(findContactHours('Scope\t4 credits, 152 h. (48 h. contact work, of which: 24 h. lectures, 104 h. self-study)')).toBe(
-      48,
-    );
+    expect(
+      findContactHours('Scope\t4 credits, 152 h. (48 h. contact work, of which: 24 h. lectures, 104 h. self-study)'),
+    ).toBe(48);
   });
 
   it('reads the recipient printed alone and again as the subject of the completion sentence', () => {
@@ -505,7 +503,9 @@ describe('layouts of a third set of documents (round 2), read before any of thes
     ].join('\n');
     expect(findCertificateDetails(text).recipientName).toBe('Maria Lopez');
     // A capitalised line the sentence does not repeat is no recipient.
-    expect(findCertificateDetails('Data Engineering\nCertificate of Completion\nFor practical tasks').recipientName).toBeNull();
+    expect(
+      findCertificateDetails('Data Engineering\nCertificate of Completion\nFor practical tasks').recipientName,
+    ).toBeNull();
   });
 
   it('counts objectives numbered inside the paragraph after their label, up to the next label', () => {
@@ -519,8 +519,17 @@ describe('layouts of a third set of documents (round 2), read before any of thes
   });
 
   it('counts objectives under a sub-heading or two of their own, but never the items of another section', () => {
-    const grouped = ['Learning Outcomes', 'Skills you will gain', 'Network design', '• routing', '• addressing', '• naming'];
+    const grouped = [
+      'Learning Outcomes',
+      'Skills you will gain',
+      'Network design',
+      '• routing',
+      '• addressing',
+      '• naming',
+    ];
     expect(findLearningObjectives(grouped.join('\n'))).toBe(3);
-    expect(findLearningObjectives(['Course Objectives', 'Grading', '• Exams 50%', '• Labs 30%', '• Quizzes 20%'].join('\n'))).toBe(0);
+    expect(
+      findLearningObjectives(['Course Objectives', 'Grading', '• Exams 50%', '• Labs 30%', '• Quizzes 20%'].join('\n')),
+    ).toBe(0);
   });
 });
