@@ -80,7 +80,11 @@ function findRecipient(lines: readonly string[], text: string): { name: string |
   // Layout feature: no trigger, the name alone on its line between the title and the completion phrase
   // ('CERTIFICATE OF ATTENDANCE' / 'John Doe' / 'has successfully attended the event').
   for (let i = 1; i + 1 < lines.length; i++) {
-    const name = (lines[i] ?? '').trim().replace(/[,.]$/, '');
+    // OCR reads a flourish before the name as a dash or a mark ('— Jane Doe'): no letter before the name is kept.
+    const name = (lines[i] ?? '')
+      .trim()
+      .replace(/^[^\p{L}]+/u, '')
+      .replace(/[,.]$/, '');
     if (isPersonName(name) && COMPLETION_PHRASE.test((lines[i + 1] ?? '').trim()))
       return { name: stripPostnominals(name), blank: false };
   }

@@ -532,4 +532,9 @@ describe('layouts of a third set of documents (round 2), read before any of thes
       findLearningObjectives(['Course Objectives', 'Grading', '• Exams 50%', '• Labs 30%', '• Quizzes 20%'].join('\n')),
     ).toBe(0);
   });
+
+  it('reads the recipient above the completion phrase when OCR put a dash before the name', () => {
+    const text = 'Certificate of Completion\nSE\n— Ines Marquez\nhas successfully completed the\nSailing Basics';
+    expect(findCertificateDetails(text).recipientName).toBe('Ines Marquez');
+  });
 });
