@@ -7,6 +7,11 @@ const HEADING_RUN_ON = /^(?:(?:course|learning|student)\s+)+(?:objectives|outcom
 const LEAD_IN =
   /(?:(?:will|should)\s+be\s+able\s+to|(?:students?|participants?|learners?|trainees?|graduates?)\s+will)\s*:?$/i;
 /**
+ * Layout feature: the lead-in inside a bulleted line, its colon followed by the first item ('• At the conclusion of
+ * the course, students should be able to have: • Capability of …'), the other items bulleted on the lines after it.
+ */
+const LEAD_IN_INSIDE = /^(?:[-*•●▪◦]\s*)?[^:]{0,80}\b(?:will|should)\s+be\s+able\s+to(?:\s+have)?\s*:\s*[-*•●▪◦]/i;
+/**
  * Layout feature: items printed without bullets under a lead-in that ends in a colon ('At the completion of the
  * course, the student will:' over 'Design and develop C# programs …'), each a short sentence starting with a capital,
  * until a heading (a line in capitals) or a line that introduces something else.
@@ -83,7 +88,7 @@ export function findLearningObjectives(rawText: string): number {
   let listed = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').trim();
-    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line) || HEADING_RUN_ON.test(line)) {
+    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line) || HEADING_RUN_ON.test(line) || LEAD_IN_INSIDE.test(line)) {
       const { count, next } = countListAfter(lines, i + 1, LEAD_IN.test(line) && line.endsWith(':'));
       listed += count;
       i = Math.max(i, next - 1);

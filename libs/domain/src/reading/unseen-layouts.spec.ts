@@ -537,4 +537,19 @@ describe('layouts of a third set of documents (round 2), read before any of thes
     const text = 'Certificate of Completion\nSE\n— Ines Marquez\nhas successfully completed the\nSailing Basics';
     expect(findCertificateDetails(text).recipientName).toBe('Ines Marquez');
   });
+
+  it('counts the bulleted items after a lead-in written inside a bulleted line, with its first item after the colon', () => {
+    const text = [
+      'Scope\t2 credits',
+      '• By the end of the course, students should be able to have: • Skill in reading balance sheets',
+      '',
+      '• be able to value a bond',
+      '',
+      '• compute returns on a portfolio',
+      '',
+      '• explain the yield curve',
+      'Course contents',
+    ].join('\n');
+    expect(findLearningObjectives(text)).toBe(3);
+  });
 });
