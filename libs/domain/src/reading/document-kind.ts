@@ -51,7 +51,7 @@ const SYLLABUS_SIGNS_ENOUGH = 5;
 
 /** Four or more course rows with a grade make a transcript whatever its heading says. */
 const GRADED_ROW =
-  /^[A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?\b.*\b\d{1,3}(?:\.\d{1,2})?\b.*\b(?:[A-F][+-]?|[A-D][A-D]|F[DF]|P|W|NC|CR)(?:\s+(?:\d{4}\s*[/-]\s*\d{1,2}|(?:Fall|Spring|Summer|Winter|Autumn|Spr|Fa|Sp|Su|Wi|FALL|SPRING|SUMMER|WINTER)\s+\d{4}))?\s*$/gm;
+  /^[A-Z]{2,6}[ -]?[A-Z]?(?:\d{2,4}|\d[A-Z]\d{1,3})[A-Z]?\b.*\b\d{1,3}(?:\.\d{1,2})?\b.*\b(?:[A-F][+-]?|[A-D][A-D]|F[DF]|P|W|NC|CR)(?:\s+(?:\d{4}\s*[/-]\s*\d{1,2}|(?:Fall|Spring|Summer|Winter|Autumn|Spr|Fa|Sp|Su|Wi|FALL|SPRING|SUMMER|WINTER)\s+\d{4}))?\s*$/gm;
 
 /** How strongly a text shows the signs of one kind (0: none); a model's kind is taken only for a document that shows some. */
 export function kindScore(text: string, kind: DocumentKind): number {

@@ -552,4 +552,22 @@ describe('layouts of a third set of documents (round 2), read before any of thes
     ].join('\n');
     expect(findLearningObjectives(text)).toBe(3);
   });
+
+  it("reads course codes with a letter inside their number ('AVN1B02', 'MEDC1D04') as codes of their rows", () => {
+    const text = [
+      'Lakeside Polytechnic University',
+      'Study Checklist',
+      'CPT1001 PROGRAMMING BASICS 3.0 B+ 2023/1',
+      'AVN1B02 INTRODUCTION TO AIRLINE OPERATIONS 3.0 B 2023/2',
+      'MEDC1D04 HERBAL REMEDIES 3.0 C 2023/1',
+      'CPT2002 NETWORKS 3.0 B 2024/1',
+    ].join('\n');
+    expect(classifyDocument(text)).toBe('transcript');
+    expect(readTranscript(text, linesOfText(text)).courses.map((c) => [c.code, c.title, c.grade])).toEqual([
+      ['CPT1001', 'PROGRAMMING BASICS', 'B+'],
+      ['AVN1B02', 'INTRODUCTION TO AIRLINE OPERATIONS', 'B'],
+      ['MEDC1D04', 'HERBAL REMEDIES', 'C'],
+      ['CPT2002', 'NETWORKS', 'B'],
+    ]);
+  });
 });
