@@ -570,4 +570,20 @@ describe('layouts of a third set of documents (round 2), read before any of thes
       ['CPT2002', 'NETWORKS', 'B'],
     ]);
   });
+
+  it("derives contact hours from bare hours after a day name ('Tuesdays 12-2') and the dates beside them", () => {
+    const lines = linesOfText(
+      ['Phonetics Workshop – ABC 1234', 'When: Thursdays 10-1, from 16/10/2025 to 18/12/2025', 'Where: Room 4'].join(
+        '\n',
+      ),
+    );
+    const reading = readInstructionHours(lines, true);
+    // 16 Oct to 18 Dec 2025: 10 Thursdays, 3 hours each.
+    expect(reading.hours).toBe(30);
+    expect(reading.derivation).toContain('10 weeks');
+    // Bare numbers after a day name with no meeting label are no meeting ('Thursday 3-4' chapters).
+    expect(
+      readInstructionHours(linesOfText('Reading: Thursday 3-4\nfrom 02/10/2025 to 11/12/2025'), true).hours,
+    ).toBeNull();
+  });
 });
