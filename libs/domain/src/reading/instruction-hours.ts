@@ -212,13 +212,27 @@ export function readInstructionHours(lines: readonly TextLine[], derive: boolean
     };
   }
   if (first) {
-    const weeks = termWeeks(lines) ?? spanBeside(counted);
+    const weeks = termWeeks(lines);
     if (weeks) {
       const hours = round1((weekly * weeks.weeks) / 60);
       return {
         hours,
         line: first.line,
         derivation: `${patternText(counted)} = ${hoursAndMinutes(weekly)} a week × ${weeks.how} = ${hours} h`,
+        missing: null,
+      };
+    }
+    // The dates beside a pattern bound that pattern's meetings only: patterns on other lines (office hours written
+    // like a class, another section) are not multiplied by them.
+    const span = spanBeside(counted);
+    if (span) {
+      const own = counted.filter((p) => p.line === span.line);
+      const minutes = own.reduce((sum, p) => sum + p.minutes * p.days.length, 0);
+      const hours = round1((minutes * span.weeks) / 60);
+      return {
+        hours,
+        line: span.line,
+        derivation: `${patternText(own)} = ${hoursAndMinutes(minutes)} a week × ${span.how} = ${hours} h`,
         missing: null,
       };
     }

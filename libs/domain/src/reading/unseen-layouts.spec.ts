@@ -585,5 +585,16 @@ describe('layouts of a third set of documents (round 2), read before any of thes
     expect(
       readInstructionHours(linesOfText('Reading: Thursday 3-4\nfrom 02/10/2025 to 11/12/2025'), true).hours,
     ).toBeNull();
+    // Dates that read either way ('02/10' is 2 October or February 10) give no weeks.
+    expect(
+      readInstructionHours(linesOfText('When: Thursdays 10-1, from 02/10/2025 to 11/12/2025'), true).hours,
+    ).toBeNull();
+    // Office hours written like a class on another line are not multiplied by the lecture's dates.
+    const twoLines = linesOfText(
+      ['Days and Time Monday: 19:00 – 21:00', 'STAT 1010 Lecture Tu 6:00PM - 8:50PM Sep 2, 2025 - Dec 9, 2025'].join(
+        '\n',
+      ),
+    );
+    expect(readInstructionHours(twoLines, true).hours).toBe(42.5);
   });
 });
