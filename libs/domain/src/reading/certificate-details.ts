@@ -80,8 +80,25 @@ function findRecipient(lines: readonly string[], text: string): { name: string |
   // Layout feature: no trigger, the name alone on its line between the title and the completion phrase
   // ('CERTIFICATE OF ATTENDANCE' / 'John Doe' / 'has successfully attended the event').
   for (let i = 1; i + 1 < lines.length; i++) {
-    const name = (lines[i] ?? '').trim().replace(/[,.]$/, '');
+    // OCR reads a flourish before the name as a dash or a mark ('— Jane Doe'): no letter before the name is kept.
+    const name = (lines[i] ?? '')
+      .trim()
+      .replace(/^[^\p{L}]+/u, '')
+      .replace(/[,.]$/, '');
     if (isPersonName(name) && COMPLETION_PHRASE.test((lines[i + 1] ?? '').trim()))
+      return { name: stripPostnominals(name), blank: false };
+  }
+  // Layout feature: the name printed alone on a line and again as the subject of the completion sentence ('Over the
+  // period of May to June, Jane Doe has completed …'): both must agree, so no other capitalised phrase is taken.
+  for (const line of lines) {
+    const name = line.trim().replace(/[,.]$/, '');
+    if (!isPersonName(name)) continue;
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (
+      new RegExp(
+        `(?:^|[,;]\\s*|\\s)${escaped}\\s+(?:has|have)\\s+(?:successfully\\s+)?(?:completed|attended|participated)\\b`,
+      ).test(text)
+    )
       return { name: stripPostnominals(name), blank: false };
   }
   return { name: null, blank: false };

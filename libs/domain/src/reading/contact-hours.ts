@@ -62,6 +62,15 @@ export function findContactHours(rawText: string): number | null {
     totals.push(toNumber(m[1]) * toNumber(m[2]));
   }
 
+  // Layout feature: a workload split into contact and independent hours with 'h.' for hours ('114 h. (32 h. contact
+  // work, of which: 16 h. lectures, 16 h. seminars, 82 h. independent work)'): the contact part.
+  for (const m of allMatches(
+    text,
+    `\\b${NUM}\\s*h\\.?\\s+(?:of\\s+)?contact\\s+(?:work|hours|time|teaching|classes)\\b`,
+  )) {
+    addUnlessRate(m, toNumber(m[1]));
+  }
+
   // Layout feature: a certificate's label over its value ('LENGTH' / '4 HOURS') or beside it ('Length 37.5 total
   // hours'), or a course's length ('Course duration: 40 hours'). A 'Duration: 2 hours' line may be an exam's: not read.
   for (const m of allMatches(

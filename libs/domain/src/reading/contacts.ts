@@ -8,7 +8,7 @@ const CONTACT_LABEL = /^(?:e-?mail|mail|contact|tel|phone|fax|web|email address|
 const CONTACT_LOOKBACK_LINES = 3;
 /** Teaching assistants, graders and tutors help with a course; they are not whom an evaluator contacts about it. */
 const ASSISTANT_WORDS =
-  /\b(?:teaching\s+assistants?|graduate\s+assistants?|course\s+assistants?|graders?|tutors?|peer\s+mentors?)\b/i;
+  /\b(?:teaching\s+assistants?|graduate\s+assistants?|course\s+assistants?|graders?|markers?|tutors?|peer\s+mentors?)\b/i;
 const ASSISTANT_ABBREVIATION = /\b(?:T\.?A|G\.?A|TAs|GAs)\b/;
 const ASSISTANT_ROLE = { test: (s: string): boolean => ASSISTANT_WORDS.test(s) || ASSISTANT_ABBREVIATION.test(s) };
 /** The roles that lead a course, listed first. */
@@ -98,6 +98,7 @@ export function findContacts(rawText: string): LeadContact[] {
   const text = normalizeDocumentText(rawText);
   const found = new Map<string, { contact: LeadContact; rank: number }>();
   const matches = emailMatches(text);
+  const roles: string[] = [];
   matches.forEach((match, k) => {
     if (found.has(match.email)) return;
     const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
@@ -148,9 +149,14 @@ export function findContacts(rawText: string): LeadContact[] {
         .find((l) => l.trim() !== '') ?? ''
     ).trim();
     const roleAlone = /^[A-Za-z() ]{2,30}$/.test(following) ? following : '';
+    // Layout feature: people listed one a line under a role heading ('Lab TAs' over two 'Name address' lines) all
+    // hold that role: an address on the line right under another address, naming no role, takes that one's role.
+    const underPrevious =
+      previous !== undefined && context.length === 0 && text.lastIndexOf('\n', previous.index) + 1 < lineStart;
     const role =
       [lastRole(text.slice(lineStart, match.index)), ...[after, roleAlone, ...context].map(lastRole)].find(Boolean) ??
-      '';
+      (underPrevious ? (roles[k - 1] ?? '') : '');
+    roles[k] = role;
     if (ASSISTANT_ROLE.test(role)) return;
     const shared = SHARED_ADDRESS.test(text.slice(lineStart, match.index)) || SHARED_ADDRESS.test(match.email);
     const rank =

@@ -230,9 +230,10 @@ function settleRoles(columns: TableColumn[]): TableColumn[] {
   });
 }
 
-export const COURSE_CODE = /^[A-Z]{2,6}[ -]?[A-Z]?\d{1,4}[A-Z]{0,2}(?:-\d)?$/;
+/** A course code; a letter may sit inside its number ('AAE1B01', 'ABCT1D05': subject, level, stream, number). */
+export const COURSE_CODE = /^[A-Z]{2,6}[ -]?[A-Z]?\d{1,4}(?:[A-Z]\d{1,3})?[A-Z]{0,2}(?:-\d)?$/;
 /** 'CENG 140 - C Programming': the dash between the code and the title separates them and is neither's. */
-const CODE_AND_TITLE = /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]{0,2})\s+(?:[-–—:]\s+)?(.+)$/;
+const CODE_AND_TITLE = /^([A-Z]{2,6}[ -]?[A-Z]?(?:\d{2,4}|\d[A-Z]\d{1,3})[A-Z]{0,2})\s+(?:[-–—:]\s+)?(.+)$/;
 const SUBJECT = /^[A-Z]{2,6}$/;
 const CATALOG_NUMBER = /^\d{3,4}[A-Z]?$/;
 /** Letters, pass/fail and the words of descriptive scales ('Very Good', 'Distinction'), marks and percentages. */

@@ -1,3 +1,4 @@
+import { findDates } from './dates';
 import { findContactHours } from './contact-hours';
 import { quoteHoldsNumber } from './number-evidence';
 import { readMeetingPatterns, weeklyMeetings, type MeetingPattern } from './meeting-pattern';
@@ -69,6 +70,35 @@ function statedWeeks(lines: readonly TextLine[]): ScheduleWeeks | null {
     const m = TERM_WEEKS.exec(normalizeDocumentText(line.text));
     const weeks = m ? toNumber(m[1] ?? m[2]) : NaN;
     if (Number.isInteger(weeks) && weeks >= 4 && weeks <= 52) return { weeks, how: `${weeks} weeks as stated`, line };
+  }
+  return null;
+}
+
+const NUMERIC_DATE = /\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b/g;
+
+/**
+ * Layout feature: the first and last dates written beside the meeting pattern ('Tuesdays 12-2, from 23/09/2025 to
+ * 02/12/2025'): the weeks they span, first and last counted. Two numeric dates are read in one order, day first when
+ * either can only be (a month has no 23rd).
+ */
+function spanBeside(patterns: readonly MeetingPattern[]): ScheduleWeeks | null {
+  for (const pattern of patterns) {
+    const text = normalizeDocumentText(pattern.line.text);
+    const numeric = Array.from(text.matchAll(NUMERIC_DATE), (m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
+    const dayFirst = numeric.some(([a]) => (a ?? 0) > 12);
+    // '02/10/2025 to 11/12/2025' reads either way: no span is taken from it.
+    if (numeric.length === 2 && !dayFirst && !numeric.some(([, b]) => (b ?? 0) > 12)) continue;
+    const dates =
+      numeric.length === 2
+        ? numeric.map(([a = 0, b = 0, y = 0]) => Date.UTC(y, (dayFirst ? b : a) - 1, dayFirst ? a : b))
+        : findDates(text).map((d) => Date.parse(d));
+    const [from, to] = dates;
+    if (dates.length !== 2 || from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to))
+      continue;
+    const days = (to - from) / 86_400_000;
+    if (days < 21 || days > 366) continue;
+    const weeks = Math.floor(days / 7) + 1;
+    return { weeks, how: `${weeks} weeks from the first to the last date beside it`, line: pattern.line };
   }
   return null;
 }
@@ -189,6 +219,20 @@ export function readInstructionHours(lines: readonly TextLine[], derive: boolean
         hours,
         line: first.line,
         derivation: `${patternText(counted)} = ${hoursAndMinutes(weekly)} a week × ${weeks.how} = ${hours} h`,
+        missing: null,
+      };
+    }
+    // The dates beside a pattern bound that pattern's meetings only: patterns on other lines (office hours written
+    // like a class, another section) are not multiplied by them.
+    const span = spanBeside(counted);
+    if (span) {
+      const own = counted.filter((p) => p.line === span.line);
+      const minutes = own.reduce((sum, p) => sum + p.minutes * p.days.length, 0);
+      const hours = round1((minutes * span.weeks) / 60);
+      return {
+        hours,
+        line: span.line,
+        derivation: `${patternText(own)} = ${hoursAndMinutes(minutes)} a week × ${span.how} = ${hours} h`,
         missing: null,
       };
     }

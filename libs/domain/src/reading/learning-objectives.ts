@@ -7,6 +7,11 @@ const HEADING_RUN_ON = /^(?:(?:course|learning|student)\s+)+(?:objectives|outcom
 const LEAD_IN =
   /(?:(?:will|should)\s+be\s+able\s+to|(?:students?|participants?|learners?|trainees?|graduates?)\s+will)\s*:?$/i;
 /**
+ * Layout feature: the lead-in inside a bulleted line, its colon followed by the first item ('• At the conclusion of
+ * the course, students should be able to have: • Capability of …'), the other items bulleted on the lines after it.
+ */
+const LEAD_IN_INSIDE = /^(?:[-*•●▪◦]\s*)?[^:]{0,80}\b(?:will|should)\s+be\s+able\s+to(?:\s+have)?\s*:\s*[-*•●▪◦]/i;
+/**
  * Layout feature: items printed without bullets under a lead-in that ends in a colon ('At the completion of the
  * course, the student will:' over 'Design and develop C# programs …'), each a short sentence starting with a capital,
  * until a heading (a line in capitals) or a line that introduces something else.
@@ -21,8 +26,27 @@ const OUTCOME_PARAGRAPH =
 const ABLE_TO_SENTENCE =
   /\b(?:students|participants|learners|trainees|graduates|you)\s+will\s+be\s+able\s+to[ \t]+[a-z]/gi;
 
+/** A section of a syllabus other than its objectives: a heading of one of these is never a sub-heading of the list. */
+const OTHER_SECTION =
+  /\b(?:grad(?:e|es|ing)|assessments?|evaluation|exams?|text\s*books?|readings?|materials|schedule|calendar|polic(?:y|ies)|prerequisites?|attendance|office|instructors?|contact|description|overview|requirements?\s+for|week|module|unit)\b/i;
+/**
+ * Layout feature: a sub-heading or two between the objectives heading and its first item ('Learning Outcomes' /
+ * 'Skills to be acquired' / 'Object-oriented design' / '• …'): a short line that is no sentence and no other section.
+ */
+function isSubheading(line: string): boolean {
+  const words = line.split(/\s+/);
+  return (
+    words.length <= 8 &&
+    /^[A-Z]/.test(line) &&
+    !/[.:;!?]$/.test(line) &&
+    !LIST_ITEM.test(line) &&
+    !OTHER_SECTION.test(line)
+  );
+}
+
 function countListAfter(lines: readonly string[], start: number, plainItems: boolean): { count: number; next: number } {
   let count = 0;
+  let subheadings = 0;
   let introAllowed = true;
   let plain = plainItems;
   let j = start;
@@ -48,6 +72,10 @@ function countListAfter(lines: readonly string[], start: number, plainItems: boo
     }
     // A wrapped item continues on a line that starts in lower case.
     if (count > 0 && /^[a-z]/.test(line)) continue;
+    if (count === 0 && !plain && subheadings < 2 && isSubheading(line)) {
+      subheadings++;
+      continue;
+    }
     break;
   }
   return { count, next: j };
@@ -60,7 +88,7 @@ export function findLearningObjectives(rawText: string): number {
   let listed = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').trim();
-    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line) || HEADING_RUN_ON.test(line)) {
+    if (OBJECTIVES_HEADING.test(line) || LEAD_IN.test(line) || HEADING_RUN_ON.test(line) || LEAD_IN_INSIDE.test(line)) {
       const { count, next } = countListAfter(lines, i + 1, LEAD_IN.test(line) && line.endsWith(':'));
       listed += count;
       i = Math.max(i, next - 1);
@@ -68,7 +96,33 @@ export function findLearningObjectives(rawText: string): number {
   }
   const sentences = Array.from(text.matchAll(ABLE_TO_SENTENCE)).length;
   // The cells of a Word table's row are tab-separated in the raw text (normalizing makes the tabs spaces).
-  return Math.max(listed, sentences, objectivesInOneCell(rawText.replace(/\r\n?/g, '\n')));
+  return Math.max(listed, sentences, objectivesInOneCell(rawText.replace(/\r\n?/g, '\n')), numberedInline(lines));
+}
+
+/** A label of objectives with its first item numbered on the same line: 'Learning objectives / competences: 1) …'. */
+const INLINE_LABEL = /\b(?:objectives|outcomes|competences|competencies)\b[^:]{0,40}:\s*(?=\(?1[.)]\s)/i;
+/** A line that starts another label ('Prerequisites: Statistics') ends the paragraph of numbered objectives. */
+const NEXT_LABEL = /^[A-Z][A-Za-z &/-]{2,40}:/;
+
+/**
+ * Layout feature: objectives numbered inside one paragraph, run on after their label and wrapped over several lines
+ * ('Learning objectives: 1) Students will … 2) Students will …'): items numbered 1, 2, 3 … in order are counted.
+ */
+function numberedInline(lines: readonly string[]): number {
+  let most = 0;
+  for (const [i, line] of lines.entries()) {
+    const label = INLINE_LABEL.exec(line);
+    if (!label) continue;
+    let paragraph = line.slice(label.index + label[0].length);
+    for (const next of lines.slice(i + 1)) {
+      if (next.trim() === '' || NEXT_LABEL.test(next.trim())) break;
+      paragraph += ` ${next.trim()}`;
+    }
+    let expected = 1;
+    for (const m of paragraph.matchAll(/(?:^|\s)\(?(\d{1,2})[.)]\s+[A-Z]/g)) if (Number(m[1]) === expected) expected++;
+    most = Math.max(most, expected - 1 >= 2 ? expected - 1 : 0);
+  }
+  return most;
 }
 
 /** 'Objectives' in one cell of a header table, its objectives as sentences in the cell beside it. */

@@ -108,6 +108,24 @@ export function rangeMinutes(match: RegExpMatchArray): number | null {
   return minutes >= 20 && minutes <= 300 ? minutes : null;
 }
 
+/** Full day names run together ('Tuesdays', 'Monday and Wednesday'), as a bare-hour range needs before it. */
+const FULL_DAY_NAMES = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s*(?:,|\/|&|and)\s*|\s+)?)+$/i;
+const MEETING_LABEL = /\b(?:when|times?|meets?|meetings?|class(?:es)?|lectures?|seminars?)\b/i;
+
+/**
+ * Layout feature: a range of bare hours after the full name of the day under a meeting label ('When: Tuesdays 12-2'):
+ * the end is the next such hour after the start (12-2 is noon to two), at most five hours on.
+ */
+function bareHoursMinutes(match: RegExpMatchArray): number | null {
+  const [, h1, m1, p1, h2, m2, p2] = match;
+  if (m1 !== undefined || m2 !== undefined || p1 !== undefined || p2 !== undefined) return null;
+  const start = Number(h1);
+  const end = Number(h2);
+  if (start < 1 || start > 12 || end < 1 || end > 12) return null;
+  const hours = (end - start + 12) % 12;
+  return hours >= 1 && hours <= 5 ? hours * 60 : null;
+}
+
 /** A time range that is not a class meeting: office or student hours, help sessions, exams, a break, a deadline. */
 const NOT_A_MEETING =
   /\b(?:office|student|drop-in|help|tutoring|consultation|appointment|exam(?:ination)?s?|finals?|midterm|quiz|due|deadline|break|lunch|reception)\b/i;
@@ -120,11 +138,15 @@ export function readMeetingPatterns(lines: readonly TextLine[]): MeetingPattern[
   lines.forEach((line, index) => {
     const text = normalizeDocumentText(line.text);
     for (const match of text.matchAll(TIME_RANGE)) {
-      const minutes = rangeMinutes(match);
-      if (minutes === null) continue;
       const before = text.slice(0, match.index);
       const { days, start } = daysBefore(before);
       if (days.length === 0) continue;
+      const bare =
+        FULL_DAY_NAMES.test(before.slice(start).trim()) && MEETING_LABEL.test(before.slice(0, start))
+          ? bareHoursMinutes(match)
+          : null;
+      const minutes = rangeMinutes(match) ?? bare;
+      if (minutes === null) continue;
       // The label is the text before the days on the line (after any earlier sentence), or the line above when the
       // line starts with the days ('Meeting Times' over 'T, Th 1:30 – 3:10 p.m.').
       const prefix = before.slice(0, start);

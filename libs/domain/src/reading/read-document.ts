@@ -51,7 +51,9 @@ const CODE_LINE = new RegExp(`^(${CODE})\\b(?:[^a-z]|(?<=\\b[A-Z])[a-z]+)*$`);
 const TERM_WORDS = /^(?:(?:fall|spring|summer|winter|autumn)(?:\s+[A-Z])?\s+\d{4}|\d{4}(?:\s*[-/]\s*\d{2,4})?)$/i;
 /** What names the document, its term or its issuer, never the course: 'Course Syllabus - Spring A 2021', 'Syllabus (Autumn 2025)'. */
 const NOT_A_TITLE =
-  /\bsyllabus\b|^(?:course\s+)?(?:outline|information(?:\s+document)?|description|overview)$|\b(?:university|college|institute|academy|school\s+of)\b|@|https?:|www\.|\d{3}/i;
+  /\bsyllabus\b|\bcourse\s+(?:outline|plan)\b|^(?:course\s+)?(?:outline|information(?:\s+document)?|description|overview)$|^(?:participants|grades|general|dashboard|calendar|announcements|introduction|contents?)$|\b(?:university|college|institute|academy|school\s+of)\b|@|https?:|www\.|\d{3}/i;
+/** What names the document itself, beside the title on one line ('Syllabus – …', '… - course plan'). */
+const DOCUMENT_NAME = /\bsyllabus\b|\bcourse\s+(?:outline|plan)\b/i;
 /** 'Instructor: Jane Roe', 'Time: MW 9:00': a label of a word or three and its value; a title's subtitle follows more words. */
 const KEY_VALUE = /^[^:]{1,30}:/;
 /** A label whose value is the course's title: 'Course Title', 'Course Name:' (the value on its line or the next). */
@@ -61,6 +63,7 @@ const LABEL_CELL = /^(?:class|course|course\s+(?:title|name|code|number))\s*:?$/
 /** A title as the document writes it, without the credits beside it ('Coding in Python (3 credits)'). */
 function cleanCourseTitle(title: string): string {
   return title
+    .replace(/^\((?:eng(?:lish)?|en)\.?\)\s*/i, '')
     .replace(/\s*\(\s*\d{1,2}(?:\.\d)?\s*(?:credits?|credit\s+hours?|units?|hours?|cr|ects)\.?\s*\)\s*$/i, '')
     .replace(/[\s,;.-]+$/, '')
     .trim();
@@ -128,7 +131,25 @@ function ownCourse(lines: readonly TextLine[]): { code: string | null; title: st
     const value = cleanCourseTitle(labelled[1] ?? '') || cleanCourseTitle(texts[i + 1] ?? '');
     if (isTitle(value)) return { code, title: value };
   }
-  const title = texts.find((t, i) => isTitle(t) && !tableRow(i) && !CODE_LINE.test(t) && !TITLE_LABEL.test(t));
+  // Layout feature: the title between what names the document and its term on one line ('Syllabus – Advanced
+  // Cognitive Modeling – Spring 2020', 'Computational Neuroscience - course plan'): the one part that is a title.
+  for (const text of texts) {
+    const parts = text.split(/\s+[-–—|]\s+/).map((p) => p.trim());
+    const titles = parts.filter(isTitle);
+    if (parts.length >= 2 && titles.length === 1 && parts.some((p) => DOCUMENT_NAME.test(p)))
+      return { code, title: cleanCourseTitle(titles[0] ?? '') };
+  }
+  // A title is near the code the top of the page gives: a line further away is a section of the page (an OCR'd
+  // course site's 'Participants', 'Lectures Video'), not the course's name.
+  const codeAt = code === null ? -1 : texts.findIndex((t) => t.includes(code as string));
+  const title = texts.find(
+    (t, i) =>
+      isTitle(t) &&
+      !tableRow(i) &&
+      !CODE_LINE.test(t) &&
+      !TITLE_LABEL.test(t) &&
+      (codeAt < 0 || Math.abs(i - codeAt) <= 2),
+  );
   return { code, title: title === undefined ? null : cleanCourseTitle(title) };
 }
 

@@ -33,12 +33,12 @@ const GRADE_AFTER =
   '(?:\\s*[-–—,|:;]\\s*(?:(?:final\\s+)?grade\\s*:?\\s*([A-Z][+-]?|\\w+)|([A-F][+-]?|P|S|U|W|CR|NC|IP|PASS|FAIL|\\d{2,3}%?)\\s*$))?';
 /** 'PSY 101 Introduction to Psychology - 40 contact hours - Final grade: A' and the like, for transcripts without a table. */
 const INLINE_ROW = new RegExp(
-  `^([A-Z]{2,6}[ -]?[A-Z]?\\d{2,4}[A-Z]?)[:.]?\\s+(.+?)\\s*[-–—,|(]\\s*(\\d{1,3}(?:\\.\\d{1,2})?)\\s*${CREDIT_UNIT}\\)?${GRADE_AFTER}`,
+  `^([A-Z]{2,6}[ -]?[A-Z]?(?:\\d{2,4}|\\d[A-Z]\\d{1,3})[A-Z]?)[:.]?\\s+(.+?)\\s*[-–—,|(]\\s*(\\d{1,3}(?:\\.\\d{1,2})?)\\s*${CREDIT_UNIT}\\)?${GRADE_AFTER}`,
   'i',
 );
 /** The title first: 'Introduction to Psychology (PSY 101) – 4 quarter hours – A'. */
 const TITLE_FIRST_ROW = new RegExp(
-  `^(.+?)\\s*\\(([A-Z]{2,6}[ -]?[A-Z]?\\d{2,4}[A-Z]?)\\)\\s*[-–—,|:]\\s*(\\d{1,3}(?:\\.\\d{1,2})?)\\s*${CREDIT_UNIT}${GRADE_AFTER}`,
+  `^(.+?)\\s*\\(([A-Z]{2,6}[ -]?[A-Z]?(?:\\d{2,4}|\\d[A-Z]\\d{1,3})[A-Z]?)\\)\\s*[-–—,|:]\\s*(\\d{1,3}(?:\\.\\d{1,2})?)\\s*${CREDIT_UNIT}${GRADE_AFTER}`,
   'i',
 );
 
@@ -57,7 +57,7 @@ function inlineRow(
 
 /** A row written as one run of words: a code, a title, the credits, then a grade (letter, pass/fail or a mark). */
 const SHAPED_ROW =
-  /^([A-Z]{2,6}[ -]?[A-Z]?\d{2,4}[A-Z]?)\s+(?:[-–—:]\s+)?(.*?[A-Za-z]{2}.*?)\s+(\d{1,2}(?:[.,]\d{1,2})?)(?:\s+([A-F][+-]?|[A-D][A-D]|F[DF]|P|S|U|W|CR|NC|IP|PASS|FAIL|\d{2,3}(?:\.\d)?%?))?(?:\s+(\d{4}\s*[/-]\s*\d{1,2}|(?:Fall|Spring|Summer|Winter|Autumn|Spr|Fa|Sp|Su|Wi)\s+\d{4}))?$/;
+  /^([A-Z]{2,6}[ -]?[A-Z]?(?:\d{2,4}|\d[A-Z]\d{1,3})[A-Z]?)\s+(?:[-–—:]\s+)?(.*?[A-Za-z]{2}.*?)\s+(\d{1,2}(?:[.,]\d{1,2})?)(?:\s+([A-F][+-]?|[A-D][A-D]|F[DF]|P|S|U|W|CR|NC|IP|PASS|FAIL|\d{2,3}(?:\.\d)?%?))?(?:\s+(\d{4}\s*[/-]\s*\d{1,2}|(?:Fall|Spring|Summer|Winter|Autumn|Spr|Fa|Sp|Su|Wi)\s+\d{4}))?$/;
 
 const LABELS = {
   student: /^(?:student(?:'s)?(?:\s+name)?|name(?:\s+of\s+student)?|name|learner|student\s*\/\s*name)$/i,

@@ -412,3 +412,189 @@ describe('objectives as the sentences of one table cell', () => {
     expect(findLearningObjectives('Objectives\tStudents learn Ruby. They build an app.')).toBe(0);
   });
 });
+
+describe('layouts of a third set of documents (round 2), read before any of these changes', () => {
+  it('is no transcript for asking applicants to send one, and a course page with structure and objectives is a syllabus', () => {
+    const text = [
+      'School of Economics',
+      'WINTER MODULE COURSE',
+      'Title: Applied Forecasting for Managers',
+      'Course period: Term: ECTS:',
+      'March 3-7 winter semester 2022 6',
+      'Learning objectives: 1) Students will build forecasts. 2) Students will judge them.',
+      'Course Structure:',
+      '1 Smoothing',
+      'Assessment:',
+      'Project report',
+      'Application:',
+      'o transcript of records (from your current programme)',
+      'o short CV',
+    ].join('\n');
+    expect(classifyDocument(text)).toBe('syllabus');
+    const r = readDocument('c.pdf', text, undefined, 'other');
+    expect(r.transcript).toBeNull();
+    expect(r.courseTitle).toBe('Applied Forecasting for Managers');
+    // The word as a heading still makes a transcript.
+    expect(classifyDocument('Lakeside University\nUnofficial Transcript\nStudent: A. Roe')).toBe('transcript');
+  });
+
+  it('is a syllabus when it is a course plan with a lecture list', () => {
+    const text = 'Marine Ecology - course plan\nLecture list\n1. Oceans (12/01)\n2. Reefs (14/01)';
+    expect(classifyDocument(text)).toBe('syllabus');
+    expect(readDocument('p.pdf', text, undefined, 'other').courseTitle).toBe('Marine Ecology');
+  });
+
+  it('is a certificate when OCR reads only "THIS IS PROUDLY PRESENTED TO" over a blank and a workshop line', () => {
+    expect(
+      classifyDocument('THIS IS PROUDLY PRESENTED TO\n\nfor joining the Robotics Workshop\nHeld on 2nd May 2025'),
+    ).toBe('certificate');
+  });
+
+  it("takes the title between the document's name and its term, never 'Course Outline' or a bilingual header", () => {
+    const own = (text: string) => {
+      const r = readDocument('s.docx', text, undefined, 'syllabus');
+      return [r.courseCode, r.courseTitle];
+    };
+    expect(own('Syllabus – Applied Bayesian Methods – Autumn 2021\n\nModels are formal theories of data.')).toEqual([
+      null,
+      'Applied Bayesian Methods',
+    ]);
+    // An institution beside its department is no document name: the title line above stands.
+    expect(own('Group Counseling Methods\nCourse code: GCM 310\nLakeview College - Department of Social Work')).toEqual(
+      ['GCM 310', 'Group Counseling Methods'],
+    );
+    expect(own('Eastbay Course Outline 中文\n(中) 資料庫\nCourse Name\n(Eng.) Databases\nCredits 3')).toEqual([
+      null,
+      'Databases',
+    ]);
+    expect(
+      own('MATH 210 (LEC A1\nWinter 2022\nMATH 210 A1 A2 General Course Outline\nGrades\nLectures Video\nLabs'),
+    ).toEqual(['MATH 210', null]);
+  });
+
+  it('leaves out every person listed under a TAs heading, and markers', () => {
+    const text = [
+      'Instructor: Ann Reyes',
+      'Email: areyes@example.edu',
+      'Office hours: Monday 4-5pm',
+      'Lab TAs',
+      'Tom Ito tito@example.edu',
+      'Eve Park epark@example.edu',
+      'Marker (assignments)',
+      'Raj Das rdas@example.edu',
+    ].join('\n');
+    expect(findContacts(text).map((c) => c.email)).toEqual(['areyes@example.edu']);
+  });
+
+  it("reads the contact part of a workload written with 'h.' for hours", () => {
+    expect(
+      findContactHours('Scope\t4 credits, 152 h. (48 h. contact work, of which: 24 h. lectures, 104 h. self-study)'),
+    ).toBe(48);
+  });
+
+  it('reads the recipient printed alone and again as the subject of the completion sentence', () => {
+    const text = [
+      'Growing future engineers',
+      'Maria Lopez',
+      'Data Engineering Job Simulation',
+      'Certificate of Completion',
+      'Over the period of March to April 2023, Maria Lopez has completed practical tasks in:',
+      'Building pipelines',
+    ].join('\n');
+    expect(findCertificateDetails(text).recipientName).toBe('Maria Lopez');
+    // A capitalised line the sentence does not repeat is no recipient.
+    expect(
+      findCertificateDetails('Data Engineering\nCertificate of Completion\nFor practical tasks').recipientName,
+    ).toBeNull();
+  });
+
+  it('counts objectives numbered inside the paragraph after their label, up to the next label', () => {
+    const text = [
+      'Learning objectives / competences: 1) Students will know the basics. 2) Students will',
+      'tell models apart. 3) Students will apply them to data.',
+      'Prerequisites: Statistics 1) only',
+    ].join('\n');
+    expect(findLearningObjectives(text)).toBe(3);
+    expect(findLearningObjectives('Outcomes: 1) Read charts.\nPrerequisites: none')).toBe(0);
+  });
+
+  it('counts objectives under a sub-heading or two of their own, but never the items of another section', () => {
+    const grouped = [
+      'Learning Outcomes',
+      'Skills you will gain',
+      'Network design',
+      '• routing',
+      '• addressing',
+      '• naming',
+    ];
+    expect(findLearningObjectives(grouped.join('\n'))).toBe(3);
+    expect(
+      findLearningObjectives(['Course Objectives', 'Grading', '• Exams 50%', '• Labs 30%', '• Quizzes 20%'].join('\n')),
+    ).toBe(0);
+  });
+
+  it('reads the recipient above the completion phrase when OCR put a dash before the name', () => {
+    const text = 'Certificate of Completion\nSE\n— Ines Marquez\nhas successfully completed the\nSailing Basics';
+    expect(findCertificateDetails(text).recipientName).toBe('Ines Marquez');
+  });
+
+  it('counts the bulleted items after a lead-in written inside a bulleted line, with its first item after the colon', () => {
+    const text = [
+      'Scope\t2 credits',
+      '• By the end of the course, students should be able to have: • Skill in reading balance sheets',
+      '',
+      '• be able to value a bond',
+      '',
+      '• compute returns on a portfolio',
+      '',
+      '• explain the yield curve',
+      'Course contents',
+    ].join('\n');
+    expect(findLearningObjectives(text)).toBe(3);
+  });
+
+  it("reads course codes with a letter inside their number ('AVN1B02', 'MEDC1D04') as codes of their rows", () => {
+    const text = [
+      'Lakeside Polytechnic University',
+      'Study Checklist',
+      'CPT1001 PROGRAMMING BASICS 3.0 B+ 2023/1',
+      'AVN1B02 INTRODUCTION TO AIRLINE OPERATIONS 3.0 B 2023/2',
+      'MEDC1D04 HERBAL REMEDIES 3.0 C 2023/1',
+      'CPT2002 NETWORKS 3.0 B 2024/1',
+    ].join('\n');
+    expect(classifyDocument(text)).toBe('transcript');
+    expect(readTranscript(text, linesOfText(text)).courses.map((c) => [c.code, c.title, c.grade])).toEqual([
+      ['CPT1001', 'PROGRAMMING BASICS', 'B+'],
+      ['AVN1B02', 'INTRODUCTION TO AIRLINE OPERATIONS', 'B'],
+      ['MEDC1D04', 'HERBAL REMEDIES', 'C'],
+      ['CPT2002', 'NETWORKS', 'B'],
+    ]);
+  });
+
+  it("derives contact hours from bare hours after a day name ('Tuesdays 12-2') and the dates beside them", () => {
+    const lines = linesOfText(
+      ['Phonetics Workshop – ABC 1234', 'When: Thursdays 10-1, from 16/10/2025 to 18/12/2025', 'Where: Room 4'].join(
+        '\n',
+      ),
+    );
+    const reading = readInstructionHours(lines, true);
+    // 16 Oct to 18 Dec 2025: 10 Thursdays, 3 hours each.
+    expect(reading.hours).toBe(30);
+    expect(reading.derivation).toContain('10 weeks');
+    // Bare numbers after a day name with no meeting label are no meeting ('Thursday 3-4' chapters).
+    expect(
+      readInstructionHours(linesOfText('Reading: Thursday 3-4\nfrom 02/10/2025 to 11/12/2025'), true).hours,
+    ).toBeNull();
+    // Dates that read either way ('02/10' is 2 October or February 10) give no weeks.
+    expect(
+      readInstructionHours(linesOfText('When: Thursdays 10-1, from 02/10/2025 to 11/12/2025'), true).hours,
+    ).toBeNull();
+    // Office hours written like a class on another line are not multiplied by the lecture's dates.
+    const twoLines = linesOfText(
+      ['Days and Time Monday: 19:00 – 21:00', 'STAT 1010 Lecture Tu 6:00PM - 8:50PM Sep 2, 2025 - Dec 9, 2025'].join(
+        '\n',
+      ),
+    );
+    expect(readInstructionHours(twoLines, true).hours).toBe(42.5);
+  });
+});

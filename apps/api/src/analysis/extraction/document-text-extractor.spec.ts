@@ -12,7 +12,8 @@ import {
 } from '../../../test/fixtures';
 import { evidenceOf, linesOfText } from '@app/domain';
 import { UnreadableDocumentError } from './document-problem';
-import { scannedPdf } from '../../../test/corpus/layout';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { layoutImage, scannedPdf } from '../../../test/corpus/layout';
 import { TRANSCRIPT_LAYOUT_DOCUMENTS } from '../../../test/corpus/transcript-layouts';
 import { DocumentTextExtractor } from './document-text-extractor';
 import { DEFAULT_READER_LIMITS } from './reader-limits';
@@ -115,6 +116,36 @@ describe('DocumentTextExtractor', () => {
     } finally {
       await tight.onModuleDestroy();
     }
+  });
+
+  it('reads by OCR a page whose text layer is a few words typed over a picture of the rest', async () => {
+    // A certificate drawn as one picture, only the recipient's name typed over it as text.
+    const picture = layoutImage(
+      [
+        { text: 'Certificate of Completion', size: 22, center: true },
+        null,
+        null,
+        { text: 'has successfully completed', center: true },
+        { text: 'Harbour Sailing Course (12 hours)', center: true },
+      ],
+      'jpeg',
+    );
+    const make = async (typed: string): Promise<Buffer> => {
+      const pdf = await PDFDocument.create();
+      const page = pdf.addPage([612, 792]);
+      page.drawImage(await pdf.embedJpg(picture), { x: 0, y: 0, width: 612, height: 792 });
+      page.drawText(typed, { x: 250, y: 700, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
+      return Buffer.from(await pdf.save());
+    };
+    const sparse = await extractor.extract(await make('Jane Roe'), 'certificate.pdf');
+    expect(sparse.method).toBe('ocr');
+    expect(sparse.text).toContain('successfully completed');
+    // A page whose text layer says enough keeps it.
+    const full = await extractor.extract(
+      await make('Jane Roe completed the Harbour Sailing Course on 3 May 2024 with merit'),
+      'c.pdf',
+    );
+    expect(full.method).toBe('pdf-text');
   });
 
   it('reports no unread pages when every page was read', async () => {

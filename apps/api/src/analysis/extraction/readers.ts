@@ -87,6 +87,22 @@ function isDiagonal(transform: readonly number[]): boolean {
   return degrees > 2 && degrees < 88;
 }
 
+/** A text layer of at most this many words over an image is no reading of the page: the image holds the rest. */
+const SPARSE_TEXT_LAYER_WORDS = 8;
+
+/** Whether a page draws an image (pdf.js's paint-image operators); asked only of a page with a sparse text layer. */
+async function paintsImage(pdf: Awaited<ReturnType<Unpdf['getDocumentProxy']>>, page: number): Promise<boolean> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { OPS } = require(join(dirname(require.resolve('unpdf')), 'pdfjs.mjs')) as {
+    OPS: Record<string, number>;
+  };
+  const painting = new Set(
+    ['paintImageXObject', 'paintInlineImageXObject', 'paintImageXObjectRepeat'].map((name) => OPS[name]),
+  );
+  const { fnArray } = await (await pdf.getPage(page)).getOperatorList();
+  return fnArray.some((op) => painting.has(op));
+}
+
 export const readPdf: Reader = async (bytes, limits) => {
   const { getDocumentProxy, extractText, renderPageAsImage } = await loadUnpdf();
   // pdf.js takes the buffer over; the copy is for drawing scanned pages, which needs a document opened with a canvas.
@@ -122,11 +138,15 @@ export const readPdf: Reader = async (bytes, limits) => {
       pages.push({ page: n, text: text[n - 1] ?? '', items });
     }
     // Pages without a text layer (scans) are drawn to PNG and OCR'd; a long scan only up to the OCR page limit, and
-    // the pages past it are reported, so the applicant is told they were not read.
+    // the pages past it are reported, so the applicant is told they were not read. Layout feature: a page whose text
+    // layer holds a few words only (a certificate's name typed over a picture of the rest) is read by OCR as well.
     let drawn = 0;
     const skipped: number[] = [];
     for (const page of pages) {
-      if (page.items.some((i) => i.str.trim() !== '')) continue;
+      const words = page.items.flatMap((i) => i.str.split(/\s+/)).filter((w) => /\p{L}{2}/u.test(w)).length;
+      if (words > SPARSE_TEXT_LAYER_WORDS || (words > 0 && !(await paintsImage(pdf, page.page)))) continue;
+      // Past the limit a page with some text keeps its text layer; only a page with none goes unread.
+      if (words > 0 && drawn >= limits.pdfMaxOcrPages) continue;
       if (drawn >= limits.pdfMaxOcrPages) {
         skipped.push(page.page);
         continue;
