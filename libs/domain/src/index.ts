@@ -4,7 +4,7 @@ export * from './cohort-month';
 export * from './cohort-list-validity';
 export * from './analysis-heartbeat';
 export * from './credential-analysis';
-export * from './credential-name';
+export * from './credential-name-form';
 export * from './credit-calculation';
 export * from './credits';
 export * from './criteria';
