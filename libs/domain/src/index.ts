@@ -44,3 +44,5 @@ export * from './receipts';
 export * from './account-data';
 export * from './integrations';
 export * from './certificates';
+export * from './completion-form';
+export * from './training-settings-form';
