@@ -92,11 +92,7 @@ describe('certificates: completion, signing, verification, revocation', () => {
       ['2026-02-30', COMPLETION_FORM_MESSAGES.completedOnReal],
       ['15/01/2026', COMPLETION_FORM_MESSAGES.completedOn],
     ]) {
-      const bad = await api.http
-        .post('/api/admin/completions')
-        .set(auth())
-        .send({ cohortId, completedOn })
-        .expect(400);
+      const bad = await api.http.post('/api/admin/completions').set(auth()).send({ cohortId, completedOn }).expect(400);
       expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { completedOn: [message] } });
     }
     await api.http

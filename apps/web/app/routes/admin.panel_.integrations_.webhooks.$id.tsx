@@ -37,7 +37,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The delivery is the button's hidden id, nothing typed: checked as an id before it goes into the API's URL.
   const deliveryId = formText(form, 'id');
   if (!isUuid(deliveryId)) {
-    return data<{ toast: FlashToast }>({ toast: newToast('error', 'Not resent', 'Delivery not found') }, { status: 400 });
+    return data<{ toast: FlashToast }>(
+      { toast: newToast('error', 'Not resent', 'Delivery not found') },
+      { status: 400 },
+    );
   }
   try {
     await adminApi(request, ROUTES.adminResendWebhookDelivery, { params: { id: deliveryId } });
