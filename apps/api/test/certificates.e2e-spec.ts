@@ -6,7 +6,7 @@ import { attachedCredential, pdfAttachments } from '../src/certificates/certific
 import { decodeStatusList, presentedJws } from '../src/certificates/credential-jose';
 import { SigningKeys } from '../src/certificates/signing-keys';
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader } from 'jose';
-import { statusListBit } from '@app/domain';
+import { COMPLETION_FORM_MESSAGES, TRAINING_SETTINGS_FORM_MESSAGES, statusListBit } from '@app/domain';
 import { testApplicant, withSession } from './support/applicant';
 import { startTestApi, type TestApi } from './support/test-app';
 
@@ -73,11 +73,28 @@ describe('certificates: completion, signing, verification, revocation', () => {
       .expect(400);
     expect(refused.body.fieldErrors.contactHours[0]).toMatch(/contact hours/);
     expect(await certificateCount()).toBe(0);
-    await api.http
-      .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
-      .set(auth())
-      .send({ contactHours: 12.3 })
-      .expect(400);
+    // The panel's rule (training-settings-form.ts), in its words: steps of half an hour, a number and not text.
+    for (const [contactHours, message] of [
+      [12.3, TRAINING_SETTINGS_FORM_MESSAGES.contactHoursStep],
+      [0, TRAINING_SETTINGS_FORM_MESSAGES.contactHoursRange],
+      ['40', TRAINING_SETTINGS_FORM_MESSAGES.contactHours],
+    ] as const) {
+      const bad = await api.http
+        .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
+        .set(auth())
+        .send({ contactHours })
+        .expect(400);
+      expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { contactHours: [message] } });
+    }
+    // The completion date by the completion form's rule: a real day, not in the future.
+    for (const [completedOn, message] of [
+      ['2999-01-01', COMPLETION_FORM_MESSAGES.completedOnFuture],
+      ['2026-02-30', COMPLETION_FORM_MESSAGES.completedOnReal],
+      ['15/01/2026', COMPLETION_FORM_MESSAGES.completedOn],
+    ]) {
+      const bad = await api.http.post('/api/admin/completions').set(auth()).send({ cohortId, completedOn }).expect(400);
+      expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { completedOn: [message] } });
+    }
     await api.http
       .put(`/api/admin/training-settings/${encodeURIComponent(TRAINING)}`)
       .set(auth())

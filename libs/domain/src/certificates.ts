@@ -235,25 +235,6 @@ export function completionProblem(input: {
   return null;
 }
 
-/** A training's contact hours: more than 0, at most 2000, in steps of half an hour. */
-export function contactHoursError(value: unknown): string | null {
-  const hours = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof hours !== 'number' || !Number.isFinite(hours))
-    return 'Enter the contact hours as a number, such as 40 or 12.5';
-  if (hours <= 0 || hours > 2000) return 'Contact hours must be more than 0 and at most 2000';
-  if (!Number.isInteger(hours * 2)) return 'Contact hours go in steps of half an hour';
-  return null;
-}
-
-/** A completion date: a real YYYY-MM-DD day, not in the future of `today`. */
-export function completionDateError(value: unknown, today: Date): string | null {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Enter the completion date as YYYY-MM-DD';
-  const day = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) return 'Enter a real calendar day';
-  if (value > today.toISOString().slice(0, 10)) return 'The completion date cannot be in the future';
-  return null;
-}
-
 /** A revocation reason: 3 to 500 characters. */
 export function revocationReasonError(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim().length < 3) return 'Give the reason for the revocation';

@@ -58,7 +58,7 @@ export class CredentialsService {
     private readonly tx: TransactionRunner,
   ) {}
 
-  /** The name arrives trimmed and checked by the DTO (the domain rule normalizeCredentialName). */
+  /** The name arrives trimmed and checked by the DTO (credentialNameFieldError, libs/domain). */
   create(name: string, viewer: Viewer): Promise<CredentialDto> {
     return this.tx.run((em) => this.createIn(em, name, viewer));
   }

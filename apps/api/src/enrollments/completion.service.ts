@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CohortCompletionPreview, CompleteEnrollmentsRequest, CompletionResult } from '@app/contracts';
-import { completionDateError, completionProblem, formatCents } from '@app/domain';
+import { completionFieldError, completionProblem, formatCents } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../database/transaction-runner';
 import { CertificatesService, type CompletionToCertify } from '../certificates/certificates.service';
@@ -56,7 +56,7 @@ export class CompletionService {
   }
 
   async complete(request: CompleteEnrollmentsRequest, actor: AuditActor): Promise<CompletionResult> {
-    const dateProblem = completionDateError(request.completedOn, new Date());
+    const dateProblem = completionFieldError('completedOn', request.completedOn);
     if (dateProblem) throw new ValidationFailedError(dateProblem, { completedOn: [dateProblem] });
     const allowUnpaid = request.allowUnpaidBalance === true;
     let ids: string[];

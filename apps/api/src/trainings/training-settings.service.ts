@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TrainingSettings } from '@app/contracts';
-import { contactHoursError } from '@app/domain';
+import { trainingSettingsFieldError } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../database/transaction-runner';
 import { ValidationFailedError } from '../common/errors/app-error';
@@ -20,10 +20,10 @@ export class TrainingSettingsService {
     return this.trainings.listContactHours();
   }
 
-  async setContactHours(trainingName: string, hours: unknown, actor: AuditActor): Promise<TrainingSettings> {
-    const problem = contactHoursError(hours);
+  /** The hours arrive checked by the DTO; checked again by the same rule (training-settings-form.ts) for any caller. */
+  async setContactHours(trainingName: string, value: number, actor: AuditActor): Promise<TrainingSettings> {
+    const problem = trainingSettingsFieldError('contactHours', value);
     if (problem) throw new ValidationFailedError(problem, { contactHours: [problem] });
-    const value = Number(hours);
     await this.transactions.run(async (em) => {
       const changed = await this.trainings.setContactHours(em, trainingName, value);
       if (!changed) throw new TrainingNotFoundError();

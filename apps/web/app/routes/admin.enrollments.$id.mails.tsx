@@ -10,7 +10,7 @@ import {
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast } from '~/lib/session.server';
 import { AdminTable } from '~/components/admin/data-table';
-import { formText } from '~/lib/forms.server';
+import { formText, isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Mails of an enrollment' }];
 
@@ -32,6 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const mailId = formText(await request.formData(), 'mailId');
   const back = `/admin/enrollments/${encodeURIComponent(params.id ?? '')}/mails`;
+  // The mail is the button's hidden id, nothing typed: checked as an id before it goes into the API's URL.
+  if (!isUuid(mailId)) return redirectWithToast(request, back, newToast('error', 'Not resent', 'Mail not found'));
   try {
     await adminApi(request, ROUTES.adminResendMail, { params: { id: mailId } });
     return redirectWithToast(request, back, newToast('success', 'Mail queued', 'It will be sent again within seconds'));

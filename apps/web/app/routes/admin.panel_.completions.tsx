@@ -1,5 +1,5 @@
 import { ROUTES, type CohortCompletionPreview } from '@app/contracts';
-import { cohortMonthLabel, completionDateError, formatCents, formatHours } from '@app/domain';
+import { cohortMonthLabel, completionFromForm, formatCents, formatHours, parseCompletionForm } from '@app/domain';
 import {
   data,
   Form,
@@ -18,7 +18,7 @@ import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
-import { apiFieldErrors, formText, isUuid } from '~/lib/forms.server';
+import { apiFieldErrors, isUuid, parseForm } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Complete a cohort - Admin Panel' }];
 
@@ -45,26 +45,20 @@ interface ActionData {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const cohortId = formText(form, 'cohortId');
-  const completedOn = formText(form, 'completedOn');
-  const allowUnpaidBalance = form.get('allowUnpaidBalance') === 'on';
-  const dateError = completionDateError(completedOn, new Date());
-  if (dateError || !isUuid(cohortId)) {
-    const message = dateError ?? 'Choose a cohort';
+  const parsed = parseForm(await request.formData(), (v) => parseCompletionForm(completionFromForm(v)));
+  const cohortId = parsed.values.cohortId ?? '';
+  const completedOn = parsed.values.completedOn ?? '';
+  // The cohort is the page's hidden id, checked as an id; the date and the checkbox by the form's schema.
+  if (!parsed.ok || !isUuid(cohortId)) {
+    const fieldErrors = parsed.ok ? {} : parsed.fieldErrors;
+    const message = Object.values(fieldErrors)[0] ?? 'Choose a cohort';
     return data<ActionData>(
-      {
-        toast: newToast('error', 'Failed to complete the cohort', message),
-        fieldErrors: { completedOn: message },
-        completedOn,
-      },
+      { toast: newToast('error', 'Failed to complete the cohort', message), fieldErrors, completedOn },
       { status: 400 },
     );
   }
   try {
-    const result = await adminApi(request, ROUTES.adminCompleteEnrollments, {
-      body: { cohortId, completedOn, allowUnpaidBalance },
-    });
+    const result = await adminApi(request, ROUTES.adminCompleteEnrollments, { body: { cohortId, ...parsed.value } });
     return redirectWithToast(
       request,
       `/admin/panel/completions?cohortId=${cohortId}`,

@@ -1,5 +1,5 @@
 import { ROUTES } from '@app/contracts';
-import { ENROLLMENT_ACTION_MESSAGES as M, ENROLLMENT_FORM_MESSAGES } from '@app/domain';
+import { COMPLETION_FORM_MESSAGES, ENROLLMENT_ACTION_MESSAGES as M, ENROLLMENT_FORM_MESSAGES } from '@app/domain';
 import { ApiError } from '~/lib/api.server';
 import { adminApi } from '~/lib/session.server';
 import { action } from './admin.panel_.enrollments.$id';
@@ -84,5 +84,21 @@ describe('enrollment detail actions', () => {
     );
     const answer = refusal(await post({ intent: 'move', cohortId: COHORT }));
     expect(answer.data.fieldErrors).toEqual({ moveCohortId: 'No' });
+  });
+
+  it('refuses a completion date in the future beside the Complete form’s date, and calls no API', async () => {
+    const answer = refusal(await post({ intent: 'complete', completedOn: '2999-01-01' }));
+    expect(answer.status).toBe(400);
+    expect(answer.data.fieldErrors).toEqual({ completedOn: COMPLETION_FORM_MESSAGES.completedOnFuture });
+    expect(answer.data.values).toEqual({ intent: 'complete', completedOn: '2999-01-01' });
+    expect(apiCalls).not.toHaveBeenCalled();
+  });
+
+  it('completes this enrollment with the date and the checkbox, and redirects', async () => {
+    const response = await post({ intent: 'complete', completedOn: '2026-01-15', allowUnpaidBalance: 'on' });
+    expect((response as Response).status).toBe(302);
+    expect(apiCalls).toHaveBeenCalledWith(expect.anything(), ROUTES.adminCompleteEnrollments, {
+      body: { enrollmentIds: [ID], completedOn: '2026-01-15', allowUnpaidBalance: true },
+    });
   });
 });

@@ -3,9 +3,11 @@ import {
   billingRestartProblem,
   billingStatusLabel,
   cohortMonthLabel,
+  completionFromForm,
   enrollmentEditFromForm,
   enrollmentRefundFromForm,
   formatCents,
+  parseCompletionForm,
   parseEnrollmentEditForm,
   parseEnrollmentMoveForm,
   parseEnrollmentRefundForm,
@@ -141,16 +143,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(request, here, newToast('success', 'Billing restarted'));
     }
     case 'complete': {
+      const parsed = parseForm(form, (v) => parseCompletionForm(completionFromForm(v)));
+      if (!parsed.ok) return refused('Failed to complete', parsed.fieldErrors, parsed.values);
       try {
-        await adminApi(request, ROUTES.adminCompleteEnrollments, {
-          body: {
-            enrollmentIds: [id],
-            completedOn: formText(form, 'completedOn'),
-            allowUnpaidBalance: form.get('allowUnpaidBalance') === 'on',
-          },
-        });
+        await adminApi(request, ROUTES.adminCompleteEnrollments, { body: { enrollmentIds: [id], ...parsed.value } });
       } catch (error) {
-        return failed('Failed to complete', error);
+        return failed('Failed to complete', error, formValues(form));
       }
       return redirectWithToast(request, here, newToast('success', 'Completed; the certificate is issued and mailed'));
     }
@@ -191,6 +189,7 @@ export default function EnrollmentDetailPage() {
   const editErrors = edit ? errors : {};
   const moveErrors = typed('move') ? errors : {};
   const refundErrors = refund ? errors : {};
+  const complete = typed('complete');
   const restartProblem = payment
     ? billingRestartProblem({
         planStatus: payment.planStatus as PlanState,
@@ -263,6 +262,8 @@ export default function EnrollmentDetailPage() {
             <input type="hidden" name="intent" value="complete" />
             <CompletionFields
               today={today}
+              errors={complete ? errors : undefined}
+              completedOn={complete?.completedOn}
               unpaidLabel={
                 enrollment.balanceCents > 0
                   ? `Complete despite the unpaid balance of ${formatCents(enrollment.balanceCents)} (audited)`

@@ -16,7 +16,7 @@ import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
-import { formText } from '~/lib/forms.server';
+import { formText, isUuid } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Webhook Deliveries - Admin Panel' }];
 
@@ -34,8 +34,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get('intent') !== 'resend') {
     return data<{ toast: FlashToast }>({ toast: newToast('error', 'Error', 'Unknown action') }, { status: 400 });
   }
+  // The delivery is the button's hidden id, nothing typed: checked as an id before it goes into the API's URL.
+  const deliveryId = formText(form, 'id');
+  if (!isUuid(deliveryId)) {
+    return data<{ toast: FlashToast }>(
+      { toast: newToast('error', 'Not resent', 'Delivery not found') },
+      { status: 400 },
+    );
+  }
   try {
-    await adminApi(request, ROUTES.adminResendWebhookDelivery, { params: { id: formText(form, 'id') } });
+    await adminApi(request, ROUTES.adminResendWebhookDelivery, { params: { id: deliveryId } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<{ toast: FlashToast }>({ toast: newToast('error', 'Not resent', error.text) }, { status: 400 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '@app/contracts';
-import { contactHoursError } from '@app/domain';
+import { parseTrainingSettingsForm, trainingSettingsFromForm } from '@app/domain';
 import {
   data,
   Form,
@@ -15,7 +15,7 @@ import { BackLink } from '~/components/back-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 import { ApiError } from '~/lib/api.server';
-import { apiFieldErrors, formText, formTrimmed } from '~/lib/forms.server';
+import { apiFieldErrors, parseForm } from '~/lib/forms.server';
 import { adminApi, newToast, redirectWithToast, dataWithToast, type FlashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Training settings - Admin Panel' }];
@@ -34,21 +34,19 @@ interface ActionData {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const trainingName = formText(form, 'trainingName');
-  const typed = formTrimmed(form, 'contactHours');
-  const problem = contactHoursError(typed);
-  if (problem) {
+  const parsed = parseForm(await request.formData(), (v) => parseTrainingSettingsForm(trainingSettingsFromForm(v)));
+  // The row's training is a hidden field: the API answers 404 for a name it does not know.
+  const trainingName = parsed.values.trainingName ?? '';
+  const typed = (parsed.values.contactHours ?? '').trim();
+  if (!parsed.ok) {
+    const problem = parsed.fieldErrors.contactHours;
     return data<ActionData>(
       { toast: newToast('error', 'Failed to save', problem), trainingName, contactHours: typed, fieldError: problem },
       { status: 400 },
     );
   }
   try {
-    await adminApi(request, ROUTES.adminUpdateTrainingSettings, {
-      params: { trainingName },
-      body: { contactHours: Number(typed) },
-    });
+    await adminApi(request, ROUTES.adminUpdateTrainingSettings, { params: { trainingName }, body: parsed.value });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<ActionData>(

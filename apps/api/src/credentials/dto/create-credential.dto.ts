@@ -1,21 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { CreateCredentialRequest } from '@app/contracts';
-import { MAX_CREDENTIAL_NAME_LENGTH } from '@app/domain';
+import { MAX_CREDENTIAL_NAME_LENGTH, credentialNameFieldError } from '@app/domain';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { FormRule, trimText } from '../../common/form-rule.decorator';
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
-/** The same rule as the domain's normalizeCredentialName: trimmed, non-empty, at most 200 characters. */
+/** The evaluation page's create-credential form, by its rule in libs/domain (credential-name-form.ts). */
 export class CreateCredentialDto implements CreateCredentialRequest {
   @ApiProperty({
     example: 'BA Psychology, State University',
     maxLength: MAX_CREDENTIAL_NAME_LENGTH,
     description: 'Trimmed',
   })
-  @Transform(trim)
-  @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
-  @MaxLength(MAX_CREDENTIAL_NAME_LENGTH, { message: `Name must be at most ${MAX_CREDENTIAL_NAME_LENGTH} characters` })
+  @Transform(trimText)
+  @FormRule((value) => credentialNameFieldError('name', value))
   name!: string;
 }

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CompleteEnrollmentsRequest } from '@app/contracts';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID } from 'class-validator';
+import { completionFieldError } from '@app/domain';
+import { ArrayMaxSize, IsArray, IsOptional, IsUUID } from 'class-validator';
+import { FormRule } from '../../common/form-rule.decorator';
 
+/** The completion form (libs/domain completion-form.ts) and which enrollments: a cohort or a list of ids. */
 export class CompleteEnrollmentsDto implements CompleteEnrollmentsRequest {
   @ApiPropertyOptional({ format: 'uuid', description: 'Complete every active enrollment of this cohort' })
   @IsOptional()
@@ -16,11 +19,11 @@ export class CompleteEnrollmentsDto implements CompleteEnrollmentsRequest {
   enrollmentIds?: string[];
 
   @ApiProperty({ example: '2027-03-15', description: 'The completion date, YYYY-MM-DD, not in the future' })
-  @IsString()
+  @FormRule((value) => completionFieldError('completedOn', value))
   completedOn!: string;
 
   @ApiPropertyOptional({ description: 'Complete enrollments that still owe a balance (named in the audit trail)' })
   @IsOptional()
-  @IsBoolean()
+  @FormRule((value) => completionFieldError('allowUnpaidBalance', value))
   allowUnpaidBalance?: boolean;
 }

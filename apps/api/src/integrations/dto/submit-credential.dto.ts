@@ -1,26 +1,23 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { SubmitCredentialRequest } from '@app/contracts';
-import { MAX_CREDENTIAL_NAME_LENGTH } from '@app/domain';
+import { MAX_CREDENTIAL_NAME_LENGTH, credentialNameFieldError } from '@app/domain';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsUUID } from 'class-validator';
+import { FormRule, trimText } from '../../common/form-rule.decorator';
 import { IsValidEmail } from '../../common/is-valid-email.decorator';
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
 export class SubmitCredentialDto implements SubmitCredentialRequest {
   @ApiProperty({
     example: 'applicant@example.com',
     description: "The applicant's email: the credential belongs to their account, created if new",
   })
-  @Transform(trim)
+  @Transform(trimText)
   @IsValidEmail('applicantEmail must be a valid email address')
   applicantEmail!: string;
 
   @ApiProperty({ example: 'BA Psychology, State University', maxLength: MAX_CREDENTIAL_NAME_LENGTH })
-  @Transform(trim)
-  @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
-  @MaxLength(MAX_CREDENTIAL_NAME_LENGTH, { message: `Name must be at most ${MAX_CREDENTIAL_NAME_LENGTH} characters` })
+  @Transform(trimText)
+  @FormRule((value) => credentialNameFieldError('name', value))
   name!: string;
 }
 

@@ -2,8 +2,8 @@ import { ROUTES, type CredentialOverview, type RouteDefinition } from '@app/cont
 import {
   ANALYSIS_POLL_INTERVAL_MS,
   currentEvaluationPhase,
+  parseCredentialNameForm,
   parseSignInLinkForm,
-  normalizeCredentialName,
   shouldPollAnalyses,
 } from '@app/domain';
 import {
@@ -136,15 +136,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   const at = Date.now();
   if (intent === 'create-credential') {
-    const raw = formText(form, 'name');
-    const checked = normalizeCredentialName(raw);
-    if (!checked.ok) {
-      return data<ActionResult>({ intent, ok: false, at, name: raw, fieldError: checked.error }, { status: 400 });
+    const parsed = parseForm(form, parseCredentialNameForm);
+    const raw = parsed.values.name ?? '';
+    if (!parsed.ok) {
+      return data<ActionResult>(
+        { intent, ok: false, at, name: raw, fieldError: parsed.fieldErrors.name },
+        { status: 400 },
+      );
     }
     // Creating the first credential is what gives this browser its applicant identity.
     const { applicant, setCookie } = await ensureApplicant(request);
     try {
-      await applicantApi(applicant, ROUTES.createCredential, { body: { name: checked.name }, request });
+      await applicantApi(applicant, ROUTES.createCredential, { body: { name: parsed.value.name }, request });
       if (setCookie) {
         // This request's loader cannot see a cookie set by its own response, so a new applicant loads the page again.
         const response = await redirectWithToast(

@@ -4,6 +4,7 @@ import { Form, useNavigation } from 'react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AnalysisProgress } from './analysis-progress';
 import { useHydrated } from '~/lib/use-hydrated';
+import { FieldError, fieldErrorProps } from '~/components/ui/field-error';
 
 const UploadDocuments = lazy(() => import('./upload-documents.client'));
 
@@ -99,15 +100,10 @@ function CreateCredentialForm({ feedback }: { feedback: CreateCredentialFeedback
           onChange={(event) => setName(event.target.value)}
           maxLength={MAX_CREDENTIAL_NAME_LENGTH}
           placeholder="e.g. BA Psychology, State University"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'credential-name-error' : undefined}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-100"
+          {...fieldErrorProps('credential-name-error', error)}
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-100 aria-invalid:border-red-600"
         />
-        {error && (
-          <p id="credential-name-error" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        <FieldError id="credential-name-error" message={error} />
       </div>
       <button
         type="submit"
