@@ -173,7 +173,20 @@ interface LighthouseFigures {
  * Lighthouse's performance score of one page: the lighthouse npm package's CLI driving Debian's Chromium (headless),
  * its default mobile profile with simulated throttling; `extraHeaders` go with every request of the page.
  */
+/**
+ * One Lighthouse run, tried again once when Lighthouse itself fails (it sometimes loses the trace of a page load,
+ * "NO_NAVSTART", and asks to be run again); a second failure ends the bench.
+ */
 async function lighthouse(url: string, extraHeaders?: Record<string, string>): Promise<LighthouseFigures> {
+  try {
+    return await lighthouseOnce(url, extraHeaders);
+  } catch (error) {
+    console.log(`  (Lighthouse failed once on ${url}, running it again: ${String(error).slice(0, 160)})`);
+    return lighthouseOnce(url, extraHeaders);
+  }
+}
+
+async function lighthouseOnce(url: string, extraHeaders?: Record<string, string>): Promise<LighthouseFigures> {
   const args = [
     LIGHTHOUSE_CLI,
     url,
