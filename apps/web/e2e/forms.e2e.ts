@@ -127,16 +127,21 @@ describe('forms answer a bad submission beside each field, with what was typed (
     await refund.getByLabel(/Amount in dollars/).fill('ten dollars');
     await refund.getByLabel('Reason').fill('Goodwill');
     // A manual entry cannot be refunded, so the button is disabled: submit the form as a browser without JS would.
+    // submit() starts a navigation without waiting for it: wait for the answered page, not the current one's load.
+    const refunded = page.waitForResponse((response) => response.request().method() === 'POST');
     await refund.evaluate((form) => (form as HTMLFormElement).submit());
-    await page.waitForLoadState('load');
+    await refunded;
+    await page.locator('#refund-amount-error').waitFor();
     expect(await fieldError(page.getByLabel(/Amount in dollars/))).toBe(ENROLLMENT_ACTION_MESSAGES.refundAmount);
     expect(await page.getByLabel(/Amount in dollars/).inputValue()).toBe('ten dollars');
     expect(await page.getByRole('form', { name: 'Refund' }).getByLabel('Reason').inputValue()).toBe('Goodwill');
     await shots(page, 'enrollment-refund');
 
     const move = page.getByRole('form', { name: 'Move student' });
+    const moved = page.waitForResponse((response) => response.request().method() === 'POST');
     await move.evaluate((form) => (form as HTMLFormElement).submit());
-    await page.waitForLoadState('load');
+    await moved;
+    await page.locator('#move-cohort-error').waitFor();
     expect(await fieldError(page.getByLabel('New cohort'))).toBe(ENROLLMENT_ACTION_MESSAGES.moveCohortId);
     // The other forms stay as they were: the refund's values and message belong to the refund.
     expect(await fieldError(page.getByLabel(/Amount in dollars/))).toBeNull();
