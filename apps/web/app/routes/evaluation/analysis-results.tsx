@@ -246,8 +246,8 @@ function EvaluationDetails({
                 {course.credits === null
                   ? `credits not stated (${course.creditsAbsent ?? 'no credits on the row'})`
                   : `${course.credits} ${transcript.creditSystem.replace('_', ' ')} credits`}
-                , grade{' '}
-                {course.grade ?? 'none'} = {course.quarterCredits} quarter credits <Why evidence={course.evidence} />
+                , grade {course.grade ?? 'none'} = {course.quarterCredits} quarter credits{' '}
+                <Why evidence={course.evidence} />
               </li>
             ))}
           </ul>
