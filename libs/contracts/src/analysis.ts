@@ -79,9 +79,12 @@ export interface TranscriptCourse {
   term: string | null;
   code: string | null;
   title: string;
-  credits: number;
+  /** Null when the row states no credits (a Course / Grade table, 'Course: Algebra II - Grade: A'): never guessed. */
+  credits: number | null;
+  /** Why the credits are absent ('The table has no credits column'); only when credits is null. */
+  creditsAbsent?: string;
   grade: string | null;
-  /** The row's credits in quarter credits; 0 for a failed, withdrawn or no-credit grade. */
+  /** The row's credits in quarter credits; 0 for a failed, withdrawn or no-credit grade, or a row without credits. */
   quarterCredits: number;
   evidence: Evidence;
 }

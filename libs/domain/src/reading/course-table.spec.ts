@@ -450,7 +450,7 @@ describe('transcripts read from tables found by their structure', () => {
       linesOfText('Course  Title  Credits  Grade\nPSY 101  Ethics  3.0  A\nPSY 102  Methods  4.5  B\n'),
     );
     expect(t.courses).toHaveLength(2);
-    for (const c of t.courses) expect(c.evidence.quote.split(/\s+/)).toContain(c.credits.toFixed(1));
+    for (const c of t.courses) expect(c.evidence.quote.split(/\s+/)).toContain(c.credits!.toFixed(1));
   });
 });
 

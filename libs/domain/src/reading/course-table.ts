@@ -29,8 +29,13 @@ export interface CourseTable {
 export interface TableRow {
   code: string | null;
   title: string;
-  /** The credits that count: the Earned column's when there is one, else Credits (or Units, ECTS, Hours…). */
-  credits: number;
+  /**
+   * The credits that count: the Earned column's when there is one, else Credits (or Units, ECTS, Hours…); null when
+   * the row states none (a Course / Grade table, a graded row without a credits value), never a guessed figure.
+   */
+  credits: number | null;
+  /** Why the credits are absent, when they are. */
+  creditsAbsent?: string;
   grade: string | null;
   term: string | null;
   /** The row has a grade column but no grade (and no earned figure): a course in progress, which earns nothing yet. */
@@ -451,9 +456,10 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
   };
   const earned = value('earned');
   const counted = earned ?? value('credits') ?? value('attempted');
-  if (!counted || !NUMBER.test(counted.text)) return null;
   const gradeText = value('grade')?.text;
   const grade = gradeText === undefined ? null : cleanGrade(gradeText);
+  if (!counted) return gradedRow(table, { code, title, grade, values, everyValuePlaced, value, tokens });
+  if (!NUMBER.test(counted.text)) return null;
   // A row with neither a course code nor a grade shows itself a row by at least two values of the table's columns.
   if (code === null && grade === null && values.length < 2) return null;
   const hasGradeColumn = table.columns.some((c) => c.role === 'grade');
@@ -468,6 +474,51 @@ function rowOfTable(line: TextLine, table: CourseTable): TableRow | null {
     creditsHeading: counted.column.heading,
     text: tokens.map((t) => t.text).join(' '),
   };
+}
+
+/**
+ * A row with a grade and no credits: under a Course / Grade table (no credits column), any row with a grade; under a
+ * table with a credits column, only a coded row whose one value is its grade. Its credits are absent, with the reason.
+ */
+function gradedRow(
+  table: CourseTable,
+  row: {
+    code: string | null;
+    title: string;
+    grade: string | null;
+    values: readonly Token[];
+    everyValuePlaced: boolean;
+    value: (role: ColumnRole) => { text: string } | null;
+    tokens: readonly Token[];
+  },
+): TableRow | null {
+  const { code, title, grade, values, everyValuePlaced, value, tokens } = row;
+  if (grade === null || !everyValuePlaced) return null;
+  const credited = table.columns.some((c) => COUNTS.has(c.role));
+  if (credited && (code === null || values.length !== 1)) return null;
+  return {
+    code,
+    title: cleanTitle(title),
+    credits: null,
+    creditsAbsent: credited ? 'No credits value on the row' : 'The table has no credits column',
+    grade,
+    term: value('term')?.text ?? null,
+    inProgress: false,
+    creditsHeading: '',
+    text: tokens.map((t) => t.text).join(' '),
+  };
+}
+
+/**
+ * A Course / Grade (/ Term) heading row with no credits or hours column (a high-school grid): its own cells, each a
+ * heading word, naming the course and its grade. Read only where no table with credits is found.
+ */
+export function readGradeHeading(line: TextLine): CourseTable[] | null {
+  if (line.cells.length < 2 || /\d{2}/.test(line.text)) return null;
+  const { columns, known, unknown } = headingColumns(line);
+  if (known < 2 || unknown > 0 || columns.some((c) => COUNTS.has(c.role) || c.role === 'points')) return null;
+  if (!columns.some((c) => NAMES_COURSE.has(c.role)) || !columns.some((c) => c.role === 'grade')) return null;
+  return [{ columns: settleRoles(columns), start: columns[0]!.x, limit: Infinity }];
 }
 
 /** The rows a line holds under a heading row: one per table beside another, none on a note or totals line. */

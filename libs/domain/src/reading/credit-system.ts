@@ -128,7 +128,8 @@ export function gradeEarnsCredit(grade: string | null, system?: CreditSystem): b
 }
 
 /** A course row's credits in quarter credits, to two decimals; nothing for a grade that earns nothing. */
-export function toQuarterCredits(credits: number, rule: CreditRule, grade: string | null = null): number {
-  if (!Number.isFinite(credits) || credits <= 0 || !gradeEarnsCredit(grade, rule.system)) return 0;
+export function toQuarterCredits(credits: number | null, rule: CreditRule, grade: string | null = null): number {
+  // A row without credits (a Course / Grade table) counts in no total.
+  if (credits === null || !Number.isFinite(credits) || credits <= 0 || !gradeEarnsCredit(grade, rule.system)) return 0;
   return Math.round(credits * rule.quarterCreditsPerUnit * 100) / 100;
 }

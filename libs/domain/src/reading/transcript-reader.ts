@@ -8,6 +8,7 @@ import {
   joinStackedCells,
   readCourseHeading,
   readCourseRows,
+  readGradeHeading,
   readUnheadedRows,
   totalOfLine,
   TOTALS_LINE,
@@ -58,6 +59,13 @@ function inlineRow(
 /** A row written as one run of words: a code, a title, the credits, then a grade (letter, pass/fail or a mark). */
 const SHAPED_ROW =
   /^([A-Z]{2,6}[ -]?[A-Z]?(?:\d{2,4}|\d[A-Z]\d{1,3})[A-Z]?)\s+(?:[-–—:]\s+)?(.*?[A-Za-z]{2}.*?)\s+(\d{1,2}(?:[.,]\d{1,2})?)(?:\s+([A-F][+-]?|[A-D][A-D]|F[DF]|P|S|U|W|CR|NC|IP|PASS|FAIL|\d{2,3}(?:\.\d)?%?))?(?:\s+(\d{4}\s*[/-]\s*\d{1,2}|(?:Fall|Spring|Summer|Winter|Autumn|Spr|Fa|Sp|Su|Wi)\s+\d{4}))?$/;
+
+/**
+ * A graded line without credits: 'Course: Algebra II - Grade: A', 'Course: MATH 101 Algebra - Final grade: B+'. Its
+ * credits are absent, never guessed.
+ */
+const GRADED_LINE =
+  /^(?:course|subject|class)(?:\s+title)?\s*:\s*(?:([A-Z]{2,6}[ -]?[A-Z]?(?:\d{2,4}|\d[A-Z]\d{1,3})[A-Z]?)\s+(?:[-–—:]\s+)?)?(.*?[A-Za-z]{2}.*?)\s*[-–—,|;]\s*(?:final\s+)?grade\s*:\s*([A-F][+-]?|P|S|U|W|CR|NC|IP|PASS|FAIL|\d{2,3}%?)\s*$/i;
 
 const LABELS = {
   student: /^(?:student(?:'s)?(?:\s+name)?|name(?:\s+of\s+student)?|name|learner|student\s*\/\s*name)$/i,
@@ -203,7 +211,9 @@ export function readTranscript(document: string, given: readonly TextLine[]): Tr
     lines?: TextLine[];
     code: string | null;
     title: string;
-    credits: number;
+    /** Null when the row states no credits (a graded row of a Course / Grade table): absent, never guessed. */
+    credits: number | null;
+    creditsAbsent?: string;
     grade: string | null;
     term: string | null;
     inProgress?: boolean;
@@ -251,6 +261,19 @@ export function readTranscript(document: string, given: readonly TextLine[]): Tr
     }
     const worded = inlineRow(line.text);
     if (worded) rows.push({ line, ...worded, term });
+    const graded = worded ? null : GRADED_LINE.exec(line.text);
+    if (graded) {
+      const [, code, title, grade] = graded;
+      rows.push({
+        line,
+        code: code ?? null,
+        title: title!.trim(),
+        credits: null,
+        creditsAbsent: 'No credits value on the line',
+        grade: grade!.toUpperCase(),
+        term,
+      });
+    }
   }
   // No heading row and no worded rows: lines shaped as rows ('PSY 101 Introduction to Psychology 4.0 A'), when at
   // least two lines of the document have that shape.
@@ -288,6 +311,26 @@ export function readTranscript(document: string, given: readonly TextLine[]): Tr
       if (row) rows.push({ ...row, term: unheadedTerm });
     }
   }
+  // Nothing read yet: a Course / Grade (/ Term) table without a credits column (a high-school grid); its rows are
+  // listed with their grades and their credits absent.
+  if (rows.length === 0) {
+    let gradeTables: CourseTable[] | null = null;
+    let gradeTerm: string | null = null;
+    for (const line of lines) {
+      const heading = readGradeHeading(line);
+      if (heading) {
+        gradeTables = heading;
+        continue;
+      }
+      if (TERM.test(line.text)) {
+        gradeTerm = line.text.trim();
+        continue;
+      }
+      if (!gradeTables) continue;
+      for (const row of readCourseRows(line, gradeTables))
+        if (row.credits === null) rows.push({ line, ...row, term: row.term ?? gradeTerm });
+    }
+  }
   const system = detectCreditSystem(text, creditsHeading || rows.find((r) => r.unit)?.unit || '');
   const rule = creditRule(system, text);
   const courses: TranscriptCourse[] = rows.map((r) => ({
@@ -295,9 +338,11 @@ export function readTranscript(document: string, given: readonly TextLine[]): Tr
     code: r.code,
     title: r.title,
     credits: r.credits,
+    ...(r.creditsAbsent ? { creditsAbsent: r.creditsAbsent } : {}),
     grade: r.grade,
-    // A course in progress (a grade column, no grade yet) earns nothing until it is graded.
-    quarterCredits: r.inProgress ? 0 : toQuarterCredits(r.credits, rule, r.grade),
+    // A course in progress (a grade column, no grade yet) earns nothing until it is graded; nor does a row without
+    // credits, which no total counts.
+    quarterCredits: r.inProgress || r.credits === null ? 0 : toQuarterCredits(r.credits, rule, r.grade),
     // The row's own cells: a line holding two tables side by side quotes only the row the figure is read from.
     // A wrapped title's quote goes on with the lines its title continues on.
     evidence: evidenceOf(document, {

@@ -242,8 +242,12 @@ function EvaluationDetails({
               <li key={`${course.evidence.page}-${course.evidence.line}`}>
                 {course.term ? `${course.term}: ` : ''}
                 {course.code ? `${course.code} ` : ''}
-                {course.title}, {course.credits} {transcript.creditSystem.replace('_', ' ')} credits, grade{' '}
-                {course.grade ?? 'none'} = {course.quarterCredits} quarter credits <Why evidence={course.evidence} />
+                {course.title},{' '}
+                {course.credits === null
+                  ? `credits not stated (${course.creditsAbsent ?? 'no credits on the row'})`
+                  : `${course.credits} ${transcript.creditSystem.replace('_', ' ')} credits`}
+                , grade {course.grade ?? 'none'} = {course.quarterCredits} quarter credits{' '}
+                <Why evidence={course.evidence} />
               </li>
             ))}
           </ul>
