@@ -68,6 +68,19 @@ function refused(form: ActionResult['form'], title: string, error: unknown, valu
   );
 }
 
+/** A form its own rule refused before any call: the toast, and each field's message beside it with what was typed. */
+function invalid(
+  form: ActionResult['form'],
+  title: string,
+  fieldErrors: ActionResult['fieldErrors'],
+  values: ActionResult['values'],
+) {
+  return data<ActionResult>(
+    { toast: newToast('error', title, 'Check the highlighted fields'), form, fieldErrors, values },
+    { status: 400 },
+  );
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   switch (formText(form, 'intent')) {
@@ -80,15 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
       };
       const checked = parseApiKeyForm(input, new Date());
       if (!checked.ok) {
-        return data<ActionResult>(
-          {
-            toast: newToast('error', 'The key was not created', 'Check the highlighted fields'),
-            form: 'api-key',
-            fieldErrors: checked.fieldErrors,
-            values: typed(form, ['scopes']),
-          },
-          { status: 400 },
-        );
+        return invalid('api-key', 'The key was not created', checked.fieldErrors, typed(form, ['scopes']));
       }
       try {
         const created = await adminApi(request, ROUTES.adminCreateApiKey, {
@@ -123,15 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // The form of the URL is checked by the API too, with the deployment's https rule and a DNS check.
       const checked = parseWebhookEndpointForm(input, { requireHttps: false, allowLoopback: true });
       if (!checked.ok) {
-        return data<ActionResult>(
-          {
-            toast: newToast('error', 'The endpoint was not added', 'Check the highlighted fields'),
-            form: 'endpoint',
-            fieldErrors: checked.fieldErrors,
-            values: typed(form, ['events']),
-          },
-          { status: 400 },
-        );
+        return invalid('endpoint', 'The endpoint was not added', checked.fieldErrors, typed(form, ['events']));
       }
       try {
         const created = await adminApi(request, ROUTES.adminCreateWebhookEndpoint, { body: checked.value });
