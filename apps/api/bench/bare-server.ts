@@ -8,7 +8,7 @@ import {
   toCohortListDto,
 } from '../src/cohorts/cohort-seats.repository';
 import { toEnrollmentRow } from '../src/enrollments/enrollment-admin.service';
-import { ENROLLMENT_TABLE_SELECT, type EnrollmentTableRow } from '../src/enrollments/enrollment-table.repository';
+import { enrollmentPageSql, type EnrollmentTableRow } from '../src/enrollments/enrollment-table.repository';
 import { ENROLLMENT_LIST_SELECT, type EnrollmentListRow } from '../src/enrollments/enrollments.repository';
 import { toEnrollmentListDto } from '../src/enrollments/enrollments.service';
 
@@ -19,6 +19,10 @@ import { toEnrollmentListDto } from '../src/enrollments/enrollments.service';
  * Run as its own process: DATABASE_URL=… PORT=… node bare-server.js
  */
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+
+/** EnrollmentTableRepository's page statement without a filter, its `?` placeholders numbered for pg. */
+let placeholder = 0;
+const PANEL_PAGE_SQL = enrollmentPageSql('', 'e.created_at desc, e.id asc').replace(/\?/g, () => `$${++placeholder}`);
 
 const queries: Record<string, (() => Promise<unknown>) | undefined> = {
   '/api/training-pricing': async () =>
@@ -32,14 +36,13 @@ const queries: Record<string, (() => Promise<unknown>) | undefined> = {
     })),
   '/api/cohorts': async () =>
     (await pool.query<CohortListRow>(`${COHORT_LIST_SELECT} ${COHORT_LIST_ORDER}`)).rows.map(toCohortListDto),
-  // The admin panel's table, first page in its default order: the same two statements as EnrollmentTableRepository.
+  // The admin panel's table, first page in its default order: the same statement as EnrollmentTableRepository.
   '/api/admin/enrollments/search': async () => {
-    const { rows: counted } = await pool.query<{ count: string }>('select count(*) as count from enrollments e');
-    const total = Number(counted[0].count);
-    const { rows } = await pool.query<EnrollmentTableRow>(
-      `${ENROLLMENT_TABLE_SELECT} order by e.created_at desc, e.id asc limit $1 offset $2`,
+    const { rows } = await pool.query<EnrollmentTableRow & { total: string }>(
+      PANEL_PAGE_SQL,
       [ENROLLMENT_PAGE_SIZE, 0],
     );
+    const total = Number(rows[0]?.total ?? 0);
     return {
       rows: rows.map(toEnrollmentRow),
       total,

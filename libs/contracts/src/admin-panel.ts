@@ -1,3 +1,4 @@
+import type { Cohort } from './cohorts';
 import type { Enrollment, EnrollmentStatus } from './enrollments';
 import type { TrainingName } from './trainings';
 
@@ -53,6 +54,19 @@ export interface EnrollmentPage {
   page: number;
   pageSize: number;
   pageCount: number;
+}
+
+/**
+ * GET /api/admin/panel: what the admin panel shows, in one call (issue 28): the page of enrollments as
+ * GET /api/admin/enrollments/search answers it and every cohort as GET /api/admin/cohorts lists them (uncached).
+ * The query is the search's, except that a cohortId that is not one of the cohorts (of trainingName, when given) is
+ * not applied rather than refused.
+ */
+export interface AdminPanelView {
+  enrollments: EnrollmentPage;
+  cohorts: Cohort[];
+  /** The cohort the page is filtered by, or null (none asked for, or not one to filter by). */
+  cohortId: string | null;
 }
 
 export interface PaymentChargeView {

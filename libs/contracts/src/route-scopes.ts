@@ -34,6 +34,7 @@ export const ROUTE_SCOPES: Record<RouteName, readonly ApiKeyScope[]> = {
   adminCohortCsv: ['enrollments:read'],
   adminEnrollments: ['enrollments:read'],
   adminSearchEnrollments: ['enrollments:read'],
+  adminPanel: ['enrollments:read'],
   adminRosterCsv: ['enrollments:read'],
   adminEnrollment: ['enrollments:read'],
   adminUpdateEnrollment: ['enrollments:manage'],

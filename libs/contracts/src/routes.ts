@@ -13,6 +13,7 @@ import type {
   EnrollmentDetail,
   EnrollmentPage,
   EnrollmentSearchQuery,
+  AdminPanelView,
   JoinWaitlistRequest,
   MoveEnrollmentRequest,
   RefundEnrollmentRequest,
@@ -415,6 +416,12 @@ export const ROUTES = {
     method: 'GET',
     path: '/api/admin/enrollments/search',
     summary: 'The panel table: 50 rows a page, sorted, searched by name or email, with each row’s money',
+    access: 'admin',
+  }),
+  adminPanel: route<{ query: EnrollmentSearchQuery; response: AdminPanelView }>()({
+    method: 'GET',
+    path: '/api/admin/panel',
+    summary: 'The admin panel page in one call: a page of the enrollment search and every cohort',
     access: 'admin',
   }),
   adminRosterCsv: route<{ query: EnrollmentSearchQuery; response: CsvFile }>()({

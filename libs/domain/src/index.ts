@@ -29,6 +29,7 @@ export * from './form-schema';
 export * from './enrollment-form';
 export * from './customer-form';
 export * from './cohort-form';
+export * from './panel-cohort-filter';
 export * from './checkout-form';
 export * from './enrollment-actions-form';
 export * from './card-update-form';

@@ -13,8 +13,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedAdmin } from '../admin/admin-auth.types';
 import { AdminController, CurrentAdmin } from '../admin/admin-only.decorator';
-import { EnrollmentDetailDto, EnrollmentPageDto } from './dto/enrollment-admin-response.dto';
+import { AdminPanelViewDto, EnrollmentDetailDto, EnrollmentPageDto } from './dto/enrollment-admin-response.dto';
 import {
+  AdminPanelQueryDto,
   EnrollmentSearchQueryDto,
   MoveEnrollmentDto,
   RefundEnrollmentDto,
@@ -52,6 +53,17 @@ export class AdminEnrollmentsController {
   @ApiOkResponse({ type: EnrollmentPageDto })
   search(@Query() query: EnrollmentSearchQueryDto): Promise<RouteResponse<typeof ROUTES.adminSearchEnrollments>> {
     return this.admin.search(query);
+  }
+
+  @ApiRoute(ROUTES.adminPanel, {
+    description:
+      'The search above (same filters, sort and page) and every cohort, in one call for the panel page. A cohortId ' +
+      'that is not one of the cohorts (of trainingName, when given) is not applied, and the answer says which was.',
+  })
+  @ApiOkResponse({ type: AdminPanelViewDto })
+  @ApiBadRequestResponse({ description: 'A filter other than cohortId is invalid' })
+  panel(@Query() query: AdminPanelQueryDto): Promise<RouteResponse<typeof ROUTES.adminPanel>> {
+    return this.admin.panel(query);
   }
 
   @ApiRoute(ROUTES.adminRosterCsv, {

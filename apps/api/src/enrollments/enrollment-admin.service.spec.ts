@@ -3,6 +3,7 @@ import type { TransactionRunner } from '../database/transaction-runner';
 import type { CohortListCache } from '../cohorts/cohort-list-cache';
 import type { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import type { CohortsRepository } from '../cohorts/cohorts.repository';
+import type { CohortsService } from '../cohorts/cohorts.service';
 import type { PaymentRefundsService } from '../payments/payment-refunds.service';
 import type { PlanBillingService } from '../payments/plan-billing.service';
 import { EnrollmentAdminService } from './enrollment-admin.service';
@@ -99,6 +100,7 @@ function setUp() {
     audit as unknown as AuditService,
     tx as unknown as TransactionRunner,
     cohortList as unknown as CohortListCache,
+    {} as CohortsService,
   );
   return { service, audit, drops };
 }

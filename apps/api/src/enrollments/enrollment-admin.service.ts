@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   ENROLLMENT_PAGE_SIZE,
+  type AdminPanelView,
   type EnrollmentDetail,
   type EnrollmentPage,
   type EnrollmentRow,
@@ -14,6 +15,7 @@ import {
   billingSummary,
   cohortMonthLabel,
   formatCents,
+  panelCohortFilter,
   toCsv,
   type BillingInput,
 } from '@app/domain';
@@ -22,6 +24,7 @@ import { TransactionRunner } from '../database/transaction-runner';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
+import { CohortsService } from '../cohorts/cohorts.service';
 import { PaymentRefundsService } from '../payments/payment-refunds.service';
 import { PlanBillingService } from '../payments/plan-billing.service';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
@@ -106,6 +109,7 @@ export class EnrollmentAdminService {
     private readonly audit: AuditService,
     private readonly tx: TransactionRunner,
     private readonly cohortList: CohortListCache,
+    private readonly cohortsService: CohortsService,
   ) {}
 
   /** A change to enrollments in one transaction; the public cohort list (seats) is re-read once it commits. */
@@ -127,6 +131,21 @@ export class EnrollmentAdminService {
       pageSize: ENROLLMENT_PAGE_SIZE,
       pageCount: Math.max(1, Math.ceil(total / ENROLLMENT_PAGE_SIZE)),
     };
+  }
+
+  /**
+   * The panel page's data in one call (issue 28: one admin token check instead of two): the search's page and the
+   * cohort list, read uncached as GET /api/admin/cohorts does, so an admin sees their own edit at once. Without a
+   * cohort filter both are read at once; with one, the list first, as it decides whether the filter applies.
+   */
+  async panel(query: EnrollmentSearchQuery): Promise<AdminPanelView> {
+    if (!query.cohortId) {
+      const [enrollments, cohorts] = await Promise.all([this.search(query), this.cohortsService.listCurrent()]);
+      return { enrollments, cohorts, cohortId: null };
+    }
+    const cohorts = await this.cohortsService.listCurrent();
+    const cohortId = panelCohortFilter(cohorts, query.cohortId, query.trainingName)?.id ?? null;
+    return { enrollments: await this.search({ ...query, cohortId: cohortId ?? undefined }), cohorts, cohortId };
   }
 
   /**

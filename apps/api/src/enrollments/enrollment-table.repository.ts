@@ -52,16 +52,30 @@ const SORT_COLUMNS: Record<EnrollmentSortKey, string> = {
   paymentAmount: 'e.payment_amount',
 };
 
-/** The admin table's SQL (apps/api/bench/bare-server.ts runs the same for its baseline). */
-export const ENROLLMENT_TABLE_SELECT = `
-  select e.id, e.student_name, e.student_email, e.training_name, e.cohort_id, c.cohort_month, e.payment_type,
+const ENROLLMENT_TABLE_COLUMNS = `
+  e.id, e.student_name, e.student_email, e.training_name, e.cohort_id, c.cohort_month, e.payment_type,
     e.payment_amount, e.enrollment_status, e.notes, e.is_manual_entry, e.payment_intent_id, e.created_at,
     p.id as payment_id, p.installments_total, p.installments_paid, coalesce(p.later_installment_amount, p.amount) as plan_amount, p.plan_status,
     p.next_installment_at, p.amount as plan_first_amount, p.promotion_code, p.discount_cents,
-    coalesce((select sum(r.amount) from payment_refunds r where r.enrollment_id = e.id), 0) as refunded
+    coalesce((select sum(r.amount) from payment_refunds r where r.enrollment_id = e.id), 0) as refunded`;
+const ENROLLMENT_TABLE_FROM = `
   from enrollments e
   left join cohorts c on c.id = e.cohort_id
   left join payments p on p.provider_payment_id = e.payment_intent_id`;
+
+/** The admin table's SQL (apps/api/bench/bare-server.ts runs the same for its baseline). */
+export const ENROLLMENT_TABLE_SELECT = `select ${ENROLLMENT_TABLE_COLUMNS} ${ENROLLMENT_TABLE_FROM}`;
+
+/**
+ * One page of the table with the filter's row count beside each row, in one statement (one round trip, issue 28):
+ * the count is an uncorrelated subquery, run once. Not `count(*) over ()`, which would join and sum refunds for every
+ * row of the filter before the limit (3 ms instead of 0.3 ms for 2,000 rows). `where` is the filter's clause, given
+ * twice, so its parameters come twice, before the limit's.
+ */
+export function enrollmentPageSql(where: string, orderBy: string): string {
+  return `select ${ENROLLMENT_TABLE_COLUMNS}, (select count(*) from enrollments e ${where}) as total
+    ${ENROLLMENT_TABLE_FROM} ${where} order by ${orderBy} limit ? offset ?`;
+}
 
 /** LIKE's own wildcards in a search are matched literally. */
 function likePattern(search: string): string {
@@ -79,16 +93,24 @@ export class EnrollmentTableRepository {
       .add('e.cohort_id = ?', query.cohortId)
       .add('e.enrollment_status = ?', query.enrollmentStatus)
       .add('(lower(e.student_name) like ? or lower(e.student_email) like ?)', search, search);
-    const [{ count }] = await this.em.execute<Array<{ count: string }>>(
-      `select count(*) as count from enrollments e ${clause}`,
-      params,
-    );
     const direction = query.direction === 'asc' ? 'asc' : 'desc';
-    const rows = await this.em.execute<EnrollmentTableRow[]>(
-      `${ENROLLMENT_TABLE_SELECT} ${clause} order by ${SORT_COLUMNS[query.sort]} ${direction}, e.id asc limit ? offset ?`,
-      [...params, query.limit, query.offset],
+    const rows = await this.em.execute<Array<EnrollmentTableRow & { total: string }>>(
+      enrollmentPageSql(clause, `${SORT_COLUMNS[query.sort]} ${direction}, e.id asc`),
+      [...params, ...params, query.limit, query.offset],
     );
-    return { rows, total: Number(count) };
+    // A page past the last has no row to carry the count: counted on its own (rare: a stale link).
+    const total =
+      rows.length > 0 || query.offset === 0
+        ? Number(rows[0]?.total ?? 0)
+        : Number(
+            (
+              await this.em.execute<Array<{ count: string }>>(
+                `select count(*) as count from enrollments e ${clause}`,
+                params,
+              )
+            )[0].count,
+          );
+    return { rows, total };
   }
 
   async findRow(id: string): Promise<EnrollmentTableRow | null> {

@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { BILLING_STATUS_VALUES, type PaymentChargeView, type PaymentView, type RefundView } from '@app/contracts';
+import {
+  BILLING_STATUS_VALUES,
+  type AdminPanelView,
+  type PaymentChargeView,
+  type PaymentView,
+  type RefundView,
+} from '@app/contracts';
+import { CohortResponseDto } from '../../cohorts/dto/cohort-response.dto';
 import { EnrollmentResponseDto } from './enrollment-response.dto';
 import { ApiNullableProperty } from '../../common/api-nullable.decorator';
 
@@ -28,6 +35,19 @@ export class EnrollmentPageDto {
   @ApiProperty() page!: number;
   @ApiProperty({ example: 50 }) pageSize!: number;
   @ApiProperty() pageCount!: number;
+}
+
+export class AdminPanelViewDto implements AdminPanelView {
+  @ApiProperty({ type: EnrollmentPageDto }) enrollments!: EnrollmentPageDto;
+  @ApiProperty({ type: [CohortResponseDto], description: 'Every cohort, as GET /api/admin/cohorts lists them' })
+  cohorts!: CohortResponseDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'The cohort the page is filtered by; null when none was asked for or it was not one to filter by',
+  })
+  cohortId!: string | null;
 }
 
 class PaymentChargeDto implements PaymentChargeView {

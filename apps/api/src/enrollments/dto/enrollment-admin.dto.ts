@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import {
   ENROLLMENT_SORT_KEYS,
   ENROLLMENT_STATUSES,
@@ -76,6 +76,23 @@ export class EnrollmentSearchQueryDto implements EnrollmentSearchQuery {
   @Min(1, { message: 'page must be at least 1' })
   @Max(1_000_000)
   page?: number;
+}
+
+/**
+ * GET /api/admin/panel's query: the search's, except cohortId, which is not refused when it is not a UUID: it is
+ * applied only when it names one of the cohorts listed (of trainingName, when given), and ignored otherwise.
+ */
+export class AdminPanelQueryDto
+  extends OmitType(EnrollmentSearchQueryDto, ['cohortId'] as const)
+  implements EnrollmentSearchQuery
+{
+  @ApiPropertyOptional({
+    description: 'Only this cohort, when it is one of the listed cohorts (of trainingName, when given); else ignored',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  cohortId?: string;
 }
 
 /** The same field rules as a new manual enrollment (the shared schema), each field optional here. */
