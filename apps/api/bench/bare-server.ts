@@ -38,10 +38,10 @@ const queries: Record<string, (() => Promise<unknown>) | undefined> = {
     (await pool.query<CohortListRow>(`${COHORT_LIST_SELECT} ${COHORT_LIST_ORDER}`)).rows.map(toCohortListDto),
   // The admin panel's table, first page in its default order: the same statement as EnrollmentTableRepository.
   '/api/admin/enrollments/search': async () => {
-    const { rows } = await pool.query<EnrollmentTableRow & { total: string }>(
-      PANEL_PAGE_SQL,
-      [ENROLLMENT_PAGE_SIZE, 0],
-    );
+    const { rows } = await pool.query<EnrollmentTableRow & { total: string }>(PANEL_PAGE_SQL, [
+      ENROLLMENT_PAGE_SIZE,
+      0,
+    ]);
     const total = Number(rows[0]?.total ?? 0);
     return {
       rows: rows.map(toEnrollmentRow),

@@ -1,5 +1,7 @@
-import type { Cohort, CreateEnrollmentRequest, Enrollment } from '@app/contracts';
+import { RequestContext } from '@mikro-orm/postgresql';
+import type { AdminPanelView, Cohort, CreateEnrollmentRequest, Enrollment, EnrollmentPage } from '@app/contracts';
 import { COHORT_FORM_MESSAGES } from '@app/domain';
+import { AdminUsersService } from '../src/admin/admin-users.service';
 import { Cohort as CohortEntity } from '../src/cohorts/cohort.entity';
 import { Enrollment as EnrollmentEntity } from '../src/enrollments/enrollment.entity';
 import { startTestApi, TestApi } from './support/test-app';
@@ -429,6 +431,90 @@ describe('admin cohorts and enrollments', () => {
       );
       expect(response.text).toBe('"Student Name","Email"\r\n');
       await api.http.get('/api/admin/cohorts/00000000-0000-4000-8000-000000000000/export.csv').set(auth()).expect(404);
+    });
+  });
+
+  describe('the panel page in one call (GET /api/admin/panel)', () => {
+    let parts: Cohort;
+    let child: Cohort;
+
+    beforeAll(async () => {
+      parts = await createCohort('Parts Therapy Practitioner', '2030-05');
+      child = await createCohort('Resilient Child Training', '2030-05');
+      for (const [studentName, studentEmail] of [
+        ['Panel One', 'panel.one@example.com'],
+        ['Panel Two', 'panel.two@example.com'],
+      ]) {
+        await api.http
+          .post('/api/admin/enrollments')
+          .set(auth())
+          .send(manual({ cohortId: parts.id, studentName, studentEmail }))
+          .expect(201);
+      }
+    });
+
+    const panel = async (query: Record<string, string>) =>
+      (await api.http.get('/api/admin/panel').query(query).set(auth()).expect(200)).body as AdminPanelView;
+    const search = async (query: Record<string, string>) =>
+      (await api.http.get('/api/admin/enrollments/search').query(query).set(auth()).expect(200)).body as EnrollmentPage;
+    const cohorts = async () => (await api.http.get('/api/admin/cohorts').set(auth()).expect(200)).body as Cohort[];
+
+    it('answers the search page and the admin cohort list, as their own routes do', async () => {
+      const queries: Array<Record<string, string>> = [
+        {},
+        { q: 'panel.', sort: 'studentName' },
+        { trainingName: 'Parts Therapy Practitioner' },
+      ];
+      for (const query of queries) {
+        expect(await panel(query)).toEqual({
+          enrollments: await search(query),
+          cohorts: await cohorts(),
+          cohortId: null,
+        });
+      }
+    });
+
+    it('filters by a listed cohort of the filtered training, and ignores any other cohortId instead of refusing it', async () => {
+      const filtered = await panel({ cohortId: parts.id, trainingName: 'Parts Therapy Practitioner' });
+      expect(filtered.cohortId).toBe(parts.id);
+      expect(filtered.enrollments.rows.map((row) => row.studentName).sort()).toEqual(['Panel One', 'Panel Two']);
+      expect(filtered.enrollments).toEqual(await search({ cohortId: parts.id }));
+
+      const unfiltered = await search({ trainingName: 'Resilient Child Training' });
+      for (const cohortId of [parts.id, 'x', '00000000-0000-4000-8000-000000000000']) {
+        const answer = await panel({ cohortId, trainingName: 'Resilient Child Training' });
+        expect({ cohortId: answer.cohortId, enrollments: answer.enrollments }).toEqual({
+          cohortId: null,
+          enrollments: unfiltered,
+        });
+      }
+      expect((await panel({ cohortId: child.id })).cohortId).toBe(child.id);
+    });
+
+    it("refuses the search's other invalid filters with 400", async () => {
+      await api.http.get('/api/admin/panel').query({ sort: 'password' }).set(auth()).expect(400);
+      await api.http.get('/api/admin/panel').query({ page: 0 }).set(auth()).expect(400);
+      await api.http.get('/api/admin/panel').query({ startDate: '2026-02-30' }).set(auth()).expect(400);
+    });
+
+    it('counts the filter on a page past the last, where no row carries the count', async () => {
+      const first = await search({});
+      const past = await search({ page: String(first.pageCount + 1) });
+      expect({ rows: past.rows, total: past.total }).toEqual({ rows: [], total: first.total });
+    });
+
+    it('answers 401 without a token and 403 to an evaluator', async () => {
+      await api.http.get('/api/admin/panel').expect(401);
+      await RequestContext.create(api.orm.em, () =>
+        api.app.get(AdminUsersService).setPassword('panel-eve', 'panel-eve-password', 'evaluator'),
+      );
+      const evaluator = (
+        await api.http
+          .post('/api/admin/login')
+          .send({ username: 'panel-eve', password: 'panel-eve-password' })
+          .expect(200)
+      ).body.token as string;
+      await api.http.get('/api/admin/panel').set('Authorization', `Bearer ${evaluator}`).expect(403);
     });
   });
 });
