@@ -2,6 +2,7 @@ import type { EnrollmentRow, EnrollmentSortKey } from '@app/contracts';
 import { billingStatusLabel, cohortMonthLabel, formatCents, paymentTypeLabel } from '@app/domain';
 import { Link } from 'react-router';
 import { dangerButtonClass } from '~/components/ui/form-styles';
+import { useLinkNavigation } from '~/lib/use-link-navigation';
 import { AdminTable, HeaderCells } from './data-table';
 
 const STATUS_CLASSES: Record<EnrollmentRow['billingStatus'], string> = {
@@ -11,6 +12,44 @@ const STATUS_CLASSES: Record<EnrollmentRow['billingStatus'], string> = {
   cancelled: 'bg-slate-200 text-slate-700',
   refunded: 'bg-rose-100 text-rose-800',
 };
+
+/** What the table shows of an enrollment: all the panel's loader sends of each row for hydration (issue 28). */
+export type EnrollmentTableEntry = Pick<
+  EnrollmentRow,
+  | 'id'
+  | 'studentName'
+  | 'studentEmail'
+  | 'trainingName'
+  | 'cohortMonth'
+  | 'paymentType'
+  | 'paidCents'
+  | 'promotionCode'
+  | 'discountCents'
+  | 'progressLabel'
+  | 'balanceCents'
+  | 'nextChargeAt'
+  | 'billingStatus'
+  | 'isManualEntry'
+>;
+
+export function toTableEntry(row: EnrollmentRow): EnrollmentTableEntry {
+  return {
+    id: row.id,
+    studentName: row.studentName,
+    studentEmail: row.studentEmail,
+    trainingName: row.trainingName,
+    cohortMonth: row.cohortMonth,
+    paymentType: row.paymentType,
+    paidCents: row.paidCents,
+    promotionCode: row.promotionCode,
+    discountCents: row.discountCents,
+    progressLabel: row.progressLabel,
+    balanceCents: row.balanceCents,
+    nextChargeAt: row.nextChargeAt,
+    billingStatus: row.billingStatus,
+    isManualEntry: row.isManualEntry,
+  };
+}
 
 export interface TableSorting {
   sort: EnrollmentSortKey | '';
@@ -36,18 +75,24 @@ function SortHeader({ label, sortKey, sorting }: { label: string; sortKey: Enrol
   );
 }
 
-/** The spec's columns, then the money of each enrollment; a name opens its detail view. */
+/**
+ * The spec's columns, then the money of each enrollment; a name opens its detail view. The rows' links are plain
+ * anchors with one shared click handler each kind (useLinkNavigation), not a `<Link>` each: the same links and
+ * in-browser navigation, without 150 Links' path resolving in the server render.
+ */
 export function EnrollmentTable({
   enrollments,
   deleteHref,
   detailHref,
   sorting,
 }: {
-  enrollments: EnrollmentRow[];
+  enrollments: EnrollmentTableEntry[];
   deleteHref: (id: string) => string;
   detailHref: (id: string) => string;
   sorting: TableSorting;
 }) {
+  const follow = useLinkNavigation();
+  const followKeepingScroll = useLinkNavigation({ preventScrollReset: true });
   return (
     <AdminTable
       columnCount={11}
@@ -69,9 +114,14 @@ export function EnrollmentTable({
       row={(enrollment) => (
         <tr key={enrollment.id}>
           <td className="px-4 py-3">
-            <Link to={detailHref(enrollment.id)} className="text-teal-700 underline">
+            <a
+              href={detailHref(enrollment.id)}
+              onClick={follow}
+              data-discover="true"
+              className="text-teal-700 underline"
+            >
               {enrollment.studentName}
-            </Link>
+            </a>
           </td>
           <td className="px-4 py-3">{enrollment.studentEmail}</td>
           <td className="px-4 py-3">{enrollment.trainingName}</td>
@@ -97,22 +147,25 @@ export function EnrollmentTable({
           </td>
           <td className="flex gap-2 px-4 py-3">
             {!enrollment.isManualEntry ? (
-              <Link
-                to={`/admin/enrollments/${enrollment.id}/mails`}
+              <a
+                href={`/admin/enrollments/${enrollment.id}/mails`}
+                onClick={follow}
+                data-discover="true"
                 className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
                 aria-label={`Mails sent to ${enrollment.studentName}`}
               >
                 Mails
-              </Link>
+              </a>
             ) : null}
-            <Link
-              to={deleteHref(enrollment.id)}
-              preventScrollReset
+            <a
+              href={deleteHref(enrollment.id)}
+              onClick={followKeepingScroll}
+              data-discover="true"
               className={dangerButtonClass}
               aria-label={`Delete enrollment of ${enrollment.studentName}`}
             >
               Delete
-            </Link>
+            </a>
           </td>
         </tr>
       )}

@@ -1,4 +1,4 @@
-import { ROUTES, type Cohort, type EnrollmentPage, type EnrollmentSortKey } from '@app/contracts';
+import { ROUTES, type AdminPanelView, type EnrollmentSortKey } from '@app/contracts';
 import { cohortMonthLabel, cohortYearOptions } from '@app/domain';
 import {
   Form,
@@ -16,7 +16,7 @@ import { secondaryButtonClass, buttonClass } from '~/components/ui/form-styles';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { CreateCohortDialog } from './create-cohort-dialog';
 import { EnrollmentFilters } from './enrollment-filters';
-import { EnrollmentTable, Pagination } from '~/components/admin/enrollment-table';
+import { EnrollmentTable, Pagination, toTableEntry } from '~/components/admin/enrollment-table';
 import { ExportCohortForm } from './export-cohort-form';
 import { ManageCohortsDialog } from './manage-cohorts-dialog';
 import { ToastNotice } from '~/components/admin/toast-notice';
@@ -31,14 +31,16 @@ export const meta: MetaFunction = () => [{ title: 'Admin Panel - Enrollment Mana
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
-  let result: EnrollmentPage;
-  let cohorts: Cohort[];
-  // Paged in the API (50 rows), so the cohort filter goes to the API too: filtering one page would hide rows.
-  const search = (cohortId: string | undefined) =>
-    adminApi(request, ROUTES.adminSearchEnrollments, {
+  let view: AdminPanelView;
+  try {
+    // One call for the page (issue 28): the page of enrollments and every cohort, one admin token check. Paged in the
+    // API (50 rows), so the cohort filter goes to the API too: filtering one page would hide rows. The API applies the
+    // cohort only when it is one of the list (of the training filtered), as the spec's browser-side filter would show
+    // nothing for a cohort of another training, and says which it applied.
+    view = await adminApi(request, ROUTES.adminPanel, {
       query: {
         trainingName: filters.trainingName,
-        cohortId,
+        cohortId: filters.cohortId || undefined,
         startDate: filters.startDate,
         endDate: filters.endDate,
         q: filters.q.trim(),
@@ -47,21 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         page: String(filters.page),
       },
     });
-  const wanted = filters.cohortId || undefined;
-  try {
-    // Both calls at once (issue 28: one round trip per page view): the page is asked for with the cohort the URL
-    // names, and asked again without it in the rare case the list below shows it is not one to filter by.
-    const [cohortList, guessed] = await Promise.all([
-      adminApi(request, ROUTES.adminCohorts),
-      search(wanted).catch((error: unknown) => (wanted ? null : Promise.reject(error))),
-    ]);
-    cohorts = cohortList;
-    // A cohort of another training than the one filtered is dropped, as the spec's browser-side filter would show nothing.
-    const cohortFilter = cohorts.find(
-      (c) => c.id === filters.cohortId && (!filters.trainingName || c.trainingName === filters.trainingName),
-    );
-    result = guessed !== null && cohortFilter?.id === wanted ? guessed : await search(cohortFilter?.id);
-    filters.cohortId = cohortFilter?.id ?? '';
   } catch (error) {
     // A 401 arrives here as the redirect to /admin that adminApi throws; 403 is an evaluator, whose page is the review
     // queue; anything else is the spec's fetch failure.
@@ -71,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     throw error;
   }
+  const { enrollments: result, cohorts } = view;
+  filters.cohortId = view.cohortId ?? '';
   const enrollments = result.rows;
 
   const confirm = readConfirm(url.searchParams);
@@ -84,7 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   return dataWithToast(request, {
-    enrollments,
+    // Only what the table shows: every field of 50 rows is encoded for hydration on each view.
+    enrollments: enrollments.map(toTableEntry),
     paging: { page: result.page, pageCount: result.pageCount, total: result.total },
     cohorts,
     filters,
