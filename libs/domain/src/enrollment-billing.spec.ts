@@ -226,6 +226,15 @@ describe('formatCents and seatsLeft', () => {
     expect(formatCents(200000)).toBe('$2,000.00');
     expect(formatCents(71667)).toBe('$716.67');
     expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+    expect(formatCents(-150000)).toBe('-$1,500.00');
+  });
+
+  it("groups the dollars as en-US's number format does", () => {
+    for (const dollars of [0, 7, 99, 999, 1000, 9999, 10000, 123456, 999999, 1000000, 987654321, 2 ** 40]) {
+      expect(formatCents(dollars * 100 + 1)).toBe(`$${dollars.toLocaleString('en-US')}.01`);
+    }
   });
 
   it('counts seats left, never below zero, unlimited without a capacity', () => {

@@ -1,4 +1,4 @@
-import { filterHref, panelHref, readFilters } from './panel-url';
+import { filterHref, panelHref, panelHrefPerId, readFilters } from './panel-url';
 
 describe('panel URL', () => {
   it('reads search, sort, direction and page next to the spec filters, ignoring what is not allowed', () => {
@@ -31,5 +31,20 @@ describe('panel URL', () => {
       '/admin/panel?q=ada&sort=studentEmail&direction=asc',
     );
     expect(panelHref('?q=ada&page=2', { dialog: 'add-client' })).toBe('/admin/panel?q=ada&page=2&dialog=add-client');
+  });
+
+  it('makes the same link per id as panelHref does', () => {
+    for (const search of [
+      '',
+      '?q=ada&page=2&dialog=add-client',
+      '?trainingName=Resilient+Child+Training&sort=studentName',
+    ]) {
+      const perId = panelHrefPerId(search, { confirm: 'delete-enrollment' });
+      for (const id of ['3f0c2d9e-8a41-4b7e-9f51-0c6d2a7b8e13', 'a b&c']) {
+        expect(perId(id)).toBe(panelHref(search, { confirm: 'delete-enrollment', id }));
+      }
+    }
+    expect(panelHrefPerId('?q=ada', {})('x')).toBe(panelHref('?q=ada', { id: 'x' }));
+    expect(panelHrefPerId('', {})('x')).toBe(panelHref('', { id: 'x' }));
   });
 });

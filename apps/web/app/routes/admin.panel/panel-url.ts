@@ -99,6 +99,19 @@ export function panelHref(
   return query ? `/admin/panel?${query}` : '/admin/panel';
 }
 
+/**
+ * panelHref(search, { ...extra, id }) for many ids (the table's 50 delete links): the filters are read once rather
+ * than once a row (issue 28).
+ */
+export function panelHrefPerId(
+  search: string | URLSearchParams,
+  extra: Partial<Record<Exclude<(typeof DIALOG_KEYS)[number], 'id'>, string>>,
+): (id: string) => string {
+  const base = panelHref(search, extra);
+  const joiner = base.includes('?') ? '&' : '?';
+  return (id) => `${base}${joiner}${new URLSearchParams({ id }).toString()}`;
+}
+
 /** The Add Client form as typed, returned to re-fill it after a failure. */
 export interface ClientFormValues {
   studentName: string;

@@ -24,7 +24,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ApiError } from '~/lib/api.server';
 import { adminApi, dataWithToast } from '~/lib/session.server';
 import { panelAction, type PanelActionData } from './actions.server';
-import { filterHref, panelHref, readConfirm, readDialog, readFilters } from './panel-url';
+import { filterHref, panelHref, panelHrefPerId, readConfirm, readDialog, readFilters } from './panel-url';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel - Enrollment Management' }];
 
@@ -161,7 +161,7 @@ export default function AdminPanelPage() {
         <ExportCohortForm cohorts={cohorts} />
         <EnrollmentTable
           enrollments={enrollments}
-          deleteHref={(id) => panelHref(search, { confirm: 'delete-enrollment', id })}
+          deleteHref={panelHrefPerId(search, { confirm: 'delete-enrollment' })}
           detailHref={(id) => `/admin/panel/enrollments/${id}`}
           sorting={{ sort: filters.sort, direction: filters.direction, href: sortHref }}
         />
