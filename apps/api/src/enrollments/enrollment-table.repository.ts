@@ -58,23 +58,26 @@ const ENROLLMENT_TABLE_COLUMNS = `
     p.id as payment_id, p.installments_total, p.installments_paid, coalesce(p.later_installment_amount, p.amount) as plan_amount, p.plan_status,
     p.next_installment_at, p.amount as plan_first_amount, p.promotion_code, p.discount_cents,
     coalesce((select sum(r.amount) from payment_refunds r where r.enrollment_id = e.id), 0) as refunded`;
-const ENROLLMENT_TABLE_FROM = `
-  from enrollments e
+const ENROLLMENT_TABLE_JOINS = `
   left join cohorts c on c.id = e.cohort_id
   left join payments p on p.provider_payment_id = e.payment_intent_id`;
 
 /** The admin table's SQL (apps/api/bench/bare-server.ts runs the same for its baseline). */
-export const ENROLLMENT_TABLE_SELECT = `select ${ENROLLMENT_TABLE_COLUMNS} ${ENROLLMENT_TABLE_FROM}`;
+export const ENROLLMENT_TABLE_SELECT = `select ${ENROLLMENT_TABLE_COLUMNS} from enrollments e ${ENROLLMENT_TABLE_JOINS}`;
 
 /**
  * One page of the table with the filter's row count beside each row, in one statement (one round trip, issue 28):
  * the count is an uncorrelated subquery, run once. Not `count(*) over ()`, which would join and sum refunds for every
- * row of the filter before the limit (3 ms instead of 0.3 ms for 2,000 rows). `where` is the filter's clause, given
- * twice, so its parameters come twice, before the limit's.
+ * row of the filter before the limit (3 ms instead of 0.3 ms for 2,000 rows). The page's enrollments are chosen first
+ * and only they are joined: without table statistics (a database not yet analyzed, as the bench's) PostgreSQL
+ * otherwise joined all 2,000 rows and summed their refunds before sorting (1.96 ms of backend CPU, now 0.78 ms; the
+ * same 0.4 ms either way once analyzed). `where` is the filter's clause, given twice, so its parameters come twice,
+ * before the limit's.
  */
 export function enrollmentPageSql(where: string, orderBy: string): string {
   return `select ${ENROLLMENT_TABLE_COLUMNS}, (select count(*) from enrollments e ${where}) as total
-    ${ENROLLMENT_TABLE_FROM} ${where} order by ${orderBy} limit ? offset ?`;
+    from (select e.* from enrollments e ${where} order by ${orderBy} limit ? offset ?) e ${ENROLLMENT_TABLE_JOINS}
+    order by ${orderBy}`;
 }
 
 /** LIKE's own wildcards in a search are matched literally. */
