@@ -321,7 +321,8 @@ describe('applicant records: ownership, staff review, erasure', () => {
       });
       const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-      const list = (await api.http.get('/api/credentials').set(owner.headers()).expect(200)).body as CredentialOverview[];
+      const list = (await api.http.get('/api/credentials').set(owner.headers()).expect(200))
+        .body as CredentialOverview[];
       expect(list).toStrictEqual(asJson(expected));
       const records = (await api.http.get('/api/applicants/me/records').set(owner.headers()).expect(200))
         .body as ApplicantRecords;
