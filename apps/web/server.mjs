@@ -269,22 +269,31 @@ async function send(response, answer) {
 }
 
 /**
- * Anonymous page views share one render a second. A GET carrying none of the app's own cookies (APP_COOKIES, from the
- * server build: the admin session and the applicant identity) carries nothing of a visitor (no session, no applicant,
- * no toast), so every such view of the same URL renders the same page, whatever other cookies it has (a proxy's, an
- * analytics script's): those are removed before the render, so it sees none. One render is kept for PAGE_CACHE_MS
- * (default 1000; 0 turns it off) and concurrent views wait for the render already under way. Only a 200 HTML answer
- * that sets no cookie is kept. Each response still gets its own CSP nonce: the kept page's nonce is replaced by the
- * response's (the page holds nothing a visitor wrote, so no injected script can ride along). A spike of anonymous
- * visitors costs one render per page and second instead of one per view (issue 18).
+ * Page views share one render a second. A GET carrying none of the app's own cookies (APP_COOKIES, from the server
+ * build: the admin session, the applicant identity, the sign-in binding) carries nothing of a visitor (no session, no
+ * applicant, no toast), so every such view of the same URL renders the same page, whatever other cookies it has (a
+ * proxy's, an analytics script's): those are removed before the render, so it sees none. A visitor with the app's
+ * cookies shares a render too on a page whose routes declare SHARED_WITH_EVERY_VISITOR (app/lib/page-sharing.ts: their
+ * loaders never read the visitor): such a page differs between visitors only by the site header, so it is rendered
+ * once per kind of header (signed in to an account or not, staff logged in or not; the build's siteHeaderOfCookie reads it
+ * from the signed cookies) without the visitor's cookies, and the root loader is handed that header.
+ * One render is kept for PAGE_CACHE_MS (default 1000; 0 turns it off) and concurrent views wait for the render already
+ * under way. Only a 200 HTML answer marked public that sets no cookie is kept. Each response still gets its own CSP
+ * nonce: the kept page's nonce is replaced by the response's (the page holds nothing a visitor wrote, so no injected
+ * script can ride along). A spike of visitors from a campaign costs one render per page, kind of header and second
+ * instead of one per view (issues 18 and 28).
  */
 const PAGE_CACHE_MS = Number(process.env.PAGE_CACHE_MS ?? 1000);
 const PAGE_CACHE_MAX_ENTRIES = 200;
-/** URL → { expires, nonce, status, headers, body } or the promise of the render under way. */
+/** View key and URL → { expires, nonce, status, headers, body } or the promise of the render under way. */
 const pageCache = new Map();
 
 /** The names of the cookies the app reads (the build's APP_COOKIES); null: unknown, so any cookie counts as one. */
 let appCookies = null;
+/** The build's siteHeaderOfCookie: the site header a visitor with this Cookie header sees. */
+let siteHeaderOfCookie = null;
+/** Whether every route a path matches declares SHARED_WITH_EVERY_VISITOR (set by serve() from the build). */
+let sharedWithEveryVisitor = () => false;
 
 function carriesAppCookie(header) {
   if (!header) return false;
@@ -295,13 +304,59 @@ function carriesAppCookie(header) {
   });
 }
 
-function cacheablePageRequest(request) {
-  return (
-    PAGE_CACHE_MS > 0 &&
-    request.method === 'GET' &&
-    !request.headers.authorization &&
-    !carriesAppCookie(request.headers.cookie)
-  );
+/** What a visitor without the app's cookies sees: the header of nobody signed in. */
+const ANONYMOUS_VIEW = { key: 'account=0 staff=0', siteHeader: null };
+
+/**
+ * The shared render this view may take: its key (the kind of site header) and the header to render it for, or null
+ * when the view must be rendered for this visitor alone.
+ */
+async function sharedView(request) {
+  if (PAGE_CACHE_MS <= 0 || request.method !== 'GET' || request.headers.authorization) return null;
+  const cookie = request.headers.cookie;
+  if (!carriesAppCookie(cookie)) return ANONYMOUS_VIEW;
+  if (!siteHeaderOfCookie || !sharedWithEveryVisitor(request.path)) return null;
+  const siteHeader = await siteHeaderOfCookie(cookie).catch(() => null);
+  if (!siteHeader) return null;
+  const key = `account=${siteHeader.accountSignedIn ? 1 : 0} staff=${siteHeader.adminSignedIn ? 1 : 0}`;
+  return { key, siteHeader };
+}
+
+/**
+ * For the server build's route manifest: whether every route a path matches, the root aside, carries
+ * SHARED_WITH_EVERY_VISITOR in its handle; React Router's own matching, answered once per path (at most 1,000 kept).
+ */
+function everyVisitorRoutes(manifest, matchRoutes) {
+  const children = new Map();
+  for (const route of Object.values(manifest))
+    children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
+  const tree = (parentId) =>
+    (children.get(parentId) ?? []).map((route) => {
+      const below = tree(route.id);
+      const { id, path, index, caseSensitive } = route;
+      return {
+        id,
+        path,
+        index,
+        caseSensitive,
+        handle: route.module?.handle,
+        ...(below.length ? { children: below } : {}),
+      };
+    });
+  const routes = tree(undefined);
+  const known = new Map();
+  return (pathname) => {
+    let every = known.get(pathname);
+    if (every === undefined) {
+      const matches = matchRoutes(routes, pathname) ?? [];
+      every =
+        matches.length > 1 &&
+        matches.every((match) => match.route.id === 'root' || match.route.handle?.pageSharing === 'every-visitor');
+      if (known.size >= 1000) known.clear();
+      known.set(pathname, every);
+    }
+    return every;
+  };
 }
 
 /** The render for this URL, from the cache or from React Router; null when the answer is not a page to share. */
@@ -327,10 +382,13 @@ async function sharedPage(key, render) {
   return rendering;
 }
 
-async function renderShareable(request, response) {
-  // A shared render must not depend on this visitor: it sees no cookie at all (none of them is the app's anyway).
+async function renderShareable(request, response, siteHeader) {
+  // A shared render must not depend on this visitor: it sees no cookie at all, only the kind of header it is made for.
   delete request.headers.cookie;
-  const answer = await handleDocument(fetchRequest(request, response), { cspNonce: response.locals.cspNonce });
+  const answer = await handleDocument(fetchRequest(request, response), {
+    cspNonce: response.locals.cspNonce,
+    ...(siteHeader ? { siteHeader } : {}),
+  });
   const html = answer.headers.get('content-type')?.startsWith('text/html');
   // Opt-in (app/lib/page-sharing.ts): only a page its loader marked public, e.g. never a checkout with its payment.
   const shared = /\bpublic\b/i.test(answer.headers.get('cache-control') ?? '');
@@ -393,11 +451,12 @@ app.use(async (request, response, next) => {
     // The API's per-client login limits key on X-Forwarded-For: hand it the address this server saw (Express's
     // request.ip trusts only loopback proxies), never a value the browser wrote itself.
     request.headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
-    if (cacheablePageRequest(request)) {
+    const view = await sharedView(request);
+    if (view) {
       let own = null;
       const { protocol, host } = response.locals.origin;
-      const page = await sharedPage(`${protocol}//${host}${request.originalUrl}`, async () => {
-        const { page, answer } = await renderShareable(request, response);
+      const page = await sharedPage(`${view.key} ${protocol}//${host}${request.originalUrl}`, async () => {
+        const { page, answer } = await renderShareable(request, response, view.siteHeader);
         own = answer ?? null;
         return page ?? null;
       });
@@ -429,12 +488,16 @@ async function serve() {
       process.exit(1);
     }
   }
-  const { createRequestHandler } = await import('react-router');
+  const { createRequestHandler, matchRoutes } = await import('react-router');
   const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
   handleDocument = createRequestHandler(build, process.env.NODE_ENV);
   wholePage = typeof build.entry.module.wholePage === 'function' ? build.entry.module.wholePage : null;
   const cookieNames = build.entry.module.APP_COOKIES;
   appCookies = Array.isArray(cookieNames) ? new Set(cookieNames) : null;
+  if (typeof build.entry.module.siteHeaderOfCookie === 'function') {
+    siteHeaderOfCookie = build.entry.module.siteHeaderOfCookie;
+    sharedWithEveryVisitor = everyVisitorRoutes(build.routes, matchRoutes);
+  }
   await refreshPolicy();
   setInterval(refreshPolicy, 60_000).unref();
 

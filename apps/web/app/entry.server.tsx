@@ -1,15 +1,22 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import type { RootLoaderData } from './lib/site-header-data';
 import { NonceContext } from './lib/nonce';
 
-/** The cookies the app reads, for server.mjs's page cache (see cookie-names.ts). */
+/** The cookies the app reads, and the header a visitor with them sees, for server.mjs's page cache. */
 export { APP_COOKIES } from './lib/cookie-names';
+export { siteHeaderOfCookie } from './lib/visitor-view.server';
 
 declare module 'react-router' {
   interface AppLoadContext {
     /** Made per request by server.mjs; see NonceContext. */
     cspNonce?: string;
+    /**
+     * Set by server.mjs for a render it shares between visitors who see the same site header (visitor-view.server.ts):
+     * the render is made without their cookies, and the root loader answers this.
+     */
+    siteHeader?: RootLoaderData;
   }
 }
 

@@ -11,8 +11,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { SiteHeader, type RootLoaderData } from './components/site-header';
-import { accountSignedIn } from './lib/account.server';
-import { optionalAdminToken } from './lib/session.server';
+import { siteHeaderOf } from './lib/visitor-view.server';
 import { useNonce } from './lib/nonce';
 import stylesheet from './tailwind.css?url';
 
@@ -21,10 +20,13 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
 ];
 
-/** Only what the header needs, from the cookies: no API call on every page. */
-export async function loader({ request }: LoaderFunctionArgs): Promise<RootLoaderData> {
-  const [account, adminToken] = await Promise.all([accountSignedIn(request), optionalAdminToken(request)]);
-  return { accountSignedIn: account, adminSignedIn: adminToken !== null };
+/**
+ * Only what the header needs, from the cookies: no API call on every page. A render the web server shares between
+ * visitors who see the same header is made without their cookies and given that header (`context.siteHeader`,
+ * server.mjs).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootLoaderData> {
+  return context.siteHeader ?? siteHeaderOf(request);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createCookie } from 'react-router';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -7,6 +8,7 @@ import { SAMPLE_PNG, samplePdf } from '../../../tools/testing/sample-files';
 import { stopChild } from '../../../tools/testing/stop-child';
 import { login } from './support/admin';
 import { closeBrowser, e2e, newPage, query } from './support/browser';
+import { applicantCookieHeader, newApplicant } from './support/evaluation-api';
 import { startWebServer } from './support/web-server';
 
 afterAll(closeBrowser);
@@ -174,7 +176,7 @@ describe('security headers and the Content-Security-Policy', () => {
   });
 });
 
-describe('anonymous page views share one render (server.mjs page cache)', () => {
+describe('page views share one render per kind of site header (server.mjs page cache)', () => {
   let server: ChildProcess | null = null;
   let url = '';
   const cohortMonth = `20${90 + Math.floor(Math.random() * 9)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
@@ -212,7 +214,7 @@ describe('anonymous page views share one render (server.mjs page cache)', () => 
   const nonceOf = (response: Response) =>
     /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
 
-  it("gives each view its own nonce, shares the render between views without the app's cookies, and renders afresh for one", async () => {
+  it('gives each view its own nonce and shares the render between views whose cookies sign nobody in', async () => {
     const first = await fetch(`${url}/paymentplan`);
     const firstHtml = await first.text();
     await query(
@@ -236,12 +238,67 @@ describe('anonymous page views share one render (server.mjs page cache)', () => 
     const foreign = await fetch(`${url}/paymentplan`, { headers: { cookie: '_ga=GA1.1.42; consent' } });
     const foreignHtml = await foreign.text();
     expect(foreignHtml.replaceAll(nonceOf(foreign), firstNonce)).toBe(firstHtml);
-    // A visitor with one of the app's cookies (even one this server did not sign) gets a render of their own, with the
-    // new cohort.
+    // The app's cookies that sign nobody in (one this server did not sign) show the same header: the same render.
     for (const cookie of ['__applicant=not-signed', '_ga=GA1.1.42; __admin_session=x']) {
-      const own = await (await fetch(`${url}/paymentplan`, { headers: { cookie } })).text();
-      expect({ cookie, fresh: own.includes(cohortMonth) }).toEqual({ cookie, fresh: true });
+      const view = await fetch(`${url}/paymentplan`, { headers: { cookie } });
+      expect((await view.text()).replaceAll(nonceOf(view), firstNonce)).toBe(firstHtml);
     }
+  });
+
+  /** The Cookie header of a browser signed in to an account (the web server's signed cookie: an id and a session). */
+  async function accountCookie(): Promise<string> {
+    const cookie = createCookie('__applicant', { secrets: [e2e.sessionSecret], path: '/', httpOnly: true });
+    return (await cookie.serialize({ id: randomUUID(), session: randomBytes(32).toString('base64url') })).split(';')[0];
+  }
+
+  it('shares the price list between signed-in visitors too, one render per kind of header, made without their cookies', async () => {
+    const addCohort = (month: string) =>
+      query(
+        `insert into cohorts (id, training_name, cohort_month, created_at) values (gen_random_uuid(), $1, $2, now())`,
+        ['Parts Therapy Practitioner', month],
+      );
+    const later = `2089-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+    const [alice, bob] = [await accountCookie(), await accountCookie()];
+    const first = await fetch(`${url}/`, { headers: { cookie: alice } });
+    const firstHtml = await first.text();
+    // A signed-in visitor's header: their account and signing out, not the anonymous view's.
+    expect(firstHtml).toContain('My account');
+    expect(first.headers.get('set-cookie')).toBeNull();
+    await addCohort(later);
+    try {
+      // Another account's visitor shares that render (the cohort added since is not in it), with a nonce of their own.
+      const second = await fetch(`${url}/`, { headers: { cookie: `_ga=GA1.1.7; ${bob}` } });
+      const secondHtml = await second.text();
+      expect(nonceOf(second)).not.toBe(nonceOf(first));
+      expect(secondHtml.replaceAll(nonceOf(second), nonceOf(first))).toBe(firstHtml);
+      // A visitor without an account sees another header: not that render.
+      const anonymous = await (await fetch(`${url}/`)).text();
+      expect(anonymous).not.toContain('My account');
+    } finally {
+      await query('delete from cohorts where training_name = $1 and cohort_month = $2', [
+        'Parts Therapy Practitioner',
+        later,
+      ]);
+    }
+  });
+
+  it("renders a page whose loader reads the visitor for each visitor with the app's cookies", async () => {
+    // The evaluation page lists the visitor's own credentials: it does not declare SHARED_WITH_EVERY_VISITOR.
+    const owner = newApplicant();
+    const name = `Shared-render check ${randomUUID()}`;
+    const created = await fetch(`${e2e.apiUrl}/api/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...owner.headers() },
+      body: JSON.stringify({ name }),
+    });
+    expect(created.status).toBe(201);
+    // An anonymous view first, so a shared render of the page exists to be (wrongly) taken.
+    expect(await (await fetch(`${url}/evaluation`)).text()).not.toContain(name);
+    const own = await fetch(`${url}/evaluation`, { headers: { cookie: await applicantCookieHeader(owner) } });
+    expect(await own.text()).toContain(name);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    // Nor is their page kept for the next visitor.
+    expect(await (await fetch(`${url}/evaluation`)).text()).not.toContain(name);
   });
 
   it('never shares a checkout: each view of a checkout URL is rendered for its visitor, marked private, and makes no payment', async () => {

@@ -1,11 +1,7 @@
 import { Form, Link, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import type { RootLoaderData } from '~/lib/site-header-data';
 
-/** The root loader's answer, from the cookies: an account (the applicant cookie holds a session), a staff session. */
-export interface RootLoaderData {
-  accountSignedIn: boolean;
-  /** An admin or evaluator is logged in on this browser: the admin pages' header offers their panel and logout. */
-  adminSignedIn: boolean;
-}
+export type { RootLoaderData };
 
 /** Signed in: the root loader says so (by the cookie), unless the account page has just asked the API (found the account, or found its session ended). */
 function useAccountSignedIn(root: RootLoaderData | undefined): boolean {

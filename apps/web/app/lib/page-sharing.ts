@@ -9,6 +9,14 @@ import type { HeadersFunction } from 'react-router';
 export const SHARED_PAGE = { 'Cache-Control': 'public, max-age=0, must-revalidate' } as const;
 export const PRIVATE_PAGE = { 'Cache-Control': 'private, no-store' } as const;
 
+/**
+ * A route's `handle` when its loader never reads the visitor (no cookie, no session, no toast): its page differs
+ * between visitors only by the site header (root.tsx). The web server then shares its public render between visitors
+ * with the app's cookies too, one render per kind of header (signed in to an account, staff logged in), made without
+ * their cookies (server.mjs, visitor-view.server.ts). A route that reads anything of the visitor must not carry it.
+ */
+export const SHARED_WITH_EVERY_VISITOR = { pageSharing: 'every-visitor' } as const;
+
 /** A route's `headers` export: the page carries its loader's Cache-Control (React Router drops loader headers else). */
 export const cacheControlFromLoader: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();

@@ -1,1 +1,1 @@
-export { action, default, headers, loader, meta, shouldRevalidate } from './paymentplan/route';
+export { action, default, handle, headers, loader, meta, shouldRevalidate } from './paymentplan/route';

@@ -23,7 +23,7 @@ import { SupportLink } from './support-link';
 import { TestCardFields } from '~/components/payment/test-card-fields';
 import { useHydrated } from '~/lib/use-hydrated';
 import { callApi } from '~/lib/api.server';
-import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
+import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE, SHARED_WITH_EVERY_VISITOR } from '~/lib/page-sharing';
 import { notify } from '~/lib/toast';
 import { pay, readPayValues, successUrl } from './checkout.server';
 import {
@@ -42,6 +42,9 @@ import {
 import { formList } from '~/lib/forms.server';
 
 export const meta: MetaFunction = () => [{ title: 'Payment Plan' }];
+
+/** The loader reads only the URL and the catalog, never the visitor: signed-in visitors share its render too. */
+export const handle = SHARED_WITH_EVERY_VISITOR;
 
 /** The page's data in one API call (prices, bundles, cohorts, payment config). */
 function catalog(): Promise<PaymentPlanResponse> {
