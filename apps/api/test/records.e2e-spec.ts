@@ -10,7 +10,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { AdminUsersService } from '../src/admin/admin-users.service';
 import { ApplicantTokenService } from '../src/applicants/applicant-token.service';
+import { AnalysisRecord } from '../src/analysis/analysis-record.entity';
+import { evaluationWithDetails } from '../src/analysis/analysis.service';
+import { Evaluation } from '../src/analysis/evaluation.entity';
+import { Credential } from '../src/credentials/credential.entity';
+import { toCredentialDto } from '../src/credentials/credentials.service';
 import { ErasureService } from '../src/erasure/erasure.service';
+import { CredentialReview } from '../src/reviews/credential-review.entity';
+import { toCredentialReviewDto } from '../src/reviews/review-mapping';
 import { StorageService } from '../src/storage/storage.service';
 import { samplePdf } from '../../../tools/testing/sample-files';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../tools/testing/mail-catcher';
@@ -194,6 +201,142 @@ describe('applicant records: ownership, staff review, erasure', () => {
       await api.http.get('/api/applicants/me/records').expect(401);
       const forged = signedIn.headers()[APPLICANT_TOKEN_HEADER].replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
       await api.http.get('/api/applicants/me/records').set(APPLICANT_TOKEN_HEADER, forged).expect(401);
+    });
+
+    it('answers the list from one plain-row query exactly as the entity mapping did: analyzing, completed, reviewed, several documents', async () => {
+      const owner = testApplicant(api.app);
+      const sql = (text: string, params: unknown[] = []) => api.em().getConnection().execute(text, params);
+      // A credential analyzed through the pipeline (two documents), so its phase records and evaluation are real ones.
+      const analyzed = await createCredential(owner, 'Analyzed twice');
+      expect((await upload(owner, analyzed, await samplePdf(SYLLABUS))).status).toBe(200);
+      expect((await upload(owner, analyzed, await samplePdf(`${SYLLABUS} Second part.`))).status).toBe(200);
+      await api.http.post(`/api/credentials/${analyzed}/analyze`).set(owner.headers()).expect(202);
+      for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        const { status } = (await api.http.get(`/api/credentials/${analyzed}`).set(owner.headers()).expect(200))
+          .body as { status: string };
+        if (status === 'completed') break;
+        if (status === 'failed' || Date.now() > deadline) throw new Error(`analysis ended ${status}`);
+      }
+      // Copies in every other state, with microsecond times (now()) and two credentials created at the same instant.
+      const copy = async (name: string, status: string, phases: number[], extra = '') => {
+        const id = randomUUID();
+        await sql(
+          `insert into credentials (id, name, owner_id, status, failure_reason, failure_kind, analysis_started_at, created_at, updated_at)
+           select ?, ?, owner_id, ?, case when ? = 'failed' then 'The file could not be read' end,
+             case when ? = 'failed' then 'documents' end,
+             case when ? in ('analyzing', 'completed') then now() - interval '3 minutes' end,
+             now() - (random() * interval '1 hour'), now()
+           from credentials where id = ?`,
+          [id, name, status, status, status, status, analyzed],
+        );
+        await sql(
+          `insert into credential_documents (id, credential_id, file_name, document_type, file_size, file_type, object_key, created_at)
+           select gen_random_uuid(), ?, file_name, document_type, file_size, file_type, ? || object_key,
+             created_at + interval '1 microsecond' from credential_documents where credential_id = ?`,
+          [id, `${id}/`, analyzed],
+        );
+        await sql(
+          `insert into analysis_records (id, credential_id, phase, results, created_at)
+           select gen_random_uuid(), ?, phase, results, now() from analysis_records where credential_id = ? and phase = any(?::int[])`,
+          [id, analyzed, `{${phases.join(',')}}`],
+        );
+        if (status === 'completed')
+          await sql(
+            `insert into evaluations (id, credential_id, total_credits, contact_hours, matched_courses, rigor_score, rigor_explanation,
+               topic_relevance, learning_objectives, assessment_methods, instruction_hours, curriculum_structure,
+               credential_source_clarity, completion_evidence, minimum_requirements_met, certificate_details, lead_contacts,
+               course_equivalencies, document_notices, created_at)
+             select gen_random_uuid(), ?, total_credits + 0.25, contact_hours, matched_courses, rigor_score, rigor_explanation,
+               topic_relevance, learning_objectives, assessment_methods, instruction_hours, curriculum_structure,
+               credential_source_clarity, completion_evidence, minimum_requirements_met, certificate_details,
+               lead_contacts || '[{"name": "No address", "title": null, "email": null, "organization": null}]'::jsonb,
+               course_equivalencies, document_notices ${extra}, now() from evaluations where credential_id = ?`,
+            [id, analyzed],
+          );
+        return id;
+      };
+      const verified = await copy('Verified', 'completed', [1, 2, 3, 4]);
+      await sql(
+        `insert into credential_reviews (id, credential_id, decision, awarded_credits, note, decided_at)
+         values (gen_random_uuid(), ?, 'verified', 2.5, 'Adjusted', now())`,
+        [verified],
+      );
+      const rejected = await copy('Rejected', 'completed', [1, 2]);
+      await sql(
+        `insert into credential_reviews (id, credential_id, decision, rejection_reason, decided_at)
+         values (gen_random_uuid(), ?, 'rejected', 'Not a course', now())`,
+        [rejected],
+      );
+      const noticed = await copy(
+        'With a notice',
+        'completed',
+        [1],
+        `|| '[{"documentId": "${randomUUID()}", "fileName": "scan.png", "kind": "unreadable", "message": "Unreadable"}]'::jsonb`,
+      );
+      const analyzing = await copy('Analyzing', 'analyzing', [1, 2, 3]);
+      const failed = await copy('Failed', 'failed', []);
+      const pending = await copy('Pending', 'pending', []);
+      await sql(`update credentials set created_at = (select created_at from credentials where id = ?) where id = ?`, [
+        failed,
+        pending,
+      ]);
+      await createCredential(owner, 'Newest, empty');
+      // Another applicant's credential is never listed.
+      await createCredential(bob, 'Bob, not listed');
+
+      // The previous reader: five MikroORM queries with entities, mapped by the same helpers.
+      const em = api.em().fork();
+      const credentials = await em.find(
+        Credential,
+        { ownerId: owner.id },
+        { populate: ['documents'], orderBy: { createdAt: 'desc', id: 'asc' } },
+      );
+      const ids = (status: Credential['status']) => credentials.filter((c) => c.status === status).map((c) => c.id);
+      const [evaluations, phaseRecords, reviews] = await Promise.all([
+        em.find(Evaluation, { credential: { $in: ids('completed') } }),
+        em.find(
+          AnalysisRecord,
+          {
+            $or: [
+              { credential: { $in: ids('analyzing') } },
+              { credential: { $in: ids('completed') }, phase: { $in: [1, 2] } },
+            ],
+          },
+          { orderBy: { phase: 'asc' } },
+        ),
+        em.find(CredentialReview, { credential: { $in: ids('completed') } }),
+      ]);
+      const expected = credentials.map((credential) => {
+        const evaluation = evaluations.find((e) => e.credential.id === credential.id);
+        const review = reviews.find((r) => r.credential.id === credential.id);
+        const records = phaseRecords
+          .filter((r) => r.credential.id === credential.id)
+          .map((r) => ({ phase: r.phase, results: r.results }));
+        return {
+          ...toCredentialDto(credential),
+          evaluation: evaluation ? evaluationWithDetails(evaluation, credential.id, records) : null,
+          analyses: credential.status === 'analyzing' ? records : [],
+          review: review ? toCredentialReviewDto(review) : null,
+        };
+      });
+      const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+      const list = (await api.http.get('/api/credentials').set(owner.headers()).expect(200))
+        .body as CredentialOverview[];
+      expect(list).toStrictEqual(asJson(expected));
+      const records = (await api.http.get('/api/applicants/me/records').set(owner.headers()).expect(200))
+        .body as ApplicantRecords;
+      expect(records).toStrictEqual({ email: null, credentials: list });
+      // The data covers what the query assembles: each state, several documents, details, reviews, notices.
+      expect(list).toHaveLength(8);
+      const byId = new Map(list.map((c) => [c.id, c]));
+      expect(byId.get(analyzed)?.documents).toHaveLength(2);
+      expect(Object.keys(byId.get(analyzed)?.evaluation?.evidence ?? {}).length).toBeGreaterThan(0);
+      expect(byId.get(analyzing)?.analyses.map((a) => a.phase)).toEqual([1, 2, 3]);
+      expect(byId.get(verified)?.review).toMatchObject({ decision: 'verified', awardedCredits: 2.5 });
+      expect(byId.get(rejected)?.review).toMatchObject({ decision: 'rejected', rejectionReason: 'Not a course' });
+      expect(byId.get(noticed)?.evaluation?.documentNotices.at(-1)).toMatchObject({ kind: 'unreadable' });
+      expect(byId.get(failed)).toMatchObject({ failureKind: 'documents', evaluation: null, analyses: [] });
     });
 
     it('answers 401 without an applicant or staff token, and for a forged or expired one', async () => {

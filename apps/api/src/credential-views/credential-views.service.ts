@@ -30,19 +30,14 @@ export class CredentialViewsService {
     return { email, credentials };
   }
 
-  /** The applicant's own credentials with everything the page shows. */
+  /** The applicant's own credentials with everything the page shows (one query of plain rows). */
   async listOwn(viewer: Viewer): Promise<CredentialOverview[]> {
     const owned = await this.repository.listOwned(requireApplicant(viewer));
-    return owned.credentials.map((credential) => {
-      const evaluation = owned.evaluations.get(credential.id);
-      const review = owned.reviews.get(credential.id);
-      const records = (owned.analyses.get(credential.id) ?? []).map((r) => ({ phase: r.phase, results: r.results }));
-      return {
-        ...toCredentialDto(credential),
-        evaluation: evaluation ? evaluationWithDetails(evaluation, credential.id, records) : null,
-        analyses: credential.status === 'analyzing' ? records : [],
-        review: review ? toCredentialReviewDto(review) : null,
-      };
-    });
+    return owned.map(({ credential, evaluation, records, review }) => ({
+      ...toCredentialDto(credential),
+      evaluation: evaluation ? evaluationWithDetails(evaluation, credential.id, records) : null,
+      analyses: credential.status === 'analyzing' ? records : [],
+      review: review ? toCredentialReviewDto(review) : null,
+    }));
   }
 }

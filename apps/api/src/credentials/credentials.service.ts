@@ -16,7 +16,19 @@ import { Credential } from './credential.entity';
 import { CredentialNotFoundError, DocumentNotFoundError, StaffOwnNoCredentialsError } from './credentials.errors';
 import { CredentialsRepository } from './credentials.repository';
 
-export function toCredentialDocumentDto(document: CredentialDocument): CredentialDocumentDto {
+/** What the answer shows of a document: an entity, or a plain row of the same fields. */
+export type CredentialDocumentFields = Pick<
+  CredentialDocument,
+  'id' | 'fileName' | 'documentType' | 'fileSize' | 'fileType' | 'createdAt'
+>;
+
+/** What the answer shows of a credential: an entity with its documents loaded, or a plain row of the same fields. */
+export type CredentialFields = Pick<
+  Credential,
+  'id' | 'name' | 'status' | 'ownerId' | 'failureReason' | 'failureKind' | 'analysisStartedAt' | 'createdAt'
+> & { documents: Iterable<CredentialDocumentFields> };
+
+export function toCredentialDocumentDto(document: CredentialDocumentFields): CredentialDocumentDto {
   return {
     id: document.id,
     fileName: document.fileName,
@@ -28,7 +40,7 @@ export function toCredentialDocumentDto(document: CredentialDocument): Credentia
 }
 
 /** Needs the credential's documents loaded (every repository read loads them). */
-export function toCredentialDto(credential: Credential): CredentialDto {
+export function toCredentialDto(credential: CredentialFields): CredentialDto {
   return {
     id: credential.id,
     name: credential.name,
@@ -38,7 +50,7 @@ export function toCredentialDto(credential: Credential): CredentialDto {
     failureKind: credential.failureKind,
     analysisStartedAt: credential.analysisStartedAt?.toISOString() ?? null,
     createdAt: credential.createdAt.toISOString(),
-    documents: credential.documents.getItems().map(toCredentialDocumentDto),
+    documents: Array.from(credential.documents, (document) => toCredentialDocumentDto(document)),
   };
 }
 

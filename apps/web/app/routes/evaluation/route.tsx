@@ -24,7 +24,8 @@ import { KeepEvaluationPanel, type KeepEvaluationFeedback } from './keep-evaluat
 import { MailPanel } from './mail-panel';
 import { SystemStatusPanel } from './system-status-panel';
 import { UploadCredentialsPanel } from './upload-credentials-panel';
-import { ApiError, callApi } from '~/lib/api.server';
+import { ApiError } from '~/lib/api.server';
+import { evaluationPanels } from '~/lib/evaluation-panels.server';
 import { cacheControlFromLoader, PRIVATE_PAGE, SHARED_PAGE } from '~/lib/page-sharing';
 import { signedOutHeaders } from '~/lib/account.server';
 import { applicantApi, ensureApplicant, optionalApplicant, signInLinkRequest } from '~/lib/applicant.server';
@@ -74,11 +75,12 @@ async function ownRecords(request: Request): Promise<OwnRecords> {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = optionalAdminToken(request);
   const [records, panels, adminToken, pending] = await Promise.all([
     ownRecords(request),
-    // Both system panels in one call (issue 18: one API call per page view where one can serve).
-    optional(ROUTES.evaluationPanels, (route) => callApi(route)),
-    optionalAdminToken(request),
+    // Both system panels in one call (issue 18), kept briefly in this process for everyone but an admin (issue 28).
+    optional(ROUTES.evaluationPanels, async () => evaluationPanels((await admin) !== null)),
+    admin,
     takePendingToast(request),
   ]);
   const checklist = panels?.checklist ?? null;
