@@ -463,6 +463,8 @@ async function main(): Promise<void> {
        from generate_series(1, 2000) as i`,
       [trainings],
     );
+    // Production's autovacuum analyzes the tables; this server's does not, and without statistics PostgreSQL misplans.
+    await sql.query('analyze');
     const login = await fetch(`${apiUrl}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
