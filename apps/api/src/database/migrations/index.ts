@@ -31,6 +31,7 @@ import { Migration20261206093200_certificates } from './Migration20261206093200_
 import { Migration20261207090000_applicant_sessions } from './Migration20261207090000_applicant_sessions';
 import { Migration20261207091000_issued_credential_withdrawal } from './Migration20261207091000_issued_credential_withdrawal';
 import { Migration20261208090000_free_checkout } from './Migration20261208090000_free_checkout';
+import { Migration20261211090000_enrollment_seat_index } from './Migration20261211090000_enrollment_seat_index';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -75,4 +76,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261207091000_issued_credential_withdrawal,
   },
   { name: 'Migration20261208090000_free_checkout', class: Migration20261208090000_free_checkout },
+  { name: 'Migration20261211090000_enrollment_seat_index', class: Migration20261211090000_enrollment_seat_index },
 ];
