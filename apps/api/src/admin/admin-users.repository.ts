@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { preparedRead } from '../database/prepared-read';
 import { AdminUser } from './admin-user.entity';
 import { RevokedToken } from './revoked-token.entity';
 
@@ -26,14 +27,16 @@ export class AdminUsersRepository {
   /**
    * The account behind a token, unless the token was revoked or issued before the account's last password or role
    * change (its version is older), in one query of a plain row: every admin request asks it (issue 18: two queries and
-   * an entity here doubled the admin table's database round trips).
+   * an entity here doubled the admin table's database round trips). A prepared statement: it is planned once per
+   * pooled connection (docs/decisions/017).
    */
   async findActive(
     id: string,
     jti: string,
     tokenVersion: number,
   ): Promise<Pick<AdminUser, 'id' | 'username' | 'role'> | null> {
-    const [row] = await this.em.execute<Array<Pick<AdminUser, 'id' | 'username' | 'role'>>>(
+    const [row] = await preparedRead<Pick<AdminUser, 'id' | 'username' | 'role'>>(
+      this.em,
       `select u.id, u.username, u.role from admin_users u
         where u.id = ? and u.token_version = ? and not exists (select 1 from revoked_tokens r where r.jti = ?)`,
       [id, tokenVersion, jti],

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Cohort as CohortDto, WaitlistEntryView } from '@app/contracts';
 import type { ClientSeatHold } from '@app/domain';
 import { randomUUID } from 'node:crypto';
+import { preparedRead } from '../database/prepared-read';
 
 // A seat counts as taken by a non-cancelled enrollment, or by a hold of a payment that has not enrolled yet.
 const COUNTED_HOLDS = `cohort_seat_holds h join payments p on p.id = h.payment_id
@@ -149,10 +150,12 @@ export class CohortSeatsRepository {
   /**
    * The cohort list with seats left, in one query of plain rows: it is read on every checkout page view, and entity
    * hydration plus a second query for the counts cost more than the SQL (issue 18's profile). Seats are counted only
-   * for cohorts with a capacity; the rest are unlimited (null).
+   * for cohorts with a capacity; the rest are unlimited (null). A prepared statement (docs/decisions/017): its three
+   * correlated subqueries cost PostgreSQL more to plan than to run.
    */
   async listWithSeats(trainingName?: string): Promise<CohortListEntry[]> {
-    const rows = await this.em.execute<CohortListRow[]>(
+    const rows = await preparedRead<CohortListRow>(
+      this.em,
       `${COHORT_LIST_SELECT} ${trainingName ? 'where c.training_name = ?' : ''} ${COHORT_LIST_ORDER}`,
       trainingName ? [trainingName] : [],
     );
