@@ -5,9 +5,10 @@ import type { RootLoaderData } from './lib/site-header-data';
 import { NonceContext } from './lib/nonce';
 import { createRenderMemo, renderMemoKey } from './lib/render-memo.server';
 
-/** The cookies the app reads, and the header a visitor with them sees, for server.mjs's page cache. */
+/** For server.mjs's page cache: the cookies the app reads, the header a visitor with them sees, kept pages' nonces. */
 export { APP_COOKIES } from './lib/cookie-names';
 export { siteHeaderOfCookie } from './lib/visitor-view.server';
+export { noncedPage, withNonce } from './lib/render-memo.server';
 
 declare module 'react-router' {
   interface AppLoadContext {

@@ -1,4 +1,4 @@
-import { createRenderMemo, renderMemoKey } from './render-memo.server';
+import { createRenderMemo, noncedPage, renderMemoKey, withNonce } from './render-memo.server';
 
 describe('renderMemoKey', () => {
   it('is the same for the same URL and equal data, and differs for any other URL or data', () => {
@@ -67,5 +67,17 @@ describe('createRenderMemo', () => {
     const off = createRenderMemo(0, 10, () => 0);
     off.keep('a', 'n', page('n'));
     expect(off.take('a', 'm')).toBeNull();
+  });
+});
+
+describe('noncedPage and withNonce', () => {
+  it('writes another nonce over every place of the first, and replaces one of another length by search', () => {
+    const html = (nonce: string) => `<p>é</p><script nonce="${nonce}"></script><style nonce="${nonce}"></style>`;
+    const kept = noncedPage(Buffer.from(html('AAAAAAAAAAAAAAAAAAAAAA==')), 'AAAAAAAAAAAAAAAAAAAAAA==');
+    expect(kept.places).toHaveLength(2);
+    expect(withNonce(kept, 'BBBBBBBBBBBBBBBBBBBBBB==').toString()).toBe(html('BBBBBBBBBBBBBBBBBBBBBB=='));
+    expect(withNonce(kept, 'short').toString()).toBe(html('short'));
+    // The kept page is untouched.
+    expect(kept.page.toString()).toBe(html('AAAAAAAAAAAAAAAAAAAAAA=='));
   });
 });

@@ -34,6 +34,32 @@ export function renderMemoKey(url: string, data: unknown): string | null {
 }
 
 /**
+ * A page with its nonce at known places: a copy with another nonce of the same length is the page's bytes copied and
+ * the nonce written over each place (no text decoding or searching per view). Nonces of another length are searched
+ * and replaced.
+ */
+export interface NoncedPage {
+  page: Buffer;
+  nonce: string;
+  places: number[];
+}
+
+export function noncedPage(page: Buffer, nonce: string): NoncedPage {
+  const places: number[] = [];
+  if (nonce) for (let at = page.indexOf(nonce); at !== -1; at = page.indexOf(nonce, at + nonce.length)) places.push(at);
+  return { page, nonce, places };
+}
+
+export function withNonce({ page, nonce, places }: NoncedPage, fresh: string): Buffer<ArrayBuffer> {
+  if (Buffer.byteLength(fresh) !== Buffer.byteLength(nonce))
+    return Buffer.from(page.toString('utf8').replaceAll(nonce, fresh));
+  const copy = Buffer.allocUnsafe(page.byteLength);
+  page.copy(copy);
+  for (const at of places) copy.write(fresh, at, 'utf8');
+  return copy;
+}
+
+/**
  * Keeps at most `maxEntries` pages for `ttlMs` each (0: none), the oldest dropped first. Each process has its own.
  */
 export function createRenderMemo(
@@ -41,7 +67,7 @@ export function createRenderMemo(
   maxEntries: number,
   now: () => number = performance.now.bind(performance),
 ): RenderMemo {
-  const pages = new Map<string, { expires: number; nonce: string; html: string }>();
+  const pages = new Map<string, NoncedPage & { expires: number }>();
   return {
     take(key, nonce) {
       const kept = pages.get(key);
@@ -50,13 +76,13 @@ export function createRenderMemo(
         pages.delete(key);
         return null;
       }
-      return Buffer.from(kept.html.replaceAll(kept.nonce, nonce));
+      return withNonce(kept, nonce);
     },
     keep(key, nonce, page) {
       if (ttlMs <= 0 || !nonce) return;
       pages.delete(key);
       while (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
-      pages.set(key, { expires: now() + ttlMs, nonce, html: page.toString('utf8') });
+      pages.set(key, { ...noncedPage(page, nonce), expires: now() + ttlMs });
     },
   };
 }
