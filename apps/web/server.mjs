@@ -31,6 +31,9 @@ const https =
 let handleDocument;
 /** The server build's wholePage (entry.server.tsx): a page's bytes, for one write without reading its body back. */
 let wholePage = null;
+/** The server build's noncedPage and withNonce (render-memo.server.ts): a kept page, and its copy with another nonce. */
+let noncedPage;
+let withNonce;
 
 /**
  * What the CSP must allow besides this origin: the store presigned uploads go to, and Stripe only when Stripe is
@@ -125,8 +128,8 @@ function securityHeaderList() {
 }
 function securityHeaders(_request, response, next) {
   const nonce = response.locals.cspNonce;
-  for (const [name, value, withNonce] of securityHeaderList())
-    response.setHeader(name, withNonce ? value.replaceAll(NONCE_MARKER, nonce) : value);
+  for (const [name, value, carriesNonce] of securityHeaderList())
+    response.setHeader(name, carriesNonce ? value.replaceAll(NONCE_MARKER, nonce) : value);
   next();
 }
 
@@ -285,7 +288,7 @@ async function send(response, answer) {
  */
 const PAGE_CACHE_MS = Number(process.env.PAGE_CACHE_MS ?? 1000);
 const PAGE_CACHE_MAX_ENTRIES = 200;
-/** View key and URL → { expires, nonce, status, headers, body } or the promise of the render under way. */
+/** View key and URL → { expires, status, headers, body (the build's noncedPage) } or the promise of the render under way. */
 const pageCache = new Map();
 
 /** The names of the cookies the app reads (the build's APP_COOKIES); null: unknown, so any cookie counts as one. */
@@ -394,8 +397,8 @@ async function renderShareable(request, response, siteHeader) {
   const shared = /\bpublic\b/i.test(answer.headers.get('cache-control') ?? '');
   if (answer.status !== 200 || !html || !shared || answer.headers.has('set-cookie')) return { answer };
   const headers = [...answer.headers].filter(([name]) => name !== 'content-length');
-  const body = wholePage?.(answer)?.toString('utf8') ?? (await answer.text());
-  return { page: { nonce: response.locals.cspNonce, status: answer.status, headers, body } };
+  const bytes = wholePage?.(answer) ?? Buffer.from(await answer.arrayBuffer());
+  return { page: { status: answer.status, headers, body: noncedPage(bytes, response.locals.cspNonce) } };
 }
 
 const app = express();
@@ -462,7 +465,7 @@ app.use(async (request, response, next) => {
       });
       if (own) return await send(response, own);
       if (page) {
-        const body = Buffer.from(page.body.replaceAll(page.nonce, response.locals.cspNonce));
+        const body = withNonce(page.body, response.locals.cspNonce);
         for (const [name, value] of page.headers) response.setHeader(name, value);
         response.setHeader('content-length', String(body.byteLength));
         return response.status(page.status).end(body);
@@ -492,6 +495,7 @@ async function serve() {
   const build = await import(pathToFileURL(resolve('build/server/index.mjs')).href);
   handleDocument = createRequestHandler(build, process.env.NODE_ENV);
   wholePage = typeof build.entry.module.wholePage === 'function' ? build.entry.module.wholePage : null;
+  ({ noncedPage, withNonce } = build.entry.module);
   const cookieNames = build.entry.module.APP_COOKIES;
   appCookies = Array.isArray(cookieNames) ? new Set(cookieNames) : null;
   if (typeof build.entry.module.siteHeaderOfCookie === 'function') {

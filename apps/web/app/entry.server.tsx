@@ -3,10 +3,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import type { RootLoaderData } from './lib/site-header-data';
 import { NonceContext } from './lib/nonce';
+import { createRenderMemo, renderMemoKey } from './lib/render-memo.server';
 
-/** The cookies the app reads, and the header a visitor with them sees, for server.mjs's page cache. */
+/** For server.mjs's page cache: the cookies the app reads, the header a visitor with them sees, kept pages' nonces. */
 export { APP_COOKIES } from './lib/cookie-names';
 export { siteHeaderOfCookie } from './lib/visitor-view.server';
+export { noncedPage, withNonce } from './lib/render-memo.server';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -33,6 +35,26 @@ export function wholePage(response: Response): Buffer | undefined {
 }
 
 /**
+ * Pages kept for the next view of the same URL with the same data (render-memo.server.ts), as long as the web
+ * server's page cache keeps a shared render (PAGE_CACHE_MS, default 1 s; 0: every view renders).
+ */
+const memo = createRenderMemo(Number(process.env.PAGE_CACHE_MS ?? 1000), 200);
+
+/** A page's memo key: a successful GET without errors, keyed by its URL and its routes' data; null: not kept. */
+function memoKeyOf(request: Request, status: number, { staticHandlerContext: handled }: EntryContext): string | null {
+  if (request.method !== 'GET' || status !== 200 || handled.errors) return null;
+  return renderMemoKey(request.url, handled.loaderData);
+}
+
+function pageResponse(page: Buffer<ArrayBuffer>, headers: Headers, status: number): Response {
+  headers.set('Content-Type', 'text/html');
+  headers.set('Content-Length', String(page.byteLength));
+  const response = new Response(page, { headers, status });
+  wholePages.set(response, page);
+  return response;
+}
+
+/**
  * React Router's default Node entry, plus the CSP nonce: the web server (server.mjs) sends a Content-Security-Policy
  * that allows only scripts carrying this response's nonce, so every inline script React Router writes (hydration
  * context, streamed data, scroll restoration) must carry it. A page is rendered whole (React's onAllReady) and
@@ -47,6 +69,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? '';
+  const memoKey = memoKeyOf(request, responseStatusCode, routerContext);
+  const kept = memoKey && memo.take(memoKey, nonce);
+  if (kept) return Promise.resolve(pageResponse(kept, responseHeaders, responseStatusCode));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Called after the render below has started (abort is defined by then).
@@ -72,11 +97,8 @@ export default function handleRequest(
           });
           sink.on('finish', () => {
             const page = Buffer.concat(chunks);
-            responseHeaders.set('Content-Type', 'text/html');
-            responseHeaders.set('Content-Length', String(page.byteLength));
-            const response = new Response(page, { headers: responseHeaders, status: responseStatusCode });
-            wholePages.set(response, page);
-            resolve(response);
+            if (memoKey && responseStatusCode === 200) memo.keep(memoKey, nonce, page);
+            resolve(pageResponse(page, responseHeaders, responseStatusCode));
           });
           sink.on('error', reject);
           pipe(sink);

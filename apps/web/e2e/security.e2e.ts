@@ -282,7 +282,7 @@ describe('page views share one render per kind of site header (server.mjs page c
     }
   });
 
-  it("renders a page whose loader reads the visitor for each visitor with the app's cookies", async () => {
+  it("renders a page whose loader reads the visitor for each visitor with the app's cookies, again when their data change", async () => {
     // The evaluation page lists the visitor's own credentials: it does not declare SHARED_WITH_EVERY_VISITOR.
     const owner = newApplicant();
     const name = `Shared-render check ${randomUUID()}`;
@@ -294,11 +294,34 @@ describe('page views share one render per kind of site header (server.mjs page c
     expect(created.status).toBe(201);
     // An anonymous view first, so a shared render of the page exists to be (wrongly) taken.
     expect(await (await fetch(`${url}/evaluation`)).text()).not.toContain(name);
-    const own = await fetch(`${url}/evaluation`, { headers: { cookie: await applicantCookieHeader(owner) } });
-    expect(await own.text()).toContain(name);
+    const cookie = await applicantCookieHeader(owner);
+    const own = await fetch(`${url}/evaluation`, { headers: { cookie } });
+    const ownHtml = await own.text();
+    expect(ownHtml).toContain(name);
     expect(own.headers.get('cache-control')).toBe('private, no-store');
     // Nor is their page kept for the next visitor.
     expect(await (await fetch(`${url}/evaluation`)).text()).not.toContain(name);
+    // Their next view with the same data is the same page (the render memo, render-memo.server.ts) with its own nonce.
+    const again = await fetch(`${url}/evaluation`, { headers: { cookie } });
+    const againHtml = await again.text();
+    expect(nonceOf(again)).not.toBe(nonceOf(own));
+    expect(againHtml).not.toContain(nonceOf(own));
+    expect(againHtml.replaceAll(nonceOf(again), nonceOf(own))).toBe(ownHtml);
+    // A change shows in the very next view, long before the page cache's 60 s would end: other data, another page.
+    const second = `Shared-render check, second ${randomUUID()}`;
+    const createdAgain = await fetch(`${e2e.apiUrl}/api/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...owner.headers() },
+      body: JSON.stringify({ name: second }),
+    });
+    expect(createdAgain.status).toBe(201);
+    const changed = await (await fetch(`${url}/evaluation`, { headers: { cookie } })).text();
+    expect([changed.includes(name), changed.includes(second)]).toEqual([true, true]);
+    // Another applicant's view of the same URL is their own page, not this one's.
+    const other = await (
+      await fetch(`${url}/evaluation`, { headers: { cookie: await applicantCookieHeader(newApplicant()) } })
+    ).text();
+    expect([other.includes(name), other.includes(second)]).toEqual([false, false]);
   });
 
   it('never shares a checkout: each view of a checkout URL is rendered for its visitor, marked private, and makes no payment', async () => {
