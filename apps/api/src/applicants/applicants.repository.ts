@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { preparedRead } from '../database/prepared-read';
 import { randomUUID } from 'node:crypto';
 import { Applicant } from './applicant.entity';
 
@@ -111,17 +112,20 @@ export class ApplicantsRepository {
     applicantId: string,
     tokenHash: string | null,
   ): Promise<{ email: string | null; session: ApplicantSessionRow | null }> {
-    const rows = await this.em
-      .getConnection()
-      .execute<
-        Array<{ email: string | null; applicant_id: string | null; last_seen_at: Date | null; expires_at: Date | null }>
-      >(
-        `select a.email, s.applicant_id, s.last_seen_at, s.expires_at
+    // Run on every applicant request: prepared (decision 017).
+    const rows = await preparedRead<{
+      email: string | null;
+      applicant_id: string | null;
+      last_seen_at: Date | null;
+      expires_at: Date | null;
+    }>(
+      this.em,
+      `select a.email, s.applicant_id, s.last_seen_at, s.expires_at
          from applicants a
          left join applicant_sessions s on s.token_hash = ? and s.applicant_id = a.id
         where a.id = ?`,
-        [tokenHash ?? '', applicantId],
-      );
+      [tokenHash ?? '', applicantId],
+    );
     const row = rows[0];
     if (!row) return { email: null, session: null };
     const session =

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { preparedRead } from '../database/prepared-read';
 import type { EvaluationFields } from '../analysis/analysis.service';
 import type { CredentialDocumentFields, CredentialFields } from '../credentials/credentials.service';
 import type { CredentialReviewFields } from '../reviews/review-mapping';
@@ -70,7 +71,8 @@ export class CredentialViewsRepository {
 
   /** One applicant's credentials with documents, newest first, and their evaluations, phase records and reviews. */
   async listOwned(ownerId: string): Promise<OwnedCredential[]> {
-    const rows = await this.em.getConnection().execute<OwnedCredentialRow[]>(OWNED_CREDENTIALS_SELECT, [ownerId]);
+    // Run on every view of the evaluation page: prepared (decision 017).
+    const rows = await preparedRead<OwnedCredentialRow>(this.em, OWNED_CREDENTIALS_SELECT, [ownerId]);
     return rows.map((row) => ({
       credential: {
         id: row.id,
