@@ -20,7 +20,10 @@ function statementName(sql: string): string {
  * parameters as `em.execute`, same rows (the connection's type parsers), same exceptions, the caller's transaction.
  */
 export async function preparedRead<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
-  const query = em.getKnex().raw(sql, params as unknown[]).options({ name: statementName(sql) });
+  const query = em
+    .getKnex()
+    .raw(sql, params as unknown[])
+    .options({ name: statementName(sql) });
   const transaction = em.getTransactionContext();
   if (transaction) query.transacting(transaction);
   try {
