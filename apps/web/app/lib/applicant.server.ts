@@ -13,6 +13,7 @@ import { APPLICANT_COOKIE, SIGN_IN_BINDING_COOKIE } from './cookie-names';
 import { webEnv } from './env.server';
 import { SESSION_SECRET } from './session.server';
 import { isUuid } from './forms.server';
+import { setBounded } from './bounded-map';
 
 /** How long a browser keeps its applicant identity without coming back. */
 const COOKIE_DAYS = 180;
@@ -171,9 +172,7 @@ export function applicantToken(applicant: ApplicantRef, now = Date.now()): strin
   const kept = recentTokens.get(reuseKey);
   if (kept && now < kept.until) return kept.token;
   const token = signApplicantToken(applicant, signingKey.key);
-  recentTokens.delete(reuseKey);
-  if (recentTokens.size >= TOKENS_KEPT) recentTokens.delete(recentTokens.keys().next().value as string);
-  recentTokens.set(reuseKey, { token, until: now + TOKEN_REUSE_MS });
+  setBounded(recentTokens, reuseKey, { token, until: now + TOKEN_REUSE_MS }, TOKENS_KEPT);
   return token;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { serialize } from 'node:v8';
+import { setBounded } from './bounded-map';
 
 /**
  * A page's HTML is a function of its URL and the data its loaders returned, its CSP nonce aside: the components read
@@ -80,9 +81,7 @@ export function createRenderMemo(
     },
     keep(key, nonce, page) {
       if (ttlMs <= 0 || !nonce) return;
-      pages.delete(key);
-      while (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
-      pages.set(key, { ...noncedPage(page, nonce), expires: now() + ttlMs });
+      setBounded(pages, key, { ...noncedPage(page, nonce), expires: now() + ttlMs }, maxEntries);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createCookie, type Cookie, type CookieOptions } from 'react-router';
+import { setBounded } from './bounded-map';
 
 /** How many Cookie headers each cookie keeps the verified value of; the oldest goes first. */
 const KEPT_HEADERS = 500;
@@ -31,8 +32,7 @@ export function createSignedCookie(name: string, options: CookieOptions): Cookie
       if (!header || parseOptions || header.length > KEPT_HEADER_CHARS) return cookie.parse(header, parseOptions);
       if (verified.has(header)) return copy(verified.get(header));
       const value: unknown = await cookie.parse(header);
-      if (verified.size >= KEPT_HEADERS) verified.delete(verified.keys().next().value as string);
-      verified.set(header, value);
+      setBounded(verified, header, value, KEPT_HEADERS);
       return copy(value);
     },
   };
