@@ -38,11 +38,12 @@ export function wholePage(response: Response): Buffer | undefined {
  * Pages kept for the next view of the same URL with the same data (render-memo.server.ts), as long as the web
  * server's page cache keeps a shared render (PAGE_CACHE_MS, default 1 s; 0: every view renders).
  */
-const memo = createRenderMemo(Number(process.env.PAGE_CACHE_MS ?? 1000), 200);
+const MEMO_MS = Number(process.env.PAGE_CACHE_MS ?? 1000);
+const memo = createRenderMemo(MEMO_MS, 200);
 
 /** A page's memo key: a successful GET without errors, keyed by its URL and its routes' data; null: not kept. */
 function memoKeyOf(request: Request, status: number, { staticHandlerContext: handled }: EntryContext): string | null {
-  if (request.method !== 'GET' || status !== 200 || handled.errors) return null;
+  if (MEMO_MS <= 0 || request.method !== 'GET' || status !== 200 || handled.errors) return null;
   return renderMemoKey(request.url, handled.loaderData);
 }
 
