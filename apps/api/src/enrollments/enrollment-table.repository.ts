@@ -105,18 +105,16 @@ export class EnrollmentTableRepository {
       [...params, ...params, query.limit, query.offset],
     );
     // A page past the last has no row to carry the count: counted on its own (rare: a stale link).
-    const total =
-      rows.length > 0 || query.offset === 0
-        ? Number(rows[0]?.total ?? 0)
-        : Number(
-            (
-              await this.em.execute<Array<{ count: string }>>(
-                `select count(*) as count from enrollments e ${clause}`,
-                params,
-              )
-            )[0].count,
-          );
-    return { rows, total };
+    if (rows.length === 0 && query.offset > 0) return { rows, total: await this.count(clause, params) };
+    return { rows, total: Number(rows[0]?.total ?? 0) };
+  }
+
+  private async count(clause: string, params: unknown[]): Promise<number> {
+    const [{ count }] = await this.em.execute<Array<{ count: string }>>(
+      `select count(*) as count from enrollments e ${clause}`,
+      params,
+    );
+    return Number(count);
   }
 
   async findRow(id: string): Promise<EnrollmentTableRow | null> {
