@@ -5,7 +5,7 @@ import { UnauthorizedError } from '../common/errors/app-error';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
 import { AdminAuthService } from './admin-auth.service';
-import { adminTokenKey } from './admin-token-key';
+import { hs256Key } from '../common/hs256-key';
 import { ADMIN_JWT_STRATEGY, type AdminTokenPayload, type AuthenticatedAdmin } from './admin-auth.types';
 
 /** Bearer JWT signed with JWT_SECRET, not expired, and not revoked by logout. */
@@ -17,9 +17,9 @@ export class AdminJwtStrategy extends PassportStrategy(Strategy, ADMIN_JWT_STRAT
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      // A KeyObject, made once (admin-token-key.ts); passport-jwt hands it to jsonwebtoken as it is, though its types
+      // A KeyObject, made once (common/hs256-key.ts); passport-jwt hands it to jsonwebtoken as it is, though its types
       // name only string and Buffer.
-      secretOrKey: adminTokenKey(config.auth.jwtSecret) as unknown as Buffer,
+      secretOrKey: hs256Key(config.auth.jwtSecret) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });

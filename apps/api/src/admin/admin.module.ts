@@ -11,7 +11,7 @@ import { AdminJwtGuard } from './admin-jwt.guard';
 import { AdminJwtStrategy } from './admin-jwt.strategy';
 import { StaffRoleGuard } from './admin-only.decorator';
 import { AdminTicketsService } from './admin-tickets.service';
-import { adminTokenKey } from './admin-token-key';
+import { hs256Key } from '../common/hs256-key';
 import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
 import { LoginLimiterService } from './login-limiter.service';
@@ -31,7 +31,7 @@ type JwtExpiry = NonNullable<NonNullable<Parameters<typeof JwtModule.register>[0
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        secret: adminTokenKey(config.auth.jwtSecret),
+        secret: hs256Key(config.auth.jwtSecret),
         // JWT_EXPIRES_IN is a vercel/ms duration such as '2h', which is what the option takes.
         signOptions: { expiresIn: config.auth.jwtExpiresIn as JwtExpiry, algorithm: 'HS256' },
       }),

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { verify } from 'jsonwebtoken';
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { hs256Key } from '../common/hs256-key';
 import { APPLICANT_TOKEN_AUDIENCE, APPLICANT_TOKEN_HEADER } from '@app/contracts';
 import type { AppConfig } from '../config/app-config';
 import { InjectConfig } from '../config/inject-config.decorator';
@@ -33,16 +34,12 @@ export const APPLICANT_TOKEN_SCHEME = 'applicantToken';
 export class ApplicantTokenService {
   private readonly jwt = new JwtService({});
   private readonly secret: string | null;
-  /**
-   * The secret as a key made once: given a string, jsonwebtoken first tries to read it as a PEM public key (which
-   * throws) and then makes a secret key of it, on every token, about 2% of the API's time on the evaluation page
-   * (issue 28's profile). The same bytes, so the same tokens verify.
-   */
+  /** The secret as a key made once (common/hs256-key.ts). */
   private readonly key: KeyObject | null;
 
   constructor(@InjectConfig() config: AppConfig) {
     this.secret = config.records.applicantTokenSecret;
-    this.key = this.secret ? createSecretKey(Buffer.from(this.secret, 'utf8')) : null;
+    this.key = this.secret ? hs256Key(this.secret) : null;
   }
 
   /**
