@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { Cohort } from '@app/contracts';
+import type { AdminPanelView, Cohort, EnrollmentRow } from '@app/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../tools/testing/test-database';
 import { startTestApi, type TestApi } from './support/test-app';
 
@@ -158,6 +158,86 @@ describe('the cohort list cache on two API instances', () => {
     expect(await eventually(async () => (await cohortOn(apis[1], id))?.seatsLeft === 2)).toBe(true);
     // It was the answer's own end, not an uncached read: the instance still caches.
     expect(await eventually(() => servesFromCache(apis[1]))).toBe(true);
+  });
+
+  describe("the admin panel's answer, kept under the same channel", () => {
+    let enrollmentId: string;
+    let nameWithoutNotice = 0;
+
+    async function panelRow(api: TestApi): Promise<EnrollmentRow | undefined> {
+      const view = (
+        await api.http
+          .get('/api/admin/panel')
+          .query({ q: 'panel-cache-student' })
+          .set('Authorization', `Bearer ${adminToken}`)
+          .expect(200)
+      ).body as AdminPanelView;
+      return view.enrollments.rows.find((row) => row.id === enrollmentId);
+    }
+
+    /** Whether `api` answers the panel from its cache: a name changed without a notice is not seen. */
+    async function servesPanelFromCache(api: TestApi): Promise<boolean> {
+      await panelRow(api);
+      const name = `panel-cache-student ${++nameWithoutNotice}`;
+      await sql.query('begin');
+      await sql.query('set local session_replication_role = replica');
+      await sql.query('update enrollments set student_name = $1 where id = $2', [name, enrollmentId]);
+      await sql.query('commit');
+      return (await panelRow(api))?.studentName !== name;
+    }
+
+    beforeAll(async () => {
+      const cohortId = await insertCohort('2099-06', 10);
+      const { rows } = await sql.query<{ id: string }>(
+        `insert into enrollments (id, student_name, student_email, training_name, cohort_id, payment_type,
+           payment_amount, enrollment_status, is_manual_entry, created_at)
+         values (gen_random_uuid(), 'panel-cache-student', 'panel-cache@example.com', $1, $2, 'full', 150000, 'active',
+           true, now()) returning id`,
+        [TRAINING, cohortId],
+      );
+      enrollmentId = rows[0].id;
+    });
+
+    it('is kept by both instances', async () => {
+      for (const api of apis) expect(await eventually(() => servesPanelFromCache(api))).toBe(true);
+    });
+
+    it("shows an admin's edit at once on the instance that made it, and on the other after its notice", async () => {
+      for (const api of apis) expect(await eventually(() => servesPanelFromCache(api))).toBe(true);
+      await apis[0].http
+        .patch(`/api/admin/enrollments/${enrollmentId}`)
+        .set('Authorization', `Bearer ${adminToken}`)
+        .send({ notes: 'Seen at once' })
+        .expect(200);
+      expect(await panelRow(apis[0])).toMatchObject({ notes: 'Seen at once' });
+      expect(await eventually(async () => (await panelRow(apis[1]))?.notes === 'Seen at once')).toBe(true);
+    });
+
+    it('is dropped by a change to any column of enrollments, and by a refund recorded by SQL', async () => {
+      for (const api of apis) expect(await eventually(() => servesPanelFromCache(api))).toBe(true);
+      await sql.query(`update enrollments set student_email = 'panel-cache-new@example.com' where id = $1`, [
+        enrollmentId,
+      ]);
+      for (const api of apis) {
+        const seen = await eventually(
+          async () => (await panelRow(api))?.studentEmail === 'panel-cache-new@example.com',
+        );
+        expect(seen).toBe(true);
+      }
+
+      const paymentIntentId = await startCheckout(apis[0], await insertCohort('2099-07', 10));
+      for (const api of apis) expect(await eventually(() => servesPanelFromCache(api))).toBe(true);
+      await sql.query(
+        `insert into payment_refunds (id, payment_id, enrollment_id, provider_refund_id, provider_payment_id, amount,
+           created_at)
+         select gen_random_uuid(), p.id, $1, 're_panel_cache', p.provider_payment_id, 2500, now()
+         from payments p where p.provider_payment_id = $2`,
+        [enrollmentId, paymentIntentId],
+      );
+      for (const api of apis) {
+        expect(await eventually(async () => (await panelRow(api))?.refundedCents === 2500)).toBe(true);
+      }
+    });
   });
 
   it('an instance that lost its listener reads the database every time, and caches again once LISTEN is back', async () => {

@@ -9,8 +9,10 @@ export const COHORTS_CHANNEL = 'cohorts_changed';
 /**
  * The public cohort list with its seats, kept by each API instance while it LISTENs on `cohorts_changed`
  * (NotifiedCache): read on every view of the home and checkout pages, it is one query with seat counting otherwise.
- * An answer also ends when time alone changes it (a seat hold expiring: cohortListValidUntil). COHORT_CACHE=false
- * reads it every time.
+ * The admin panel's answer (the enrollment table's page beside the list, EnrollmentAdminService.panel) is kept here
+ * too, under keys of its own: the channel tells of every change to what either reads (migrations 20261128090000 and
+ * 20261212090000). An answer also ends when time alone changes it (a seat hold expiring: cohortListValidUntil).
+ * COHORT_CACHE=false reads both every time.
  */
 @Injectable()
 export class CohortListCache {
@@ -26,7 +28,7 @@ export class CohortListCache {
   }
 
   /**
-   * Runs a change to the list's tables (cohorts, enrollments' cohort or status, seat holds, a payment's status),
+   * Runs a change to the channel's tables (cohorts, enrollments, seat holds, payments and their refunds),
    * transaction and commit included, then drops this instance's list at once, whether it succeeded or not: the
    * change's notice arrives a moment after the commit, and the admin's or buyer's next read through this instance
    * must already see it. The notice still drops the list on every other instance (and on this one again).

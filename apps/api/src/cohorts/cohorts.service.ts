@@ -6,6 +6,7 @@ import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../database/transaction-runner';
 import { OutboxRepository } from '../mail/outbox.repository';
 import { Cohort } from './cohort.entity';
+import type { Expiring } from '../database/notified-cache';
 import { CohortListCache } from './cohort-list-cache';
 import { CohortSeatsRepository } from './cohort-seats.repository';
 import {
@@ -46,19 +47,25 @@ export class CohortsService {
    * training and one for all (the query DTO admits only the three trainings).
    */
   list(trainingName?: string): Promise<CohortDto[]> {
-    return this.listCache.get(trainingName ?? '', async (startedAt) => {
-      const entries = await this.seats.listWithSeats(trainingName);
-      return {
-        value: entries.map((entry) => entry.cohort),
-        validUntil: cohortListValidUntil(
-          entries.map((entry) => ({ capacity: entry.cohort.capacity, nextHoldExpiresInMs: entry.nextHoldExpiresInMs })),
-          startedAt,
-        ),
-      };
-    });
+    return this.listCache.get(trainingName ?? '', (startedAt) => this.read(trainingName, startedAt));
   }
 
-  /** The list as the database has it now, uncached: the admin panel (checkout checks cohorts uncached as well). */
+  /**
+   * The list as the database has it, and until when that holds by time alone (its first seat hold expiring), for a
+   * read that started at `startedAt` (epoch ms): what the cache keeps (list, and the admin panel's answer).
+   */
+  async read(trainingName: string | undefined, startedAt: number): Promise<Expiring<CohortDto[]>> {
+    const entries = await this.seats.listWithSeats(trainingName);
+    return {
+      value: entries.map((entry) => entry.cohort),
+      validUntil: cohortListValidUntil(
+        entries.map((entry) => ({ capacity: entry.cohort.capacity, nextHoldExpiresInMs: entry.nextHoldExpiresInMs })),
+        startedAt,
+      ),
+    };
+  }
+
+  /** The list as the database has it now, uncached: GET /api/admin/cohorts (checkout checks cohorts uncached as well). */
   async listCurrent(trainingName?: string): Promise<CohortDto[]> {
     return (await this.seats.listWithSeats(trainingName)).map((entry) => entry.cohort);
   }

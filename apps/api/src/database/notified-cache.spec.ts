@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   HEARTBEAT_MS,
   HEARTBEAT_TIMEOUT_MS,
+  MAX_CHANNEL_ENTRIES,
   MAX_ENTRY_AGE_MS,
   NotifiedCache,
   type CacheChannel,
@@ -63,6 +64,17 @@ describe('NotifiedCache', () => {
     expect(await prices.get('prices', read)).toBe(2);
     expect(await prices.get('prices', read)).toBe(2);
     expect(reads).toBe(2);
+  });
+
+  it('keeps at most MAX_CHANNEL_ENTRIES values a channel, dropping the oldest first', async () => {
+    cache.onModuleInit();
+    await settle();
+    for (let key = 0; key <= MAX_CHANNEL_ENTRIES; key++) await prices.get(`filter ${key}`, read);
+    expect(reads).toBe(MAX_CHANNEL_ENTRIES + 1);
+    // The newest are kept; the first was dropped to make room for the last.
+    expect(await prices.get(`filter ${MAX_CHANNEL_ENTRIES}`, read)).toBe(MAX_CHANNEL_ENTRIES + 1);
+    expect(await prices.get('filter 1', read)).toBe(2);
+    expect(await prices.get('filter 0', read)).toBe(MAX_CHANNEL_ENTRIES + 2);
   });
 
   it("drops a channel's answers on its notice", async () => {

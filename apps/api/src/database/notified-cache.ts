@@ -9,6 +9,8 @@ export const HEARTBEAT_MS = 10_000;
 export const HEARTBEAT_TIMEOUT_MS = 5_000;
 /** The longest any value is kept, notice or not: a backstop should a lost connection go unnoticed. */
 export const MAX_ENTRY_AGE_MS = 60_000;
+/** The most values one channel keeps (the admin panel's are one per filter an admin used); the oldest goes first. */
+export const MAX_CHANNEL_ENTRIES = 500;
 
 /** What a read answers, and until when (epoch ms) that answer holds by time alone; null: until the next change. */
 export interface Expiring<T> {
@@ -60,6 +62,8 @@ export class CacheChannel {
     const promise = read(startedAt).then((answer) => {
       if (this.listening && generation === this.generation) {
         const validUntil = Math.min(answer.validUntil ?? Infinity, startedAt + MAX_ENTRY_AGE_MS);
+        this.values.delete(key);
+        if (this.values.size >= MAX_CHANNEL_ENTRIES) this.values.delete(this.values.keys().next().value as string);
         this.values.set(key, { value: answer.value, validUntil });
       }
       return answer.value;

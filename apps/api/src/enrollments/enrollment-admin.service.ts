@@ -21,6 +21,7 @@ import {
 } from '@app/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { TransactionRunner } from '../database/transaction-runner';
+import type { Expiring } from '../database/notified-cache';
 import { CohortListCache } from '../cohorts/cohort-list-cache';
 import { CohortSeatsRepository } from '../cohorts/cohort-seats.repository';
 import { CohortsRepository } from '../cohorts/cohorts.repository';
@@ -97,6 +98,12 @@ export const ROSTER_CSV_HEADERS = [
 ] as const;
 
 /** The panel's enrollment work beyond the spec's list/create/delete: table, detail, edit, move, refund, roster. */
+/** The panel's cache key: every filter, in one order (beside the public list's keys, which are training names). */
+function panelCacheKey(query: EnrollmentSearchQuery): string {
+  const { trainingName, cohortId, startDate, endDate, q, enrollmentStatus, sort, direction, page } = query;
+  return `panel ${JSON.stringify([trainingName, cohortId, startDate, endDate, q, enrollmentStatus, sort, direction, page])}`;
+}
+
 @Injectable()
 export class EnrollmentAdminService {
   constructor(
@@ -135,17 +142,26 @@ export class EnrollmentAdminService {
 
   /**
    * The panel page's data in one call (issue 28: one admin token check instead of two): the search's page and the
-   * cohort list, read uncached as GET /api/admin/cohorts does, so an admin sees their own edit at once. Without a
-   * cohort filter both are read at once; with one, the list first, as it decides whether the filter applies.
+   * cohort list. Kept by each API instance under the cohort list's channel (CohortListCache), whose triggers tell of
+   * every committed change to what it reads (migrations 20261128090000 and 20261212090000), and dropped by this
+   * instance the moment it commits a change itself (change(), and every other writer of these tables the admin acts
+   * through), so an admin sees their own edit at once; it also ends when its first seat hold expires, as the list does.
+   * Without a cohort filter both are read at once; with one, the list first, as it decides whether the filter applies.
    */
-  async panel(query: EnrollmentSearchQuery): Promise<AdminPanelView> {
-    if (!query.cohortId) {
-      const [enrollments, cohorts] = await Promise.all([this.search(query), this.cohortsService.listCurrent()]);
-      return { enrollments, cohorts, cohortId: null };
-    }
-    const cohorts = await this.cohortsService.listCurrent();
-    const cohortId = panelCohortFilter(cohorts, query.cohortId, query.trainingName)?.id ?? null;
-    return { enrollments: await this.search({ ...query, cohortId: cohortId ?? undefined }), cohorts, cohortId };
+  panel(query: EnrollmentSearchQuery): Promise<AdminPanelView> {
+    return this.cohortList.get(panelCacheKey(query), async (startedAt): Promise<Expiring<AdminPanelView>> => {
+      if (!query.cohortId) {
+        const [enrollments, cohorts] = await Promise.all([
+          this.search(query),
+          this.cohortsService.read(undefined, startedAt),
+        ]);
+        return { value: { enrollments, cohorts: cohorts.value, cohortId: null }, validUntil: cohorts.validUntil };
+      }
+      const cohorts = await this.cohortsService.read(undefined, startedAt);
+      const cohortId = panelCohortFilter(cohorts.value, query.cohortId, query.trainingName)?.id ?? null;
+      const enrollments = await this.search({ ...query, cohortId: cohortId ?? undefined });
+      return { value: { enrollments, cohorts: cohorts.value, cohortId }, validUntil: cohorts.validUntil };
+    });
   }
 
   /**

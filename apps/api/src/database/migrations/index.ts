@@ -32,6 +32,7 @@ import { Migration20261207090000_applicant_sessions } from './Migration202612070
 import { Migration20261207091000_issued_credential_withdrawal } from './Migration20261207091000_issued_credential_withdrawal';
 import { Migration20261208090000_free_checkout } from './Migration20261208090000_free_checkout';
 import { Migration20261211090000_enrollment_seat_index } from './Migration20261211090000_enrollment_seat_index';
+import { Migration20261212090000_enrollment_table_notify } from './Migration20261212090000_enrollment_table_notify';
 
 /** Every migration, in order. A new migration is a new file added to the end of this list. */
 export const migrationsList: MigrationObject[] = [
@@ -77,4 +78,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261208090000_free_checkout', class: Migration20261208090000_free_checkout },
   { name: 'Migration20261211090000_enrollment_seat_index', class: Migration20261211090000_enrollment_seat_index },
+  { name: 'Migration20261212090000_enrollment_table_notify', class: Migration20261212090000_enrollment_table_notify },
 ];
