@@ -7,6 +7,10 @@ import type { AddressInfo } from 'node:net';
  * session; only a 401 ends it. A real HTTP server plays the API.
  */
 const OUTAGE_HEADER = 'x-test-outage';
+/** A request marked so gets a CSV file. */
+const CSV_HEADER = 'x-test-csv';
+/** A request marked so gets the start of a 200 answer, then the connection ends (the API went away midway). */
+const CUT_OFF_HEADER = 'x-test-cut-off';
 
 describe('API outage in the web server', () => {
   let server: Server;
@@ -16,7 +20,14 @@ describe('API outage in the web server', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       // A request marked as an outage gets the API's 503; any other one a 401 (an ended admin token).
-      if (request.headers[OUTAGE_HEADER]) {
+      if (request.headers[CSV_HEADER]) {
+        response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'x-part': ['one', 'two'] });
+        response.end('Name,Email\nAda,ada@example.com\n');
+      } else if (request.headers[CUT_OFF_HEADER]) {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        response.write('{"rows": [');
+        setTimeout(() => response.socket?.destroy(), 20);
+      } else if (request.headers[OUTAGE_HEADER]) {
         response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
         response.end(
           JSON.stringify({
@@ -65,6 +76,26 @@ describe('API outage in the web server', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('7');
     expect(await response.text()).toBe(apiModule.SERVICE_UNAVAILABLE_TEXT);
+  });
+
+  it('treats an answer cut off midway as the same outage', async () => {
+    const thrown = await rejection(apiModule.callApi(ROUTES.health, { headers: { [CUT_OFF_HEADER]: '1' } }));
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(503);
+  });
+
+  it('hands a raw answer over with its status, headers and body', async () => {
+    const response = await apiModule.callApiResponse(ROUTES.health, { headers: { [CSV_HEADER]: '1' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('x-part')).toBe('one, two');
+    expect(await response.text()).toBe('Name,Email\nAda,ada@example.com\n');
+  });
+
+  it("refuses a raw call that is not ok with ApiError carrying the API's error", async () => {
+    const thrown = await rejection(apiModule.callApiResponse(ROUTES.health));
+    expect(thrown).toBeInstanceOf(apiModule.ApiError);
+    expect(thrown).toMatchObject({ status: 401, text: 'Unauthorized', body: { code: 'UNAUTHORIZED' } });
   });
 
   it('keeps the admin session through a 503, and ends it on a 401', async () => {
