@@ -34,6 +34,11 @@ export class CompletionService {
     private readonly cohortList: CohortListCache,
   ) {}
 
+  /** A completion in one transaction; the admin panel's kept answer (CohortListCache) is dropped once it commits. */
+  private change<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.cohortList.changing(() => this.transactions.run(work));
+  }
+
   async preview(cohortId: string): Promise<CohortCompletionPreview> {
     const cohort = await this.cohorts.findById(cohortId);
     if (!cohort) throw new CohortNotFoundForCompletionError();
@@ -73,88 +78,85 @@ export class CompletionService {
       throw new ValidationFailedError(message, { cohortId: [message] });
     }
 
-    // The admin panel's kept answer (CohortListCache) is dropped once this commits: the admin's next view shows it.
-    const result = await this.cohortList.changing(() =>
-      this.transactions.run(async (em) => {
-        const locked = await this.enrollments.lockForCompletion(em, ids);
-        const rows = [];
-        for (const id of locked) {
-          const raw = await this.table.findRow(id);
-          if (raw) rows.push(toEnrollmentRow(raw));
+    const result = await this.change(async (em) => {
+      const locked = await this.enrollments.lockForCompletion(em, ids);
+      const rows = [];
+      for (const id of locked) {
+        const raw = await this.table.findRow(id);
+        if (raw) rows.push(toEnrollmentRow(raw));
+      }
+      if (!request.cohortId && rows.length !== ids.length) {
+        throw new ValidationFailedError('Some of these enrollments do not exist', {
+          enrollmentIds: ['Unknown enrollment'],
+        });
+      }
+      const refused = rows
+        .map((row) => ({
+          row,
+          problem: completionProblem({
+            enrollmentStatus: row.enrollmentStatus,
+            balanceCents: row.balanceCents,
+            allowUnpaidBalance: allowUnpaid,
+          }),
+        }))
+        // A cohort completion skips those completed or cancelled meanwhile; a chosen enrollment must be completable.
+        .filter(({ row, problem }) => problem !== null && (!request.cohortId || row.enrollmentStatus === 'active'));
+      if (refused.length > 0) {
+        const unpaid = refused.filter(({ problem }) => problem === 'has an unpaid balance').length;
+        const message =
+          unpaid > 0
+            ? `${unpaid} of these enrollments still owe a balance: confirm the override to complete them anyway`
+            : `Cannot complete: ${refused.map(({ row, problem }) => `${row.studentName} ${problem}`).join('; ')}`;
+        throw new ValidationFailedError(message, { allowUnpaidBalance: [message] });
+      }
+      const targets = rows.filter((row) => row.enrollmentStatus === 'active');
+      const hoursByTraining = new Map<string, number>();
+      for (const training of new Set(targets.map((row) => row.trainingName))) {
+        const hours = await this.trainings.contactHours(training, em);
+        if (hours === null) {
+          const message = `Set the contact hours of ${training} first (Training settings in the panel)`;
+          throw new ValidationFailedError(message, { contactHours: [message] });
         }
-        if (!request.cohortId && rows.length !== ids.length) {
-          throw new ValidationFailedError('Some of these enrollments do not exist', {
-            enrollmentIds: ['Unknown enrollment'],
-          });
-        }
-        const refused = rows
-          .map((row) => ({
-            row,
-            problem: completionProblem({
-              enrollmentStatus: row.enrollmentStatus,
-              balanceCents: row.balanceCents,
-              allowUnpaidBalance: allowUnpaid,
-            }),
-          }))
-          // A cohort completion skips those completed or cancelled meanwhile; a chosen enrollment must be completable.
-          .filter(({ row, problem }) => problem !== null && (!request.cohortId || row.enrollmentStatus === 'active'));
-        if (refused.length > 0) {
-          const unpaid = refused.filter(({ problem }) => problem === 'has an unpaid balance').length;
-          const message =
-            unpaid > 0
-              ? `${unpaid} of these enrollments still owe a balance: confirm the override to complete them anyway`
-              : `Cannot complete: ${refused.map(({ row, problem }) => `${row.studentName} ${problem}`).join('; ')}`;
-          throw new ValidationFailedError(message, { allowUnpaidBalance: [message] });
-        }
-        const targets = rows.filter((row) => row.enrollmentStatus === 'active');
-        const hoursByTraining = new Map<string, number>();
-        for (const training of new Set(targets.map((row) => row.trainingName))) {
-          const hours = await this.trainings.contactHours(training, em);
-          if (hours === null) {
-            const message = `Set the contact hours of ${training} first (Training settings in the panel)`;
-            throw new ValidationFailedError(message, { contactHours: [message] });
-          }
-          hoursByTraining.set(training, hours);
-        }
-        const completions: CompletionToCertify[] = [];
-        let completed = 0;
-        for (const row of targets) {
-          const hours = hoursByTraining.get(row.trainingName) ?? 0;
-          completed += await this.enrollments.markCompleted(em, [row.id], request.completedOn, hours);
-          const override = row.balanceCents > 0 ? { balanceCents: row.balanceCents } : null;
-          await this.audit.record(
-            em,
-            actor,
-            'enrollment.complete',
-            { type: 'enrollment', id: row.id },
-            `Completed ${row.trainingName} on ${request.completedOn} with ${hours} contact hours` +
-              (override ? `; unpaid balance of ${formatCents(override.balanceCents)} completed by override` : ''),
-            {
-              completedOn: request.completedOn,
-              contactHours: hours,
-              cohortId: request.cohortId ?? row.cohortId,
-              unpaidBalanceOverride: override,
-            },
-          );
-          completions.push({
-            enrollmentId: row.id,
-            recipientName: row.studentName,
-            recipientEmail: row.studentEmail,
-            trainingName: row.trainingName,
-            cohortMonth: row.cohortMonth,
-            contactHours: hours,
+        hoursByTraining.set(training, hours);
+      }
+      const completions: CompletionToCertify[] = [];
+      let completed = 0;
+      for (const row of targets) {
+        const hours = hoursByTraining.get(row.trainingName) ?? 0;
+        completed += await this.enrollments.markCompleted(em, [row.id], request.completedOn, hours);
+        const override = row.balanceCents > 0 ? { balanceCents: row.balanceCents } : null;
+        await this.audit.record(
+          em,
+          actor,
+          'enrollment.complete',
+          { type: 'enrollment', id: row.id },
+          `Completed ${row.trainingName} on ${request.completedOn} with ${hours} contact hours` +
+            (override ? `; unpaid balance of ${formatCents(override.balanceCents)} completed by override` : ''),
+          {
             completedOn: request.completedOn,
-          });
-        }
-        const issued = await this.certificates.issueCompletions(em, completions);
-        return {
-          completed,
-          certificatesIssued: issued.ids.length,
-          mailsQueued: issued.mails,
-          certificateIds: issued.ids,
-        };
-      }),
-    );
+            contactHours: hours,
+            cohortId: request.cohortId ?? row.cohortId,
+            unpaidBalanceOverride: override,
+          },
+        );
+        completions.push({
+          enrollmentId: row.id,
+          recipientName: row.studentName,
+          recipientEmail: row.studentEmail,
+          trainingName: row.trainingName,
+          cohortMonth: row.cohortMonth,
+          contactHours: hours,
+          completedOn: request.completedOn,
+        });
+      }
+      const issued = await this.certificates.issueCompletions(em, completions);
+      return {
+        completed,
+        certificatesIssued: issued.ids.length,
+        mailsQueued: issued.mails,
+        certificateIds: issued.ids,
+      };
+    });
     this.logger.log(
       `Completion by admin ${actor.id}: ${result.completed} enrollments, ${result.certificatesIssued} certificates`,
     );
