@@ -97,13 +97,13 @@ export const ROSTER_CSV_HEADERS = [
   'Discount',
 ] as const;
 
-/** The panel's enrollment work beyond the spec's list/create/delete: table, detail, edit, move, refund, roster. */
 /** The panel's cache key: every filter, in one order (beside the public list's keys, which are training names). */
 function panelCacheKey(query: EnrollmentSearchQuery): string {
   const { trainingName, cohortId, startDate, endDate, q, enrollmentStatus, sort, direction, page } = query;
   return `panel ${JSON.stringify([trainingName, cohortId, startDate, endDate, q, enrollmentStatus, sort, direction, page])}`;
 }
 
+/** The panel's enrollment work beyond the spec's list/create/delete: table, detail, edit, move, refund, roster. */
 @Injectable()
 export class EnrollmentAdminService {
   constructor(
