@@ -207,11 +207,11 @@ export class PaymentRefundsService {
     if (!paymentIntentId) return null;
     const payment = await this.payments.findByProviderPaymentId(paymentIntentId);
     if (!payment) return null;
-    const [charges, refunds, balances] = await Promise.all([
-      this.refunds.listCharges(payment.id),
-      this.refunds.listForPayment(payment.id),
-      this.refunds.chargeBalances(payment.id),
-    ]);
+    // One after another: the enrollment's update, move and refund read this inside their transaction, whose one
+    // connection cannot run queries side by side (pg queues them, and pg 9 will refuse).
+    const charges = await this.refunds.listCharges(payment.id);
+    const refunds = await this.refunds.listForPayment(payment.id);
+    const balances = await this.refunds.chargeBalances(payment.id);
     const upcoming: PaymentView['upcoming'] = [];
     if (payment.planStatus === 'active' && payment.nextInstallmentAt) {
       for (let n = payment.installmentsPaid + 1; n <= payment.installmentsTotal; n++) {
