@@ -319,6 +319,27 @@ describe('promotion codes (test-mode payments)', () => {
     expect(rows.reduce((sum, row) => sum + Number(row.payment_amount), 0)).toBe(before - 50_000);
   });
 
+  it('a code that would leave less than Stripe takes (1-49 cents) leaves 50 cents, and the purchase goes through', async () => {
+    const price = (await api.http.post('/api/create-payment-intent').send({ trainingName: PARTS, paymentType: 'full' }))
+      .body.amount as number;
+    const nearlyAll = await createCode({ discountType: 'fixed', percentOff: null, amountOffCents: price - 30 });
+    const paymentIntentId = await startCheckout();
+    const summary = await details(paymentIntentId, nearlyAll.code, 'cents@example.com').expect(200);
+    expect(summary.body).toMatchObject({
+      amount: 50,
+      promotion: { code: nearlyAll.code, discountCents: price - 50, totalBeforeCents: price, totalAfterCents: 50 },
+    });
+    await confirm(paymentIntentId);
+    const [row] = await api
+      .em()
+      .getConnection()
+      .execute<Array<{ payment_amount: number }>>(
+        'select payment_amount from enrollments where payment_intent_id = ?',
+        [paymentIntentId],
+      );
+    expect(Number(row?.payment_amount)).toBe(50);
+  });
+
   it('a 3-month plan with 20% off charges the discounted schedule, shows it to the admin and refunds no more than was paid', async () => {
     const plans = await createCode({ percentOff: 20, purchaseKinds: ['plans'], trainings: [PARTS] });
     const id = await startCheckout('3month');

@@ -2,6 +2,7 @@ import type { PromotionPurchaseKind, PromotionRefusal, TrainingName } from '@app
 import {
   discountCents,
   discountedSchedule,
+  MIN_CHARGE_CENTS,
   endOfUtcDay,
   normalizePromotionCode,
   promotionLimitRefusal,
@@ -55,6 +56,12 @@ describe('discountedSchedule', () => {
     ['6 months, fixed more than the plan: all zero', 30000, 6, fixed(500000), [0, 0, 0, 0, 0, 0], 180000],
     ['bundle of 3 ($4,995), 10%', 499500, 1, percent(10), [449550], 49950],
     ['bundle of 2 ($2,995), fixed $500', 299500, 1, fixed(50000), [249500], 50000],
+    // Stripe charges no less than $0.50: a discount leaving 1-49 cents leaves 50 instead; all of it stays free.
+    ['pay in full, fixed $1,499.70 off $1,500: $0.50 left, not $0.30', 150000, 1, fixed(149970), [50], 149950],
+    ['pay in full, fixed $1,499.50: exactly $0.50 left, unchanged', 150000, 1, fixed(149950), [50], 149950],
+    ['pay in full, 100%: free', 150000, 1, percent(100), [0], 150000],
+    ['3 months of $500, fixed $1,499.00: $0.50 a month', 50000, 3, fixed(149900), [50, 50, 50], 149850],
+    ['6 months of $300, 99%: $18 left, $3 a month', 30000, 6, percent(99), [300, 300, 300, 300, 300, 300], 178200],
   ])('%s', (_name, monthly, count, discount, expected, off) => {
     const schedule = discountedSchedule(monthly, count, discount);
     expect(schedule.installments).toEqual(expected);
@@ -66,6 +73,8 @@ describe('discountedSchedule', () => {
     expect(schedule.laterCents).toBe(expected[expected.length - 1]);
     expect(schedule.firstCents - schedule.laterCents).toBeLessThan(count);
     expect(schedule.firstCents).toBeGreaterThanOrEqual(schedule.laterCents);
+    // Every charge is nothing or one Stripe can make.
+    for (const charge of schedule.installments) expect(charge === 0 || charge >= MIN_CHARGE_CENTS).toBe(true);
   });
 });
 

@@ -59,12 +59,17 @@ export interface DiscountedSchedule {
   laterCents: number;
 }
 
+/** The smallest card charge Stripe makes in US dollars: 50 cents. */
+export const MIN_CHARGE_CENTS = 50;
+
 /**
  * A purchase's charges after a discount. The discount is taken off the whole plan (the monthly price times the
  * installments) and the discounted total is spread evenly: every installment is the total divided by the number of
  * installments rounded down to the cent, and the leftover cents (fewer than the installments) are charged with the
  * first one. So the later months are all the same amount, the buyer never pays more than the discounted total, and
- * no cent is lost or invented. Without a discount the schedule is the plan's own (its installments are equal).
+ * no cent is lost or invented. A discount that would leave a charge below MIN_CHARGE_CENTS (but not nothing) is
+ * reduced to leave each charge that minimum. Without a discount the schedule is the plan's own (its installments are
+ * equal).
  */
 export function discountedSchedule(
   installmentCents: number,
@@ -73,7 +78,13 @@ export function discountedSchedule(
 ): DiscountedSchedule {
   if (!Number.isInteger(installments) || installments < 1) throw new RangeError('installments must be at least 1');
   const totalBeforeCents = installmentCents * installments;
-  const off = discount ? discountCents(totalBeforeCents, discount) : 0;
+  let off = discount ? discountCents(totalBeforeCents, discount) : 0;
+  // A card charge below the minimum cannot be made (Stripe refuses it): a discount that leaves something to pay leaves
+  // at least MIN_CHARGE_CENTS a charge, and gives way where it would leave less; one that takes everything is free.
+  const leastCharged = MIN_CHARGE_CENTS * installments;
+  if (off > 0 && off < totalBeforeCents && totalBeforeCents - off < leastCharged) {
+    off = Math.max(0, totalBeforeCents - leastCharged);
+  }
   const totalAfterCents = totalBeforeCents - off;
   const laterCents = Math.floor(totalAfterCents / installments);
   const firstCents = totalAfterCents - laterCents * (installments - 1);
