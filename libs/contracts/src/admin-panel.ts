@@ -58,7 +58,8 @@ export interface EnrollmentPage {
 
 /**
  * GET /api/admin/panel: what the admin panel shows, in one call (issue 28): the page of enrollments as
- * GET /api/admin/enrollments/search answers it and every cohort as GET /api/admin/cohorts lists them (uncached).
+ * GET /api/admin/enrollments/search answers it and every cohort as GET /api/admin/cohorts lists them. Each API
+ * instance keeps the answer until a change to what it reads (decision 018).
  * The query is the search's, except that a cohortId that is not one of the cohorts (of trainingName, when given) is
  * not applied rather than refused.
  */

@@ -150,16 +150,14 @@ export class EnrollmentAdminService {
    */
   panel(query: EnrollmentSearchQuery): Promise<AdminPanelView> {
     return this.cohortList.get(panelCacheKey(query), async (startedAt): Promise<Expiring<AdminPanelView>> => {
-      if (!query.cohortId) {
-        const [enrollments, cohorts] = await Promise.all([
-          this.search(query),
-          this.cohortsService.read(undefined, startedAt),
-        ]);
-        return { value: { enrollments, cohorts: cohorts.value, cohortId: null }, validUntil: cohorts.validUntil };
-      }
-      const cohorts = await this.cohortsService.read(undefined, startedAt);
-      const cohortId = panelCohortFilter(cohorts.value, query.cohortId, query.trainingName)?.id ?? null;
-      const enrollments = await this.search({ ...query, cohortId: cohortId ?? undefined });
+      const listing = this.cohortsService.read(undefined, startedAt);
+      const cohortId = query.cohortId
+        ? (panelCohortFilter((await listing).value, query.cohortId, query.trainingName)?.id ?? null)
+        : null;
+      const [enrollments, cohorts] = await Promise.all([
+        this.search({ ...query, cohortId: cohortId ?? undefined }),
+        listing,
+      ]);
       return { value: { enrollments, cohorts: cohorts.value, cohortId }, validUntil: cohorts.validUntil };
     });
   }
